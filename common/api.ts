@@ -1,0 +1,59 @@
+import { z } from "zod";
+import { PROJECT_STATUSES, ROLES } from "./domain";
+
+/**
+ * Response shapes of the API, shared by the server (serialisation, OpenAPI)
+ * and the SPA (types). The server works with Dates; JSON carries ISO strings,
+ * so the SPA's types are each schema's input side (`Json<typeof schema>`).
+ */
+const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (value) => new Date(value),
+  encode: (value) => value.toISOString(),
+});
+const day = z.iso.date().nullable();
+
+export type Json<T extends z.ZodType> = z.input<T>;
+
+export const profileSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    companyName: z.string().nullable(),
+    role: z.enum(ROLES),
+    emailVerified: z.boolean(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Profile" });
+export type Profile = Json<typeof profileSchema>;
+
+export const projectSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(PROJECT_STATUSES),
+    progress: z.number().int().min(0).max(100),
+    startDate: day,
+    endDate: day,
+    createdAt: timestamp,
+    clientId: z.string(),
+    clientName: z.string(),
+    clientCompany: z.string().nullable(),
+  })
+  .meta({ id: "Project" });
+export type Project = Json<typeof projectSchema>;
+
+export const messageSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    userId: z.string(),
+    message: z.string(),
+    createdAt: timestamp,
+    authorName: z.string(),
+    authorRole: z.enum(ROLES),
+  })
+  .meta({ id: "ProjectMessage" });
+export type ProjectMessage = Json<typeof messageSchema>;

@@ -1,0 +1,59 @@
+/**
+ * Domain vocabulary shared by the server, the database schema and the SPA.
+ * The database enforces these lists with check constraints.
+ */
+export const ROLES = ["admin", "developer", "client"] as const;
+export type Role = (typeof ROLES)[number];
+
+export const PROJECT_STATUSES = ["active", "completed", "on_hold", "cancelled"] as const;
+export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+
+export const MILESTONE_STATUSES = ["pending", "completed"] as const;
+export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ["unpaid", "paid"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const INVOICE_STATUSES = ["paid", "unpaid", "overdue"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+export const TASK_STATUSES = ["todo", "in_progress", "review", "completed"] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+
+export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+
+export const SERVICE_STATUSES = ["active", "inactive"] as const;
+export type ServiceStatus = (typeof SERVICE_STATUSES)[number];
+
+export const ORDER_STATUSES = ["pending", "approved", "cancelled", "in_progress", "completed"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PLAN_CATEGORIES = ["social", "maintenance"] as const;
+export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
+
+/** Spec §9: the contact form's service and budget options, exactly. */
+export const ENQUIRY_SERVICES = [
+  "web-app-development",
+  "digital-marketing",
+  "brand-strategy",
+  "it-solutions",
+  "multiple",
+  "consultation",
+] as const;
+export const ENQUIRY_BUDGETS = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k", "discuss"] as const;
+
+/** Spec §5: at least 8 characters with letters, numbers and symbols. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_POLICY_MESSAGE =
+  "Password must be at least 8 characters and include letters, numbers and symbols.";
+export function passwordMeetsPolicy(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    /\p{L}/u.test(password) &&
+    /\p{N}/u.test(password) &&
+    /[^\p{L}\p{N}\s]/u.test(password)
+  );
+}
+
+export const MESSAGE_MAX_LENGTH = 4000;

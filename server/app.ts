@@ -1,0 +1,136 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyInstance } from "fastify";
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from "fastify-type-provider-zod";
+import { createAuth } from "./auth";
+import authPlugin from "./auth/plugin";
+import { createSessionResolver } from "./auth/resolver";
+import { SessionCache } from "./auth/session-cache";
+import type { Config } from "./config";
+import { type Database, openDatabase } from "./db";
+import { errorBody, registerErrorHandling } from "./http/errors";
+import { registerLiveHub } from "./live/hub";
+import { createMailer, type Mailer } from "./mail";
+import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { healthRoutes } from "./routes/health";
+import { meRoutes } from "./routes/me";
+import { projectRoutes } from "./routes/projects";
+
+const SESSION_CHANNEL = "session_invalidations";
+const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+
+export type AppOptions = {
+  config: Config;
+  /** An already-open database (tests share one); otherwise opened from config. */
+  database?: Database;
+  /** Origins allowed besides APP_URL, e.g. the Vite dev server. */
+  extraOrigins?: string[];
+  logger?: boolean;
+};
+
+export type App = {
+  server: FastifyInstance;
+  database: Database;
+  mailer: Mailer;
+  sessions: SessionCache;
+};
+
+export async function buildApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const database = options.database ?? (await openDatabase(config));
+  const db = database.db;
+
+  const server = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    bodyLimit: 64 * 1024,
+    trustProxy: false,
+    routerOptions: { maxParamLength: 200 },
+    return503OnClosing: true,
+    disableRequestLogging: true,
+    forceCloseConnections: "idle",
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(server);
+
+  const mailer = createMailer(config, db, (line) => server.log.info(line));
+  const sessions = new SessionCache();
+  await database.listen(SESSION_CHANNEL, (message) => sessions.receive(message));
+  sessions.setBroadcast((message) => {
+    db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${message})`).catch((error) =>
+      server.log.error({ err: error }, "session invalidation broadcast failed"),
+    );
+  });
+  const allowedOrigins = [new URL(config.appUrl).origin, ...(options.extraOrigins ?? [])];
+  const auth = createAuth({ config, db, mailer, sessions, extraOrigins: options.extraOrigins ?? [] });
+  const resolver = await createSessionResolver(auth, sessions);
+
+  await server.register(swagger, {
+    openapi: {
+      info: {
+        title: "Lagos Studio API",
+        version: VERSION,
+        description:
+          "JSON API of the marketing site and client portal. Authenticate with the session cookie set by /api/auth/sign-in/email. Every error has the shape {error:{code,message,fields}}.",
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await server.register(swaggerUi, { routePrefix: "/api/docs" });
+  server.get("/api/openapi.json", { schema: { hide: true } }, async () => server.swagger());
+
+  await server.register(authPlugin, { auth, sessions, resolver, config });
+  await registerLiveHub(server, { database, resolver, sessions, allowedOrigins });
+
+  await server.register(healthRoutes, { database, version: VERSION });
+  await server.register(meRoutes, { db, sessions });
+  await server.register(projectRoutes, { db });
+
+  await registerClient(server);
+
+  server.addHook("onClose", async () => {
+    if (!options.database) await database.close();
+  });
+
+  return { server, database, mailer, sessions };
+}
+
+/** Serves the built SPA: hashed assets cached for good, HTML revalidated, client routes answered with index.html. */
+async function registerClient(server: FastifyInstance) {
+  const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
+  if (!existsSync(indexFile)) {
+    server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
+    return;
+  }
+  await server.register(fastifyStatic, {
+    root: CLIENT_DIST_DIR,
+    wildcard: false,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header(
+        "cache-control",
+        filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+    },
+  });
+  const indexHtml = readFileSync(indexFile, "utf8");
+  server.get("/*", { schema: { hide: true } }, async (request, reply) => {
+    const url = request.url.split("?")[0] ?? "/";
+    if (url.startsWith("/api/") || url === "/api") {
+      return reply.status(404).send(errorBody("not_found", `No route for GET ${url}`));
+    }
+    if (path.extname(url) !== "") return reply.status(404).type("text/plain").send("Not found");
+    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+  });
+}

@@ -1,0 +1,101 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Config } from "../config";
+import type { Db } from "../db";
+import { accounts, sessions, users, verifications } from "../db/schema";
+import type { Mailer } from "../mail";
+import type { SessionCache } from "./session-cache";
+
+export const AUTH_BASE_PATH = "/api/auth";
+/** Where the verification link lands once the address is confirmed (spec §4). */
+export const VERIFIED_LANDING = "/portal";
+/** The SPA page that takes the reset token and asks for a new password. */
+export const RESET_LANDING = "/auth?view=reset";
+
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  sessions: SessionCache;
+  /** Origins besides APP_URL that may call the auth API (the Vite dev server). */
+  extraOrigins?: string[];
+};
+
+export function createAuth({ config, db, mailer, sessions: sessionCache, extraOrigins = [] }: AuthDeps) {
+  return betterAuth({
+    appName: "Lagos Studio",
+    baseURL: config.appUrl,
+    basePath: AUTH_BASE_PATH,
+    secret: config.authSecret,
+    trustedOrigins: [config.appUrl, ...extraOrigins],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    user: {
+      fields: { name: "fullName" },
+      additionalFields: {
+        companyName: { type: "string", required: false, input: true },
+        // Never taken from a request: better-auth refuses input for it, and the bridge rejects it earlier.
+        role: { type: "string", required: false, input: false, defaultValue: "client" },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: "Reset your Lagos Studio password",
+          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Client Portal account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          link: url,
+        });
+      },
+      async onPasswordReset({ user }) {
+        sessionCache.invalidateUser(user.id);
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({
+          to: user.email,
+          subject: "Verify your e-mail for the Lagos Studio Client Portal",
+          text: `Hello ${user.name},\n\nWelcome to the Lagos Studio Client Portal. Confirm your e-mail address to sign in:\n\n${url}\n\nThe link is valid for 24 hours.`,
+          link: url,
+        });
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // Limits live in the Fastify bridge (one rate limiter for the whole API).
+    rateLimit: { enabled: false },
+    advanced: {
+      cookiePrefix: "ls",
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+      database: { generateId: () => randomUUID() },
+    },
+    databaseHooks: {
+      session: {
+        delete: {
+          async after(session) {
+            sessionCache.invalidateToken(session.token, session.userId);
+          },
+        },
+      },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,241 @@
+import rateLimit from "@fastify/rate-limit";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { z } from "zod";
+import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../../common/domain";
+import { companyNameSchema, emailSchema, fullNameSchema } from "../../common/schemas";
+import type { Config } from "../config";
+import { badRequest, errorBody, unauthorized } from "../http/errors";
+import type { Actor } from "../rules";
+import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING } from ".";
+import { readCookie, type SessionResolver } from "./resolver";
+import type { CachedSession, SessionCache } from "./session-cache";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    /** The signed-in session, checked once per request (cached across requests). */
+    session(): Promise<CachedSession | null>;
+    /** The session's user as the access rules see them, or null when signed out. */
+    actor(): Promise<Actor>;
+    /** The signed-in user; answers 401 when signed out. */
+    requireUser(): Promise<CachedSession["user"]>;
+  }
+}
+
+const password = z.string().max(128).refine(passwordMeetsPolicy, PASSWORD_POLICY_MESSAGE);
+
+/**
+ * Every better-auth endpoint the product uses, with a strict body schema:
+ * anything else (a role, emailVerified, an unknown field) is a 400 before
+ * better-auth sees it. Endpoints not listed answer 404.
+ */
+const endpoints: Record<string, { method: "GET" | "POST"; body?: z.ZodType; credential?: boolean }> = {
+  "/sign-up/email": {
+    method: "POST",
+    credential: true,
+    body: z.strictObject({
+      fullName: fullNameSchema,
+      email: emailSchema,
+      password,
+      companyName: companyNameSchema.optional(),
+    }),
+  },
+  "/sign-in/email": {
+    method: "POST",
+    credential: true,
+    body: z.strictObject({
+      email: emailSchema,
+      password: z.string().min(1).max(128),
+      rememberMe: z.boolean().optional(),
+    }),
+  },
+  "/sign-out": { method: "POST", body: z.strictObject({}) },
+  "/get-session": { method: "GET" },
+  "/send-verification-email": { method: "POST", credential: true, body: z.strictObject({ email: emailSchema }) },
+  "/verify-email": { method: "GET" },
+  "/change-password": {
+    method: "POST",
+    credential: true,
+    body: z.strictObject({
+      currentPassword: z.string().min(1).max(128),
+      newPassword: password,
+      revokeOtherSessions: z.boolean().optional(),
+    }),
+  },
+  "/request-password-reset": { method: "POST", credential: true, body: z.strictObject({ email: emailSchema }) },
+  "/reset-password": {
+    method: "POST",
+    credential: true,
+    body: z.strictObject({ newPassword: password, token: z.string().min(1).max(200) }),
+  },
+};
+
+/** better-auth's own messages, reworded where a user needs to know what to do next. */
+const friendlyMessages: Record<string, string> = {
+  EMAIL_NOT_VERIFIED:
+    "Your e-mail address is not verified yet. Open the link we sent you, or send a new verification e-mail.",
+  INVALID_EMAIL_OR_PASSWORD: "Invalid e-mail or password.",
+  INVALID_PASSWORD: "Your current password is not correct.",
+  USER_ALREADY_EXISTS: "An account with this e-mail already exists. Sign in instead.",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this e-mail already exists. Sign in instead.",
+  INVALID_TOKEN: "This link is invalid or has expired. Ask for a new one.",
+};
+
+type Options = { auth: Auth; sessions: SessionCache; resolver: SessionResolver; config: Config };
+
+async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, config }: Options) {
+  async function resolveSession(request: FastifyRequest): Promise<CachedSession | null> {
+    const cookie = readCookie(request.headers.cookie, resolver.cookieName);
+    if (!cookie) return null;
+    const { session, setCookies } = await resolver.resolve(cookie);
+    // A refreshed session comes with a new cookie expiry; pass it on.
+    if (setCookies.length > 0) refreshedCookies.set(request, setCookies);
+    return session;
+  }
+
+  const resolved = new WeakMap<FastifyRequest, Promise<CachedSession | null>>();
+  const refreshedCookies = new WeakMap<FastifyRequest, string[]>();
+  app.decorateRequest("session", function (this: FastifyRequest) {
+    let session = resolved.get(this);
+    if (!session) {
+      session = resolveSession(this);
+      resolved.set(this, session);
+    }
+    return session;
+  });
+  app.addHook("onSend", async (request, reply) => {
+    const cookies = refreshedCookies.get(request);
+    if (cookies && !reply.hasHeader("set-cookie")) reply.header("set-cookie", cookies);
+  });
+  app.decorateRequest("actor", async function (this: FastifyRequest) {
+    const session = await this.session();
+    return session ? { id: session.user.id, role: session.user.role } : null;
+  });
+  app.decorateRequest("requireUser", async function (this: FastifyRequest) {
+    const session = await this.session();
+    if (!session) throw unauthorized();
+    return session.user;
+  });
+
+  await app.register(rateLimit, { global: false, hook: "preHandler" });
+
+  app.route({
+    method: ["GET", "POST"],
+    url: `${AUTH_BASE_PATH}/*`,
+    schema: { hide: true },
+    config: {
+      rateLimit: {
+        max: (request: FastifyRequest) => (isCredential(request) ? config.authRateLimit : config.authRateLimit * 10),
+        timeWindow: 60_000,
+        keyGenerator: (request: FastifyRequest) => {
+          const email = (request.body as { email?: unknown } | undefined)?.email;
+          return `${request.ip}|${pathOf(request)}|${typeof email === "string" ? email.toLowerCase() : ""}`;
+        },
+      },
+    },
+    async handler(request, reply) {
+      const path = pathOf(request);
+      const endpoint = endpoints[path] ?? (path.startsWith("/reset-password/") ? { method: "GET" } : undefined);
+      if (!endpoint || endpoint.method !== request.method) {
+        return reply
+          .status(404)
+          .send(errorBody("not_found", `No route for ${request.method} ${request.url.split("?")[0]}`));
+      }
+      let body: Record<string, unknown> | undefined;
+      if (endpoint.body) {
+        const parsed = endpoint.body.safeParse(request.body ?? {});
+        if (!parsed.success) {
+          const fields: Record<string, string> = {};
+          for (const issue of parsed.error.issues) {
+            if (issue.code === "unrecognized_keys") {
+              for (const key of issue.keys) fields[key] = `${key} cannot be set`;
+            } else fields[issue.path.join(".") || "body"] ??= issue.message;
+          }
+          const [first] = Object.entries(fields);
+          throw badRequest(first ? `${first[0]}: ${first[1]}` : "Invalid request", fields);
+        }
+        body = toBetterAuthBody(path, parsed.data as Record<string, unknown>, config);
+      }
+
+      const response = await auth.handler(
+        new Request(new URL(request.url, config.appUrl), {
+          method: request.method,
+          headers: forwardHeaders(request),
+          body: body ? JSON.stringify(body) : undefined,
+        }),
+      );
+
+      if (response.ok && (path === "/change-password" || path === "/reset-password")) {
+        const session = await request.session();
+        if (session) sessions.invalidateUser(session.user.id);
+      }
+      return sendResponse(reply, response);
+    },
+  });
+
+  function isCredential(request: FastifyRequest): boolean {
+    return endpoints[pathOf(request)]?.credential === true;
+  }
+}
+
+function pathOf(request: FastifyRequest): string {
+  return (request.url.split("?")[0] ?? "").slice(AUTH_BASE_PATH.length);
+}
+
+/** The server, not the browser, decides where mail links land. */
+function toBetterAuthBody(path: string, data: Record<string, unknown>, config: Config): Record<string, unknown> {
+  if (path === "/sign-up/email") {
+    const { fullName, ...rest } = data;
+    return { ...rest, name: fullName, callbackURL: VERIFIED_LANDING };
+  }
+  if (path === "/send-verification-email") return { ...data, callbackURL: VERIFIED_LANDING };
+  if (path === "/request-password-reset") return { ...data, redirectTo: `${config.appUrl}${RESET_LANDING}` };
+  return data;
+}
+
+function forwardHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const name of ["cookie", "origin", "referer", "user-agent", "accept"]) {
+    const value = request.headers[name];
+    if (typeof value === "string") headers.set(name, value);
+  }
+  headers.set("content-type", "application/json");
+  headers.set("x-forwarded-for", request.ip);
+  return headers;
+}
+
+async function sendResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header("set-cookie", cookies);
+  const text = await response.text();
+  if (response.status >= 400) {
+    let parsed: { code?: string; message?: string } = {};
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // better-auth answered with a non-JSON error; keep the status.
+    }
+    const code = parsed.code ?? "auth_error";
+    const message = friendlyMessages[code] ?? parsed.message ?? "Authentication failed";
+    return reply.type("application/json").send(errorBody(code.toLowerCase(), message));
+  }
+  return reply.send(withoutToken(text));
+}
+
+/** The session token lives only in the HttpOnly cookie; page scripts never see it. */
+function withoutToken(text: string): string {
+  if (!text.startsWith("{")) return text;
+  try {
+    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
+    return JSON.stringify(rest);
+  } catch {
+    return text;
+  }
+}
+
+export default fp(authPlugin, { name: "auth" });

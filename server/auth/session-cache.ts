@@ -1,0 +1,99 @@
+import type { Role } from "../../common/domain";
+
+export type SessionUser = {
+  id: string;
+  email: string;
+  fullName: string;
+  companyName: string | null;
+  role: Role;
+  emailVerified: boolean;
+};
+
+export type CachedSession = {
+  token: string;
+  expiresAt: number;
+  user: SessionUser;
+};
+
+type Entry = CachedSession & { cachedUntil: number };
+
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 20_000;
+
+/**
+ * Sessions checked by better-auth, remembered for a few seconds so an
+ * authenticated request costs no session query. Keyed by the whole signed
+ * cookie, so only a cookie better-auth accepted can hit. Sign-out, password
+ * changes and profile or role changes invalidate entries at once, in every
+ * process (through `broadcast`); the short TTL bounds anything missed.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, Entry>();
+  private broadcast: (message: string) => void = () => {};
+  private readonly listeners = new Set<(userId: string) => void>();
+
+  /** Connects the cache to the other processes; `message` comes back through `receive`. */
+  setBroadcast(broadcast: (message: string) => void): void {
+    this.broadcast = broadcast;
+  }
+
+  /** Called when a user's sessions or profile changed (the live hub re-checks their sockets). */
+  onUserInvalidated(listener: (userId: string) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get(cookie: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.entries.get(cookie);
+    if (!entry) return undefined;
+    if (entry.cachedUntil <= now || entry.expiresAt <= now) {
+      this.entries.delete(cookie);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(cookie: string, session: CachedSession, now = Date.now()): void {
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.set(cookie, { ...session, cachedUntil: Math.min(now + TTL_MS, session.expiresAt) });
+  }
+
+  invalidateToken(token: string, userId: string): void {
+    this.dropToken(token, userId);
+    this.broadcast(JSON.stringify({ token, userId }));
+  }
+
+  invalidateUser(userId: string): void {
+    this.dropUser(userId);
+    this.broadcast(JSON.stringify({ userId }));
+  }
+
+  /** Applies an invalidation broadcast by another process (or echoed back to this one). */
+  receive(message: string): void {
+    try {
+      const parsed = JSON.parse(message) as { token?: string; userId?: string };
+      if (typeof parsed.userId !== "string") return;
+      if (typeof parsed.token === "string") this.dropToken(parsed.token, parsed.userId);
+      else this.dropUser(parsed.userId);
+    } catch {
+      // A malformed broadcast changes nothing.
+    }
+  }
+
+  private dropToken(token: string, userId: string): void {
+    this.dropWhere((entry) => entry.token === token);
+    for (const listener of this.listeners) listener(userId);
+  }
+
+  private dropUser(userId: string): void {
+    this.dropWhere((entry) => entry.user.id === userId);
+    for (const listener of this.listeners) listener(userId);
+  }
+
+  private dropWhere(predicate: (entry: Entry) => boolean): void {
+    for (const [key, entry] of this.entries) if (predicate(entry)) this.entries.delete(key);
+  }
+}

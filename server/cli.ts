@@ -1,0 +1,80 @@
+import { randomUUID } from "node:crypto";
+import { createInterface } from "node:readline/promises";
+import { hashPassword } from "better-auth/crypto";
+import { eq } from "drizzle-orm";
+import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../common/domain";
+import { emailSchema, fullNameSchema } from "../common/schemas";
+import { DEMO_PASSWORD, DEMO_USERS, resetDatabase, seedDatabase } from "../seed";
+import { loadConfig, StartupError } from "./config";
+import { openDatabase } from "./db";
+import { lockDataDir } from "./db/lock";
+import { accounts, auditLog, users } from "./db/schema";
+
+/** Maintenance commands: `seed` (reset to demo data) and `create-admin`. */
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  const database = await openDatabase(config);
+  try {
+    if (command === "seed") {
+      if (config.env === "production") throw new StartupError("Refusing to seed: NODE_ENV=production");
+      await resetDatabase(database.db);
+      await seedDatabase(database.db);
+      console.log(`Database reset with demo data. Password for every demo account: ${DEMO_PASSWORD}`);
+      for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(9)} ${user.email}`);
+    } else if (command === "create-admin") {
+      await createAdmin(database.db, args);
+    } else {
+      throw new StartupError(`Unknown command "${command ?? ""}": use seed or create-admin`);
+    }
+  } finally {
+    await database.close();
+    release();
+  }
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+async function createAdmin(db: Awaited<ReturnType<typeof openDatabase>>["db"], args: string[]) {
+  const ask = process.stdin.isTTY ? createInterface({ input: process.stdin, output: process.stdout }) : undefined;
+  const read = async (name: string, env: string, question: string) =>
+    option(args, name) ?? process.env[env] ?? (ask ? await ask.question(question) : undefined);
+  try {
+    const email = emailSchema.safeParse(await read("email", "ADMIN_EMAIL", "Administrator e-mail: "));
+    if (!email.success) throw new StartupError("A valid e-mail is required (--email or ADMIN_EMAIL)");
+    const name = fullNameSchema.safeParse(await read("name", "ADMIN_NAME", "Full name: "));
+    if (!name.success) throw new StartupError("A full name is required (--name or ADMIN_NAME)");
+    const password = (await read("password", "ADMIN_PASSWORD", "Password: ")) ?? "";
+    if (!passwordMeetsPolicy(password)) throw new StartupError(PASSWORD_POLICY_MESSAGE);
+
+    const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.data));
+    if (existing) throw new StartupError(`A user with e-mail ${email.data} already exists`);
+    const id = randomUUID();
+    const hash = await hashPassword(password);
+    await db.transaction(async (tx) => {
+      await tx.insert(users).values({ id, email: email.data, fullName: name.data, role: "admin", emailVerified: true });
+      await tx
+        .insert(accounts)
+        .values({ id: randomUUID(), accountId: id, providerId: "credential", userId: id, password: hash });
+      await tx.insert(auditLog).values({
+        actorId: null,
+        action: "create",
+        entity: "user",
+        entityId: id,
+        details: { role: "admin", via: "create-admin" },
+      });
+    });
+    console.log(`Administrator ${email.data} created.`);
+  } finally {
+    ask?.close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof StartupError ? `Error: ${error.message}` : error);
+  process.exit(1);
+});

@@ -1,0 +1,115 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/** Raised for configuration the server cannot start with; main.ts prints only its message. */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().trim().min(1).default("127.0.0.1"),
+  APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: z.string().trim().min(1).default("./data"),
+  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().trim().min(3).default("Lagos Studio <hello@lagos-studio.test>"),
+  CONTACT_INBOX: optionalString.pipe(z.email().optional()),
+  WHATSAPP_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\d{8,15}$/, "must be digits only in international format, e.g. 2348012345678")
+    .default("2348012345678"),
+  CURRENCY: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as NGN")
+    .default("NGN"),
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: string;
+  secureCookies: boolean;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  authSecret: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  contactInbox: string;
+  whatsappNumber: string;
+  currency: string;
+  authRateLimit: number;
+  logLevel: string;
+};
+
+/**
+ * Reads and validates the environment. Every problem is reported with the
+ * variable's name so an operator can fix it without reading code.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new StartupError(`Invalid ${name}: ${issue?.message ?? "bad value"} (got "${env[name] ?? ""}")`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
+  const contactInbox = e.CONTACT_INBOX ?? extractAddress(e.MAIL_FROM);
+
+  let authSecret = e.AUTH_SECRET;
+  if (!authSecret) {
+    if (e.NODE_ENV === "production") {
+      throw new StartupError("Missing AUTH_SECRET: it is required when NODE_ENV=production (32+ random characters)");
+    }
+    authSecret = readOrCreateSecret(dataDir);
+  }
+
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    secureCookies: appUrl.startsWith("https://"),
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    authSecret,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    contactInbox,
+    whatsappNumber: e.WHATSAPP_NUMBER,
+    currency: e.CURRENCY,
+    authRateLimit: e.AUTH_RATE_LIMIT,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function extractAddress(from: string): string {
+  return from.match(/<([^>]+)>/)?.[1] ?? from;
+}
+
+/** In embedded mode the secret is generated once and kept beside the data, so sessions survive restarts. */
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,123 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import pg from "pg";
+import { StartupError } from "../config";
+import { MIGRATIONS_DIR } from "../paths";
+import * as schema from "./schema";
+
+/**
+ * Both drivers expose the same Drizzle query API for one PostgreSQL dialect;
+ * the node-postgres type stands for both so the rest of the code has one Db type.
+ */
+export type Db = NodePgDatabase<typeof schema>;
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export type Database = {
+  kind: "pglite" | "postgres";
+  db: Db;
+  /** Runs `callback` for every NOTIFY on `channel`, from any process sharing the database. */
+  listen(channel: string, callback: (payload: string) => void): Promise<void>;
+  close(): Promise<void>;
+};
+
+export type OpenOptions = { databaseUrl?: string | undefined; dataDir: string };
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database = options.databaseUrl
+    ? await openPostgres(options.databaseUrl)
+    : await openPglite(path.join(options.dataDir, "pglite"));
+  try {
+    await migrateDatabase(database);
+  } catch (error) {
+    await database.close();
+    throw new StartupError(`Could not apply database migrations: ${(error as Error).message}`);
+  }
+  return database;
+}
+
+async function migrateDatabase(database: Database): Promise<void> {
+  const config = { migrationsFolder: MIGRATIONS_DIR };
+  if (database.kind === "pglite") {
+    await migratePglite(database.db as never, config);
+  } else {
+    // Several processes may start together on one PostgreSQL; an advisory lock serialises their migrations.
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
+      await migrateNodePg(tx as never, config);
+    });
+  }
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true });
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dir);
+  } catch (error) {
+    throw new StartupError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
+  }
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    async listen(channel, callback) {
+      await client.listen(channel, callback);
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client that loses its connection must not crash the process.
+  pool.on("error", () => {});
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw new StartupError(`Could not connect to DATABASE_URL: ${(error as Error).message}`);
+  }
+  const db = drizzleNodePg(pool, { schema });
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let listenClient: pg.Client | undefined;
+  let closed = false;
+
+  async function connectListener(): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    client.on("notification", (message) => {
+      for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? "");
+    });
+    client.on("error", () => {
+      // Reconnect and listen again: missing notifications would leave live views stale.
+      client.end().catch(() => {});
+      if (!closed) setTimeout(() => connectListener().catch(() => {}), 500);
+    });
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    listenClient = client;
+  }
+
+  return {
+    kind: "postgres",
+    db,
+    async listen(channel, callback) {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set);
+      set.add(callback);
+      if (!listenClient) await connectListener();
+      else if (set.size === 1) await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
+    },
+    async close() {
+      closed = true;
+      await listenClient?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

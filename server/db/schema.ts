@@ -1,0 +1,405 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  ENQUIRY_BUDGETS,
+  ENQUIRY_SERVICES,
+  INVOICE_STATUSES,
+  MESSAGE_MAX_LENGTH,
+  MILESTONE_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  PLAN_CATEGORIES,
+  PROJECT_STATUSES,
+  ROLES,
+  SERVICE_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from "../../common/domain";
+
+/** `column IN ('a','b')` for a check constraint; values are our own constants, never user input. */
+function oneOf(column: string, values: readonly string[]) {
+  return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
+}
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
+/** Money is integer minor units (kobo); numbers stay exact below 2^53. */
+const money = (name: string) => bigint(name, { mode: "number" });
+
+// ---------------------------------------------------------------------------
+// Identity: better-auth's four tables, with the profile fields on the user row.
+// ---------------------------------------------------------------------------
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    fullName: text("full_name").notNull(),
+    email: text("email").notNull().unique(),
+    emailVerified: boolean("email_verified").notNull().default(false),
+    image: text("image"),
+    companyName: text("company_name"),
+    role: text("role", { enum: ROLES }).notNull().default("client"),
+    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("users_role_check", oneOf("role", ROLES)),
+    index("users_role_created_idx").on(t.role, t.createdAt.desc()),
+  ],
+);
+
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    token: text("token").notNull().unique(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    ipAddress: text("ip_address"),
+    userAgent: text("user_agent"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull(),
+    providerId: text("provider_id").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    accessToken: text("access_token"),
+    refreshToken: text("refresh_token"),
+    idToken: text("id_token"),
+    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    scope: text("scope"),
+    password: text("password"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("accounts_user_idx").on(t.userId)],
+);
+
+export const verifications = pgTable(
+  "verifications",
+  {
+    id: text("id").primaryKey(),
+    identifier: text("identifier").notNull(),
+    value: text("value").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+);
+
+// ---------------------------------------------------------------------------
+// Projects and what hangs off them.
+// ---------------------------------------------------------------------------
+
+export const projects = pgTable(
+  "projects",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: PROJECT_STATUSES }).notNull().default("active"),
+    progress: integer("progress").notNull().default(0),
+    startDate: date("start_date"),
+    endDate: date("end_date"),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("projects_status_check", oneOf("status", PROJECT_STATUSES)),
+    check("projects_progress_check", sql`progress between 0 and 100`),
+    check("projects_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
+    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc()),
+    index("projects_created_idx").on(t.createdAt.desc()),
+    index("projects_status_idx").on(t.status),
+  ],
+);
+
+/** Developers assigned to a project: they may read it and its thread. */
+export const projectDevelopers = pgTable(
+  "project_developers",
+  {
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    developerId: text("developer_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.developerId] }),
+    index("project_developers_developer_idx").on(t.developerId),
+  ],
+);
+
+export const projectMessages = pgTable(
+  "project_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("project_messages_message_check", sql.raw(`length(btrim(message)) between 1 and ${MESSAGE_MAX_LENGTH}`)),
+    index("project_messages_project_created_idx").on(t.projectId, t.createdAt),
+  ],
+);
+
+export const milestones = pgTable(
+  "milestones",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    amount: money("amount_minor").notNull().default(0),
+    dueDate: date("due_date"),
+    status: text("status", { enum: MILESTONE_STATUSES }).notNull().default("pending"),
+    paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
+    paidDate: timestamp("paid_date", { withTimezone: true }),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("milestones_status_check", oneOf("status", MILESTONE_STATUSES)),
+    check("milestones_payment_status_check", oneOf("payment_status", PAYMENT_STATUSES)),
+    check("milestones_amount_check", sql`amount_minor >= 0`),
+    check("milestones_paid_check", sql`(payment_status = 'paid') = (paid_date is not null)`),
+    index("milestones_project_due_idx").on(t.projectId, t.dueDate),
+  ],
+);
+
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    invoiceNumber: text("invoice_number").notNull().unique(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "restrict" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    amount: money("amount_minor").notNull(),
+    status: text("status", { enum: INVOICE_STATUSES }).notNull().default("unpaid"),
+    dueDate: date("due_date"),
+    paidDate: timestamp("paid_date", { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("invoices_status_check", oneOf("status", INVOICE_STATUSES)),
+    check("invoices_amount_check", sql`amount_minor >= 0`),
+    index("invoices_client_created_idx").on(t.clientId, t.createdAt.desc()),
+    index("invoices_created_idx").on(t.createdAt.desc()),
+    index("invoices_status_idx").on(t.status),
+    index("invoices_project_idx").on(t.projectId),
+  ],
+);
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    status: text("status", { enum: TASK_STATUSES }).notNull().default("todo"),
+    priority: text("priority", { enum: TASK_PRIORITIES }).notNull().default("medium"),
+    assignedTo: text("assigned_to").references(() => users.id, { onDelete: "set null" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    dueDate: date("due_date"),
+    createdBy: text("created_by")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("tasks_status_check", oneOf("status", TASK_STATUSES)),
+    check("tasks_priority_check", oneOf("priority", TASK_PRIORITIES)),
+    index("tasks_assigned_created_idx").on(t.assignedTo, t.createdAt.desc()),
+    index("tasks_project_idx").on(t.projectId),
+    index("tasks_created_idx").on(t.createdAt.desc()),
+    index("tasks_status_idx").on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Catalogue: services, orders for them, and the published plans.
+// ---------------------------------------------------------------------------
+
+export const services = pgTable(
+  "services",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The public page's id (/services/{slug}) when the service has one. */
+    slug: text("slug").unique(),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    price: money("price_minor").notNull(),
+    estimatedDuration: text("estimated_duration"),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    allowMilestones: boolean("allow_milestones").notNull().default(false),
+    status: text("status", { enum: SERVICE_STATUSES }).notNull().default("active"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("services_status_check", oneOf("status", SERVICE_STATUSES)),
+    check("services_price_check", sql`price_minor >= 0`),
+    index("services_status_created_idx").on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const serviceOrders = pgTable(
+  "service_orders",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    serviceId: uuid("service_id")
+      .notNull()
+      .references(() => services.id, { onDelete: "restrict" }),
+    clientId: text("client_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "restrict" }),
+    totalAmount: money("total_amount_minor").notNull(),
+    notes: text("notes").notNull().default(""),
+    status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("service_orders_status_check", oneOf("status", ORDER_STATUSES)),
+    check("service_orders_amount_check", sql`total_amount_minor >= 0`),
+    index("service_orders_client_created_idx").on(t.clientId, t.createdAt.desc()),
+    index("service_orders_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("service_orders_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const plans = pgTable(
+  "plans",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    slug: text("slug").notNull().unique(),
+    category: text("category", { enum: PLAN_CATEGORIES }).notNull(),
+    name: text("name").notNull(),
+    price: money("price_minor").notNull(),
+    period: text("period").notNull().default("month"),
+    description: text("description").notNull().default(""),
+    features: jsonb("features").$type<string[]>().notNull().default([]),
+    isPopular: boolean("is_popular").notNull().default(false),
+    badge: text("badge"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("plans_category_check", oneOf("category", PLAN_CATEGORIES)),
+    check("plans_price_check", sql`price_minor >= 0`),
+    index("plans_category_sort_idx").on(t.category, t.sortOrder),
+  ],
+);
+
+// ---------------------------------------------------------------------------
+// Enquiries, the audit log and the mail outbox.
+// ---------------------------------------------------------------------------
+
+export const contactEnquiries = pgTable(
+  "contact_enquiries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    company: text("company"),
+    service: text("service", { enum: ENQUIRY_SERVICES }),
+    budget: text("budget", { enum: ENQUIRY_BUDGETS }),
+    plan: text("plan"),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_enquiries_service_check", sql`service is null or ${oneOf("service", ENQUIRY_SERVICES)}`),
+    check("contact_enquiries_budget_check", sql`budget is null or ${oneOf("budget", ENQUIRY_BUDGETS)}`),
+    index("contact_enquiries_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+  ],
+);
+
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    link: text("link"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc()), index("mail_outbox_to_idx").on(t.to)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectMessageRow = typeof projectMessages.$inferSelect;

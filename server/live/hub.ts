@@ -1,0 +1,223 @@
+import websocket from "@fastify/websocket";
+import type { FastifyInstance } from "fastify";
+import type { WebSocket } from "ws";
+import { z } from "zod";
+import { readCookie, type SessionResolver } from "../auth/resolver";
+import type { SessionCache } from "../auth/session-cache";
+import type { Database } from "../db";
+import { CHANGES_CHANNEL, type Change } from "../functions/changes";
+import { errorBody } from "../http/errors";
+import type { Actor } from "../rules";
+import { authorizeKey, type LiveKey, resolveChange } from "./topics";
+
+export const LIVE_PATH = "/api/live";
+const MAX_SUBSCRIPTIONS = 200;
+const PING_INTERVAL_MS = 30_000;
+
+/** What a client may send on the live channel. */
+const clientMessage = z.discriminatedUnion("type", [
+  z.strictObject({
+    type: z.literal("subscribe"),
+    key: z
+      .array(z.union([z.string().max(200), z.number()]))
+      .min(1)
+      .max(8),
+  }),
+  z.strictObject({
+    type: z.literal("unsubscribe"),
+    key: z
+      .array(z.union([z.string().max(200), z.number()]))
+      .min(1)
+      .max(8),
+  }),
+]);
+
+/** What the server sends; mirrored by src/lib/live.ts. */
+export type ServerMessage =
+  | { type: "subscribed"; key: LiveKey }
+  | { type: "error"; key?: LiveKey; code: string; message: string }
+  | { type: "change"; key: LiveKey; op: Change["op"]; row: unknown };
+
+type Connection = {
+  socket: WebSocket;
+  cookie: string;
+  userId: string;
+  actor: Actor;
+  expiresAt: number;
+  keys: Set<string>;
+  alive: boolean;
+};
+
+type HubOptions = {
+  database: Database;
+  resolver: SessionResolver;
+  sessions: SessionCache;
+  allowedOrigins: string[];
+};
+
+/**
+ * The live-query hub: one WebSocket per tab, authenticated by the session
+ * cookie. Clients subscribe by query key; committed changes arrive through
+ * LISTEN and are pushed to each subscriber the access rules allow, checked
+ * per event against the row's current facts.
+ */
+export async function registerLiveHub(app: FastifyInstance, options: HubOptions) {
+  const { database, resolver, sessions } = options;
+  const db = database.db;
+  const subscribers = new Map<string, Set<Connection>>();
+  const connectionsByUser = new Map<string, Set<Connection>>();
+
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+
+  const send = (connection: Connection, message: ServerMessage | string) => {
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
+    connection.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+  };
+
+  function unsubscribe(connection: Connection, id: string) {
+    connection.keys.delete(id);
+    const set = subscribers.get(id);
+    set?.delete(connection);
+    if (set?.size === 0) subscribers.delete(id);
+  }
+
+  function drop(connection: Connection) {
+    for (const id of [...connection.keys]) unsubscribe(connection, id);
+    const mine = connectionsByUser.get(connection.userId);
+    mine?.delete(connection);
+    if (mine?.size === 0) connectionsByUser.delete(connection.userId);
+  }
+
+  async function handleMessage(connection: Connection, raw: string) {
+    let parsed: z.infer<typeof clientMessage>;
+    try {
+      parsed = clientMessage.parse(JSON.parse(raw));
+    } catch {
+      send(connection, { type: "error", code: "bad_message", message: "Unrecognised live message" });
+      return;
+    }
+    const id = JSON.stringify(parsed.key);
+    if (parsed.type === "unsubscribe") return unsubscribe(connection, id);
+    if (!connection.keys.has(id) && connection.keys.size >= MAX_SUBSCRIPTIONS) {
+      send(connection, { type: "error", key: parsed.key, code: "too_many", message: "Too many subscriptions" });
+      return;
+    }
+    if (!(await authorizeKey(db, connection.actor, parsed.key))) {
+      // Same answer for "does not exist" and "not yours": ids reveal nothing.
+      send(connection, { type: "error", key: parsed.key, code: "not_found", message: "Not found" });
+      return;
+    }
+    connection.keys.add(id);
+    const set = subscribers.get(id) ?? new Set();
+    subscribers.set(id, set);
+    set.add(connection);
+    send(connection, { type: "subscribed", key: parsed.key });
+  }
+
+  async function deliver(change: Change) {
+    const resolved = await resolveChange(db, change);
+    if (!resolved) return;
+    const now = Date.now();
+    for (const key of resolved.keys) {
+      const set = subscribers.get(JSON.stringify(key));
+      if (!set) continue;
+      const payload = JSON.stringify({ type: "change", key, op: resolved.op, row: resolved.row });
+      for (const connection of set) {
+        if (connection.expiresAt <= now) {
+          connection.socket.close(4401, "Session expired");
+          continue;
+        }
+        if (resolved.canRead(connection.actor)) send(connection, payload);
+      }
+    }
+  }
+
+  /** A user's sessions or role changed: re-check each of their sockets and subscriptions. */
+  async function recheckUser(userId: string) {
+    for (const connection of connectionsByUser.get(userId) ?? []) {
+      const { session } = await resolver.resolve(connection.cookie);
+      if (!session) {
+        connection.socket.close(4401, "Signed out");
+        continue;
+      }
+      connection.actor = { id: session.user.id, role: session.user.role };
+      connection.expiresAt = session.expiresAt;
+      for (const id of [...connection.keys]) {
+        if (!(await authorizeKey(db, connection.actor, JSON.parse(id)))) unsubscribe(connection, id);
+      }
+    }
+  }
+
+  await database.listen(CHANGES_CHANNEL, (payload) => {
+    let change: Change;
+    try {
+      change = JSON.parse(payload);
+    } catch {
+      return;
+    }
+    deliver(change).catch((error) => app.log.error({ err: error }, "live delivery failed"));
+  });
+  sessions.onUserInvalidated((userId) => {
+    recheckUser(userId).catch((error) => app.log.error({ err: error }, "live session re-check failed"));
+  });
+
+  const pinger = setInterval(() => {
+    for (const set of connectionsByUser.values()) {
+      for (const connection of set) {
+        if (!connection.alive) connection.socket.terminate();
+        else {
+          connection.alive = false;
+          connection.socket.ping();
+        }
+      }
+    }
+  }, PING_INTERVAL_MS);
+  pinger.unref();
+  app.addHook("onClose", async () => clearInterval(pinger));
+
+  app.get(
+    LIVE_PATH,
+    {
+      websocket: true,
+      schema: { hide: true },
+      // Browsers send cookies on cross-site WebSocket requests; only our own pages may connect.
+      preValidation: async (request, reply) => {
+        const origin = request.headers.origin;
+        if (!origin || !options.allowedOrigins.includes(origin)) {
+          return reply.status(403).send(errorBody("forbidden_origin", "This origin may not open the live channel"));
+        }
+        if (!(await request.session())) return reply.status(401).send(errorBody("unauthorized", "Sign in to continue"));
+      },
+    },
+    async (socket, request) => {
+      const session = await request.session();
+      const cookie = readCookie(request.headers.cookie, resolver.cookieName);
+      if (!session || !cookie) return socket.close(4401, "Sign in to continue");
+      const connection: Connection = {
+        socket,
+        cookie,
+        userId: session.user.id,
+        actor: { id: session.user.id, role: session.user.role },
+        expiresAt: session.expiresAt,
+        keys: new Set(),
+        alive: true,
+      };
+      const mine = connectionsByUser.get(connection.userId) ?? new Set();
+      connectionsByUser.set(connection.userId, mine);
+      mine.add(connection);
+      socket.on("pong", () => {
+        connection.alive = true;
+      });
+      socket.on("message", (data) => {
+        handleMessage(connection, data.toString()).catch((error) =>
+          app.log.error({ err: error }, "live message failed"),
+        );
+      });
+      socket.on("close", () => drop(connection));
+    },
+  );
+
+  return {
+    connectionCount: () => [...connectionsByUser.values()].reduce((sum, set) => sum + set.size, 0),
+  };
+}

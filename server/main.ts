@@ -1,0 +1,69 @@
+import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDatabase } from "../seed";
+import { buildApp } from "./app";
+import { loadConfig, StartupError } from "./config";
+import { lockDataDir } from "./db/lock";
+
+/** Starts the product: one port for the SPA, the API and the live channel. */
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
+  process.once("exit", release);
+
+  const extraOrigins = process.env.VITE_DEV_ORIGIN ? [process.env.VITE_DEV_ORIGIN] : [];
+  const { server, database } = await buildApp({ config, extraOrigins });
+
+  let seeded = false;
+  if (database.kind === "pglite" && config.env !== "production" && (await isEmpty(database.db))) {
+    await seedDatabase(database.db);
+    seeded = true;
+  }
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    server.log.info(`${signal} received: finishing requests and closing the database`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server
+      .close()
+      .then(() => {
+        release();
+        process.exit(0);
+      })
+      .catch((error) => {
+        console.error(error);
+        process.exit(1);
+      });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+
+  await server.listen({ port: config.port, host: config.host });
+  const address = server.addresses().find((entry) => typeof entry === "object");
+  const localUrl = address
+    ? `http://${address.family === "IPv6" ? `[${address.address}]` : address.address}:${address.port}`
+    : config.appUrl;
+  const lines = [
+    "",
+    `  Lagos Studio is ready in ${Math.round(performance.now() - started)} ms on ${database.kind === "pglite" ? `embedded PGlite (${config.dataDir})` : "PostgreSQL"}`,
+    `  Open ${config.appUrl}${localUrl !== config.appUrl ? `  (listening on ${localUrl})` : ""}`,
+    `  API docs ${config.appUrl}/api/docs`,
+  ];
+  if (database.kind === "pglite" && config.env !== "production") {
+    lines.push(`  Demo accounts${seeded ? " (just seeded)" : ""}, password ${DEMO_PASSWORD}:`);
+    for (const user of DEMO_USERS) lines.push(`    ${user.role.padEnd(9)} ${user.email}`);
+  }
+  console.log(`${lines.join("\n")}\n`);
+}
+
+main().catch((error) => {
+  if (error instanceof StartupError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else {
+    console.error(`Cannot start: ${(error as Error).message ?? error}`);
+    if (process.env.DEBUG) console.error(error);
+  }
+  process.exit(1);
+});

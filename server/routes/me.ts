@@ -1,0 +1,69 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { profileSchema } from "../../common/api";
+import { profileUpdateSchema } from "../../common/schemas";
+import type { SessionCache } from "../auth/session-cache";
+import type { Db } from "../db";
+import { users } from "../db/schema";
+import { badRequest, unauthorized } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+
+const profileColumns = {
+  id: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  companyName: users.companyName,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }> = async (app, { db, sessions }) => {
+  app.get(
+    "/api/me",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "The signed-in user's profile and role",
+        response: { 200: profileSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, user.id));
+      if (!row) throw unauthorized();
+      return row;
+    },
+  );
+
+  app.patch(
+    "/api/me",
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "Update your own full name and company name",
+        body: profileUpdateSchema,
+        response: { 200: profileSchema, ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const changes = request.body;
+      if (changes.fullName === undefined && changes.companyName === undefined) {
+        throw badRequest("Nothing to update: send fullName or companyName");
+      }
+      const [row] = await db
+        .update(users)
+        .set({
+          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+          ...(changes.companyName !== undefined && { companyName: changes.companyName || null }),
+        })
+        .where(eq(users.id, user.id))
+        .returning(profileColumns);
+      if (!row) throw unauthorized();
+      sessions.invalidateUser(user.id);
+      return row;
+    },
+  );
+};

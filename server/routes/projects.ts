@@ -1,0 +1,109 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { messageSchema, projectSchema } from "../../common/api";
+import { PROJECT_STATUSES } from "../../common/domain";
+import { messageSendSchema, uuidParam } from "../../common/schemas";
+import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
+import type { Db } from "../db";
+import { projectMessages } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { type Actor, type ProjectFacts, rules } from "../rules";
+
+const projectParams = z.strictObject({ projectId: uuidParam });
+
+export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** Loads a project's facts and applies `allowed`; a project the actor may not see is "not found". */
+  async function projectFor(actor: Actor, projectId: string, allowed: (actor: Actor, facts: ProjectFacts) => boolean) {
+    const facts = await getProjectFacts(db, projectId);
+    if (!facts || !allowed(actor, facts)) throw notFound("Project");
+    return facts;
+  }
+
+  app.get(
+    "/api/projects",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "Projects the signed-in user may see, newest first",
+        querystring: z.strictObject({
+          limit: z.coerce.number().int().min(1).max(100).default(100),
+          status: z.enum(PROJECT_STATUSES).optional(),
+        }),
+        response: { 200: z.array(projectSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const scope = rules.projects.scope(await request.actor());
+      return listProjects(db, scope, request.query);
+    },
+  );
+
+  app.get(
+    "/api/projects/:projectId",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "One project with its client",
+        params: projectParams,
+        response: { 200: projectSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      await projectFor(await request.actor(), request.params.projectId, rules.projects.read);
+      const project = await getProject(db, request.params.projectId);
+      if (!project) throw notFound("Project");
+      return project;
+    },
+  );
+
+  app.get(
+    "/api/projects/:projectId/messages",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "A project's message thread, oldest first",
+        params: projectParams,
+        response: { 200: z.array(messageSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      await projectFor(await request.actor(), request.params.projectId, rules.projectMessages.read);
+      return listMessages(db, request.params.projectId);
+    },
+  );
+
+  app.post(
+    "/api/projects/:projectId/messages",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "Send a message to a project's thread",
+        params: projectParams,
+        body: messageSendSchema,
+        response: { 201: messageSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const { projectId } = request.params;
+      await projectFor(await request.actor(), projectId, rules.projectMessages.create);
+      const id = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(projectMessages)
+          .values({ projectId, userId: user.id, message: request.body.message })
+          .returning({ id: projectMessages.id });
+        if (!inserted) throw new Error("insert returned no row");
+        await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
+        return inserted.id;
+      });
+      const message = await getMessage(db, id);
+      if (!message) throw notFound("Message");
+      return reply.status(201).send(message);
+    },
+  );
+};

@@ -1,0 +1,162 @@
+import type { Role } from "../../common/domain";
+
+/**
+ * The access rules: the one place that decides who may do what. The API and
+ * the live hub call these and nothing else. Every rule is a small pure
+ * function of the actor and the facts about the row that matter to it.
+ */
+export type Actor = { id: string; role: Role } | null;
+
+export type Action = "read" | "create" | "update" | "delete";
+
+/** Who owns a project and who works on it. */
+export type ProjectFacts = { clientId: string; developerIds: readonly string[] };
+export type OwnedFacts = { clientId: string };
+export type TaskFacts = { assignedTo: string | null };
+export type ServiceFacts = { status: string };
+export type UserFacts = { id: string };
+
+/** Which rows of a collection an actor may list; routes turn it into a WHERE clause. */
+export type Scope =
+  | { kind: "all" }
+  | { kind: "none" }
+  | { kind: "client"; clientId: string }
+  | { kind: "developer"; developerId: string }
+  | { kind: "assignee"; userId: string }
+  | { kind: "active" };
+
+const isAdmin = (actor: Actor): actor is { id: string; role: "admin" } => actor?.role === "admin";
+const isClient = (actor: Actor) => actor?.role === "client";
+const never = () => false;
+const adminOnly = (actor: Actor) => isAdmin(actor);
+
+function worksOn(actor: Actor, project: ProjectFacts): boolean {
+  if (!actor) return false;
+  if (isAdmin(actor)) return true;
+  if (actor.role === "client") return project.clientId === actor.id;
+  if (actor.role === "developer") return project.developerIds.includes(actor.id);
+  return false;
+}
+
+const owns = (actor: Actor, row: OwnedFacts) => isAdmin(actor) || (isClient(actor) && row.clientId === actor?.id);
+
+function ownershipScope(actor: Actor): Scope {
+  if (!actor) return { kind: "none" };
+  if (isAdmin(actor)) return { kind: "all" };
+  if (actor.role === "client") return { kind: "client", clientId: actor.id };
+  return { kind: "none" };
+}
+
+export const rules = {
+  /** People: everyone reads and edits their own profile; administrators manage all. */
+  users: {
+    scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "none" }),
+    read: (actor: Actor, user: UserFacts) => isAdmin(actor) || actor?.id === user.id,
+    create: adminOnly,
+    update: (actor: Actor, user: UserFacts) => isAdmin(actor) || actor?.id === user.id,
+    delete: (actor: Actor, user: UserFacts) => isAdmin(actor) && actor.id !== user.id,
+  },
+
+  projects: {
+    scope(actor: Actor): Scope {
+      if (actor?.role === "developer") return { kind: "developer", developerId: actor.id };
+      return ownershipScope(actor);
+    },
+    read: worksOn,
+    create: adminOnly,
+    update: (actor: Actor, _project: ProjectFacts) => isAdmin(actor),
+    delete: (actor: Actor, _project: ProjectFacts) => isAdmin(actor),
+  },
+
+  /** A project's thread is open to everyone on the project; messages are never edited. */
+  projectMessages: {
+    read: worksOn,
+    create: worksOn,
+    update: never,
+    delete: (actor: Actor, _project: ProjectFacts) => isAdmin(actor),
+  },
+
+  /** Spec §6: clients add milestones and mark them complete or paid on their own projects. */
+  milestones: {
+    read: worksOn,
+    create: (actor: Actor, project: ProjectFacts) => isAdmin(actor) || (isClient(actor) && worksOn(actor, project)),
+    update: (actor: Actor, project: ProjectFacts) => isAdmin(actor) || (isClient(actor) && worksOn(actor, project)),
+    delete: (actor: Actor, _project: ProjectFacts) => isAdmin(actor),
+  },
+
+  invoices: {
+    scope: ownershipScope,
+    read: owns,
+    create: adminOnly,
+    update: (actor: Actor, _invoice: OwnedFacts) => isAdmin(actor),
+    delete: (actor: Actor, _invoice: OwnedFacts) => isAdmin(actor),
+  },
+
+  /** Tasks are seen and moved by the person they are assigned to. */
+  tasks: {
+    scope(actor: Actor): Scope {
+      if (!actor) return { kind: "none" };
+      return isAdmin(actor) ? { kind: "all" } : { kind: "assignee", userId: actor.id };
+    },
+    read: (actor: Actor, task: TaskFacts) => isAdmin(actor) || (!!actor && task.assignedTo === actor.id),
+    create: adminOnly,
+    update: (actor: Actor, task: TaskFacts) => isAdmin(actor) || (!!actor && task.assignedTo === actor.id),
+    delete: (actor: Actor, _task: TaskFacts) => isAdmin(actor),
+  },
+
+  /** Active services are public; the rest only administrators see. */
+  services: {
+    scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "active" }),
+    read: (actor: Actor, service: ServiceFacts) => service.status === "active" || isAdmin(actor),
+    create: adminOnly,
+    update: (actor: Actor, _service: ServiceFacts) => isAdmin(actor),
+    delete: (actor: Actor, _service: ServiceFacts) => isAdmin(actor),
+  },
+
+  serviceOrders: {
+    scope: ownershipScope,
+    read: owns,
+    /** Clients order for themselves; the server sets client and total. */
+    create: (actor: Actor) => isClient(actor),
+    update: (actor: Actor, _order: OwnedFacts) => isAdmin(actor),
+    delete: never,
+  },
+
+  /** Plans are published content. */
+  plans: {
+    scope: (_actor: Actor): Scope => ({ kind: "all" }),
+    read: (_actor: Actor) => true,
+    create: adminOnly,
+    update: adminOnly,
+    delete: adminOnly,
+  },
+
+  /** Anyone may send an enquiry; only administrators read them. */
+  enquiries: {
+    scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "none" }),
+    read: adminOnly,
+    create: (_actor: Actor) => true,
+    update: never,
+    delete: adminOnly,
+  },
+
+  /** The audit log is written by the server only and never changed. */
+  auditLog: {
+    scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "none" }),
+    read: adminOnly,
+    create: never,
+    update: never,
+    delete: never,
+  },
+
+  /** The local mail outbox, readable by administrators when no SMTP server is set. */
+  mailOutbox: {
+    scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "none" }),
+    read: adminOnly,
+    create: never,
+    update: never,
+    delete: never,
+  },
+} as const;
+
+export type Collection = keyof typeof rules;
