@@ -1,0 +1,31 @@
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { build, needsBuild, ROOT } from "./build-lib.mjs";
+
+/**
+ * `npm test`: type-check, lint, then every suite. The integration suite runs
+ * on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
+ * browser suite needs the built product and Chromium.
+ */
+const vitest = path.join(ROOT, "node_modules/.bin/vitest");
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label} ===`);
+  const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.status !== 0) {
+    console.error(`\n${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+run("typecheck", path.join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tsconfig.json"]);
+run("lint", path.join(ROOT, "node_modules/.bin/biome"), ["check", "."]);
+run("unit and integration (PGlite)", vitest, ["run", "--project", "unit", "--project", "integration"], {
+  TEST_DB: "pglite",
+});
+if (process.env.TEST_DATABASE_URL) {
+  run("integration (PostgreSQL)", vitest, ["run", "--project", "integration"], { TEST_DB: "postgres" });
+} else {
+  console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
+}
+if (needsBuild()) build();
+run("browser journeys (Chromium)", vitest, ["run", "--project", "e2e"]);

@@ -1,0 +1,41 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three suites: unit (pure code), integration (the server over real HTTP on
+ * PGlite, or on PostgreSQL when TEST_DB=postgres with TEST_DATABASE_URL), and
+ * e2e (the built product in Debian's Chromium). scripts/test.mjs runs them all.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["test/unit/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "integration",
+          include: ["test/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file starts its own server and database; two at a time suits a 2-core machine.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
