@@ -24,6 +24,7 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
+import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
 
 const SESSION_CHANNEL = "session_invalidations";
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
+  await server.register(outboxRoutes, { db });
 
   await registerClient(server);
 

@@ -1,0 +1,61 @@
+import { desc, eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { emailSchema } from "../../common/schemas";
+import type { Db } from "../db";
+import { mailOutbox } from "../db/schema";
+import { forbidden } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { rules } from "../rules";
+
+// Same wire format as common/api.ts: ISO strings on the wire, Dates in the server.
+const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+  decode: (value) => new Date(value),
+  encode: (value) => value.toISOString(),
+});
+
+export const outboxMailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    link: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "OutboxMail" });
+
+/**
+ * The local mail outbox (used when no SMTP_URL is set): administrators read
+ * what the product would have sent, e.g. to hand a verification link to a
+ * client by other means. The e2e suite reads links through it too, because
+ * the embedded database is locked by the running server.
+ */
+export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/admin/outbox",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Mails in the local outbox, newest first (administrators)",
+        querystring: z.strictObject({
+          to: emailSchema.optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+        }),
+        response: { 200: z.array(outboxMailSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      if (!rules.mailOutbox.read(await request.actor())) throw forbidden();
+      const { to, limit } = request.query;
+      return db
+        .select()
+        .from(mailOutbox)
+        .where(to ? eq(mailOutbox.to, to) : undefined)
+        .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
+        .limit(limit);
+    },
+  );
+};
