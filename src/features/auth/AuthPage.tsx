@@ -1,0 +1,61 @@
+import { Box, Card, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { ForgotPasswordForm } from "./ForgotPasswordForm";
+import { ResetPasswordForm } from "./ResetPasswordForm";
+import { SignInForm } from "./SignInForm";
+import { SignUpForm } from "./SignUpForm";
+
+export type AuthTab = "signin" | "signup";
+export type AuthView = "forgot" | "reset";
+
+type Props = {
+  tab: AuthTab;
+  view?: AuthView;
+  token?: string;
+  linkError?: string;
+  onTabChange: (tab: AuthTab) => void;
+};
+
+export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
+  return (
+    <Box px={{ base: "4", md: "6" }} py={{ base: "10", md: "16" }} bg="bg.subtle" minH="70vh">
+      <Stack gap="6" maxW="md" mx="auto">
+        <Stack gap="2" textAlign="center">
+          <Heading as="h1" size="2xl" color="brand.800">
+            Client Portal
+          </Heading>
+          <Text color="fg.muted">Sign in to follow your projects, messages and invoices.</Text>
+        </Stack>
+        <Card.Root variant="elevated">
+          <Card.Body>
+            {view === "forgot" ? (
+              <ForgotPasswordForm />
+            ) : view === "reset" ? (
+              <ResetPasswordForm token={token} linkError={linkError} />
+            ) : (
+              <Tabs.Root
+                value={tab}
+                onValueChange={(details) => onTabChange(details.value as AuthTab)}
+                variant="line"
+                colorPalette="brand"
+                fitted
+                lazyMount
+                unmountOnExit
+              >
+                <Tabs.List mb="6">
+                  <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
+                  <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+                </Tabs.List>
+                <Tabs.Content value="signin">
+                  <SignInForm />
+                </Tabs.Content>
+                <Tabs.Content value="signup">
+                  <SignUpForm />
+                </Tabs.Content>
+              </Tabs.Root>
+            )}
+          </Card.Body>
+        </Card.Root>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { Button, Link as ChakraLink, Input, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField } from "../../components/FormField";
+import { applyFieldErrors, errorMessage, useRequestPasswordReset } from "./api";
+import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
+
+export function ForgotPasswordForm() {
+  const request = useRequestPasswordReset();
+  const form = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ email }) => {
+    request.mutate(email.trim(), {
+      onError: (error) => applyFieldErrors(error, form.setError, { email: "email" }),
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-heading">
+      <Stack gap="4">
+        <Text as="h2" id="forgot-heading" fontSize="lg" fontWeight="semibold">
+          Reset your password
+        </Text>
+        <Text color="fg.muted">Enter your account e-mail and we will send you a link to choose a new password.</Text>
+        {request.isError && <FormAlert status="error" title={errorMessage(request.error)} />}
+        {request.isSuccess && (
+          <FormAlert status="success" title="If an account exists, we sent a reset link">
+            Check your inbox for an e-mail with a link to reset your password.
+          </FormAlert>
+        )}
+        <FormField label="Email" required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+        </FormField>
+        <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
+          Send Reset Link
+        </Button>
+        <ChakraLink asChild alignSelf="center" fontSize="sm" color="brand.fg" textDecoration="underline">
+          <Link to="/auth" search={{ tab: "signin" }}>
+            Back to Sign In
+          </Link>
+        </ChakraLink>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+import { Button, Link as ChakraLink, Input, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField } from "../../components/FormField";
+import { ApiError } from "../../lib/api";
+import { applyFieldErrors, errorMessage, useResendVerification, useSignIn } from "./api";
+import { type SignInValues, signInSchema } from "./schemas";
+
+export function SignInForm() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const resend = useResendVerification();
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: "", password: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    resend.reset();
+    signIn.mutate(values, {
+      onSuccess: () => navigate({ to: "/portal" }),
+      onError: (error) => applyFieldErrors(error, form.setError, { email: "email", password: "password" }),
+    });
+  });
+
+  const notVerified = signIn.error instanceof ApiError && signIn.error.code === "email_not_verified";
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <Stack gap="4">
+        {signIn.isError && (
+          <FormAlert status="error" title={errorMessage(signIn.error)}>
+            {notVerified && (
+              <Stack gap="2" align="start" mt="2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  colorPalette="brand"
+                  loading={resend.isPending}
+                  disabled={resend.isSuccess}
+                  onClick={() => resend.mutate(form.getValues("email").trim())}
+                >
+                  Resend verification e-mail
+                </Button>
+              </Stack>
+            )}
+          </FormAlert>
+        )}
+        {resend.isSuccess && (
+          <FormAlert status="success" title="Verification e-mail sent">
+            Check your inbox and open the link to verify your account, then sign in.
+          </FormAlert>
+        )}
+        {resend.isError && <FormAlert status="error" title={errorMessage(resend.error)} />}
+
+        <FormField label="Email" required error={errors.email?.message}>
+          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+        </FormField>
+        <FormField label="Password" required error={errors.password?.message}>
+          <Input type="password" autoComplete="current-password" {...form.register("password")} />
+        </FormField>
+        <ChakraLink asChild alignSelf="end" fontSize="sm" color="brand.fg" textDecoration="underline">
+          <Link to="/auth" search={{ view: "forgot" }}>
+            Forgot password?
+          </Link>
+        </ChakraLink>
+        <Button type="submit" colorPalette="brand" loading={signIn.isPending} width="full">
+          Sign In
+        </Button>
+      </Stack>
+    </form>
+  );
+}
