@@ -1,0 +1,121 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { launchBrowser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { type ProductServer, startProduct } from "./support/server";
+
+/**
+ * Journey: the client and the administrator have the same project open; each
+ * sees the other's message arrive without reloading. A client without access
+ * who subscribes to the thread by id hears nothing and cannot open the page.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const OUTSIDER = "amaka@bellofashion.test";
+const DELIVERY_MS = 5_000;
+
+type Frame = { type: string; code?: string; key?: unknown[] };
+declare global {
+  interface Window {
+    liveFrames?: Frame[];
+    notReloaded?: boolean;
+  }
+}
+
+let server: ProductServer;
+let browser: Browser;
+let projectId: string;
+let client: User;
+let admin: User;
+let outsider: User;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
+  projectId = await new Api(server.url).projectId(CLIENT, "Eze Foods E-commerce Store");
+  [client, admin, outsider] = await Promise.all([
+    newUser(browser, server.url),
+    newUser(browser, server.url),
+    newUser(browser, server.url),
+  ]);
+  await signInThroughForm(client.page, CLIENT);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signInThroughForm(outsider.page, OUTSIDER);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');
+
+async function openThread(page: Page) {
+  await page.goto(`/portal/projects/${projectId}`);
+  await page.getByLabel("Message").waitFor();
+  // Marks this document: if anything reloads the page, the mark is gone.
+  await page.evaluate(() => {
+    window.notReloaded = true;
+  });
+}
+
+async function send(page: Page, text: string) {
+  await page.getByLabel("Message").fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+describe("live project messages", () => {
+  it("opens a live subscription for a client without access, which is refused", async () => {
+    const { page } = outsider;
+    await page.goto("/portal");
+    const key = ["projects", projectId, "messages"];
+    const first = await page.evaluate(
+      (key) =>
+        new Promise<Frame>((resolve, reject) => {
+          window.liveFrames = [];
+          const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/live`);
+          socket.onopen = () => socket.send(JSON.stringify({ type: "subscribe", key }));
+          socket.onerror = () => reject(new Error("live socket failed"));
+          socket.onmessage = (event) => {
+            const frame = JSON.parse(String(event.data)) as Frame;
+            window.liveFrames?.push(frame);
+            resolve(frame);
+          };
+        }),
+      key,
+    );
+    // The same answer a made-up id gets: the thread's existence is not revealed.
+    expect(first).toMatchObject({ type: "error", code: "not_found" });
+  });
+
+  it("delivers each side's message to the other without a reload", async () => {
+    await Promise.all([openThread(client.page), openThread(admin.page)]);
+
+    const fromClient = `Hello from Chinedu ${Date.now()}`;
+    await send(client.page, fromClient);
+    await messages(admin.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
+    await messages(client.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
+
+    const fromAdmin = `Reply from the studio ${Date.now()}`;
+    await send(admin.page, fromAdmin);
+    await messages(client.page).filter({ hasText: fromAdmin }).waitFor({ timeout: DELIVERY_MS });
+    await messages(admin.page).filter({ hasText: fromAdmin }).waitFor({ timeout: DELIVERY_MS });
+
+    for (const page of [client.page, admin.page]) {
+      expect(await page.evaluate(() => window.notReloaded)).toBe(true);
+      // Each message shows once: the sender's own copy and the pushed change are not doubled.
+      expect(await messages(page).filter({ hasText: fromClient }).count()).toBe(1);
+      expect(await messages(page).filter({ hasText: fromAdmin }).count()).toBe(1);
+    }
+  });
+
+  it("pushed nothing to the client without access", async () => {
+    // Both messages reached the other side already; give a stray frame a moment more to show up.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const frames = await outsider.page.evaluate(() => window.liveFrames ?? []);
+    expect(frames.filter((frame) => frame.type === "change")).toEqual([]);
+  });
+
+  it("sends the client without access from the project's page to their project list", async () => {
+    await outsider.page.goto(`/portal/projects/${projectId}`);
+    await waitForPath(outsider.page, "/portal/projects");
+  });
+});

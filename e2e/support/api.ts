@@ -1,0 +1,79 @@
+import type { Profile, Project } from "../../common/api";
+import { DEMO_PASSWORD } from "../../seed";
+
+/**
+ * A tiny HTTP client for what the journeys need besides the browser: demo
+ * sign-ins, looking up ids, and reading the mail outbox as an administrator
+ * (the running server holds the embedded database's lock, so the tests cannot
+ * open it themselves).
+ */
+export const ADMIN_EMAIL = "admin@lagosstudio.test";
+
+export class Api {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(readonly baseUrl: string) {}
+
+  /** Signs in through the auth API and returns the session cookie header. */
+  async signIn(email: string, password = DEMO_PASSWORD): Promise<string> {
+    const cached = this.cookies.get(email);
+    if (cached) return cached;
+    const response = await fetch(`${this.baseUrl}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: this.baseUrl },
+      body: JSON.stringify({ email, password }),
+    });
+    if (!response.ok) throw new Error(`Sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+    const cookie = response.headers
+      .getSetCookie()
+      .map((line) => line.split(";")[0])
+      .join("; ");
+    this.cookies.set(email, cookie);
+    return cookie;
+  }
+
+  async get<T>(path: string, asEmail: string): Promise<T> {
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      headers: { cookie: await this.signIn(asEmail), accept: "application/json" },
+    });
+    if (!response.ok) throw new Error(`GET ${path} as ${asEmail}: ${response.status} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  me(asEmail: string): Promise<Profile> {
+    return this.get<Profile>("/api/me", asEmail);
+  }
+
+  async projectId(asEmail: string, title: string): Promise<string> {
+    const projects = await this.get<Project[]>("/api/projects", asEmail);
+    const project = projects.find((entry) => entry.title === title);
+    if (!project) throw new Error(`${asEmail} has no project titled "${title}"`);
+    return project.id;
+  }
+
+  /** Mails sent to `to`, newest first. */
+  outbox(to: string): Promise<OutboxMail[]> {
+    return this.get<OutboxMail[]>(`/api/admin/outbox?to=${encodeURIComponent(to)}`, ADMIN_EMAIL);
+  }
+
+  /** Waits for the newest mail to `to` that carries a link and returns the link. */
+  async latestLink(to: string, timeoutMs = 10_000): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = (await this.outbox(to)).find((entry) => entry.link);
+      if (mail?.link) return mail.link;
+      if (Date.now() > deadline) throw new Error(`No mail with a link reached ${to} within ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+}
+
+export type OutboxMail = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  link: string | null;
+  createdAt: string;
+};

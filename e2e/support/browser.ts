@@ -1,0 +1,57 @@
+import { existsSync } from "node:fs";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { DEMO_PASSWORD } from "../../seed";
+
+export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM_PATH}; install with apt-get install -y chromium`;
+
+/**
+ * Debian's Chromium driven by playwright-core: the suite never downloads a
+ * browser. A missing Chromium is a failure, locally and in CI alike, so a
+ * green run always means the journeys really ran.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+    ],
+  });
+}
+
+export type User = { context: BrowserContext; page: Page };
+
+/** A fresh, cookie-less browser profile: one per person in a journey. */
+export async function newUser(browser: Browser, baseURL: string): Promise<User> {
+  const context = await browser.newContext({ baseURL });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Signs in through the /auth page like a person would and waits to leave it. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto("/auth");
+  await page.getByRole("tab", { name: "Sign In" }).click();
+  // Only the selected tab's panel is visible, so its labels are unambiguous.
+  const panel = page.getByRole("tabpanel");
+  await panel.getByLabel("Email").fill(email);
+  await panel.getByLabel("Password", { exact: true }).fill(password);
+  await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+  await waitForPath(page, /^\/portal(\/|$)/);
+}
+
+/** Waits until the page's path (not its query) matches, e.g. after a client-side redirect. */
+export async function waitForPath(page: Page, path: string | RegExp, timeout = 10_000): Promise<void> {
+  await page.waitForURL((url) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname)), {
+    timeout,
+    waitUntil: "commit",
+  });
+}
