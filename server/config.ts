@@ -39,6 +39,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
+
 export type Config = {
   env: "development" | "production" | "test";
   port: number;
@@ -66,7 +68,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? "environment");
-    throw new StartupError(`Invalid ${name}: ${issue?.message ?? "bad value"} (got "${env[name] ?? ""}")`);
+    // Secrets and URLs that may carry a password are never echoed into logs.
+    const shown = SECRET_VARIABLES.has(name) ? "" : ` (got "${env[name] ?? ""}")`;
+    throw new StartupError(`Invalid ${name}: ${issue?.message ?? "bad value"}${shown}`);
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);

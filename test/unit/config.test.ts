@@ -1,0 +1,233 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { type CachedSession, SessionCache } from "../../server/auth/session-cache";
+import { loadConfig, StartupError } from "../../server/config";
+
+const SECRET = "0123456789abcdef0123456789abcdef";
+const tempDirs: string[] = [];
+function tempDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "ls-config-"));
+  tempDirs.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** loadConfig's error for `env`, which must be a StartupError. */
+function failure(env: NodeJS.ProcessEnv): StartupError {
+  try {
+    loadConfig({ AUTH_SECRET: SECRET, ...env });
+  } catch (error) {
+    expect(error).toBeInstanceOf(StartupError);
+    return error as StartupError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("has working defaults", () => {
+    const dataDir = tempDir();
+    const config = loadConfig({ DATA_DIR: dataDir });
+    expect(config).toMatchObject({
+      env: "development",
+      port: 3000,
+      host: "127.0.0.1",
+      appUrl: "http://localhost:3000",
+      secureCookies: false,
+      dataDir,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      contactInbox: "hello@lagos-studio.test",
+      currency: "NGN",
+      authRateLimit: 10,
+      logLevel: "info",
+    });
+    expect(config.authSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it("derives the app URL from PORT, strips a trailing slash, and uses secure cookies on https", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET, PORT: "8080" }).appUrl).toBe("http://localhost:8080");
+    const config = loadConfig({ AUTH_SECRET: SECRET, APP_URL: "https://studio.example.com/" });
+    expect(config.appUrl).toBe("https://studio.example.com");
+    expect(config.secureCookies).toBe(true);
+  });
+
+  it("treats empty variables as unset", () => {
+    const config = loadConfig({ AUTH_SECRET: SECRET, DATABASE_URL: "", SMTP_URL: " ", APP_URL: "" });
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.appUrl).toBe("http://localhost:3000");
+  });
+
+  it("accepts a PostgreSQL URL", () => {
+    const url = "postgres://app@db.internal:5432/studio";
+    expect(loadConfig({ AUTH_SECRET: SECRET, DATABASE_URL: url }).databaseUrl).toBe(url);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["NODE_ENV", "staging"],
+    ["APP_URL", "ftp://example.com"],
+    ["APP_URL", "not a url"],
+    ["DATABASE_URL", "mysql://root@localhost/studio"],
+    ["AUTH_SECRET", "too-short"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["CONTACT_INBOX", "not-an-address"],
+    ["WHATSAPP_NUMBER", "+234 801"],
+    ["CURRENCY", "naira"],
+    ["AUTH_RATE_LIMIT", "0"],
+    ["LOG_LEVEL", "loud"],
+  ])("names %s in the error for %j", (name, value) => {
+    const error = failure({ [name]: value });
+    expect(error.message).toContain(name);
+  });
+
+  it("shows the rejected value, except for secrets and URLs that may carry a password", () => {
+    expect(failure({ PORT: "abc" }).message).toContain('"abc"');
+    const secret = failure({ AUTH_SECRET: "hunter2-short" }).message;
+    expect(secret).toMatch(/at least 32 characters/);
+    expect(secret).not.toContain("hunter2");
+    expect(failure({ DATABASE_URL: "mysql://root:hunter2@db/studio" }).message).not.toContain("hunter2");
+    expect(failure({ SMTP_URL: "http://user:hunter2@mail" }).message).not.toContain("hunter2");
+  });
+
+  it("requires AUTH_SECRET in production and says so by name", () => {
+    const error = failure({ NODE_ENV: "production", AUTH_SECRET: "", DATA_DIR: tempDir() });
+    expect(error.message).toMatch(/AUTH_SECRET/);
+    expect(error.message).toMatch(/production/);
+    expect(loadConfig({ NODE_ENV: "production", AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
+  });
+
+  it("generates the secret once in DATA_DIR and reuses it", () => {
+    const dataDir = path.join(tempDir(), "nested", "data");
+    const first = loadConfig({ DATA_DIR: dataDir }).authSecret;
+    const file = path.join(dataDir, "auth-secret");
+    expect(existsSync(file)).toBe(true);
+    expect(readFileSync(file, "utf8").trim()).toBe(first);
+    // Only the server's user may read it.
+    expect(statSync(file).mode & 0o077).toBe(0);
+    expect(loadConfig({ DATA_DIR: dataDir }).authSecret).toBe(first);
+    // Another data directory gets its own secret.
+    expect(loadConfig({ DATA_DIR: tempDir() }).authSecret).not.toBe(first);
+  });
+
+  it("prefers AUTH_SECRET over the generated file and does not write one", () => {
+    const dataDir = tempDir();
+    expect(loadConfig({ DATA_DIR: dataDir, AUTH_SECRET: SECRET }).authSecret).toBe(SECRET);
+    expect(existsSync(path.join(dataDir, "auth-secret"))).toBe(false);
+  });
+});
+
+describe("SessionCache", () => {
+  const T0 = 1_000_000;
+  const session = (token: string, userId: string, expiresAt = T0 + 3_600_000): CachedSession => ({
+    token,
+    expiresAt,
+    user: {
+      id: userId,
+      email: `${userId}@example.test`,
+      fullName: userId,
+      companyName: null,
+      role: "client",
+      emailVerified: true,
+    },
+  });
+
+  it("remembers a session for 30 seconds, then forgets it", () => {
+    const cache = new SessionCache();
+    cache.set("cookie-1", session("t1", "u1"), T0);
+    expect(cache.get("cookie-1", T0 + 29_999)?.user.id).toBe("u1");
+    expect(cache.get("cookie-1", T0 + 30_000)).toBeUndefined();
+    // Forgotten for good, not just hidden.
+    expect(cache.get("cookie-1", T0)).toBeUndefined();
+  });
+
+  it("never serves a session past its own expiry", () => {
+    const cache = new SessionCache();
+    cache.set("cookie-1", session("t1", "u1", T0 + 5_000), T0);
+    expect(cache.get("cookie-1", T0 + 4_999)).toBeDefined();
+    expect(cache.get("cookie-1", T0 + 5_000)).toBeUndefined();
+  });
+
+  it("is keyed by the whole cookie", () => {
+    const cache = new SessionCache();
+    cache.set("cookie-1", session("t1", "u1"), T0);
+    expect(cache.get("cookie-2", T0)).toBeUndefined();
+  });
+
+  it("invalidateToken drops that session only, tells listeners and broadcasts", () => {
+    const cache = new SessionCache();
+    const broadcasts: string[] = [];
+    const invalidated: string[] = [];
+    cache.setBroadcast((message) => broadcasts.push(message));
+    cache.onUserInvalidated((userId) => invalidated.push(userId));
+    cache.set("a", session("t1", "u1"), T0);
+    cache.set("b", session("t2", "u1"), T0);
+    cache.invalidateToken("t1", "u1");
+    expect(cache.get("a", T0)).toBeUndefined();
+    expect(cache.get("b", T0)).toBeDefined();
+    expect(invalidated).toEqual(["u1"]);
+    expect(broadcasts.map((message) => JSON.parse(message))).toEqual([{ token: "t1", userId: "u1" }]);
+  });
+
+  it("invalidateUser drops every session of that user and no one else's", () => {
+    const cache = new SessionCache();
+    const broadcasts: string[] = [];
+    cache.setBroadcast((message) => broadcasts.push(message));
+    cache.set("a", session("t1", "u1"), T0);
+    cache.set("b", session("t2", "u1"), T0);
+    cache.set("c", session("t3", "u2"), T0);
+    cache.invalidateUser("u1");
+    expect(cache.get("a", T0)).toBeUndefined();
+    expect(cache.get("b", T0)).toBeUndefined();
+    expect(cache.get("c", T0)?.user.id).toBe("u2");
+    expect(broadcasts.map((message) => JSON.parse(message))).toEqual([{ userId: "u1" }]);
+  });
+
+  it("applies broadcasts from other processes without re-broadcasting them", () => {
+    const sender = new SessionCache();
+    const receiver = new SessionCache();
+    const echoed: string[] = [];
+    const invalidated: string[] = [];
+    sender.setBroadcast((message) => receiver.receive(message));
+    receiver.setBroadcast((message) => echoed.push(message));
+    receiver.onUserInvalidated((userId) => invalidated.push(userId));
+    receiver.set("a", session("t1", "u1"), T0);
+    receiver.set("b", session("t2", "u1"), T0);
+    receiver.set("c", session("t3", "u2"), T0);
+
+    sender.invalidateToken("t1", "u1");
+    expect(receiver.get("a", T0)).toBeUndefined();
+    expect(receiver.get("b", T0)).toBeDefined();
+
+    sender.invalidateUser("u2");
+    expect(receiver.get("c", T0)).toBeUndefined();
+    expect(receiver.get("b", T0)).toBeDefined();
+    expect(invalidated).toEqual(["u1", "u2"]);
+    expect(echoed).toEqual([]);
+  });
+
+  it("ignores malformed broadcasts", () => {
+    const cache = new SessionCache();
+    const invalidated: string[] = [];
+    cache.onUserInvalidated((userId) => invalidated.push(userId));
+    cache.set("a", session("t1", "u1"), T0);
+    for (const message of ["not json", "{}", '{"userId":42}', "null", '{"token":"t1"}']) cache.receive(message);
+    expect(cache.get("a", T0)).toBeDefined();
+    expect(invalidated).toEqual([]);
+  });
+
+  it("stops calling a listener once it unsubscribes", () => {
+    const cache = new SessionCache();
+    const invalidated: string[] = [];
+    const stop = cache.onUserInvalidated((userId) => invalidated.push(userId));
+    cache.invalidateUser("u1");
+    stop();
+    cache.invalidateUser("u2");
+    expect(invalidated).toEqual(["u1"]);
+  });
+});
