@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/invoices")({
-  component: () => <Heading as="h1">Invoices</Heading>,
+  component: () => <PageHeader title="Invoices" description="Your invoices, their amounts and payment status." />,
 });

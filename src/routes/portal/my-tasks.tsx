@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/my-tasks")({
-  component: () => <Heading as="h1">My Tasks</Heading>,
+  component: () => <PageHeader title="My Tasks" description="Tasks assigned to you and their status." />,
 });

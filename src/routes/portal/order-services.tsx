@@ -1,6 +1,8 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/order-services")({
-  component: () => <Heading as="h1">Order Services</Heading>,
+  component: () => (
+    <PageHeader title="Order Services" description="Order one of our services and follow your orders." />
+  ),
 });

@@ -1,5 +1,42 @@
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { Button, Center, Stack, Text } from "@chakra-ui/react";
+import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
+import { PageSpinner } from "../../components/PageSpinner";
+import { PortalShell } from "../../features/portal/PortalShell";
+import { meQuery, useMe } from "../../lib/session";
 
+/** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
 export const Route = createFileRoute("/portal")({
-  component: Outlet,
+  beforeLoad: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(meQuery);
+    if (!me) throw redirect({ to: "/auth", replace: true });
+    return { me };
+  },
+  pendingMs: 150,
+  pendingComponent: () => <PageSpinner fullScreen label="Loading your portal" />,
+  errorComponent: PortalError,
+  component: PortalLayout,
 });
+
+function PortalLayout() {
+  const { me: initial } = Route.useRouteContext();
+  // The live cache, not the snapshot from beforeLoad, so profile edits and sign-out show at once.
+  const { data: me } = useMe();
+  if (me === null) return <Navigate to="/auth" replace />;
+  return <PortalShell me={me ?? initial} />;
+}
+
+function PortalError({ reset }: { reset: () => void }) {
+  return (
+    <Center minH="100vh" px="6">
+      <Stack gap="4" align="center" textAlign="center" role="alert">
+        <Text fontSize="lg" fontWeight="semibold">
+          We could not load your portal.
+        </Text>
+        <Text color="fg.muted">Check your connection and try again.</Text>
+        <Button colorPalette="brand" onClick={() => reset()}>
+          Try again
+        </Button>
+      </Stack>
+    </Center>
+  );
+}

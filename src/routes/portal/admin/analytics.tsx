@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/analytics")({
-  component: () => <Heading as="h1">Analytics</Heading>,
+  component: () => <PageHeader title="Analytics" description="Key figures on clients, projects, tasks and revenue." />,
 });

@@ -1,6 +1,8 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/bookings")({
-  component: () => <Heading as="h1">Bookings</Heading>,
+  component: () => (
+    <PageHeader title="Bookings" description="Service orders waiting for approval, approved or cancelled." />
+  ),
 });

@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/clients")({
-  component: () => <Heading as="h1">Clients</Heading>,
+  component: () => <PageHeader title="Clients" description="Every client account and company." />,
 });

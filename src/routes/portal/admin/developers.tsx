@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/developers")({
-  component: () => <Heading as="h1">Developers</Heading>,
+  component: () => <PageHeader title="Developers" description="Developers who work on client projects." />,
 });

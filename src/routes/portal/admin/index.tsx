@@ -1,6 +1,11 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/")({
-  component: () => <Heading as="h1">Admin Dashboard</Heading>,
+  component: () => (
+    <PageHeader
+      title="Admin Dashboard"
+      description="An overview of clients, developers, active projects and unpaid invoices."
+    />
+  ),
 });

@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/payments")({
-  component: () => <Heading as="h1">Payments</Heading>,
+  component: () => <PageHeader title="Payments" description="Revenue, paid and pending totals with every invoice." />,
 });

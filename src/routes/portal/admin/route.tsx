@@ -1,5 +1,9 @@
-import { createFileRoute, Outlet } from "@tanstack/react-router";
+import { createFileRoute, Outlet, redirect } from "@tanstack/react-router";
 
+/** Admin-only branch (spec §6): anyone else is sent to their own dashboard. */
 export const Route = createFileRoute("/portal/admin")({
+  beforeLoad: ({ context }) => {
+    if (context.me.role !== "admin") throw redirect({ to: "/portal", replace: true });
+  },
   component: Outlet,
 });

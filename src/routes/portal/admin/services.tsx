@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/services")({
-  component: () => <Heading as="h1">Services</Heading>,
+  component: () => <PageHeader title="Services" description="The services clients can order." />,
 });

@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/staff")({
-  component: () => <Heading as="h1">Staff</Heading>,
+  component: () => <PageHeader title="Staff" description="Administrators and developers on the team." />,
 });

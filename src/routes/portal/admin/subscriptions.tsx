@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/subscriptions")({
-  component: () => <Heading as="h1">Subscriptions</Heading>,
+  component: () => <PageHeader title="Subscriptions" description="Approved service orders and their monthly value." />,
 });

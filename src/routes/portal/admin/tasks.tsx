@@ -1,6 +1,6 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { PageHeader } from "../../../components/PageHeader";
 
 export const Route = createFileRoute("/portal/admin/tasks")({
-  component: () => <Heading as="h1">Tasks</Heading>,
+  component: () => <PageHeader title="Tasks" description="Create, assign and track tasks across projects." />,
 });

@@ -1,6 +1,12 @@
-import { Heading } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import { ProjectDetail } from "../../../features/projects/ProjectDetail";
 
 export const Route = createFileRoute("/portal/projects/$projectId")({
-  component: () => <Heading as="h1">Project</Heading>,
+  component: ProjectRoute,
 });
+
+function ProjectRoute() {
+  const { projectId } = Route.useParams();
+  // Keyed so a different project starts from a clean slate (draft message, scroll position).
+  return <ProjectDetail key={projectId} projectId={projectId} />;
+}

@@ -1,0 +1,101 @@
+import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Kbd, Portal, SkipNavLink } from "@chakra-ui/react";
+import { Outlet } from "@tanstack/react-router";
+import { LuPanelLeft } from "react-icons/lu";
+import type { Profile } from "../../../common/api";
+import { Toaster } from "../../components/Toaster";
+import { Sidebar } from "./Sidebar";
+import { useSidebarState } from "./useSidebarState";
+
+const SIDEBAR_ID = "portal-sidebar";
+const MAIN_ID = "main-content";
+
+/** Spec §2 "Portal shell": sidebar (16rem, 3rem icon-only, 18rem drawer under 768px) and a top bar. */
+export function PortalShell({ me }: { me: Profile }) {
+  const { isMobile, expanded, drawerOpen, setDrawerOpen, toggle } = useSidebarState();
+
+  return (
+    <Flex minH="100vh" bg="bg.subtle">
+      <SkipNavLink id={MAIN_ID}>Skip to main content</SkipNavLink>
+
+      {isMobile ? (
+        <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content id={SIDEBAR_ID} maxW="18rem">
+                <Drawer.Title srOnly>Portal navigation</Drawer.Title>
+                <Sidebar me={me} onNavigate={() => setDrawerOpen(false)} />
+                <Drawer.CloseTrigger asChild position="absolute" top="3" right="2">
+                  <CloseButton size="sm" aria-label="Close navigation" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
+      ) : (
+        <Box
+          as="aside"
+          id={SIDEBAR_ID}
+          aria-label="Portal sidebar"
+          data-state={expanded ? "expanded" : "collapsed"}
+          w={expanded ? "16rem" : "3rem"}
+          flexShrink="0"
+          position="sticky"
+          top="0"
+          h="100vh"
+          bg="bg"
+          borderRightWidth="1px"
+          transition="width 0.2s ease"
+          overflow="hidden"
+        >
+          <Sidebar me={me} collapsed={!expanded} />
+        </Box>
+      )}
+
+      <Flex direction="column" flex="1" minW="0">
+        <Flex
+          as="header"
+          align="center"
+          gap="3"
+          h="14"
+          px="4"
+          bg="bg"
+          borderBottomWidth="1px"
+          position="sticky"
+          top="0"
+          zIndex="docked"
+        >
+          <IconButton
+            aria-label={isMobile ? "Open navigation" : expanded ? "Collapse sidebar" : "Expand sidebar"}
+            aria-controls={isMobile ? undefined : SIDEBAR_ID}
+            aria-expanded={isMobile ? drawerOpen : expanded}
+            aria-keyshortcuts="Control+B Meta+B"
+            title="Toggle sidebar (Ctrl/Cmd+B)"
+            variant="ghost"
+            size="sm"
+            onClick={toggle}
+          >
+            <LuPanelLeft />
+          </IconButton>
+          <Heading as="h2" size="md" color="brand.800">
+            Client Portal
+          </Heading>
+          <Kbd size="sm" ml="auto" display={{ base: "none", lg: "inline-flex" }} aria-hidden="true">
+            Ctrl/⌘ B
+          </Kbd>
+        </Flex>
+        <Box
+          as="main"
+          id={MAIN_ID}
+          tabIndex={-1}
+          flex="1"
+          p={{ base: "4", md: "6" }}
+          _focusVisible={{ outline: "none" }}
+        >
+          <Outlet />
+        </Box>
+      </Flex>
+      <Toaster />
+    </Flex>
+  );
+}

@@ -1,0 +1,120 @@
+import { Box, Button, Flex, Icon, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
+import { LuLogOut } from "react-icons/lu";
+import type { Profile } from "../../../common/api";
+import { toaster } from "../../components/Toaster";
+import { useSignOut } from "../../lib/session";
+import { navFor } from "./nav";
+
+type Props = {
+  me: Profile;
+  /** Icon-only rail: labels stay in the accessibility tree, visually hidden. */
+  collapsed?: boolean;
+  onNavigate?: () => void;
+};
+
+export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [signingOut, setSigningOut] = useState(false);
+
+  async function logout() {
+    setSigningOut(true);
+    try {
+      await signOut();
+      await navigate({ to: "/auth" });
+    } catch {
+      toaster.create({ type: "error", title: "Error", description: "Failed to sign out. Please try again." });
+      setSigningOut(false);
+    }
+  }
+
+  return (
+    <Flex direction="column" h="full" minH="0">
+      <Flex align="center" gap="2" h="14" px={collapsed ? "0" : "4"} justify={collapsed ? "center" : "start"}>
+        <Flex
+          aria-hidden="true"
+          align="center"
+          justify="center"
+          boxSize="8"
+          borderRadius="md"
+          bg="brand.solid"
+          color="brand.contrast"
+          fontWeight="bold"
+          fontSize="sm"
+          flexShrink="0"
+        >
+          LS
+        </Flex>
+        {!collapsed && (
+          <Text fontWeight="semibold" truncate>
+            Lagos Studio
+          </Text>
+        )}
+      </Flex>
+
+      <Box as="nav" aria-label="Portal" flex="1" overflowY="auto" px={collapsed ? "1" : "2"} py="2">
+        <Stack as="ul" gap="1" listStyleType="none">
+          {navFor(me.role).map((item) => (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                activeOptions={{ exact: item.exact ?? false }}
+                onClick={onNavigate}
+                title={collapsed ? item.label : undefined}
+              >
+                {({ isActive }) => (
+                  <Flex
+                    align="center"
+                    gap="3"
+                    h="9"
+                    px={collapsed ? "0" : "3"}
+                    justify={collapsed ? "center" : "start"}
+                    borderRadius="md"
+                    fontSize="sm"
+                    fontWeight={isActive ? "semibold" : "medium"}
+                    bg={isActive ? "brand.subtle" : "transparent"}
+                    color={isActive ? "brand.fg" : "fg"}
+                    _hover={{ bg: isActive ? "brand.muted" : "bg.muted" }}
+                  >
+                    <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
+                    {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
+                  </Flex>
+                )}
+              </Link>
+            </li>
+          ))}
+        </Stack>
+      </Box>
+
+      <Box borderTopWidth="1px" p={collapsed ? "1" : "3"}>
+        {!collapsed && (
+          <Box mb="2" px="1">
+            <Text fontSize="sm" fontWeight="semibold" truncate>
+              {me.fullName}
+            </Text>
+            {me.companyName && (
+              <Text fontSize="xs" color="fg.muted" truncate>
+                {me.companyName}
+              </Text>
+            )}
+          </Box>
+        )}
+        <Button
+          variant="ghost"
+          size="sm"
+          width="full"
+          justifyContent={collapsed ? "center" : "start"}
+          px={collapsed ? "0" : "2"}
+          onClick={logout}
+          loading={signingOut}
+          title={collapsed ? "Logout" : undefined}
+        >
+          <LuLogOut aria-hidden="true" />
+          {collapsed ? <VisuallyHidden>Logout</VisuallyHidden> : "Logout"}
+        </Button>
+      </Box>
+    </Flex>
+  );
+}

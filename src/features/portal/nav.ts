@@ -1,0 +1,48 @@
+import type { IconType } from "react-icons";
+import {
+  LuBriefcase,
+  LuCalendarCheck,
+  LuChartColumn,
+  LuCreditCard,
+  LuFileText,
+  LuFolderKanban,
+  LuLayoutDashboard,
+  LuListChecks,
+  LuRepeat,
+  LuSettings,
+  LuShoppingCart,
+  LuUserCog,
+  LuUsers,
+} from "react-icons/lu";
+import type { Profile } from "../../../common/api";
+
+export type NavItem = { label: string; to: string; icon: IconType; exact?: boolean };
+
+/** Spec §2 "Portal shell": the two sidebars, labels and paths exactly as listed. */
+export const clientNav: NavItem[] = [
+  { label: "Dashboard", to: "/portal", icon: LuLayoutDashboard, exact: true },
+  { label: "Order Services", to: "/portal/order-services", icon: LuShoppingCart },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "My Tasks", to: "/portal/my-tasks", icon: LuListChecks },
+  { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
+  { label: "Settings", to: "/portal/settings", icon: LuSettings },
+];
+
+export const adminNav: NavItem[] = [
+  { label: "Dashboard", to: "/portal/admin", icon: LuLayoutDashboard, exact: true },
+  { label: "Staff", to: "/portal/admin/staff", icon: LuUserCog },
+  { label: "Clients", to: "/portal/admin/clients", icon: LuUsers },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "Tasks", to: "/portal/admin/tasks", icon: LuListChecks },
+  { label: "Payments", to: "/portal/admin/payments", icon: LuCreditCard },
+  { label: "Services", to: "/portal/admin/services", icon: LuBriefcase },
+  { label: "Bookings", to: "/portal/admin/bookings", icon: LuCalendarCheck },
+  { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
+  { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat },
+  { label: "Analytics", to: "/portal/admin/analytics", icon: LuChartColumn },
+  { label: "Settings", to: "/portal/settings", icon: LuSettings },
+];
+
+export function navFor(role: Profile["role"]): NavItem[] {
+  return role === "admin" ? adminNav : clientNav;
+}

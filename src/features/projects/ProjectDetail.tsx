@@ -1,0 +1,112 @@
+import { Button, Card, DataList, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { LuArrowLeft } from "react-icons/lu";
+import { projectQuery } from "./api";
+import { formatDay } from "./format";
+import { MessagesPanel } from "./MessagesPanel";
+import { ProjectProgress } from "./ProjectProgress";
+import { ProjectStatusBadge } from "./ProjectStatusBadge";
+
+/** How long the "not found" notice stays up before we take the user back to the list. */
+const NOT_FOUND_REDIRECT_MS = 2500;
+
+function BackButton() {
+  return (
+    <Button asChild variant="ghost" size="sm" alignSelf="start" ms="-2">
+      <Link to="/portal/projects">
+        <LuArrowLeft aria-hidden="true" />
+        Back to Projects
+      </Link>
+    </Button>
+  );
+}
+
+export function ProjectDetail({ projectId }: { projectId: string }) {
+  const navigate = useNavigate();
+  const project = useQuery(projectQuery(projectId));
+
+  // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
+  useEffect(() => {
+    if (!project.isError) return;
+    const timer = setTimeout(() => navigate({ to: "/portal/projects", replace: true }), NOT_FOUND_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [project.isError, navigate]);
+
+  if (project.isPending) {
+    return (
+      <Stack gap="6" aria-busy="true">
+        <BackButton />
+        <Text role="status" srOnly>
+          Loading project
+        </Text>
+        <Skeleton height="8" width="50%" />
+        <SkeletonText noOfLines={3} />
+        <Skeleton height="40" />
+      </Stack>
+    );
+  }
+
+  if (project.isError) {
+    return (
+      <Stack gap="4" align="start" role="alert">
+        <BackButton />
+        <Heading as="h1" size="2xl">
+          Project not found
+        </Heading>
+        <Text color="fg.muted">The project you're looking for doesn't exist or you don't have access to it.</Text>
+        <Text color="fg.muted" fontSize="sm">
+          Taking you back to your projects…
+        </Text>
+      </Stack>
+    );
+  }
+
+  const p = project.data;
+  return (
+    <Stack gap="6">
+      <BackButton />
+      <Stack gap="2">
+        <HStack gap="3" wrap="wrap">
+          <Heading as="h1" size="2xl">
+            {p.title}
+          </Heading>
+          <ProjectStatusBadge status={p.status} />
+        </HStack>
+        <Text color="fg.muted" whiteSpace="pre-wrap">
+          {p.description}
+        </Text>
+      </Stack>
+
+      <Card.Root>
+        <Card.Body gap="5">
+          <ProjectProgress value={p.progress} title={p.title} />
+          <DataList.Root orientation={{ base: "vertical", md: "horizontal" }} size="sm" gap="3">
+            {p.startDate && (
+              <DataList.Item>
+                <DataList.ItemLabel>Start date</DataList.ItemLabel>
+                <DataList.ItemValue>{formatDay(p.startDate)}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+            {p.endDate && (
+              <DataList.Item>
+                <DataList.ItemLabel>End date</DataList.ItemLabel>
+                <DataList.ItemValue>{formatDay(p.endDate)}</DataList.ItemValue>
+              </DataList.Item>
+            )}
+            <DataList.Item>
+              <DataList.ItemLabel>Client</DataList.ItemLabel>
+              <DataList.ItemValue>
+                {p.clientName}
+                {p.clientCompany && ` · ${p.clientCompany}`}
+              </DataList.ItemValue>
+            </DataList.Item>
+          </DataList.Root>
+        </Card.Body>
+      </Card.Root>
+
+      <MessagesPanel projectId={p.id} />
+    </Stack>
+  );
+}

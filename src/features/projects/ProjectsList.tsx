@@ -1,0 +1,64 @@
+import { Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
+import { LuFolderOpen } from "react-icons/lu";
+import { projectsQuery } from "./api";
+import { ProjectCard } from "./ProjectCard";
+
+const columns = { base: 1, md: 2, xl: 3 };
+
+export function ProjectsList() {
+  const { data: projects, isPending, isError } = useQuery(projectsQuery);
+
+  if (isPending) {
+    return (
+      <SimpleGrid columns={columns} gap="6" aria-busy="true">
+        <VisuallyHidden role="status">Loading projects</VisuallyHidden>
+        {Array.from({ length: 6 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Card.Root key={i} aria-hidden="true" data-testid="project-skeleton">
+            <Card.Body gap="4">
+              <Skeleton height="6" width="60%" />
+              <SkeletonText noOfLines={2} />
+              <Skeleton height="2" />
+              <SkeletonText noOfLines={3} />
+              <Skeleton height="10" />
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+    );
+  }
+
+  // Spec §8: a failed list load is logged and the list shows as empty.
+  if (isError || projects.length === 0) {
+    return (
+      <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuFolderOpen aria-hidden="true" />
+          </EmptyState.Indicator>
+          <Stack textAlign="center" gap="1">
+            <EmptyState.Title as="h2">No projects found</EmptyState.Title>
+            <EmptyState.Description>
+              When we start working together, your projects will appear here.
+            </EmptyState.Description>
+          </Stack>
+          <Button asChild colorPalette="brand">
+            <Link to="/contact">Contact Us</Link>
+          </Button>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+
+  return (
+    <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Projects">
+      {projects.map((project) => (
+        <li key={project.id}>
+          <ProjectCard project={project} />
+        </li>
+      ))}
+    </SimpleGrid>
+  );
+}

@@ -1,0 +1,73 @@
+import { Button, Card, Heading, Input, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField } from "../../components/FormField";
+import { applyFieldErrors, errorMessage } from "../auth/api";
+import { PASSWORD_HINT } from "../auth/schemas";
+import { useChangePassword } from "./api";
+
+const changePasswordSchema = z
+  .object({
+    currentPassword: z.string().min(1, "Current password is required"),
+    newPassword: z.string().min(1, "New password is required"),
+    confirmPassword: z.string().min(1, "Confirm your new password"),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: "Passwords do not match",
+    path: ["confirmPassword"],
+  });
+type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
+export function ChangePasswordForm({ email }: { email: string }) {
+  const change = useChangePassword();
+  const form = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+    change.mutate(
+      { currentPassword, newPassword },
+      {
+        onSuccess: () => form.reset(),
+        onError: (error) =>
+          applyFieldErrors(error, form.setError, { currentPassword: "currentPassword", newPassword: "newPassword" }),
+      },
+    );
+  });
+
+  return (
+    <Card.Root as="section" aria-labelledby="password-heading">
+      <Card.Header>
+        <Heading as="h2" size="lg" id="password-heading">
+          Change Password
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            {change.isError && <FormAlert status="error" title={errorMessage(change.error)} />}
+            {change.isSuccess && <FormAlert status="success" title="Your password has been changed." />}
+            {/* Lets password managers tie the new password to this account. */}
+            <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+            <FormField label="Current Password" required error={errors.currentPassword?.message}>
+              <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+            </FormField>
+            <FormField label="New Password" required error={errors.newPassword?.message} helperText={PASSWORD_HINT}>
+              <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+            </FormField>
+            <FormField label="Confirm New Password" required error={errors.confirmPassword?.message}>
+              <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>
+              Change Password
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

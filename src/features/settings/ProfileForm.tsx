@@ -1,0 +1,66 @@
+import { Button, Card, Heading, Input, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Profile } from "../../../common/api";
+import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
+import { FormField } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { useUpdateProfile } from "./api";
+
+const profileFormSchema = z.object({ fullName: fullNameSchema, companyName: companyNameSchema });
+type ProfileFormValues = z.input<typeof profileFormSchema>;
+
+export function ProfileForm({ me }: { me: Profile }) {
+  const update = useUpdateProfile();
+  const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
+    resolver: zodResolver(profileFormSchema),
+    defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
+  });
+  const { errors, isDirty } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    update.mutate(
+      { fullName: values.fullName, companyName: values.companyName || null },
+      {
+        onSuccess: (profile) => {
+          form.reset({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
+          toaster.create({ type: "success", title: "Profile updated successfully!" });
+        },
+        onError: () =>
+          toaster.create({ type: "error", title: "Error", description: "Failed to update profile. Please try again." }),
+      },
+    );
+  });
+
+  return (
+    <Card.Root as="section" aria-labelledby="profile-heading">
+      <Card.Header>
+        <Heading as="h2" size="lg" id="profile-heading">
+          Profile
+        </Heading>
+      </Card.Header>
+      <Card.Body>
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="4">
+            <FormField label="Full Name" required error={errors.fullName?.message}>
+              <Input autoComplete="name" {...form.register("fullName")} />
+            </FormField>
+            <FormField label="Company Name" error={errors.companyName?.message}>
+              <Input autoComplete="organization" {...form.register("companyName")} />
+            </FormField>
+            <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
+              <Input type="email" value={me.email} readOnly />
+            </FormField>
+            <FormField label="Account Type" disabled>
+              <Input value={me.role === "admin" ? "Administrator" : "Client"} readOnly />
+            </FormField>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending} disabled={!isDirty}>
+              Save Changes
+            </Button>
+          </Stack>
+        </form>
+      </Card.Body>
+    </Card.Root>
+  );
+}

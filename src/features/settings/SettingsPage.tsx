@@ -1,0 +1,21 @@
+import { SimpleGrid, Stack } from "@chakra-ui/react";
+import type { Profile } from "../../../common/api";
+import { PageHeader } from "../../components/PageHeader";
+import { AccountInfo } from "./AccountInfo";
+import { ChangePasswordForm } from "./ChangePasswordForm";
+import { ProfileForm } from "./ProfileForm";
+
+export function SettingsPage({ me }: { me: Profile }) {
+  return (
+    <>
+      <PageHeader title="Settings" description="Manage your profile, password and account." />
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <ProfileForm me={me} />
+        <Stack gap="6">
+          <ChangePasswordForm email={me.email} />
+          <AccountInfo me={me} />
+        </Stack>
+      </SimpleGrid>
+    </>
+  );
+}
