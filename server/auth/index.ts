@@ -81,6 +81,9 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, extraOr
     rateLimit: { enabled: false },
     advanced: {
       cookiePrefix: "ls",
+      // better-auth skips origin and CSRF checks whenever NODE_ENV=test or TEST is set; keep them on everywhere.
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: config.secureCookies,
       defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
       database: { generateId: () => randomUUID() },

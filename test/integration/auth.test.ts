@@ -1,0 +1,359 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
+import { users } from "../../server/db/schema";
+import { type Client, outbox, startTestServer, type TestServer } from "../support/server";
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const STRONG = "Str0ng!pass";
+let counter = 0;
+const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.test`;
+
+async function userRow(email: string) {
+  const [row] = await server.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+async function signUp(email: string, password = STRONG) {
+  const anonymous = server.client();
+  const response = await anonymous.request("POST", "/api/auth/sign-up/email", {
+    fullName: "Ife Adebayo",
+    email,
+    password,
+    companyName: "Adebayo Prints",
+  });
+  return { anonymous, response };
+}
+
+/** Opens the newest link mailed to `email` the way a browser would, with redirects left to us. */
+async function openMailedLink(email: string, browser: Client = server.client()) {
+  const [mail] = await outbox(server.db, email);
+  if (!mail?.link) throw new Error(`no mail with a link for ${email}`);
+  const response = await browser.request("GET", mail.link.slice(server.url.length));
+  return { mail, response, browser };
+}
+
+/** Signs up and verifies a fresh account; returns the signed-in browser. */
+async function verifiedUser(label: string) {
+  const email = newEmail(label);
+  expect((await signUp(email)).response.status).toBe(200);
+  const { browser, response } = await openMailedLink(email);
+  expect(response.status).toBe(302);
+  return { email, browser };
+}
+
+function expectErrorShape(json: unknown) {
+  expect(json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+}
+
+describe("sign-up", () => {
+  it("creates a client and mails a verification link that lands on /portal", async () => {
+    const email = newEmail("signup");
+    const { response } = await signUp(email);
+    expect(response.status).toBe(200);
+    expect(response.json.token).toBeUndefined();
+
+    const row = await userRow(email);
+    expect(row).toMatchObject({ role: "client", emailVerified: false, fullName: "Ife Adebayo" });
+    expect(row?.companyName).toBe("Adebayo Prints");
+
+    const mails = await outbox(server.db, email);
+    expect(mails).toHaveLength(1);
+    const link = mails[0]?.link ?? "";
+    expect(link.startsWith(`${server.url}/api/auth/verify-email?`)).toBe(true);
+    expect(new URL(link).searchParams.get("callbackURL")).toBe("/portal");
+    expect(link).toMatch(/callbackURL=(%2F|\/)portal/);
+  });
+
+  it.each([
+    ["role", { role: "admin" }],
+    ["emailVerified", { emailVerified: true }],
+    ["isAdmin", { isAdmin: true }],
+    ["name", { name: "Sneaky" }],
+    ["callbackURL", { callbackURL: "https://evil.example/" }],
+  ])("rejects %s with 400 naming the field and creates no user", async (field, extra) => {
+    const email = newEmail("extra");
+    const response = await server
+      .client()
+      .request("POST", "/api/auth/sign-up/email", { fullName: "Eve", email, password: STRONG, ...extra });
+    expect(response.status).toBe(400);
+    expectErrorShape(response.json);
+    expect(Object.keys(response.json.error.fields)).toContain(field);
+    expect(response.json.error.message).toContain(field);
+    expect(await userRow(email)).toBeUndefined();
+    expect(await outbox(server.db, email)).toHaveLength(0);
+  });
+
+  it.each([
+    ["without a symbol", "Password123"],
+    ["without a digit", "Password!!"],
+    ["of 7 characters", "Pa5s!wo"],
+    ["without a letter", "12345678!"],
+  ])("rejects a password %s with the policy message", async (_label, password) => {
+    const email = newEmail("weak");
+    const { response } = await signUp(email, password);
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields.password).toBe(PASSWORD_POLICY_MESSAGE);
+    expect(response.json.error.message).toContain(PASSWORD_POLICY_MESSAGE);
+    expect(await userRow(email)).toBeUndefined();
+  });
+
+  it("rejects missing fields and a malformed e-mail with the fields named", async () => {
+    const response = await server
+      .client()
+      .request("POST", "/api/auth/sign-up/email", { email: "not-an-email", password: STRONG });
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toHaveProperty("email");
+    expect(response.json.error.fields).toHaveProperty("fullName");
+  });
+
+  it("answers a second sign-up for a taken address like a fresh one, without touching the account", async () => {
+    const email = newEmail("dup");
+    expect((await signUp(email)).response.status).toBe(200);
+    // The same answer as a new address, so sign-up cannot be used to find out who has an account.
+    const again = await signUp(email.toUpperCase(), "Att4cker!pass");
+    expect(again.response.status).toBe(200);
+    expect(await server.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    expect(await outbox(server.db, email)).toHaveLength(1);
+    await openMailedLink(email);
+    const attacker = await server
+      .client()
+      .request("POST", "/api/auth/sign-in/email", { email, password: "Att4cker!pass" });
+    expect(attacker.status).toBe(401);
+  });
+});
+
+describe("e-mail verification", () => {
+  it("refuses sign-in before verification with email_not_verified, then verifies through the mailed link", async () => {
+    const email = newEmail("verify");
+    expect((await signUp(email)).response.status).toBe(200);
+
+    const browser = server.client();
+    const early = await browser.request("POST", "/api/auth/sign-in/email", { email, password: STRONG });
+    expect(early.status).toBe(403);
+    expect(early.json.error.code).toBe("email_not_verified");
+    expect(early.json.error.message).toMatch(/not verified/i);
+    expect(early.json.error.message).toMatch(/verification e-mail/i);
+    expect(browser.cookieHeader()).toBe("");
+
+    const resend = await server.client().request("POST", "/api/auth/send-verification-email", { email });
+    expect(resend.status).toBe(200);
+    expect(await outbox(server.db, email)).toHaveLength(2);
+
+    const { response } = await openMailedLink(email, browser);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/portal");
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("ls.session_token="));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    expect(cookie).toMatch(/;\s*SameSite=Lax/i);
+    expect(cookie).not.toMatch(/;\s*Secure/i);
+    expect(cookie).toMatch(/;\s*Path=\//i);
+
+    const me = await browser.request("GET", "/api/me");
+    expect(me.status).toBe(200);
+    expect(me.json).toMatchObject({ email, role: "client", emailVerified: true, fullName: "Ife Adebayo" });
+    expect((await userRow(email))?.emailVerified).toBe(true);
+  });
+
+  it("rejects a tampered verification token", async () => {
+    const response = await server.client().request("GET", "/api/auth/verify-email?token=not-a-real-token");
+    expect(response.status).not.toBe(200);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith("ls.session_token="));
+    expect(cookie).toBeUndefined();
+  });
+});
+
+describe("sign-in and sign-out", () => {
+  it("signs in without exposing the token, and sign-out ends the session on the server", async () => {
+    const browser = server.client();
+    const signIn = await browser.request("POST", "/api/auth/sign-in/email", {
+      email: "chinedu@ezefoods.test",
+      password: "Demo@2026!",
+    });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json).not.toHaveProperty("token");
+    expect(signIn.text).not.toMatch(/"token"/);
+    expect(signIn.json.user.email).toBe("chinedu@ezefoods.test");
+
+    const stolen = browser.cookieHeader();
+    expect((await browser.request("GET", "/api/me")).status).toBe(200);
+
+    const out = await browser.request("POST", "/api/auth/sign-out", {});
+    expect(out.status).toBe(200);
+    expect((await browser.request("GET", "/api/me")).status).toBe(401);
+
+    // Replaying the old cookie must not work: the session is gone server-side, not just in the browser.
+    const replay = server.client();
+    replay.setCookieHeader(stolen);
+    const me = await replay.request("GET", "/api/me");
+    expect(me.status).toBe(401);
+    expect(me.json.error.code).toBe("unauthorized");
+  });
+
+  it("answers a wrong password with 401 in the error shape", async () => {
+    const response = await server
+      .client()
+      .request("POST", "/api/auth/sign-in/email", { email: "chinedu@ezefoods.test", password: "Wrong@2026!" });
+    expect(response.status).toBe(401);
+    expect(response.json.error.message).toBe("Invalid e-mail or password.");
+  });
+
+  it("refuses a sign-in from a foreign origin", async () => {
+    const response = await server
+      .client()
+      .request(
+        "POST",
+        "/api/auth/sign-in/email",
+        { email: "chinedu@ezefoods.test", password: "Demo@2026!" },
+        { origin: "https://evil.example" },
+      );
+    expect(response.status).toBe(403);
+    expectErrorShape(response.json);
+    expect(response.headers.getSetCookie()).toEqual([]);
+  });
+
+  it("answers 404 for auth endpoints the product does not use", async () => {
+    for (const [method, path] of [
+      ["POST", "/api/auth/sign-in/social"],
+      ["POST", "/api/auth/update-user"],
+      ["POST", "/api/auth/delete-user"],
+      ["GET", "/api/auth/list-sessions"],
+      ["GET", "/api/auth/sign-out"],
+      ["GET", "/api/auth/nonexistent"],
+    ] as const) {
+      const response = await server.client().request(method, path, method === "POST" ? {} : undefined);
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.json.error.code).toBe("not_found");
+    }
+  });
+});
+
+describe("change password", () => {
+  it("requires the current password and the policy, then signs in with the new one only", async () => {
+    const { email, browser } = await verifiedUser("change");
+
+    const wrong = await browser.request("POST", "/api/auth/change-password", {
+      currentPassword: "Wrong!pass1",
+      newPassword: "N3w!password",
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.json.error.message).toBe("Your current password is not correct.");
+
+    const weak = await browser.request("POST", "/api/auth/change-password", {
+      currentPassword: STRONG,
+      newPassword: "weakpassword",
+    });
+    expect(weak.status).toBe(400);
+    expect(weak.json.error.fields.newPassword).toBe(PASSWORD_POLICY_MESSAGE);
+
+    const ok = await browser.request("POST", "/api/auth/change-password", {
+      currentPassword: STRONG,
+      newPassword: "N3w!password",
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.json).not.toHaveProperty("token");
+
+    const signInOld = await server.client().request("POST", "/api/auth/sign-in/email", { email, password: STRONG });
+    expect(signInOld.status).toBe(401);
+    const signInNew = await server
+      .client()
+      .request("POST", "/api/auth/sign-in/email", { email, password: "N3w!password" });
+    expect(signInNew.status).toBe(200);
+  });
+
+  it("answers 401 when signed out", async () => {
+    const response = await server
+      .client()
+      .request("POST", "/api/auth/change-password", { currentPassword: STRONG, newPassword: "N3w!password" });
+    expect(response.status).toBe(401);
+    expectErrorShape(response.json);
+  });
+});
+
+describe("password reset by mail", () => {
+  it("mails a link that lands on the reset page, and the token sets a new password", async () => {
+    const { email, browser } = await verifiedUser("reset");
+
+    const request = await server.client().request("POST", "/api/auth/request-password-reset", { email });
+    expect(request.status).toBe(200);
+    const [mail] = await outbox(server.db, email);
+    expect(mail?.subject).toMatch(/reset/i);
+    expect(mail?.link?.startsWith(`${server.url}/api/auth/reset-password/`)).toBe(true);
+
+    const { response } = await openMailedLink(email);
+    expect(response.status).toBe(302);
+    const landing = new URL(response.headers.get("location") ?? "", server.url);
+    expect(landing.origin).toBe(server.url);
+    expect(landing.pathname).toBe("/auth");
+    expect(landing.searchParams.get("view")).toBe("reset");
+    const token = landing.searchParams.get("token");
+    expect(token).toBeTruthy();
+
+    const weak = await server.client().request("POST", "/api/auth/reset-password", { token, newPassword: "password1" });
+    expect(weak.status).toBe(400);
+    expect(weak.json.error.fields.newPassword).toBe(PASSWORD_POLICY_MESSAGE);
+
+    const reset = await server
+      .client()
+      .request("POST", "/api/auth/reset-password", { token, newPassword: "R3set!password" });
+    expect(reset.status).toBe(200);
+
+    // The token is single use.
+    const again = await server
+      .client()
+      .request("POST", "/api/auth/reset-password", { token, newPassword: "An0ther!password" });
+    expect(again.status).toBe(400);
+    expect(again.json.error.code).toBe("invalid_token");
+
+    expect((await server.client().request("POST", "/api/auth/sign-in/email", { email, password: STRONG })).status).toBe(
+      401,
+    );
+    expect(
+      (await server.client().request("POST", "/api/auth/sign-in/email", { email, password: "R3set!password" })).status,
+    ).toBe(200);
+    // Sessions opened before the reset are revoked.
+    expect((await browser.request("GET", "/api/me")).status).toBe(401);
+  });
+
+  it("answers the same for an unknown address and mails nothing", async () => {
+    const email = newEmail("nobody");
+    const response = await server.client().request("POST", "/api/auth/request-password-reset", { email });
+    expect(response.status).toBe(200);
+    expect(await outbox(server.db, email)).toHaveLength(0);
+  });
+});
+
+describe("rate limit", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ authRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("answers 429 in the error shape on the 4th sign-in attempt for the same address", async () => {
+    const attempt = (email: string) =>
+      limited.client().request("POST", "/api/auth/sign-in/email", { email, password: "Wrong@2026!" });
+    for (let i = 0; i < 3; i++) expect((await attempt("amaka@bellofashion.test")).status).toBe(401);
+    const fourth = await attempt("amaka@bellofashion.test");
+    expect(fourth.status).toBe(429);
+    expect(fourth.json.error.code).toBe("rate_limited");
+    expect(fourth.json.error.message).toEqual(expect.any(String));
+    // Even the right password is refused while limited.
+    const right = await limited
+      .client()
+      .request("POST", "/api/auth/sign-in/email", { email: "amaka@bellofashion.test", password: "Demo@2026!" });
+    expect(right.status).toBe(429);
+    // Another address is not affected.
+    expect((await attempt("kunle@adeyemilogistics.test")).status).toBe(401);
+  });
+});
