@@ -1,21 +1,36 @@
-import { Box, Link as ChakraLink, Heading, Stack, Text } from "@chakra-ui/react";
+import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import { notFound } from "../content/site";
+import { PageMeta } from "../features/site/PageMeta";
+import { SiteLayout } from "../features/site/SiteLayout";
 
-/** Spec §2: any unknown path reads 'Oops! Page not found' with a link back home. */
+/** Spec §2: any unknown path reads 'Oops! Page not found' with a link back home, inside the site's header and footer. */
 export function NotFoundPage() {
   return (
-    <Box as="main" id="main" minH="100vh" display="grid" placeItems="center" px="6" bg="gray.50">
-      <Stack align="center" gap="4" textAlign="center">
-        <Text fontSize="6xl" fontWeight="bold" color="brand.700" aria-hidden="true">
-          404
-        </Text>
-        <Heading as="h1" size="xl">
-          Oops! Page not found
-        </Heading>
-        <ChakraLink asChild color="brand.700" fontWeight="semibold" textDecoration="underline">
-          <Link to="/">Return to Home</Link>
-        </ChakraLink>
-      </Stack>
-    </Box>
+    <SiteLayout>
+      <PageMeta seo={notFound.seo} />
+      <Container maxW="3xl" py={{ base: "20", md: "28" }}>
+        <Stack align="center" gap="5" textAlign="center">
+          <Text
+            fontSize={{ base: "6xl", md: "8xl" }}
+            fontWeight="bold"
+            color="brand.700"
+            lineHeight="1"
+            aria-hidden="true"
+          >
+            404
+          </Text>
+          <Heading as="h1" size={{ base: "2xl", md: "4xl" }} color="brand.900">
+            {notFound.heading}
+          </Heading>
+          <Text color="gray.700" fontSize="lg">
+            {notFound.text}
+          </Text>
+          <Button asChild colorPalette="brand" size="lg">
+            <Link to="/">{notFound.home}</Link>
+          </Button>
+        </Stack>
+      </Container>
+    </SiteLayout>
   );
 }

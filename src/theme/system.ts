@@ -1,7 +1,102 @@
-import { createSystem, defaultConfig, defineConfig } from "@chakra-ui/react";
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
+import {
+  alertSlotRecipe,
+  animationStyles,
+  avatarSlotRecipe,
+  badgeRecipe,
+  breakpoints,
+  buttonRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  checkmarkRecipe,
+  containerRecipe,
+  cssVarsPrefix,
+  cssVarsRoot,
+  dialogSlotRecipe,
+  drawerSlotRecipe,
+  fieldSlotRecipe,
+  globalCss,
+  headingRecipe,
+  iconRecipe,
+  inputRecipe,
+  keyframes,
+  layerStyles,
+  linkRecipe,
+  listSlotRecipe,
+  menuSlotRecipe,
+  nativeSelectSlotRecipe,
+  progressSlotRecipe,
+  selectSlotRecipe,
+  semanticTokens,
+  separatorRecipe,
+  skeletonRecipe,
+  spinnerRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  textareaRecipe,
+  textStyles,
+  toastSlotRecipe,
+  tokens,
+  tooltipSlotRecipe,
+} from "@chakra-ui/react/theme";
 
-/** One visual theme: deep green with a warm gold accent; contrast checked against WCAG AA. */
-const config = defineConfig({
+/**
+ * One visual theme: deep green with a warm gold accent (contrast checked
+ * against WCAG AA). Built on Chakra's base preset with only the recipes the
+ * product uses, instead of `defaultConfig` with all ~90: that keeps the
+ * public pages' JavaScript small. A component whose recipe is missing
+ * renders unstyled, so add its recipe here when you start using it
+ * (the portal's are included below).
+ */
+const chakraTheme = defineConfig({
+  preflight: true,
+  cssVarsPrefix,
+  cssVarsRoot,
+  globalCss,
+  theme: {
+    breakpoints,
+    keyframes,
+    tokens,
+    semanticTokens,
+    textStyles,
+    layerStyles,
+    animationStyles,
+    recipes: {
+      badge: badgeRecipe,
+      button: buttonRecipe,
+      checkmark: checkmarkRecipe,
+      container: containerRecipe,
+      heading: headingRecipe,
+      icon: iconRecipe,
+      input: inputRecipe,
+      link: linkRecipe,
+      separator: separatorRecipe,
+      skeleton: skeletonRecipe,
+      spinner: spinnerRecipe,
+      textarea: textareaRecipe,
+    },
+    slotRecipes: {
+      alert: alertSlotRecipe,
+      avatar: avatarSlotRecipe,
+      card: cardSlotRecipe,
+      checkbox: checkboxSlotRecipe,
+      dialog: dialogSlotRecipe,
+      drawer: drawerSlotRecipe,
+      field: fieldSlotRecipe,
+      list: listSlotRecipe,
+      menu: menuSlotRecipe,
+      nativeSelect: nativeSelectSlotRecipe,
+      progress: progressSlotRecipe,
+      select: selectSlotRecipe,
+      table: tableSlotRecipe,
+      tabs: tabsSlotRecipe,
+      toast: toastSlotRecipe,
+      tooltip: tooltipSlotRecipe,
+    },
+  },
+});
+
+const brandTheme = defineConfig({
   theme: {
     tokens: {
       colors: {
@@ -19,9 +114,11 @@ const config = defineConfig({
           950: { value: "#031710" },
         },
         gold: {
+          100: { value: "#fff4cc" },
           300: { value: "#ffd54f" },
           400: { value: "#f5b700" },
           500: { value: "#d49b00" },
+          800: { value: "#6b4e00" },
         },
       },
       fonts: {
@@ -40,13 +137,23 @@ const config = defineConfig({
           emphasized: { value: "{colors.brand.200}" },
           focusRing: { value: "{colors.brand.600}" },
         },
+        gold: {
+          solid: { value: "{colors.gold.400}" },
+          contrast: { value: "{colors.brand.950}" },
+          fg: { value: "{colors.gold.800}" },
+          muted: { value: "{colors.gold.300}" },
+          subtle: { value: "{colors.gold.100}" },
+          emphasized: { value: "{colors.gold.300}" },
+          focusRing: { value: "{colors.gold.500}" },
+        },
       },
     },
   },
   globalCss: {
     "html, body": { minHeight: "100%" },
+    html: { scrollBehavior: "smooth", "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
     ":focus-visible": { outline: "2px solid {colors.brand.600}", outlineOffset: "2px" },
   },
 });
 
-export const system = createSystem(defaultConfig, config);
+export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandTheme);

@@ -1,6 +1,103 @@
-import { Heading } from "@chakra-ui/react";
+import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuClock, LuMail, LuMapPin, LuTimer } from "react-icons/lu";
+import { company, contactPage } from "../../content/site";
+import { ContactForm } from "../../features/site/ContactForm";
+import { PageMeta } from "../../features/site/PageMeta";
+import { PageHero, Section } from "../../features/site/Section";
+
+const PLAN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const Route = createFileRoute("/_site/contact")({
-  component: () => <Heading as="h1">Contact</Heading>,
+  // A plan chosen on /plans arrives as ?plan=<slug> and is preselected in the form.
+  validateSearch: (search: Record<string, unknown>): { plan?: string } =>
+    typeof search.plan === "string" && search.plan.length <= 60 && PLAN_SLUG.test(search.plan)
+      ? { plan: search.plan }
+      : {},
+  component: ContactPage,
 });
+
+function ContactPage() {
+  const { plan } = Route.useSearch();
+  return (
+    <>
+      <PageMeta seo={contactPage.seo} />
+      <PageHero heading={contactPage.heading} intro={contactPage.intro} />
+      <Section>
+        <SimpleGrid columns={{ base: 1, lg: 3 }} gap={{ base: "10", lg: "12" }}>
+          <Stack as="aside" gap="6" aria-label="Contact details">
+            <InfoBlock icon={<LuMapPin />} heading={contactPage.officeHeading}>
+              <Text as="address" fontStyle="normal">
+                {company.office.street}
+                <br />
+                {company.office.city}, {company.office.country}
+              </Text>
+            </InfoBlock>
+            <InfoBlock icon={<LuTimer />} heading={contactPage.responseHeading}>
+              <Text>{company.responseTime}</Text>
+            </InfoBlock>
+            <InfoBlock icon={<LuClock />} heading={contactPage.hoursHeading}>
+              <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
+                {company.hours.map((slot) => (
+                  <Box key={slot.days} display="contents">
+                    <Text as="dt" fontWeight="semibold">
+                      {slot.days}
+                    </Text>
+                    <Text as="dd">{slot.time}</Text>
+                  </Box>
+                ))}
+              </Box>
+            </InfoBlock>
+            <InfoBlock icon={<LuMail />} heading={contactPage.emailHeading}>
+              <Text asChild color="brand.700" textDecoration="underline">
+                <a href={`mailto:${company.email}`}>{company.email}</a>
+              </Text>
+            </InfoBlock>
+          </Stack>
+          <Box
+            gridColumn={{ lg: "span 2" }}
+            p={{ base: "6", md: "8" }}
+            rounded="2xl"
+            borderWidth="1px"
+            borderColor="gray.200"
+            shadow="sm"
+            bg="white"
+          >
+            <Heading as="h2" id="enquiry-heading" size="2xl" color="brand.900" mb="6">
+              {contactPage.formHeading}
+            </Heading>
+            <ContactForm plan={plan} />
+          </Box>
+        </SimpleGrid>
+      </Section>
+    </>
+  );
+}
+
+function InfoBlock({ icon, heading, children }: { icon: ReactNode; heading: string; children: ReactNode }) {
+  return (
+    <Stack direction="row" gap="4" align="flex-start">
+      <Box
+        aria-hidden="true"
+        display="inline-flex"
+        alignItems="center"
+        justifyContent="center"
+        boxSize="10"
+        flexShrink="0"
+        rounded="full"
+        bg="brand.50"
+        color="brand.700"
+        fontSize="lg"
+      >
+        {icon}
+      </Box>
+      <Box>
+        <Heading as="h2" size="md" color="brand.900" mb="1">
+          {heading}
+        </Heading>
+        {children}
+      </Box>
+    </Stack>
+  );
+}

@@ -1,6 +1,74 @@
-import { Heading } from "@chakra-ui/react";
-import { createFileRoute } from "@tanstack/react-router";
+import { Alert, Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { PLAN_CATEGORIES } from "../../../common/domain";
+import { plansPage } from "../../content/site";
+import { PageMeta } from "../../features/site/PageMeta";
+import { PlanCard } from "../../features/site/PlanCard";
+import { plansQuery } from "../../features/site/plans";
+import { Reveal } from "../../features/site/Reveal";
+import { PageHero, Section } from "../../features/site/Section";
 
 export const Route = createFileRoute("/_site/plans")({
-  component: () => <Heading as="h1">Plans</Heading>,
+  component: PlansPage,
 });
+
+function PlansPage() {
+  const { data: plans, isError } = useQuery(plansQuery);
+  return (
+    <>
+      <PageMeta seo={plansPage.seo} />
+      <PageHero heading={plansPage.heading} intro={plansPage.intro} />
+      {isError && (
+        <Box maxW="6xl" mx="auto" px="4" pt="8">
+          <Alert.Root status="warning">
+            <Alert.Indicator />
+            <Alert.Title>{plansPage.loadError}</Alert.Title>
+          </Alert.Root>
+        </Box>
+      )}
+      {PLAN_CATEGORIES.map((category, sectionIndex) => {
+        const copy = plansPage.categories[category];
+        return (
+          <Section
+            key={category}
+            heading={copy.heading}
+            intro={copy.intro}
+            headingId={`${category}-plans`}
+            bg={sectionIndex % 2 ? "gray.50" : undefined}
+          >
+            <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none" alignItems="stretch">
+              {plans
+                .filter((plan) => plan.category === category)
+                .map((plan, index) => (
+                  <li key={plan.slug}>
+                    <Reveal delay={index * 0.08}>
+                      <PlanCard plan={plan} />
+                    </Reveal>
+                  </li>
+                ))}
+            </SimpleGrid>
+          </Section>
+        );
+      })}
+      <Box
+        as="section"
+        aria-labelledby="custom-quote-heading"
+        bg="gold.300"
+        py={{ base: "12", md: "16" }}
+        textAlign="center"
+        px="4"
+      >
+        <Heading as="h2" id="custom-quote-heading" size={{ base: "2xl", md: "3xl" }} color="brand.950">
+          {plansPage.customHeading}
+        </Heading>
+        <Text mt="3" fontSize="lg" color="brand.950">
+          {plansPage.customText}
+        </Text>
+        <Button asChild mt="6" size="lg" colorPalette="brand">
+          <Link to="/contact">{plansPage.customButton}</Link>
+        </Button>
+      </Box>
+    </>
+  );
+}

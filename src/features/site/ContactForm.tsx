@@ -1,0 +1,242 @@
+import {
+  Alert,
+  Box,
+  Button,
+  chakra,
+  Field,
+  Heading,
+  Input,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+} from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { useForm } from "react-hook-form";
+import { LuCircleCheck, LuSend } from "react-icons/lu";
+import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
+import { type EnquiryData, type EnquiryInput, type EnquiryReceipt, enquiryInputSchema } from "../../../common/public";
+import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/site";
+import { ApiError, api } from "../../lib/api";
+import { plansQuery } from "./plans";
+
+const copy = contactPage;
+type FieldName = keyof EnquiryInput;
+
+/** The project enquiry form: validated here and again on the server with the same schema. */
+export function ContactForm({ plan }: { plan?: string }) {
+  const { data: plans } = useQuery(plansQuery);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<EnquiryInput, unknown, EnquiryData>({
+    resolver: zodResolver(enquiryInputSchema),
+    defaultValues: {
+      firstName: "",
+      lastName: "",
+      email: "",
+      company: "",
+      service: "",
+      budget: "",
+      plan: plan ?? "",
+      message: "",
+      website: "",
+    },
+  });
+  const send = useMutation({
+    mutationFn: (data: EnquiryData) => api.post<EnquiryReceipt>("/api/enquiries", data),
+    onError(error) {
+      // Field messages from the server land next to their fields; the typed values stay as they are.
+      if (error instanceof ApiError) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (field in enquiryInputSchema.shape) setError(field as FieldName, { message });
+        }
+      }
+    },
+  });
+  const successRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (send.isSuccess) successRef.current?.focus();
+  }, [send.isSuccess]);
+
+  if (send.isSuccess) {
+    return (
+      <Stack
+        ref={successRef}
+        tabIndex={-1}
+        role="status"
+        gap="4"
+        align="center"
+        textAlign="center"
+        py="10"
+        outline="none"
+      >
+        <Box color="brand.600" fontSize="5xl">
+          <LuCircleCheck aria-hidden="true" />
+        </Box>
+        <Heading as="h3" size="xl" color="brand.900">
+          {copy.successHeading}
+        </Heading>
+        <Text color="gray.700">{copy.successText}</Text>
+        <Button
+          variant="outline"
+          colorPalette="brand"
+          onClick={() => {
+            reset();
+            send.reset();
+          }}
+        >
+          {copy.sendAnother}
+        </Button>
+      </Stack>
+    );
+  }
+
+  const selectedPlan = plans.find((item) => item.slug === plan);
+  const fieldError = (name: FieldName) => errors[name]?.message;
+
+  return (
+    <chakra.form noValidate onSubmit={handleSubmit((data) => send.mutate(data))} aria-labelledby="enquiry-heading">
+      <Stack gap="5">
+        {send.isError && (
+          <Alert.Root status="error" role="alert">
+            <Alert.Indicator />
+            <Alert.Content>
+              <Alert.Title>{copy.errorHeading}</Alert.Title>
+              <Alert.Description>{send.error.message}</Alert.Description>
+            </Alert.Content>
+          </Alert.Root>
+        )}
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <Field.Root invalid={!!errors.firstName} required>
+            <Field.Label>
+              {copy.fields.firstName}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="given-name" {...register("firstName")} />
+            <Field.ErrorText>{fieldError("firstName")}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.lastName} required>
+            <Field.Label>
+              {copy.fields.lastName}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input autoComplete="family-name" {...register("lastName")} />
+            <Field.ErrorText>{fieldError("lastName")}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <Field.Root invalid={!!errors.email} required>
+            <Field.Label>
+              {copy.fields.email}
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input type="email" autoComplete="email" {...register("email")} />
+            <Field.ErrorText>{fieldError("email")}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.company}>
+            <Field.Label>
+              {copy.fields.company} <OptionalMark />
+            </Field.Label>
+            <Input autoComplete="organization" {...register("company")} />
+            <Field.ErrorText>{fieldError("company")}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
+          <Field.Root invalid={!!errors.service}>
+            <Field.Label>
+              {copy.fields.service} <OptionalMark />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register("service")}>
+                <option value="">{copy.selectPlaceholder}</option>
+                {ENQUIRY_SERVICES.map((value) => (
+                  <option key={value} value={value}>
+                    {enquiryServiceLabels[value]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{fieldError("service")}</Field.ErrorText>
+          </Field.Root>
+          <Field.Root invalid={!!errors.budget}>
+            <Field.Label>
+              {copy.fields.budget} <OptionalMark />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register("budget")}>
+                <option value="">{copy.selectPlaceholder}</option>
+                {ENQUIRY_BUDGETS.map((value) => (
+                  <option key={value} value={value}>
+                    {enquiryBudgetLabels[value]}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{fieldError("budget")}</Field.ErrorText>
+          </Field.Root>
+        </SimpleGrid>
+        {plan && (
+          <Field.Root invalid={!!errors.plan}>
+            <Field.Label>
+              {copy.fields.plan} <OptionalMark />
+            </Field.Label>
+            <NativeSelect.Root>
+              <NativeSelect.Field {...register("plan")}>
+                <option value="">{copy.selectPlaceholder}</option>
+                {!selectedPlan && <option value={plan}>{plan}</option>}
+                {plans.map((item) => (
+                  <option key={item.slug} value={item.slug}>
+                    {item.name}
+                  </option>
+                ))}
+              </NativeSelect.Field>
+              <NativeSelect.Indicator />
+            </NativeSelect.Root>
+            <Field.ErrorText>{fieldError("plan")}</Field.ErrorText>
+          </Field.Root>
+        )}
+        <Field.Root invalid={!!errors.message} required>
+          <Field.Label>
+            {copy.fields.message}
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Textarea rows={6} {...register("message")} />
+          <Field.ErrorText>{fieldError("message")}</Field.ErrorText>
+        </Field.Root>
+        {/* Honeypot: hidden from people and assistive technology; a bot that fills it gets a polite no-op. */}
+        <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" w="1px" h="1px" overflow="hidden">
+          <label htmlFor="enquiry-website">{copy.fields.website}</label>
+          <input id="enquiry-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+        </Box>
+        <Button
+          type="submit"
+          colorPalette="brand"
+          size="lg"
+          loading={send.isPending}
+          loadingText={copy.submitting}
+          alignSelf="flex-start"
+        >
+          <LuSend aria-hidden="true" />
+          {copy.submit}
+        </Button>
+      </Stack>
+    </chakra.form>
+  );
+}
+
+function OptionalMark() {
+  return (
+    <Text as="span" color="gray.600" fontWeight="normal">
+      {copy.optional}
+    </Text>
+  );
+}

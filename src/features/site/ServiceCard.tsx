@@ -1,0 +1,61 @@
+import { Box, Heading, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { LuArrowRight } from "react-icons/lu";
+import type { PublicService } from "../../content/site";
+import { serviceIcons } from "./icons";
+
+/** A service card; the whole card is one link to the service page. */
+export function ServiceCard({ service, linkLabel }: { service: PublicService; linkLabel: string }) {
+  const Icon = serviceIcons[service.id];
+  return (
+    <Box
+      asChild
+      display="flex"
+      flexDirection="column"
+      h="full"
+      p="6"
+      bg="white"
+      rounded="xl"
+      borderWidth="1px"
+      borderColor="gray.200"
+      shadow="sm"
+      transition="transform 0.2s, box-shadow 0.2s, border-color 0.2s"
+      _hover={{ transform: "translateY(-4px)", shadow: "lg", borderColor: "brand.300" }}
+      css={{ "@media (prefers-reduced-motion: reduce)": { transition: "none", _hover: { transform: "none" } } }}
+    >
+      <Link to="/services/$serviceId" params={{ serviceId: service.id }}>
+        <Box
+          display="inline-flex"
+          alignItems="center"
+          justifyContent="center"
+          boxSize="12"
+          rounded="lg"
+          bg="brand.50"
+          color="brand.700"
+          fontSize="2xl"
+          mb="4"
+        >
+          <Icon aria-hidden="true" />
+        </Box>
+        <Heading as="h3" size="lg" color="brand.900">
+          {service.title}
+        </Heading>
+        <Text mt="2" color="gray.700" flex="1">
+          {service.blurb}
+        </Text>
+        <Text
+          as="span"
+          mt="4"
+          display="inline-flex"
+          alignItems="center"
+          gap="1"
+          color="brand.700"
+          fontWeight="semibold"
+        >
+          {linkLabel}
+          <LuArrowRight aria-hidden="true" />
+        </Text>
+      </Link>
+    </Box>
+  );
+}

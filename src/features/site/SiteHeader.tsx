@@ -1,0 +1,99 @@
+import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { lazy, Suspense, useRef, useState } from "react";
+import { LuMenu } from "react-icons/lu";
+import { navigation } from "../../content/site";
+import { ConsultationLink } from "./ConsultationLink";
+import { Logo } from "./Logo";
+
+// The drawer (and the dialog machinery behind it) loads only when a visitor opens it.
+const MobileMenu = lazy(() => import("./MobileMenu"));
+
+export const navLinkStyles = {
+  px: "3",
+  py: "2",
+  rounded: "md",
+  fontWeight: "medium",
+  color: "gray.800",
+  _hover: { bg: "brand.50", color: "brand.800" },
+  "&[aria-current=page]": { color: "brand.800", bg: "brand.50", fontWeight: "semibold" },
+} as const;
+
+const NavLink = chakra(Link);
+
+export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      bg="white/95"
+      borderBottomWidth="1px"
+      borderColor="gray.200"
+      backdropFilter="saturate(180%) blur(8px)"
+    >
+      <chakra.a
+        href="#main"
+        position="absolute"
+        left="2"
+        top="-12"
+        zIndex="skipLink"
+        bg="brand.800"
+        color="white"
+        px="4"
+        py="2"
+        rounded="md"
+        _focusVisible={{ top: "2" }}
+      >
+        {navigation.skipLink}
+      </chakra.a>
+      <Container maxW="7xl">
+        <Flex h="16" align="center" justify="space-between" gap="4">
+          <Logo />
+          <Box as="nav" aria-label="Main" display={{ base: "none", md: "block" }}>
+            <HStack as="ul" gap="1" listStyleType="none">
+              {navigation.main.map((item) => (
+                <li key={item.to}>
+                  <NavLink to={item.to} activeOptions={{ exact: item.to === "/" }} {...navLinkStyles}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ))}
+            </HStack>
+          </Box>
+          <HStack gap="2" display={{ base: "none", md: "flex" }}>
+            <Button asChild variant="outline" colorPalette="brand" size="sm">
+              <Link to="/auth">{navigation.startNow}</Link>
+            </Button>
+            <ConsultationLink size="sm" display={{ base: "none", lg: "inline-flex" }} />
+          </HStack>
+          <Button
+            ref={menuButton}
+            display={{ base: "inline-flex", md: "none" }}
+            variant="ghost"
+            colorPalette="brand"
+            aria-label={navigation.menuOpen}
+            aria-haspopup="dialog"
+            aria-expanded={menuOpen}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
+          >
+            <LuMenu aria-hidden="true" />
+          </Button>
+        </Flex>
+      </Container>
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onOpenChange={setMenuOpen} returnFocusTo={menuButton} />
+        </Suspense>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,52 @@
+import { company, type SocialNetwork } from "../../content/site";
+
+/**
+ * Runtime settings the server injects into every HTML page it serves
+ * (<script id="site-config" type="application/json">), so an operator can
+ * change the WhatsApp number or social links without rebuilding.
+ */
+export type SiteConfig = {
+  whatsappNumber: string;
+  currency: string;
+  social: Partial<Record<SocialNetwork, string>>;
+};
+
+export const SITE_CONFIG_ELEMENT_ID = "site-config";
+
+const fallback: SiteConfig = { whatsappNumber: "", currency: "NGN", social: {} };
+
+let current: SiteConfig | undefined;
+
+/** Used by the prerender step, which renders with placeholders the server fills in. */
+export function setSiteConfig(config: SiteConfig) {
+  current = config;
+}
+
+export function getSiteConfig(): SiteConfig {
+  if (current) return current;
+  if (typeof document === "undefined") return fallback;
+  const element = document.getElementById(SITE_CONFIG_ELEMENT_ID);
+  try {
+    current = element?.textContent
+      ? { ...fallback, ...(JSON.parse(element.textContent) as Partial<SiteConfig>) }
+      : fallback;
+  } catch {
+    current = fallback;
+  }
+  return current;
+}
+
+/** WhatsApp click-to-chat with the consultation message prefilled. */
+export function consultationUrl(config: SiteConfig = getSiteConfig()): string {
+  return `https://wa.me/${config.whatsappNumber}?text=${encodeURIComponent(company.consultationMessage)}`;
+}
+
+export function formatPrice(minor: number, currency = getSiteConfig().currency): string {
+  return new Intl.NumberFormat("en-NG", {
+    style: "currency",
+    currency,
+    currencyDisplay: "narrowSymbol",
+    maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
+    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
+  }).format(minor / 100);
+}

@@ -1,0 +1,38 @@
+import type { IconType } from "react-icons";
+import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from "react-icons/fa6";
+import {
+  LuCode,
+  LuLightbulb,
+  LuMegaphone,
+  LuPalette,
+  LuServer,
+  LuShieldCheck,
+  LuTarget,
+  LuTrendingUp,
+  LuUsers,
+  LuZap,
+} from "react-icons/lu";
+import type { ServiceId, SocialNetwork, ValueIcon } from "../../content/site";
+
+export const serviceIcons: Record<ServiceId, IconType> = {
+  "web-app-development": LuCode,
+  "digital-marketing": LuMegaphone,
+  "brand-strategy": LuPalette,
+  "it-solutions": LuServer,
+};
+
+export const valueIcons: Record<ValueIcon, IconType> = {
+  growth: LuTrendingUp,
+  team: LuUsers,
+  speed: LuZap,
+  idea: LuLightbulb,
+  shield: LuShieldCheck,
+  target: LuTarget,
+};
+
+export const socialIcons: Record<SocialNetwork, IconType> = {
+  facebook: FaFacebookF,
+  instagram: FaInstagram,
+  x: FaXTwitter,
+  linkedin: FaLinkedinIn,
+};
