@@ -1,4 +1,4 @@
-import { Field } from "@chakra-ui/react";
+import { Field, HStack } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 
 type Props = {
@@ -17,10 +17,11 @@ type Props = {
 export function FormField({ label, error, helperText, required, disabled, children }: Props) {
   return (
     <Field.Root invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
+      {/* The asterisk sits beside, not inside, the label so the label text is exactly `label`. */}
+      <HStack gap="1">
+        <Field.Label>{label}</Field.Label>
         {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      </HStack>
       {children}
       {helperText && !error && <Field.HelperText>{helperText}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}

@@ -1,7 +1,8 @@
-import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Kbd, Portal, SkipNavLink } from "@chakra-ui/react";
+import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Kbd, Portal } from "@chakra-ui/react";
 import { Outlet } from "@tanstack/react-router";
 import { LuPanelLeft } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
+import { SkipLink } from "../../components/SkipLink";
 import { Toaster } from "../../components/Toaster";
 import { Sidebar } from "./Sidebar";
 import { useSidebarState } from "./useSidebarState";
@@ -15,7 +16,7 @@ export function PortalShell({ me }: { me: Profile }) {
 
   return (
     <Flex minH="100vh" bg="bg.subtle">
-      <SkipNavLink id={MAIN_ID}>Skip to main content</SkipNavLink>
+      <SkipLink targetId={MAIN_ID} />
 
       {isMobile ? (
         <Drawer.Root open={drawerOpen} onOpenChange={(details) => setDrawerOpen(details.open)} placement="start">

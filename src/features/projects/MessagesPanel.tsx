@@ -12,7 +12,7 @@ import {
   Textarea,
   VisuallyHidden,
 } from "@chakra-ui/react";
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LuSend } from "react-icons/lu";
 import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
 import { toaster } from "../../components/Toaster";
@@ -22,7 +22,6 @@ import { fetchMessages, messagesKey, useSendMessage } from "./api";
 import { formatDateTime } from "./format";
 
 export function MessagesPanel({ projectId }: { projectId: string }) {
-  const headingId = useId();
   const { data: me } = useMe();
   const messages = useLiveQuery({ queryKey: messagesKey(projectId), queryFn: () => fetchMessages(projectId) });
   const send = useSendMessage(projectId);
@@ -62,9 +61,9 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Card.Root as="section" aria-labelledby={headingId}>
+    <Card.Root as="section">
       <Card.Header>
-        <Heading as="h2" size="lg" id={headingId}>
+        <Heading as="h2" size="lg">
           Messages
         </Heading>
       </Card.Header>

@@ -1,7 +1,8 @@
-import { Button, Card, DataList, Heading, HStack, Text } from "@chakra-ui/react";
+import { Button, Card, Heading, HStack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { Project } from "../../../common/api";
-import { formatDay } from "./format";
+import { InfoList } from "../../components/InfoList";
+import { clientLabel, formatDay } from "./format";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 
@@ -22,23 +23,14 @@ export function ProjectCard({ project }: { project: Project }) {
       </Card.Header>
       <Card.Body gap="4">
         <ProjectProgress value={project.progress} title={project.title} />
-        <DataList.Root orientation="horizontal" size="sm" gap="2">
-          <DataList.Item>
-            <DataList.ItemLabel>Client</DataList.ItemLabel>
-            <DataList.ItemValue>
-              {project.clientName}
-              {project.clientCompany && ` · ${project.clientCompany}`}
-            </DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Start date</DataList.ItemLabel>
-            <DataList.ItemValue>{project.startDate ? formatDay(project.startDate) : "Not set"}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Due date</DataList.ItemLabel>
-            <DataList.ItemValue>{project.endDate ? formatDay(project.endDate) : "Not set"}</DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
+        <InfoList
+          size="sm"
+          items={[
+            { label: "Client", value: clientLabel(project) },
+            { label: "Start date", value: project.startDate ? formatDay(project.startDate) : "Not set" },
+            { label: "Due date", value: project.endDate ? formatDay(project.endDate) : "Not set" },
+          ]}
+        />
       </Card.Body>
       <Card.Footer>
         <Button asChild variant="outline" colorPalette="brand" width="full">

@@ -1,10 +1,11 @@
-import { Button, Card, DataList, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuArrowLeft } from "react-icons/lu";
+import { InfoList } from "../../components/InfoList";
 import { projectQuery } from "./api";
-import { formatDay } from "./format";
+import { clientLabel, formatDay } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
@@ -82,27 +83,13 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
       <Card.Root>
         <Card.Body gap="5">
           <ProjectProgress value={p.progress} title={p.title} />
-          <DataList.Root orientation={{ base: "vertical", md: "horizontal" }} size="sm" gap="3">
-            {p.startDate && (
-              <DataList.Item>
-                <DataList.ItemLabel>Start date</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDay(p.startDate)}</DataList.ItemValue>
-              </DataList.Item>
-            )}
-            {p.endDate && (
-              <DataList.Item>
-                <DataList.ItemLabel>End date</DataList.ItemLabel>
-                <DataList.ItemValue>{formatDay(p.endDate)}</DataList.ItemValue>
-              </DataList.Item>
-            )}
-            <DataList.Item>
-              <DataList.ItemLabel>Client</DataList.ItemLabel>
-              <DataList.ItemValue>
-                {p.clientName}
-                {p.clientCompany && ` · ${p.clientCompany}`}
-              </DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
+          <InfoList
+            items={[
+              ...(p.startDate ? [{ label: "Start date", value: formatDay(p.startDate) }] : []),
+              ...(p.endDate ? [{ label: "End date", value: formatDay(p.endDate) }] : []),
+              { label: "Client", value: clientLabel(p) },
+            ]}
+          />
         </Card.Body>
       </Card.Root>
 

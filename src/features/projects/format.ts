@@ -1,3 +1,5 @@
+import type { Project } from "../../../common/api";
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -13,4 +15,8 @@ export function formatDate(iso: string): string {
 
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
+}
+
+export function clientLabel(project: Pick<Project, "clientName" | "clientCompany">): string {
+  return project.clientCompany ? `${project.clientName} · ${project.clientCompany}` : project.clientName;
 }

@@ -1,5 +1,6 @@
-import { Badge, Card, DataList, Heading } from "@chakra-ui/react";
+import { Badge, Card, Heading } from "@chakra-ui/react";
 import type { Profile } from "../../../common/api";
+import { InfoList } from "../../components/InfoList";
 import { formatDate } from "../projects/format";
 
 export function AccountInfo({ me }: { me: Profile }) {
@@ -11,24 +12,20 @@ export function AccountInfo({ me }: { me: Profile }) {
         </Heading>
       </Card.Header>
       <Card.Body>
-        <DataList.Root orientation="horizontal" gap="3">
-          <DataList.Item>
-            <DataList.ItemLabel>Account created</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(me.createdAt)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Last updated</DataList.ItemLabel>
-            <DataList.ItemValue>{formatDate(me.updatedAt)}</DataList.ItemValue>
-          </DataList.Item>
-          <DataList.Item>
-            <DataList.ItemLabel>Account status</DataList.ItemLabel>
-            <DataList.ItemValue>
-              <Badge colorPalette="brand" variant="solid">
-                Active
-              </Badge>
-            </DataList.ItemValue>
-          </DataList.Item>
-        </DataList.Root>
+        <InfoList
+          items={[
+            { label: "Account created", value: formatDate(me.createdAt) },
+            { label: "Last updated", value: formatDate(me.updatedAt) },
+            {
+              label: "Account status",
+              value: (
+                <Badge colorPalette="brand" variant="solid">
+                  Active
+                </Badge>
+              ),
+            },
+          ]}
+        />
       </Card.Body>
     </Card.Root>
   );
