@@ -23,7 +23,13 @@ run("unit and integration (PGlite)", vitest, ["run", "--project", "unit", "--pro
   TEST_DB: "pglite",
 });
 if (process.env.TEST_DATABASE_URL) {
-  run("integration (PostgreSQL)", vitest, ["run", "--project", "integration"], { TEST_DB: "postgres" });
+  // startup.test.ts is about the embedded mode (DATA_DIR, its lock, PGlite): it runs in the PGlite pass only.
+  run(
+    "integration (PostgreSQL)",
+    vitest,
+    ["run", "--project", "integration", "--exclude", "test/integration/startup.test.ts"],
+    { TEST_DB: "postgres" },
+  );
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
 }
