@@ -41,8 +41,10 @@ describe("sign-up, verification and sign-in", () => {
     await panel.getByLabel("Confirm Password").fill(password);
     await panel.getByRole("button", { name: "Create Account" }).click();
 
+    // A success is announced politely (status); an alert role would do as well.
     await page
-      .getByRole("alert")
+      .getByRole("status")
+      .or(page.getByRole("alert"))
       .filter({ hasText: /check your e-?mail/i })
       .waitFor();
     expect((await api.outbox(email)).length).toBe(1);

@@ -50,7 +50,7 @@ const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');
 
 async function openThread(page: Page) {
   await page.goto(`/portal/projects/${projectId}`);
-  await page.getByLabel("Message").waitFor();
+  await page.getByLabel("Message", { exact: true }).waitFor();
   // Marks this document: if anything reloads the page, the mark is gone.
   await page.evaluate(() => {
     window.notReloaded = true;
@@ -58,36 +58,49 @@ async function openThread(page: Page) {
 }
 
 async function send(page: Page, text: string) {
-  await page.getByLabel("Message").fill(text);
+  await page.getByLabel("Message", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Send" }).click();
 }
+
+/**
+ * Opens a bare live socket in the page (with the page's cookie and origin),
+ * subscribes to `key`, collects every frame in window.liveFrames and
+ * resolves with the server's answer to the subscription.
+ */
+function subscribeRaw(page: Page, key: unknown[]): Promise<Frame> {
+  return page.evaluate(
+    (key) =>
+      new Promise<Frame>((resolve, reject) => {
+        window.liveFrames = [];
+        const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/live`);
+        socket.onopen = () => socket.send(JSON.stringify({ type: "subscribe", key }));
+        socket.onerror = () => reject(new Error("live socket failed"));
+        socket.onmessage = (event) => {
+          const frame = JSON.parse(String(event.data)) as Frame;
+          window.liveFrames?.push(frame);
+          if (frame.type !== "change") resolve(frame);
+        };
+      }),
+    key,
+  );
+}
+
+const changeFrames = async (page: Page) =>
+  (await page.evaluate(() => window.liveFrames ?? [])).filter((frame) => frame.type === "change");
 
 describe("live project messages", () => {
   it("opens a live subscription for a client without access, which is refused", async () => {
     const { page } = outsider;
     await page.goto("/portal");
-    const key = ["projects", projectId, "messages"];
-    const first = await page.evaluate(
-      (key) =>
-        new Promise<Frame>((resolve, reject) => {
-          window.liveFrames = [];
-          const socket = new WebSocket(`${location.origin.replace(/^http/, "ws")}/api/live`);
-          socket.onopen = () => socket.send(JSON.stringify({ type: "subscribe", key }));
-          socket.onerror = () => reject(new Error("live socket failed"));
-          socket.onmessage = (event) => {
-            const frame = JSON.parse(String(event.data)) as Frame;
-            window.liveFrames?.push(frame);
-            resolve(frame);
-          };
-        }),
-      key,
-    );
+    const first = await subscribeRaw(page, ["projects", projectId, "messages"]);
     // The same answer a made-up id gets: the thread's existence is not revealed.
     expect(first).toMatchObject({ type: "error", code: "not_found" });
   });
 
   it("delivers each side's message to the other without a reload", async () => {
     await Promise.all([openThread(client.page), openThread(admin.page)]);
+    // Control for the outsider's silence below: the same bare socket, with access, hears both messages.
+    expect(await subscribeRaw(client.page, ["projects", projectId, "messages"])).toMatchObject({ type: "subscribed" });
 
     const fromClient = `Hello from Chinedu ${Date.now()}`;
     await send(client.page, fromClient);
@@ -105,13 +118,13 @@ describe("live project messages", () => {
       expect(await messages(page).filter({ hasText: fromClient }).count()).toBe(1);
       expect(await messages(page).filter({ hasText: fromAdmin }).count()).toBe(1);
     }
+    await expect.poll(async () => (await changeFrames(client.page)).length, { timeout: DELIVERY_MS }).toBe(2);
   });
 
   it("pushed nothing to the client without access", async () => {
     // Both messages reached the other side already; give a stray frame a moment more to show up.
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const frames = await outsider.page.evaluate(() => window.liveFrames ?? []);
-    expect(frames.filter((frame) => frame.type === "change")).toEqual([]);
+    expect(await changeFrames(outsider.page)).toEqual([]);
   });
 
   it("sends the client without access from the project's page to their project list", async () => {
