@@ -24,6 +24,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file starts its own server and database; two at a time suits a 2-core machine.
           maxWorkers: 2,
+          // Vitest runs projects with different maxWorkers in separate groups, which need distinct orders.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -34,6 +36,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -33,7 +33,8 @@ function run(command, args) {
 
 export function build() {
   const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
-  run(bin("vite"), ["build", "--logLevel", "warn"]);
+  run(bin("vite"), ["build", "--manifest", "--logLevel", "warn"]);
+  run(process.execPath, [path.join(ROOT, "scripts/prerender.mjs")]);
   run(bin("esbuild"), [
     "server/main.ts",
     "server/cli.ts",

@@ -12,6 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
+import { SERVICES } from "../seed/catalogue";
 import { createAuth } from "./auth";
 import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
@@ -19,6 +20,7 @@ import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db";
 import { errorBody, registerErrorHandling } from "./http/errors";
+import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
@@ -26,6 +28,7 @@ import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
+import { publicRoutes } from "./routes/public";
 
 const SESSION_CHANNEL = "session_invalidations";
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -97,9 +100,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
+  await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 
-  await registerClient(server);
+  await registerClient(server, config);
 
   server.addHook("onClose", async () => {
     if (!options.database) await database.close();
@@ -108,17 +112,31 @@ export async function buildApp(options: AppOptions): Promise<App> {
   return { server, database, mailer, sessions };
 }
 
-/** Serves the built SPA: hashed assets cached for good, HTML revalidated, client routes answered with index.html. */
-async function registerClient(server: FastifyInstance) {
+/**
+ * Serves the built front end: the prerendered public pages and the SPA shell
+ * from memory (server/http/site.ts: compressed, ETag, `no-cache`), hashed
+ * assets from disk, precompressed and cached for good. Unknown service ids
+ * redirect to /services, portal and /auth paths get the SPA shell, anything
+ * else the 404 page with status 404.
+ */
+async function registerClient(server: FastifyInstance, config: Config) {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
   if (!existsSync(indexFile)) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
     return;
   }
+  const site = loadSiteDocuments(CLIENT_DIST_DIR, path.join(ROOT, "dist/pages"), config);
+  const shell =
+    site?.shell ??
+    makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), "text/html; charset=utf-8");
+  if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
   await server.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,
     index: false,
+    preCompressed: true,
+    // The shell is served from memory with the run-time settings filled in.
+    allowedPath: (pathName) => pathName !== "/index.html" && !pathName.startsWith("/.vite/"),
     setHeaders(reply, filePath) {
       reply.header(
         "cache-control",
@@ -126,13 +144,21 @@ async function registerClient(server: FastifyInstance) {
       );
     },
   });
-  const indexHtml = readFileSync(indexFile, "utf8");
+  const serviceIds = new Set(SERVICES.map((service) => service.slug));
   server.get("/*", { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split("?")[0] ?? "/";
-    if (url.startsWith("/api/") || url === "/api") {
-      return reply.status(404).send(errorBody("not_found", `No route for GET ${url}`));
+    const rawPath = request.url.split("?")[0] ?? "/";
+    if (rawPath.startsWith("/api/") || rawPath === "/api") {
+      return reply.status(404).send(errorBody("not_found", `No route for GET ${rawPath}`));
     }
-    if (path.extname(url) !== "") return reply.status(404).type("text/plain").send("Not found");
-    return reply.type("text/html; charset=utf-8").header("cache-control", "no-cache").send(indexHtml);
+    const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+    const page = site?.pages.get(pagePath);
+    if (page) return sendDocument(request, reply, page);
+    if (pagePath.startsWith("/services/") && !serviceIds.has(pagePath.slice("/services/".length))) {
+      return reply.redirect("/services", 302);
+    }
+    const isApp = pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/");
+    if (isApp || !site) return sendDocument(request, reply, shell);
+    if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
+    return sendDocument(request, reply, site.notFound, 404);
   });
 }

@@ -36,6 +36,12 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as NGN")
     .default("NGN"),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Contact enquiries accepted per IP address per 10 minutes. */
+  CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
+  SOCIAL_INSTAGRAM_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
+  SOCIAL_X_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
+  SOCIAL_LINKEDIN_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
@@ -56,6 +62,9 @@ export type Config = {
   whatsappNumber: string;
   currency: string;
   authRateLimit: number;
+  contactRateLimit: number;
+  /** Footer social links; only configured networks are shown. */
+  social: { facebook?: string; instagram?: string; x?: string; linkedin?: string };
   logLevel: string;
 };
 
@@ -100,6 +109,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     whatsappNumber: e.WHATSAPP_NUMBER,
     currency: e.CURRENCY,
     authRateLimit: e.AUTH_RATE_LIMIT,
+    contactRateLimit: e.CONTACT_RATE_LIMIT,
+    social: {
+      facebook: e.SOCIAL_FACEBOOK_URL,
+      instagram: e.SOCIAL_INSTAGRAM_URL,
+      x: e.SOCIAL_X_URL,
+      linkedin: e.SOCIAL_LINKEDIN_URL,
+    },
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -2,7 +2,7 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
 import { routeTree } from "./routeTree.gen";
 import { system } from "./theme/system";
 
@@ -25,12 +25,21 @@ declare module "@tanstack/react-router" {
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-createRoot(root).render(
+// Keep this tree identical to src/entry-server.tsx, which prerenders the public pages.
+const app = (
   <StrictMode>
     <ChakraProvider value={system}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </ChakraProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (root.hasChildNodes()) {
+  // A prerendered public page: load the route's code, then hydrate the server HTML in place
+  // (router.ssr makes the router render the same Suspense-free tree the server did).
+  router.ssr = { manifest: undefined };
+  router.load().then(() => hydrateRoot(root, app));
+} else {
+  createRoot(root).render(app);
+}
