@@ -1,0 +1,66 @@
+import { asc, desc, eq } from "drizzle-orm";
+import type { EnquiryData } from "../../common/public";
+import type { Db } from "../db";
+import { contactEnquiries, plans } from "../db/schema";
+import type { Scope } from "../rules";
+
+/** The published plans in display order (social first, then maintenance, each by sort order). */
+export async function listPlans(db: Db, currency: string) {
+  const rows = await db
+    .select({
+      slug: plans.slug,
+      category: plans.category,
+      name: plans.name,
+      priceMinor: plans.price,
+      period: plans.period,
+      description: plans.description,
+      features: plans.features,
+      isPopular: plans.isPopular,
+      badge: plans.badge,
+    })
+    .from(plans)
+    .orderBy(asc(plans.sortOrder), asc(plans.name));
+  return rows.map((row) => ({ ...row, currency }));
+}
+
+export async function planExists(db: Db, slug: string): Promise<boolean> {
+  const [row] = await db.select({ slug: plans.slug }).from(plans).where(eq(plans.slug, slug)).limit(1);
+  return !!row;
+}
+
+const enquiryColumns = {
+  id: contactEnquiries.id,
+  firstName: contactEnquiries.firstName,
+  lastName: contactEnquiries.lastName,
+  email: contactEnquiries.email,
+  company: contactEnquiries.company,
+  service: contactEnquiries.service,
+  budget: contactEnquiries.budget,
+  plan: contactEnquiries.plan,
+  message: contactEnquiries.message,
+  createdAt: contactEnquiries.createdAt,
+};
+
+export async function insertEnquiry(db: Db, enquiry: Omit<EnquiryData, "website">) {
+  const [row] = await db
+    .insert(contactEnquiries)
+    .values({
+      firstName: enquiry.firstName,
+      lastName: enquiry.lastName,
+      email: enquiry.email,
+      company: enquiry.company ?? null,
+      service: enquiry.service ?? null,
+      budget: enquiry.budget ?? null,
+      plan: enquiry.plan ?? null,
+      message: enquiry.message,
+    })
+    .returning(enquiryColumns);
+  if (!row) throw new Error("insert into contact_enquiries returned no row");
+  return row;
+}
+
+/** Enquiries newest first, limited to what the scope allows (administrators: all; others: none). */
+export async function listEnquiries(db: Db, scope: Scope, limit: number) {
+  if (scope.kind !== "all") return [];
+  return db.select(enquiryColumns).from(contactEnquiries).orderBy(desc(contactEnquiries.createdAt)).limit(limit);
+}
