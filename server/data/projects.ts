@@ -1,0 +1,103 @@
+import { and, asc, desc, eq, exists, type SQL, sql } from "drizzle-orm";
+import type { ProjectStatus } from "../../common/domain";
+import type { Db } from "../db";
+import { projectDevelopers, projectMessages, projects, users } from "../db/schema";
+import type { ProjectFacts, Scope } from "../rules";
+
+/** Reads shared by the REST routes and the live hub, so both send the same shapes. */
+
+const projectColumns = {
+  id: projects.id,
+  title: projects.title,
+  description: projects.description,
+  status: projects.status,
+  progress: projects.progress,
+  startDate: projects.startDate,
+  endDate: projects.endDate,
+  createdAt: projects.createdAt,
+  clientId: projects.clientId,
+  clientName: users.fullName,
+  clientCompany: users.companyName,
+};
+
+export type ProjectView = Awaited<ReturnType<typeof listProjects>>[number];
+
+function scopeFilter(scope: Scope): SQL | undefined {
+  switch (scope.kind) {
+    case "all":
+      return undefined;
+    case "client":
+      return eq(projects.clientId, scope.clientId);
+    case "developer":
+      return exists(
+        sql`(select 1 from ${projectDevelopers} where ${projectDevelopers.projectId} = ${projects.id} and ${projectDevelopers.developerId} = ${scope.developerId})`,
+      );
+    default:
+      return sql`false`;
+  }
+}
+
+export function listProjects(db: Db, scope: Scope, options: { limit: number; status?: ProjectStatus | undefined }) {
+  const filters = [scopeFilter(scope), options.status ? eq(projects.status, options.status) : undefined];
+  return db
+    .select(projectColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(and(...filters))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(options.limit);
+}
+
+export async function getProject(db: Db, id: string) {
+  const [row] = await db
+    .select(projectColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(eq(projects.id, id));
+  return row;
+}
+
+/** Who owns and works on a project: what the access rules need to decide. */
+export async function getProjectFacts(db: Db, id: string): Promise<ProjectFacts | undefined> {
+  const rows = await db
+    .select({ clientId: projects.clientId, developerId: projectDevelopers.developerId })
+    .from(projects)
+    .leftJoin(projectDevelopers, eq(projectDevelopers.projectId, projects.id))
+    .where(eq(projects.id, id));
+  const [first] = rows;
+  if (!first) return undefined;
+  return {
+    clientId: first.clientId,
+    developerIds: rows.flatMap((row) => (row.developerId ? [row.developerId] : [])),
+  };
+}
+
+const messageColumns = {
+  id: projectMessages.id,
+  projectId: projectMessages.projectId,
+  userId: projectMessages.userId,
+  message: projectMessages.message,
+  createdAt: projectMessages.createdAt,
+  authorName: users.fullName,
+  authorRole: users.role,
+};
+
+export type MessageView = Awaited<ReturnType<typeof listMessages>>[number];
+
+export function listMessages(db: Db, projectId: string) {
+  return db
+    .select(messageColumns)
+    .from(projectMessages)
+    .innerJoin(users, eq(users.id, projectMessages.userId))
+    .where(eq(projectMessages.projectId, projectId))
+    .orderBy(asc(projectMessages.createdAt), asc(projectMessages.id));
+}
+
+export async function getMessage(db: Db, id: string) {
+  const [row] = await db
+    .select(messageColumns)
+    .from(projectMessages)
+    .innerJoin(users, eq(users.id, projectMessages.userId))
+    .where(eq(projectMessages.id, id));
+  return row;
+}
