@@ -19,6 +19,11 @@ function run(label, command, args, env = {}) {
 
 run("typecheck", path.join(ROOT, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tsconfig.json"]);
 run("lint", path.join(ROOT, "node_modules/.bin/biome"), ["check", "."]);
+// The startup suite and the browser journeys run the built product: bring dist/ up to date first.
+if (needsBuild()) {
+  console.log("\n=== build ===");
+  build();
+}
 run("unit and integration (PGlite)", vitest, ["run", "--project", "unit", "--project", "integration"], {
   TEST_DB: "pglite",
 });
@@ -33,5 +38,4 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
 }
-if (needsBuild()) build();
 run("browser journeys (Chromium)", vitest, ["run", "--project", "e2e"]);
