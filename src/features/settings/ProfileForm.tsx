@@ -17,7 +17,7 @@ export function ProfileForm({ me }: { me: Profile }) {
     resolver: zodResolver(profileFormSchema),
     defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
   });
-  const { errors, isDirty } = form.formState;
+  const { errors } = form.formState;
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(
@@ -55,7 +55,7 @@ export function ProfileForm({ me }: { me: Profile }) {
             <FormField label="Account Type" disabled>
               <Input value={me.role === "admin" ? "Administrator" : "Client"} readOnly />
             </FormField>
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending} disabled={!isDirty}>
+            <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending}>
               Save Changes
             </Button>
           </Stack>
