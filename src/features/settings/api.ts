@@ -15,6 +15,8 @@ export function useUpdateProfile() {
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: { currentPassword: string; newPassword: string }) => api.post("/api/auth/change-password", body),
+    // A new password signs out every other device: whoever knew the old one loses access.
+    mutationFn: (body: { currentPassword: string; newPassword: string }) =>
+      api.post("/api/auth/change-password", { ...body, revokeOtherSessions: true }),
   });
 }
