@@ -6,7 +6,7 @@ import { PROJECT_STATUSES, ROLES } from "./domain";
  * and the SPA (types). The server works with Dates; JSON carries ISO strings,
  * so the SPA's types are each schema's input side (`Json<typeof schema>`).
  */
-const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
+export const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
   decode: (value) => new Date(value),
   encode: (value) => value.toISOString(),
 });
@@ -57,3 +57,16 @@ export const messageSchema = z
   })
   .meta({ id: "ProjectMessage" });
 export type ProjectMessage = Json<typeof messageSchema>;
+
+export const outboxMailSchema = z
+  .object({
+    id: z.uuid(),
+    to: z.string(),
+    subject: z.string(),
+    text: z.string(),
+    html: z.string().nullable(),
+    link: z.string().nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "OutboxMail" });
+export type OutboxMail = Json<typeof outboxMailSchema>;

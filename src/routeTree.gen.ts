@@ -29,6 +29,7 @@ import { Route as PortalAdminAnalyticsRouteImport } from './routes/portal/admin/
 import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/bookings'
 import { Route as PortalAdminClientsRouteImport } from './routes/portal/admin/clients'
 import { Route as PortalAdminDevelopersRouteImport } from './routes/portal/admin/developers'
+import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
 import { Route as PortalAdminStaffRouteImport } from './routes/portal/admin/staff'
@@ -136,6 +137,11 @@ const PortalAdminDevelopersRoute = PortalAdminDevelopersRouteImport.update({
   path: '/developers',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
+const PortalAdminOutboxRoute = PortalAdminOutboxRouteImport.update({
+  id: '/outbox',
+  path: '/outbox',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 const PortalAdminPaymentsRoute = PortalAdminPaymentsRouteImport.update({
   id: '/payments',
   path: '/payments',
@@ -191,6 +197,7 @@ export interface FileRoutesByFullPath {
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
@@ -247,6 +255,7 @@ export interface FileRoutesById {
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
@@ -277,6 +286,7 @@ export interface FileRouteTypes {
     | '/portal/admin/bookings'
     | '/portal/admin/clients'
     | '/portal/admin/developers'
+    | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
     | '/portal/admin/staff'
@@ -303,6 +313,7 @@ export interface FileRouteTypes {
     | '/portal/admin/bookings'
     | '/portal/admin/clients'
     | '/portal/admin/developers'
+    | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
     | '/portal/admin/staff'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/portal/admin/bookings'
     | '/portal/admin/clients'
     | '/portal/admin/developers'
+    | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
     | '/portal/admin/staff'
@@ -490,6 +502,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminDevelopersRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/outbox': {
+      id: '/portal/admin/outbox'
+      path: '/outbox'
+      fullPath: '/portal/admin/outbox'
+      preLoaderRoute: typeof PortalAdminOutboxRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
     '/portal/admin/payments': {
       id: '/portal/admin/payments'
       path: '/payments'
@@ -547,6 +566,7 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminBookingsRoute: typeof PortalAdminBookingsRoute
   PortalAdminClientsRoute: typeof PortalAdminClientsRoute
   PortalAdminDevelopersRoute: typeof PortalAdminDevelopersRoute
+  PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
   PortalAdminStaffRoute: typeof PortalAdminStaffRoute
@@ -560,6 +580,7 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminBookingsRoute: PortalAdminBookingsRoute,
   PortalAdminClientsRoute: PortalAdminClientsRoute,
   PortalAdminDevelopersRoute: PortalAdminDevelopersRoute,
+  PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,
   PortalAdminStaffRoute: PortalAdminStaffRoute,

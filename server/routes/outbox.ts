@@ -1,30 +1,13 @@
 import { desc, eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { outboxMailSchema } from "../../common/api";
 import { emailSchema } from "../../common/schemas";
 import type { Db } from "../db";
 import { mailOutbox } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
-
-// Same wire format as common/api.ts: ISO strings on the wire, Dates in the server.
-const timestamp = z.codec(z.iso.datetime({ offset: true }), z.date(), {
-  decode: (value) => new Date(value),
-  encode: (value) => value.toISOString(),
-});
-
-export const outboxMailSchema = z
-  .object({
-    id: z.uuid(),
-    to: z.string(),
-    subject: z.string(),
-    text: z.string(),
-    html: z.string().nullable(),
-    link: z.string().nullable(),
-    createdAt: timestamp,
-  })
-  .meta({ id: "OutboxMail" });
 
 /**
  * The local mail outbox (used when no SMTP_URL is set): administrators read

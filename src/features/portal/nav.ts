@@ -8,6 +8,7 @@ import {
   LuFolderKanban,
   LuLayoutDashboard,
   LuListChecks,
+  LuMail,
   LuRepeat,
   LuSettings,
   LuShoppingCart,
@@ -40,6 +41,8 @@ export const adminNav: NavItem[] = [
   { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
   { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat },
   { label: "Analytics", to: "/portal/admin/analytics", icon: LuChartColumn },
+  // Not in the spec's list: where administrators read mail while no SMTP server is set.
+  { label: "Mail Outbox", to: "/portal/admin/outbox", icon: LuMail },
   { label: "Settings", to: "/portal/settings", icon: LuSettings },
 ];
 

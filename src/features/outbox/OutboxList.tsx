@@ -1,0 +1,86 @@
+import { Badge, Box, Card, EmptyState, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { LuMailOpen } from "react-icons/lu";
+import type { OutboxMail } from "../../../common/api";
+import { FormAlert } from "../../components/FormAlert";
+import { api } from "../../lib/api";
+
+const outboxQuery = queryOptions({
+  queryKey: ["admin", "outbox"],
+  queryFn: () => api.get<OutboxMail[]>("/api/admin/outbox?limit=100"),
+});
+
+const sentAt = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
+
+/**
+ * Without SMTP_URL the product keeps its mail here, so an administrator can
+ * still hand a verification or reset link to a client.
+ */
+export function OutboxList() {
+  const { data: mails, isPending, error } = useQuery(outboxQuery);
+
+  if (isPending) {
+    return (
+      <Stack gap="4" aria-busy="true">
+        <VisuallyHidden role="status">Loading mail</VisuallyHidden>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} height="24" borderRadius="lg" />
+        ))}
+      </Stack>
+    );
+  }
+  if (error) {
+    return (
+      <FormAlert status="error" title="Could not load the outbox">
+        {error.message}
+      </FormAlert>
+    );
+  }
+  if (mails.length === 0) {
+    return (
+      <EmptyState.Root borderWidth="1px" borderRadius="lg">
+        <EmptyState.Content>
+          <EmptyState.Indicator>
+            <LuMailOpen aria-hidden="true" />
+          </EmptyState.Indicator>
+          <EmptyState.Title as="h2">No mail yet</EmptyState.Title>
+          <EmptyState.Description>
+            Verification, password reset and enquiry mails will appear here.
+          </EmptyState.Description>
+        </EmptyState.Content>
+      </EmptyState.Root>
+    );
+  }
+  return (
+    <Stack as="ul" gap="4" listStyleType="none" aria-label="Outbox">
+      {mails.map((mail) => (
+        <Card.Root as="li" key={mail.id}>
+          <Card.Body gap="2">
+            <Stack direction={{ base: "column", md: "row" }} justify="space-between" gap="1">
+              <Text as="h2" fontWeight="semibold">
+                {mail.subject}
+              </Text>
+              <Text color="fg.muted" fontSize="sm">
+                <time dateTime={mail.createdAt}>{sentAt.format(new Date(mail.createdAt))}</time>
+              </Text>
+            </Stack>
+            <Text fontSize="sm">
+              <Badge colorPalette="gray" me="2">
+                To
+              </Badge>
+              {mail.to}
+            </Text>
+            <Box as="pre" whiteSpace="pre-wrap" fontFamily="inherit" fontSize="sm" color="fg.muted">
+              {mail.text}
+            </Box>
+            {mail.link && (
+              <Link href={mail.link} color="brand.700" fontSize="sm" wordBreak="break-all">
+                Open the link in this mail
+              </Link>
+            )}
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </Stack>
+  );
+}
