@@ -1,0 +1,201 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import { build, needsBuild } from "../scripts/build-lib.mjs";
+
+/** Shared plumbing of the benchmarks: the built server as a child process, sign-in, results. */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const MAIN = path.join(ROOT, "dist/server/main.js");
+export const CLI = path.join(ROOT, "dist/server/cli.js");
+export const DEMO_PASSWORD = "Demo@2026!";
+export const BENCH_SECRET = "bench-only-secret-not-for-production-use-0123456789";
+export const USERS = {
+  admin: "admin@lagosstudio.test",
+  developer: "tunde@lagosstudio.test",
+  client: "chinedu@ezefoods.test",
+};
+
+/** Benchmarks measure the product as shipped, so they build it first when sources changed. */
+export function ensureBuilt() {
+  if (needsBuild()) {
+    console.log("Building the product first (sources changed since the last build)...");
+    build();
+  }
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+export const tempDir = (label) => mkdtempSync(path.join(os.tmpdir(), `lagos-bench-${label}-`));
+export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Starts `args` (default: the built server) as a child process and resolves
+ * once /api/health answers, with the time that took.
+ */
+export async function startServer({ env = {}, args = [MAIN], port, dataDir, timeoutMs = 60_000 } = {}) {
+  port ??= await freePort();
+  dataDir ??= tempDir("data");
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NODE_ENV: "development",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.on("data", (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let exitCode;
+  exited.then((code) => {
+    exitCode = code ?? "signal";
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(force);
+    }
+  };
+
+  while (performance.now() - started < timeoutMs) {
+    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before it was healthy:\n${output}`);
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) {
+        const readyMs = performance.now() - started;
+        return { url, port, dataDir, child, readyMs, stop, output: () => output };
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await sleep(25);
+  }
+  await stop();
+  throw new Error(`server not healthy within ${timeoutMs} ms:\n${output}`);
+}
+
+/** Signs in through the auth API; returns the cookie header to send. */
+export async function signIn(url, email, password = DEMO_PASSWORD) {
+  const response = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: url },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in as ${email} failed: ${response.status} ${await response.text()}`);
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(";")[0])
+    .join("; ");
+}
+
+export async function getJson(url, pathName, cookie) {
+  const response = await fetch(`${url}${pathName}`, { headers: { cookie } });
+  if (!response.ok) throw new Error(`GET ${pathName}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** Resident set size of a process in MB, from the kernel's own accounting. */
+export function rssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1]);
+  return kb / 1024;
+}
+
+/**
+ * A fresh PostgreSQL database for one run, seeded with the demo data, when
+ * BENCH_DATABASE_URL or TEST_DATABASE_URL points at a server; null otherwise.
+ */
+export async function freshPostgres(label) {
+  const base = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!base) return null;
+  const name = `bench_${label}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const seeded = spawnSync(process.execPath, [CLI, "seed"], {
+    cwd: ROOT,
+    // A fixed secret keeps the seeding CLI from writing one into ./data.
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: "development", AUTH_SECRET: BENCH_SECRET },
+    encoding: "utf8",
+  });
+  if (seeded.status !== 0) throw new Error(`seeding ${name} failed:\n${seeded.stdout}${seeded.stderr}`);
+  return {
+    databaseUrl,
+    async drop() {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists "${name}" with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)];
+}
+
+/** Writes bench/results/<name>.json with the figures and what the machine was doing. */
+export function writeResult(name, result) {
+  const dir = path.join(ROOT, "bench/results");
+  mkdirSync(dir, { recursive: true });
+  const record = {
+    bench: name,
+    at: new Date().toISOString(),
+    machine: {
+      cpus: os.cpus().length,
+      loadavg: os.loadavg().map((n) => Math.round(n * 100) / 100),
+      node: process.version,
+    },
+    ...result,
+  };
+  writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  return record;
+}
+
+/** Prints a bar check and returns whether it passed. */
+export function bar(label, value, op, limit, unit) {
+  const pass = op === "<" ? value < limit : value >= limit;
+  const shown = typeof value === "number" ? Math.round(value * 10) / 10 : value;
+  console.log(`  ${pass ? "PASS" : "MISS"} ${label}: ${shown} ${unit} (bar ${op} ${limit} ${unit})`);
+  return pass;
+}
+
+export function cleanup(dir) {
+  rmSync(dir, { recursive: true, force: true });
+}
