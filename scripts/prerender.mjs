@@ -18,7 +18,8 @@ import zlib from "node:zlib";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CLIENT = path.join(ROOT, "dist/client");
-const SSR = path.join(ROOT, "dist/ssr");
+// Per-process, so two builds running at once do not delete each other's server bundle.
+const SSR = path.join(ROOT, `dist/.ssr-${process.pid}`);
 const PAGES = path.join(ROOT, "dist/pages");
 
 export const PLACEHOLDERS = {
@@ -151,7 +152,7 @@ async function main() {
     "--ssr",
     "src/entry-server.tsx",
     "--outDir",
-    "dist/ssr",
+    path.relative(ROOT, SSR),
     "--logLevel",
     "warn",
   ]);

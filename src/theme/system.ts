@@ -48,6 +48,10 @@ import {
  * renders unstyled, so add its recipe here when you start using it
  * (the portal's are included below).
  */
+// Palettes nothing uses (status colours red/orange/green/blue and gray stay) are left out of the CSS variables too.
+const { teal: _teal, cyan: _cyan, purple: _purple, pink: _pink, ...paletteTokens } = tokens.colors;
+const { teal: _sTeal, cyan: _sCyan, purple: _sPurple, pink: _sPink, ...semanticPalettes } = semanticTokens.colors;
+
 const chakraTheme = defineConfig({
   preflight: true,
   cssVarsPrefix,
@@ -56,8 +60,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens,
-    semanticTokens,
+    tokens: { ...tokens, colors: paletteTokens },
+    semanticTokens: { ...semanticTokens, colors: semanticPalettes },
     textStyles,
     layerStyles,
     animationStyles,

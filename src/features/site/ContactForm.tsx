@@ -14,7 +14,7 @@ import {
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuCircleCheck, LuSend } from "react-icons/lu";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
@@ -60,6 +60,9 @@ export function ContactForm({ plan }: { plan?: string }) {
       }
     },
   });
+  // The prerendered page has no plan field; show it only after hydration so both renders match.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const successRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (send.isSuccess) successRef.current?.focus();
@@ -184,7 +187,7 @@ export function ContactForm({ plan }: { plan?: string }) {
             <Field.ErrorText>{fieldError("budget")}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
-        {plan && (
+        {plan && hydrated && (
           <Field.Root invalid={!!errors.plan}>
             <Field.Label>
               {copy.fields.plan} <OptionalMark />

@@ -1,11 +1,19 @@
 import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { company, footer, navigation, socialNetworks } from "../../content/site";
+import type { IconType } from "react-icons";
+import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from "react-icons/fa6";
+import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/site";
 import { getSiteConfig } from "./config";
-import { socialIcons } from "./icons";
 import { Logo } from "./Logo";
 
 const FooterLink = chakra(Link);
+
+const socialIcons: Record<SocialNetwork, IconType> = {
+  facebook: FaFacebookF,
+  instagram: FaInstagram,
+  x: FaXTwitter,
+  linkedin: FaLinkedinIn,
+};
 
 export function SiteFooter() {
   const { social } = getSiteConfig();

@@ -1,5 +1,4 @@
 import type { IconType } from "react-icons";
-import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from "react-icons/fa6";
 import {
   LuCode,
   LuLightbulb,
@@ -12,7 +11,7 @@ import {
   LuUsers,
   LuZap,
 } from "react-icons/lu";
-import type { ServiceId, SocialNetwork, ValueIcon } from "../../content/site";
+import type { ServiceId, ValueIcon } from "../../content/site";
 
 export const serviceIcons: Record<ServiceId, IconType> = {
   "web-app-development": LuCode,
@@ -28,11 +27,4 @@ export const valueIcons: Record<ValueIcon, IconType> = {
   idea: LuLightbulb,
   shield: LuShieldCheck,
   target: LuTarget,
-};
-
-export const socialIcons: Record<SocialNetwork, IconType> = {
-  facebook: FaFacebookF,
-  instagram: FaInstagram,
-  x: FaXTwitter,
-  linkedin: FaLinkedinIn,
 };

@@ -1,0 +1,106 @@
+import path from "node:path";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, newUser } from "./support/browser";
+import { type ProductServer, ROOT, startProduct } from "./support/server";
+
+/**
+ * axe-core on every public route at desktop and phone widths: zero
+ * violations. Default run-time settings (no social links configured), so this
+ * also checks that no social icons are shown when none are set.
+ */
+const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
+const ROUTES = [
+  "/",
+  "/about",
+  "/services",
+  "/services/web-app-development",
+  "/services/it-solutions",
+  "/plans",
+  "/contact",
+  "/contact?plan=social-growth",
+  "/not-a-page",
+];
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+
+let server: ProductServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+type AxeResult = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
+
+describe("accessibility (axe-core)", () => {
+  for (const viewport of VIEWPORTS) {
+    it.each(ROUTES)(`%s at ${viewport.width}px has no violations`, async (route) => {
+      const { page, context } = await newUser(browser, server.url);
+      try {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ reducedMotion: "reduce" });
+        await page.goto(route, { waitUntil: "networkidle" });
+        await page.addScriptTag({ path: AXE });
+        const result = (await page.evaluate(() =>
+          (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe.run(document),
+        )) as AxeResult;
+        const summary = result.violations.map(
+          (violation) =>
+            `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+        );
+        expect(summary).toEqual([]);
+        // Landmarks: one of each, and headings start at h1.
+        expect(await page.locator("header").count()).toBe(1);
+        expect(await page.locator("main").count()).toBe(1);
+        expect(await page.locator("footer").count()).toBe(1);
+        expect(await page.locator("h1").count()).toBe(1);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  it("shows no social icons when no social URL is configured", async () => {
+    const html = await (await fetch(server.url)).text();
+    expect(html).not.toContain("data-social");
+    const { page, context } = await newUser(browser, server.url);
+    try {
+      await page.goto("/", { waitUntil: "networkidle" });
+      expect(
+        await page
+          .getByRole("contentinfo")
+          .getByRole("link", { name: /on (Facebook|Instagram|X|LinkedIn)/ })
+          .count(),
+      ).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the header, drawer and form work from the keyboard with a visible focus ring", async () => {
+    const { page, context } = await newUser(browser, server.url);
+    try {
+      await page.goto("/contact", { waitUntil: "networkidle" });
+      await page.keyboard.press("Tab");
+      const skip = page.getByRole("link", { name: "Skip to main content" });
+      expect(await skip.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await page.keyboard.press("Tab");
+      const outline = await page.evaluate(() => {
+        const active = document.activeElement as HTMLElement | null;
+        return active ? getComputedStyle(active).outlineStyle : "none";
+      });
+      expect(outline).not.toBe("none");
+    } finally {
+      await context.close();
+    }
+  });
+});

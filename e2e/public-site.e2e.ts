@@ -1,0 +1,420 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { launchBrowser, newUser, waitForPath } from "./support/browser";
+import { type ProductServer, startProduct } from "./support/server";
+
+/**
+ * Journeys through the public marketing site, against the built product
+ * with its prerendered pages. Run-time settings are non-default here to
+ * prove the server injects them (nothing is baked into the bundle).
+ */
+const WHATSAPP = "2348055501234";
+const LINKEDIN = "https://www.linkedin.com/company/lagos-studio-e2e";
+let server: ProductServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startProduct({ WHATSAPP_NUMBER: WHATSAPP, SOCIAL_LINKEDIN_URL: LINKEDIN, CONTACT_RATE_LIMIT: "50" }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path` in a fresh profile, failing the test on any page error (hydration mismatches included). */
+async function visit(path: string, viewport = { width: 1280, height: 900 }) {
+  const user = await newUser(browser, server.url);
+  await user.page.setViewportSize(viewport);
+  const errors: string[] = [];
+  user.page.on("pageerror", (error) => errors.push(error.message));
+  user.page.on("console", (message) => {
+    if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
+  });
+  const response = await user.page.goto(path, { waitUntil: "networkidle" });
+  return { ...user, response, errors };
+}
+
+const text = (page: Page) => page.locator("main").innerText();
+
+describe("public pages", () => {
+  it("home: hero, three value points, four featured services", async () => {
+    const { page, context, response, errors } = await visit("/");
+    try {
+      expect(response?.status()).toBe(200);
+      expect(await page.title()).toContain("Lagos Studio");
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(
+        "We build, market and grow your business online",
+      );
+      const values = page.getByRole("region", { name: "Why businesses choose us" }).getByRole("listitem");
+      expect(await values.count()).toBe(3);
+      const featured = page
+        .getByRole("region", { name: "Featured services" })
+        .getByRole("link", { name: /Learn more/ });
+      expect(await featured.count()).toBe(4);
+      expect(await featured.first().getAttribute("href")).toBe("/services/web-app-development");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("about: mission, the three values and three team cards", async () => {
+    const { page, context, errors } = await visit("/about");
+    try {
+      const main = await text(page);
+      expect(main).toContain("Our mission");
+      for (const value of ["Innovation", "Reliability", "Results-Driven"]) {
+        expect(await page.getByRole("heading", { name: value, level: 3 }).count()).toBe(1);
+      }
+      expect(await page.getByRole("region", { name: "Meet the team" }).getByRole("article").count()).toBe(3);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("services: four cards linking to their pages", async () => {
+    const { page, context, errors } = await visit("/services");
+    try {
+      const links = page.locator("main").getByRole("link", { name: /View details/ });
+      expect(await links.count()).toBe(4);
+      const hrefs = await links.evaluateAll((elements) => elements.map((element) => element.getAttribute("href")));
+      expect(hrefs).toEqual([
+        "/services/web-app-development",
+        "/services/digital-marketing",
+        "/services/brand-strategy",
+        "/services/it-solutions",
+      ]);
+      await links.nth(1).click();
+      await waitForPath(page, "/services/digital-marketing");
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Digital Marketing");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each([
+    ["web-app-development", "Web & App Development"],
+    ["digital-marketing", "Digital Marketing"],
+    ["brand-strategy", "Brand Strategy"],
+    ["it-solutions", "IT Solutions"],
+  ])("service %s: description, key features, four-step process, Start this Project", async (id, title) => {
+    const { page, context, response, errors } = await visit(`/services/${id}`);
+    try {
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(title);
+      expect(await page.getByRole("heading", { name: "Key features" }).count()).toBe(1);
+      const steps = page.getByRole("region", { name: "Our process" }).getByRole("listitem");
+      expect(await steps.count()).toBe(4);
+      const start = page.getByRole("link", { name: "Start this Project" });
+      expect(await start.getAttribute("href")).toBe("/contact");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("an unknown service id redirects to /services (server and in-app)", async () => {
+    const direct = await fetch(`${server.url}/services/quantum-baking`, { redirect: "manual" });
+    expect(direct.status).toBe(302);
+    expect(new URL(direct.headers.get("location") ?? "", server.url).pathname).toBe("/services");
+    const { page, context } = await visit("/services/quantum-baking");
+    try {
+      expect(new URL(page.url()).pathname).toBe("/services");
+      // In-app navigation to a bad id takes the client-side redirect.
+      await page.evaluate(() => {
+        window.history.pushState({}, "", "/services/nope");
+        window.dispatchEvent(new PopStateEvent("popstate"));
+      });
+      await waitForPath(page, "/services");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("plans: six plans with naira prices, badges and links to the contact form", async () => {
+    const { page, context, errors } = await visit("/plans");
+    try {
+      const expected = [
+        ["social-starter", "Social Starter", "₦100,000"],
+        ["social-growth", "Social Growth", "₦200,000"],
+        ["social-premium", "Social Premium", "₦300,000"],
+        ["maintenance-basic", "Maintenance Basic", "₦80,000"],
+        ["maintenance-standard", "Maintenance Standard", "₦150,000"],
+        ["maintenance-enterprise", "Maintenance Enterprise", "₦250,000"],
+      ] as const;
+      for (const [slug, name, price] of expected) {
+        const card = page.getByRole("article", { name });
+        const cardText = await card.innerText();
+        expect(cardText).toContain(`${price}/month`);
+        const button = card.getByRole("link", { name: `Get started with ${name}` });
+        expect(await button.getAttribute("href")).toBe(`/contact?plan=${slug}`);
+      }
+      expect(await page.getByRole("article", { name: "Social Premium" }).innerText()).toContain("Most Popular");
+      expect(await page.getByRole("article", { name: "Maintenance Standard" }).innerText()).toContain("Best Value");
+      expect(await page.getByText("Most Popular").count()).toBe(1);
+      expect(await page.getByText("Best Value").count()).toBe(1);
+      expect(await page.getByRole("link", { name: "Request a Custom Quote" }).getAttribute("href")).toBe("/contact");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("plans come from GET /api/plans in kobo", async () => {
+    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { slug: string; priceMinor: number }[];
+    expect(plans.map((plan) => [plan.slug, plan.priceMinor])).toEqual([
+      ["social-starter", 10_000_000],
+      ["social-growth", 20_000_000],
+      ["social-premium", 30_000_000],
+      ["maintenance-basic", 8_000_000],
+      ["maintenance-standard", 15_000_000],
+      ["maintenance-enterprise", 25_000_000],
+    ]);
+  });
+
+  it("contact: office, response time and hours", async () => {
+    const { page, context, errors } = await visit("/contact");
+    try {
+      const main = await text(page);
+      expect(main).toContain("Lagos, Nigeria");
+      expect(main).toContain("within 24 hours on business days");
+      expect(main).toMatch(/Monday – Friday\s+9:00 AM – 6:00 PM/);
+      expect(main).toMatch(/Saturday\s+10:00 AM – 2:00 PM/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the 404 page for an unknown path, with status 404 and a link home", async () => {
+    const { page, context, response } = await visit("/no/such/page");
+    try {
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe("Oops! Page not found");
+      await page.getByRole("link", { name: "Return to Home" }).click();
+      await waitForPath(page, "/");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("portal and /auth paths get the SPA shell with status 200", async () => {
+    for (const path of ["/auth", "/portal", "/portal/projects/123"]) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe("header and footer", () => {
+  it("has the spec's navigation, Start Now and the WhatsApp consultation link from run-time config", async () => {
+    const { page, context } = await visit("/about");
+    try {
+      const nav = page.getByRole("navigation", { name: "Main" });
+      const labels = await nav.getByRole("link").allInnerTexts();
+      expect(labels).toEqual(["Home", "About", "Services", "Plans", "Contact"]);
+      expect(await page.getByRole("banner").getByRole("link", { name: "Start Now" }).getAttribute("href")).toBe(
+        "/auth",
+      );
+      const consultation = page.getByRole("banner").getByRole("link", { name: /Get a Free Consultation/ });
+      const href = (await consultation.getAttribute("href")) ?? "";
+      const url = new URL(href);
+      expect(url.origin + url.pathname).toBe(`https://wa.me/${WHATSAPP}`);
+      expect(url.searchParams.get("text")).toMatch(/free consultation/i);
+      expect(await consultation.getAttribute("target")).toBe("_blank");
+      expect(await consultation.getAttribute("rel")).toBe("noopener noreferrer");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("footer: quick links and only the configured social networks", async () => {
+    const { page, context } = await visit("/");
+    try {
+      const footer = page.getByRole("contentinfo");
+      const quick = await footer.getByRole("navigation", { name: "Quick links" }).getByRole("link").allInnerTexts();
+      expect(quick).toEqual(["Home", "About", "Services", "Contact"]);
+      const social = footer.getByRole("link", { name: /on (Facebook|Instagram|X|LinkedIn)/ });
+      expect(await social.count()).toBe(1);
+      expect(await social.getAttribute("href")).toBe(LINKEDIN);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("mobile drawer at 375px: opens, keeps focus inside, closes with Escape", async () => {
+    const { page, context } = await visit("/", { width: 375, height: 812 });
+    try {
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(false);
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.focus();
+      await page.keyboard.press("Enter");
+      const drawer = page.getByRole("dialog");
+      await drawer.waitFor();
+      const links = await drawer.getByRole("navigation", { name: "Mobile" }).getByRole("link").allInnerTexts();
+      expect(links).toEqual(["Home", "About", "Services", "Plans", "Contact"]);
+      for (let step = 0; step < 12; step++) {
+        await page.keyboard.press("Tab");
+        expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
+      // A link in the drawer navigates and closes it.
+      await menuButton.click();
+      await page.getByRole("dialog").getByRole("link", { name: "Plans" }).click();
+      await waitForPath(page, "/plans");
+      await page.getByRole("dialog").waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("contact form", () => {
+  it("shows validation errors and sends nothing when required fields are empty or wrong", async () => {
+    const { page, context } = await visit("/contact");
+    try {
+      let posted = 0;
+      page.on("request", (request) => {
+        if (request.method() === "POST" && request.url().endsWith("/api/enquiries")) posted++;
+      });
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      for (const message of [
+        "First name is required",
+        "Last name is required",
+        "E-mail is required",
+        "Message is required",
+      ]) {
+        await page.getByText(message).waitFor();
+      }
+      await page.getByLabel("E-mail").fill("not-an-email");
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      await page.getByText("Enter a valid e-mail address").waitFor();
+      expect(await page.getByLabel("First name").getAttribute("aria-invalid")).toBe("true");
+      expect(posted).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps what was typed and explains the failure when the server errors", async () => {
+    const { page, context } = await visit("/contact");
+    try {
+      await page.route("**/api/enquiries", (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: "application/json",
+          body: JSON.stringify({
+            error: { code: "internal", message: "Something went wrong on our side. Please try again." },
+          }),
+        }),
+      );
+      await page.getByLabel("First name").fill("Bisi");
+      await page.getByLabel("Last name").fill("Adewale");
+      await page.getByLabel("E-mail").fill("bisi@example.com");
+      await page.getByLabel("Tell us about your project").fill("A new online store.");
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      await page.getByRole("alert").filter({ hasText: "Something went wrong on our side" }).waitFor();
+      expect(await page.getByLabel("First name").inputValue()).toBe("Bisi");
+      expect(await page.getByLabel("Tell us about your project").inputValue()).toBe("A new online store.");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a plan chosen on /plans arrives preselected; the enquiry is stored and visible to an administrator", async () => {
+    const { page, context, errors } = await visit("/plans");
+    try {
+      await page.getByRole("link", { name: "Get started with Social Premium" }).click();
+      await waitForPath(page, "/contact");
+      expect(new URL(page.url()).searchParams.get("plan")).toBe("social-premium");
+      const plan = page.getByLabel(/Selected plan/);
+      expect(await plan.inputValue()).toBe("social-premium");
+      const marker = `E2E enquiry ${Date.now()}`;
+      await page.getByLabel("First name").fill("Chioma");
+      await page.getByLabel("Last name").fill("Obi");
+      await page.getByLabel("E-mail").fill("chioma@example.com");
+      await page.getByLabel(/Company/).fill("Obi Foods");
+      await page.getByLabel(/Service you need/).selectOption("digital-marketing");
+      await page.getByLabel(/Budget/).selectOption("50k-100k");
+      await page.getByLabel("Tell us about your project").fill(marker);
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      await page.getByRole("status").filter({ hasText: "Thank you! Your enquiry has been sent." }).waitFor();
+
+      const api = new Api(server.url);
+      const enquiries = await api.get<
+        { message: string; plan: string; service: string; budget: string; company: string }[]
+      >("/api/enquiries", ADMIN_EMAIL);
+      expect(enquiries[0]).toMatchObject({
+        message: marker,
+        plan: "social-premium",
+        service: "digital-marketing",
+        budget: "50k-100k",
+        company: "Obi Foods",
+      });
+      const mails = await api.outbox("hello@lagos-studio.test");
+      expect(mails[0]?.subject).toContain("Chioma Obi");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("prerendered HTML", () => {
+  it.each(["/", "/about", "/services", "/services/it-solutions", "/plans", "/contact"])(
+    "%s carries its own head, JSON-LD and content before any script runs",
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "br" } });
+      expect(response.headers.get("content-encoding")).toBe("br");
+      expect(response.headers.get("vary")).toContain("accept-encoding");
+      expect(response.headers.get("cache-control")).toBe("no-cache");
+      const etag = response.headers.get("etag") ?? "";
+      const html = await response.text();
+      expect(html).toMatch(/<title>[^<]+\| Lagos Studio<\/title>|<title>Lagos Studio \|/);
+      expect(html).toContain('<meta name="description" content="');
+      expect(html).toContain(`<link rel="canonical" href="${server.url}${path}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
+      expect(html).toContain('<meta name="twitter:card" content="summary" />');
+      const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "{}");
+      expect(jsonLd["@type"]).toContain("ProfessionalService");
+      expect(jsonLd.address.addressLocality).toBe("Lagos");
+      expect(jsonLd.openingHoursSpecification).toHaveLength(2);
+      expect(html).toMatch(/<h1[^>]*>/);
+      expect(html).not.toMatch(/__[A-Z_]+__/);
+      // Public pages never load portal or admin code.
+      const scripts = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+        (match) => match[1],
+      );
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((src) => /\/(portal|admin|PortalShell|invoices|settings)[-.]/i.test(src ?? ""))).toEqual(
+        [],
+      );
+      const again = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag } });
+      expect(again.status).toBe(304);
+    },
+  );
+
+  it("hashed assets are cached for a year and sent precompressed; sitemap and robots are served", async () => {
+    const html = await (await fetch(server.url)).text();
+    const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
+    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${server.url}/services/web-app-development</loc>`);
+    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    expect(robots).toContain("Disallow: /portal");
+    expect(robots).toContain("Disallow: /api");
+  });
+});
