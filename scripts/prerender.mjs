@@ -117,15 +117,22 @@ const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
 function buildPage({ template, body, seo, pagePath, company, preloads }) {
   const styles = [...new Set(body.match(EMOTION_STYLE) ?? [])];
   const markup = body.replace(EMOTION_STYLE, "");
-  const preloadTags = preloads.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
-  return template
-    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
-    .replace(/<meta name="description"[^>]*>\s*/, "")
-    .replace(
-      "</head>",
-      `  ${headTags({ seo, pagePath, company })}\n    ${preloadTags.join("\n    ")}\n    ${styles.join("")}\n  </head>`,
-    )
-    .replace('<div id="root"></div>', `<div id="root">${markup}</div>`);
+  const preloadTags = preloads.map(
+    (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`,
+  );
+  return (
+    template
+      // The page is complete without JavaScript: hydration code must not compete with first paint.
+      .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+      .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+      .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+      .replace(/<meta name="description"[^>]*>\s*/, "")
+      .replace(
+        "</head>",
+        `  ${headTags({ seo, pagePath, company })}\n    ${preloadTags.join("\n    ")}\n    ${styles.join("")}\n  </head>`,
+      )
+      .replace('<div id="root"></div>', `<div id="root">${markup}</div>`)
+  );
 }
 
 function compressTree(dir) {

@@ -1,7 +1,7 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { routeTree } from "./routeTree.gen";
 import { system } from "./theme/system";
@@ -39,7 +39,8 @@ if (root.hasChildNodes()) {
   // A prerendered public page: load the route's code, then hydrate the server HTML in place
   // (router.ssr makes the router render the same Suspense-free tree the server did).
   router.ssr = { manifest: undefined };
-  router.load().then(() => hydrateRoot(root, app));
+  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
+  router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
 } else {
   createRoot(root).render(app);
 }

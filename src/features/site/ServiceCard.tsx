@@ -5,7 +5,16 @@ import type { PublicService } from "../../content/site";
 import { serviceIcons } from "./icons";
 
 /** A service card; the whole card is one link to the service page. */
-export function ServiceCard({ service, linkLabel }: { service: PublicService; linkLabel: string }) {
+export function ServiceCard({
+  service,
+  linkLabel,
+  headingLevel = "h3",
+}: {
+  service: PublicService;
+  linkLabel: string;
+  /** h2 where the cards are the page's top-level sections (/services), h3 under a section heading. */
+  headingLevel?: "h2" | "h3";
+}) {
   const Icon = serviceIcons[service.id];
   return (
     <Box
@@ -37,7 +46,7 @@ export function ServiceCard({ service, linkLabel }: { service: PublicService; li
         >
           <Icon aria-hidden="true" />
         </Box>
-        <Heading as="h3" size="lg" color="brand.900">
+        <Heading as={headingLevel} size="lg" color="brand.900">
           {service.title}
         </Heading>
         <Text mt="2" color="gray.700" flex="1">

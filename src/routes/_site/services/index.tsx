@@ -21,7 +21,7 @@ function ServicesPage() {
           {services.map((service, index) => (
             <li key={service.id}>
               <Reveal delay={index * 0.08}>
-                <ServiceCard service={service} linkLabel={servicesPage.viewDetails} />
+                <ServiceCard service={service} linkLabel={servicesPage.viewDetails} headingLevel="h2" />
               </Reveal>
             </li>
           ))}

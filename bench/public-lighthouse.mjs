@@ -1,0 +1,65 @@
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { bar, cleanup, ensureBuilt, startServer, writeResult } from "./lib.mjs";
+
+/**
+ * Lighthouse (mobile preset: emulated phone, simulated slow 4G and CPU
+ * throttling) on four public pages served by the built product.
+ * Bars: performance >= 95; accessibility, best practices and SEO = 100.
+ * Chromium comes from CHROME_PATH (default /usr/bin/chromium).
+ */
+const PAGES = ["/", "/services/web-app-development", "/plans", "/contact"];
+const BARS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
+
+ensureBuilt();
+process.env.CHROME_PATH ||= "/usr/bin/chromium";
+const server = await startServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH,
+  chromeFlags: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+  ],
+});
+const results = {};
+let pass = true;
+try {
+  for (const page of PAGES) {
+    const runnerResult = await lighthouse(`${server.url}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(BARS),
+    });
+    const { categories, audits } = runnerResult.lhr;
+    const scores = Object.fromEntries(
+      Object.keys(BARS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
+    );
+    const metrics = {
+      fcpMs: Math.round(audits["first-contentful-paint"]?.numericValue ?? 0),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+    };
+    const failing = Object.values(audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
+      .map((audit) => audit.id);
+    results[page] = { scores, metrics, failingAudits: failing };
+    console.log(
+      `${page}: ${JSON.stringify(scores)} ${JSON.stringify(metrics)}${failing.length ? ` failing: ${failing.join(", ")}` : ""}`,
+    );
+    for (const [key, limit] of Object.entries(BARS))
+      pass = bar(`${key} on ${page}`, scores[key], ">=", limit, "") && pass;
+  }
+} finally {
+  await chrome.kill();
+  await server.stop();
+  cleanup(server.dataDir);
+}
+writeResult("public-lighthouse", { bars: BARS, pages: results });
+process.exitCode = pass ? 0 : 1;
