@@ -1,18 +1,12 @@
 import { ChakraProvider } from "@chakra-ui/react";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { routeTree } from "./routeTree.gen";
 import { system } from "./theme/system";
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
-});
-
 const router = createRouter({
   routeTree,
-  context: { queryClient },
   defaultPreload: "intent",
   scrollRestoration: true,
 });
@@ -29,9 +23,7 @@ if (!root) throw new Error("#root is missing from index.html");
 const app = (
   <StrictMode>
     <ChakraProvider value={system}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </ChakraProvider>
   </StrictMode>
 );

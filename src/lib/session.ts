@@ -2,6 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Profile } from "../../common/api";
 import { ApiError, api } from "./api";
 import { live } from "./live";
+import { queryClient } from "./query-client";
 
 /**
  * The signed-in user, as the server knows them (GET /api/me). `null` means
@@ -19,6 +20,15 @@ export const meQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+/**
+ * The session check of route guards (beforeLoad), through the shared cache so
+ * the guard and the page agree. Guards import this module dynamically: route
+ * options other than components stay in the main bundle every page loads.
+ */
+export function ensureMe(): Promise<Profile | null> {
+  return queryClient.ensureQueryData(meQuery);
+}
 
 export function useMe() {
   return useQuery(meQuery);

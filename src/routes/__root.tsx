@@ -1,10 +1,7 @@
-import type { QueryClient } from "@tanstack/react-query";
-import { createRootRouteWithContext, Outlet } from "@tanstack/react-router";
+import { createRootRoute, Outlet } from "@tanstack/react-router";
 import { NotFoundPage } from "../components/NotFoundPage";
 
-export type RouterContext = { queryClient: QueryClient };
-
-export const Route = createRootRouteWithContext<RouterContext>()({
+export const Route = createRootRoute({
   component: Outlet,
   notFoundComponent: NotFoundPage,
 });

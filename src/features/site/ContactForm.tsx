@@ -13,7 +13,6 @@ import {
   Textarea,
 } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuCircleCheck, LuSend } from "react-icons/lu";
@@ -21,14 +20,15 @@ import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import { type EnquiryData, type EnquiryInput, type EnquiryReceipt, enquiryInputSchema } from "../../../common/public";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/site";
 import { ApiError, api } from "../../lib/api";
-import { plansQuery } from "./plans";
+import { usePlans } from "./plans";
 
 const copy = contactPage;
 type FieldName = keyof EnquiryInput;
+type SendState = { status: "idle" | "pending" | "success" } | { status: "error"; message: string };
 
 /** The project enquiry form: validated here and again on the server with the same schema. */
 export function ContactForm({ plan }: { plan?: string }) {
-  const { data: plans } = useQuery(plansQuery);
+  const { plans } = usePlans();
   const {
     register,
     handleSubmit,
@@ -49,26 +49,32 @@ export function ContactForm({ plan }: { plan?: string }) {
       website: "",
     },
   });
-  const send = useMutation({
-    mutationFn: (data: EnquiryData) => api.post<EnquiryReceipt>("/api/enquiries", data),
-    onError(error) {
+  const [send, setSend] = useState<SendState>({ status: "idle" });
+  const submit = async (data: EnquiryData) => {
+    setSend({ status: "pending" });
+    try {
+      await api.post<EnquiryReceipt>("/api/enquiries", data);
+      setSend({ status: "success" });
+    } catch (error) {
       // Field messages from the server land next to their fields; the typed values stay as they are.
       if (error instanceof ApiError) {
         for (const [field, message] of Object.entries(error.fields)) {
           if (field in enquiryInputSchema.shape) setError(field as FieldName, { message });
         }
       }
-    },
-  });
+      setSend({ status: "error", message: error instanceof Error ? error.message : String(error) });
+    }
+  };
   // The prerendered page has no plan field; show it only after hydration so both renders match.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const successRef = useRef<HTMLDivElement>(null);
+  const sent = send.status === "success";
   useEffect(() => {
-    if (send.isSuccess) successRef.current?.focus();
-  }, [send.isSuccess]);
+    if (sent) successRef.current?.focus();
+  }, [sent]);
 
-  if (send.isSuccess) {
+  if (sent) {
     return (
       <Stack
         ref={successRef}
@@ -92,7 +98,7 @@ export function ContactForm({ plan }: { plan?: string }) {
           colorPalette="brand"
           onClick={() => {
             reset();
-            send.reset();
+            setSend({ status: "idle" });
           }}
         >
           {copy.sendAnother}
@@ -105,14 +111,14 @@ export function ContactForm({ plan }: { plan?: string }) {
   const fieldError = (name: FieldName) => errors[name]?.message;
 
   return (
-    <chakra.form noValidate onSubmit={handleSubmit((data) => send.mutate(data))} aria-labelledby="enquiry-heading">
+    <chakra.form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="enquiry-heading">
       <Stack gap="5">
-        {send.isError && (
+        {send.status === "error" && (
           <Alert.Root status="error" role="alert">
             <Alert.Indicator />
             <Alert.Content>
               <Alert.Title>{copy.errorHeading}</Alert.Title>
-              <Alert.Description>{send.error.message}</Alert.Description>
+              <Alert.Description>{send.message}</Alert.Description>
             </Alert.Content>
           </Alert.Root>
         )}
@@ -224,7 +230,7 @@ export function ContactForm({ plan }: { plan?: string }) {
           type="submit"
           colorPalette="brand"
           size="lg"
-          loading={send.isPending}
+          loading={send.status === "pending"}
           loadingText={copy.submitting}
           alignSelf="flex-start"
         >

@@ -1,11 +1,10 @@
 import { Alert, Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/domain";
 import { plansPage } from "../../content/site";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PlanCard } from "../../features/site/PlanCard";
-import { plansQuery } from "../../features/site/plans";
+import { usePlans } from "../../features/site/plans";
 import { Reveal } from "../../features/site/Reveal";
 import { PageHero, Section } from "../../features/site/Section";
 
@@ -14,7 +13,7 @@ export const Route = createFileRoute("/_site/plans")({
 });
 
 function PlansPage() {
-  const { data: plans, isError } = useQuery(plansQuery);
+  const { plans, isError } = usePlans();
   return (
     <>
       <PageMeta seo={plansPage.seo} />

@@ -1,13 +1,17 @@
 import { Button, Center, Stack, Text } from "@chakra-ui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
-import { meQuery, useMe } from "../../lib/session";
+import { queryClient } from "../../lib/query-client";
+import { useMe } from "../../lib/session";
 
 /** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
 export const Route = createFileRoute("/portal")({
-  beforeLoad: async ({ context }) => {
-    const me = await context.queryClient.ensureQueryData(meQuery);
+  beforeLoad: async () => {
+    // Dynamic: route options other than components stay in the bundle every public page loads.
+    const { ensureMe } = await import("../../lib/session");
+    const me = await ensureMe();
     if (!me) throw redirect({ to: "/auth", replace: true });
     return { me };
   },
@@ -17,7 +21,16 @@ export const Route = createFileRoute("/portal")({
   component: PortalLayout,
 });
 
+/** The portal's data layer lives here, not at the app root: public pages never load react-query. */
 function PortalLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <PortalContent />
+    </QueryClientProvider>
+  );
+}
+
+function PortalContent() {
   const { me: initial } = Route.useRouteContext();
   // The live cache, not the snapshot from beforeLoad, so profile edits and sign-out show at once.
   const { data: me } = useMe();
