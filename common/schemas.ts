@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { MESSAGE_MAX_LENGTH } from "./domain";
 
+export { emailSchema } from "./email";
+
 /** Field schemas shared by the SPA's forms and the server's validation. */
-export const emailSchema = z.email("Enter a valid e-mail address").max(254).trim().toLowerCase();
 export const fullNameSchema = z.string().trim().min(1, "Full name is required").max(120);
 export const companyNameSchema = z.string().trim().max(120);
 

@@ -23,7 +23,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         tags: ["admin"],
         summary: "Mails in the local outbox, newest first (administrators)",
         querystring: z.strictObject({
-          to: emailSchema.optional(),
+          to: z.optional(emailSchema),
           limit: z.coerce.number().int().min(1).max(200).default(50),
         }),
         response: { 200: z.array(outboxMailSchema), ...errorResponses(400, 401, 403) },
