@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { betterAuth } from "better-auth";
+import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Config } from "../config";
 import type { Db } from "../db";

@@ -1,14 +1,14 @@
-import { mkdirSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
-import { drizzle as drizzleNodePg, type NodePgDatabase } from "drizzle-orm/node-postgres";
-import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import type { NodePgDatabase } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import pg from "pg";
+import type pg from "pg";
 import { StartupError } from "../config";
-import { MIGRATIONS_DIR } from "../paths";
+import { MIGRATIONS_DIR, ROOT } from "../paths";
 import * as schema from "./schema";
 
 /**
@@ -47,6 +47,7 @@ async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(database.db as never, config);
   } else {
     // Several processes may start together on one PostgreSQL; an advisory lock serialises their migrations.
+    const { migrate: migrateNodePg } = await import("drizzle-orm/node-postgres/migrator");
     await database.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(727274)`);
       await migrateNodePg(tx as never, config);
@@ -54,11 +55,25 @@ async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+/**
+ * PostgreSQL's defaults size memory for a shared server (128 MB of buffers);
+ * the embedded database of one small business fits in far less.
+ */
+const PGLITE_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...["shared_buffers=16MB", "wal_buffers=512kB", "max_connections=8", "max_locks_per_transaction=32"].flatMap(
+    (setting) => ["-c", setting],
+  ),
+];
+
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   let client: PGlite;
   try {
-    client = await PGlite.create(dir);
+    // Creating a cluster (initdb) peaks at several hundred MB that WebAssembly never returns,
+    // so a new data directory is created by a short-lived child process and only reopened here.
+    if (!existsSync(path.join(dir, "PG_VERSION"))) createPgliteCluster(dir);
+    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS });
   } catch (error) {
     throw new StartupError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
@@ -73,7 +88,20 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
+function createPgliteCluster(dir: string): void {
+  const script = `const { PGlite } = await import("@electric-sql/pglite");
+    const db = await PGlite.create(${JSON.stringify(dir)});
+    await db.close();`;
+  const result = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
+  if (result.status !== 0) throw new Error(result.stderr.trim().split("\n").at(-1) || "initdb failed");
+}
+
 async function openPostgres(url: string): Promise<Database> {
+  // Loaded only in this mode: the embedded mode's memory bar has no room for unused drivers.
+  const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+    import("pg"),
+    import("drizzle-orm/node-postgres"),
+  ]);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});

@@ -1,4 +1,4 @@
-import nodemailer from "nodemailer";
+import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { mailOutbox } from "../db/schema";
@@ -24,11 +24,13 @@ export type Mailer = {
  */
 export function createMailer(config: Config, db: Db, log: (line: string) => void): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const smtpUrl = config.smtpUrl;
+    let transport: Promise<Transporter> | undefined;
     return {
       mode: "smtp",
       async send(mail) {
-        await transport.sendMail({
+        transport ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({
           from: config.mailFrom,
           to: mail.to,
           subject: mail.subject,

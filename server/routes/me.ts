@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileSchema } from "../../common/api";
 import { profileUpdateSchema } from "../../common/schemas";
@@ -20,6 +20,13 @@ const profileColumns = {
 };
 
 export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }> = async (app, { db, sessions }) => {
+  // Every portal page asks for the profile: built once, not per request.
+  const profileById = db
+    .select(profileColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder("id")))
+    .prepare("profile_by_id");
+
   app.get(
     "/api/me",
     {
@@ -31,7 +38,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }>
     },
     async (request) => {
       const user = await request.requireUser();
-      const [row] = await db.select(profileColumns).from(users).where(eq(users.id, user.id));
+      const [row] = await profileById.execute({ id: user.id });
       if (!row) throw unauthorized();
       return row;
     },
