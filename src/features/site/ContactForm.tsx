@@ -12,12 +12,10 @@ import {
   Text,
   Textarea,
 } from "@chakra-ui/react";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useRef, useState } from "react";
-import { useForm } from "react-hook-form";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { LuCircleCheck, LuSend } from "react-icons/lu";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
-import { type EnquiryData, type EnquiryInput, enquiryInputSchema } from "../../../common/enquiry";
+import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/site";
 import { ApiError, api } from "../../lib/api";
@@ -25,47 +23,106 @@ import { usePlans } from "./plans";
 
 const copy = contactPage;
 type FieldName = keyof EnquiryInput;
+type FieldErrors = Partial<Record<FieldName, string>>;
 type SendState = { status: "idle" | "pending" | "success" } | { status: "error"; message: string };
 
-/** The project enquiry form: validated here and again on the server with the same schema. */
+/** The form's fields in page order: the first one with an error gets focus after a failed submit. */
+const FIELDS: readonly FieldName[] = [
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "service",
+  "budget",
+  "plan",
+  "message",
+  "website",
+];
+const isField = (name: unknown): name is FieldName => FIELDS.includes(name as FieldName);
+
+/**
+ * The shared enquiry schema (zod core, ~13 KB gzip) is fetched when the
+ * visitor first focuses the form, not with the page: most visits never
+ * send an enquiry. Submitting awaits it if it is not there yet.
+ */
+const loadSchema = () => import("../../../common/enquiry").then((module) => module.enquiryInputSchema);
+
+type Validation = { ok: true; data: EnquiryData } | { ok: false; errors: FieldErrors };
+
+async function validate(values: Record<string, string>): Promise<Validation> {
+  const result = (await loadSchema()).safeParse(values);
+  if (result.success) return { ok: true, data: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (!isField(field) || errors[field]) continue;
+    // A value outside a <select>'s options fails both union branches; the closest branch says why.
+    const closest =
+      issue.code === "invalid_union"
+        ? issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best))[0]
+        : undefined;
+    errors[field] = closest?.message ?? issue.message;
+  }
+  return { ok: false, errors };
+}
+
+function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
+  return values;
+}
+
+/**
+ * The project enquiry form: validated here and again on the server with the
+ * same schema. Uncontrolled fields, so what was typed survives any failure.
+ * Like a typical form library: validated on submit, then each field again
+ * as it changes.
+ */
 export function ContactForm({ plan }: { plan?: string }) {
   const { plans } = usePlans();
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<EnquiryInput, unknown, EnquiryData>({
-    resolver: zodResolver(enquiryInputSchema),
-    defaultValues: {
-      firstName: "",
-      lastName: "",
-      email: "",
-      company: "",
-      service: "",
-      budget: "",
-      plan: plan ?? "",
-      message: "",
-      website: "",
-    },
-  });
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
   const [send, setSend] = useState<SendState>({ status: "idle" });
-  const submit = async (data: EnquiryData) => {
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (send.status === "pending") return;
+    setSubmitted(true);
+    const result = await validate(formValues(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = FIELDS.find((name) => result.errors[name]);
+      const element = first ? form.elements.namedItem(first) : null;
+      if (element instanceof HTMLElement) element.focus();
+      return;
+    }
+    setErrors({});
     setSend({ status: "pending" });
     try {
-      await api.post<EnquiryReceipt>("/api/enquiries", data);
+      await api.post<EnquiryReceipt>("/api/enquiries", result.data);
       setSend({ status: "success" });
     } catch (error) {
       // Field messages from the server land next to their fields; the typed values stay as they are.
       if (error instanceof ApiError) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in enquiryInputSchema.shape) setError(field as FieldName, { message });
-        }
+        const serverErrors: FieldErrors = {};
+        for (const [field, message] of Object.entries(error.fields)) if (isField(field)) serverErrors[field] = message;
+        setErrors(serverErrors);
       }
       setSend({ status: "error", message: error instanceof Error ? error.message : String(error) });
     }
   };
+
+  // After the first submit, a field's message follows its value as the visitor corrects it.
+  const onChange = async (event: FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (!submitted || !isField(name) || !formRef.current) return;
+    const result = await validate(formValues(formRef.current));
+    const message = result.ok ? undefined : result.errors[name];
+    setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
+  };
+
   // The prerendered page has no plan field; show it only after hydration so both renders match.
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
@@ -98,7 +155,9 @@ export function ContactForm({ plan }: { plan?: string }) {
           variant="outline"
           colorPalette="brand"
           onClick={() => {
-            reset();
+            // The form mounts afresh, empty.
+            setSubmitted(false);
+            setErrors({});
             setSend({ status: "idle" });
           }}
         >
@@ -109,10 +168,17 @@ export function ContactForm({ plan }: { plan?: string }) {
   }
 
   const selectedPlan = plans.find((item) => item.slug === plan);
-  const fieldError = (name: FieldName) => errors[name]?.message;
+  const fieldError = (name: FieldName) => errors[name];
 
   return (
-    <chakra.form noValidate onSubmit={handleSubmit(submit)} aria-labelledby="enquiry-heading">
+    <chakra.form
+      ref={formRef}
+      noValidate
+      onSubmit={onSubmit}
+      onChange={onChange}
+      onFocus={() => void loadSchema()}
+      aria-labelledby="enquiry-heading"
+    >
       <Stack gap="5">
         {send.status === "error" && (
           <Alert.Root status="error" role="alert">
@@ -129,7 +195,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.firstName}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input autoComplete="given-name" {...register("firstName")} />
+            <Input autoComplete="given-name" name="firstName" defaultValue="" />
             <Field.ErrorText>{fieldError("firstName")}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.lastName} required>
@@ -137,7 +203,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.lastName}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input autoComplete="family-name" {...register("lastName")} />
+            <Input autoComplete="family-name" name="lastName" defaultValue="" />
             <Field.ErrorText>{fieldError("lastName")}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
@@ -147,14 +213,14 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.email}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="email" autoComplete="email" {...register("email")} />
+            <Input type="email" autoComplete="email" name="email" defaultValue="" />
             <Field.ErrorText>{fieldError("email")}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.company}>
             <Field.Label>
               {copy.fields.company} <OptionalMark />
             </Field.Label>
-            <Input autoComplete="organization" {...register("company")} />
+            <Input autoComplete="organization" name="company" defaultValue="" />
             <Field.ErrorText>{fieldError("company")}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
@@ -164,7 +230,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.service} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field {...register("service")}>
+              <NativeSelect.Field name="service" defaultValue="">
                 <option value="">{copy.selectPlaceholder}</option>
                 {ENQUIRY_SERVICES.map((value) => (
                   <option key={value} value={value}>
@@ -181,7 +247,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.budget} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field {...register("budget")}>
+              <NativeSelect.Field name="budget" defaultValue="">
                 <option value="">{copy.selectPlaceholder}</option>
                 {ENQUIRY_BUDGETS.map((value) => (
                   <option key={value} value={value}>
@@ -200,7 +266,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.plan} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field {...register("plan")}>
+              <NativeSelect.Field name="plan" defaultValue={plan}>
                 <option value="">{copy.selectPlaceholder}</option>
                 {!selectedPlan && <option value={plan}>{plan}</option>}
                 {plans.map((item) => (
@@ -219,13 +285,13 @@ export function ContactForm({ plan }: { plan?: string }) {
             {copy.fields.message}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Textarea rows={6} {...register("message")} />
+          <Textarea rows={6} name="message" defaultValue="" />
           <Field.ErrorText>{fieldError("message")}</Field.ErrorText>
         </Field.Root>
         {/* Honeypot: hidden from people and assistive technology; a bot that fills it gets a polite no-op. */}
         <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" w="1px" h="1px" overflow="hidden">
           <label htmlFor="enquiry-website">{copy.fields.website}</label>
-          <input id="enquiry-website" type="text" tabIndex={-1} autoComplete="off" {...register("website")} />
+          <input id="enquiry-website" type="text" tabIndex={-1} autoComplete="off" name="website" defaultValue="" />
         </Box>
         <Button
           type="submit"
