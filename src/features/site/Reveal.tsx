@@ -1,6 +1,4 @@
 import { Box } from "@chakra-ui/react";
-import { inView, useReducedMotion } from "framer-motion";
-import { animate } from "framer-motion/dom/mini";
 import { type ReactNode, useEffect, useRef } from "react";
 
 const OFFSET = "translateY(24px)";
@@ -10,16 +8,17 @@ const OFFSET = "translateY(24px)";
  * fold at hydration is hidden and animated, so nothing the visitor already
  * sees blinks, the prerendered HTML stays fully visible without JavaScript,
  * and only transform/opacity change (no layout shift). Visitors who ask for
- * reduced motion get no animation at all. Uses framer-motion's small WAAPI
- * `animate` rather than `motion` components, to keep public pages light.
+ * reduced motion get no animation at all. The browser's own
+ * IntersectionObserver and Web Animations do the work: an animation library
+ * would cost every public page several KB for this one effect.
  */
 export function Reveal({ children, delay = 0 }: { children: ReactNode; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
-  const reduceMotion = useReducedMotion();
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || reduceMotion) return;
+    if (!element || typeof IntersectionObserver === "undefined" || typeof element.animate !== "function") return;
+    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
     if (element.getBoundingClientRect().top < window.innerHeight) return;
     element.style.opacity = "0";
     element.style.transform = OFFSET;
@@ -27,23 +26,25 @@ export function Reveal({ children, delay = 0 }: { children: ReactNode; delay?: n
       element.style.opacity = "";
       element.style.transform = "";
     };
-    const stop = inView(
-      element,
-      () => {
-        stop();
-        animate(
-          element,
-          { opacity: [0, 1], transform: [OFFSET, "none"] },
-          { duration: 0.5, delay, ease: "easeOut" },
-        ).then(show, show);
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        element
+          .animate(
+            { opacity: [0, 1], transform: [OFFSET, "none"] },
+            { duration: 500, delay: delay * 1000, easing: "ease-out" },
+          )
+          .finished.then(show, show);
       },
-      { amount: 0.15 },
+      { threshold: 0.15 },
     );
+    observer.observe(element);
     return () => {
-      stop();
+      observer.disconnect();
       show();
     };
-  }, [reduceMotion, delay]);
+  }, [delay]);
 
   return (
     <Box ref={ref} h="full">
