@@ -92,7 +92,8 @@ describe("public pages", () => {
       ]);
       await links.nth(1).click();
       await waitForPath(page, "/services/digital-marketing");
-      await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Digital Marketing");
+      // The URL changes first; the page renders once its route chunk has loaded.
+      await page.getByRole("heading", { level: 1, name: "Digital Marketing" }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
