@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { betterAuth } from "better-auth/minimal";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { betterAuth } from "better-auth/minimal";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { accounts, sessions, users, verifications } from "../db/schema";
