@@ -1,54 +1,51 @@
-import { Box } from "@chakra-ui/react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { LazyMotion, MotionConfig, m, useReducedMotion } from "framer-motion";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 
-const OFFSET = "translateY(24px)";
+const loadFeatures = () => import("./motionFeatures").then((module) => module.default);
+
+const variants = {
+  hidden: { opacity: 0, y: 24, transition: { duration: 0 } },
+  shown: { opacity: 1, y: 0 },
+};
 
 /**
- * Fades content up as it scrolls into view. Only content still below the
- * fold at hydration is hidden and animated, so nothing the visitor already
- * sees blinks, the prerendered HTML stays fully visible without JavaScript,
- * and only transform/opacity change (no layout shift). Visitors who ask for
- * reduced motion get no animation at all. The browser's own
- * IntersectionObserver and Web Animations do the work: an animation library
- * would cost every public page several KB for this one effect.
+ * Fades content up as it scrolls into view (framer-motion `m` components;
+ * the animation features load asynchronously via LazyMotion). The server
+ * render and the first client render are the final, visible state
+ * (`initial={false}`), so the prerendered HTML shows everything without
+ * JavaScript and nothing already on screen blinks. Only content still below
+ * the fold after hydration is hidden, then revealed by `whileInView`; only
+ * transform and opacity change, so there is no layout shift. Visitors who
+ * ask for reduced motion get no entrance at all (and MotionConfig keeps any
+ * other transform instant for them).
  */
 export function Reveal({ children, delay = 0 }: { children: ReactNode; delay?: number }) {
   const ref = useRef<HTMLDivElement>(null);
+  const reduceMotion = useReducedMotion();
+  const [belowFold, setBelowFold] = useState(false);
 
   useEffect(() => {
     const element = ref.current;
-    if (!element || typeof IntersectionObserver === "undefined" || typeof element.animate !== "function") return;
-    if (window.matchMedia("(prefers-reduced-motion: reduce)").matches) return;
-    if (element.getBoundingClientRect().top < window.innerHeight) return;
-    element.style.opacity = "0";
-    element.style.transform = OFFSET;
-    const show = () => {
-      element.style.opacity = "";
-      element.style.transform = "";
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((entry) => entry.isIntersecting)) return;
-        observer.disconnect();
-        element
-          .animate(
-            { opacity: [0, 1], transform: [OFFSET, "none"] },
-            { duration: 500, delay: delay * 1000, easing: "ease-out" },
-          )
-          .finished.then(show, show);
-      },
-      { threshold: 0.15 },
-    );
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-      show();
-    };
-  }, [delay]);
+    if (!element || reduceMotion) return;
+    if (element.getBoundingClientRect().top >= window.innerHeight) setBelowFold(true);
+  }, [reduceMotion]);
 
   return (
-    <Box ref={ref} h="full">
-      {children}
-    </Box>
+    <LazyMotion features={loadFeatures} strict>
+      <MotionConfig reducedMotion="user">
+        <m.div
+          ref={ref}
+          style={{ height: "100%" }}
+          initial={false}
+          animate={belowFold && !reduceMotion ? "hidden" : "shown"}
+          whileInView="shown"
+          viewport={{ once: true, amount: 0.15 }}
+          variants={variants}
+          transition={{ duration: 0.5, delay, ease: "easeOut" }}
+        >
+          {children}
+        </m.div>
+      </MotionConfig>
+    </LazyMotion>
   );
 }
