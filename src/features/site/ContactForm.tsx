@@ -12,21 +12,21 @@ import {
   Text,
   Textarea,
 } from "@chakra-ui/react";
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+import type { FieldErrors } from "react-hook-form";
 import { LuCircleCheck, LuSend } from "react-icons/lu";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/site";
 import { ApiError, api } from "../../lib/api";
+import type { EnquiryForm } from "./enquiryForm";
 import { usePlans } from "./plans";
 
 const copy = contactPage;
 type FieldName = keyof EnquiryInput;
-type FieldErrors = Partial<Record<FieldName, string>>;
 type SendState = { status: "idle" | "pending" | "success" } | { status: "error"; message: string };
 
-/** The form's fields in page order: the first one with an error gets focus after a failed submit. */
 const FIELDS: readonly FieldName[] = [
   "firstName",
   "lastName",
@@ -41,86 +41,98 @@ const FIELDS: readonly FieldName[] = [
 const isField = (name: unknown): name is FieldName => FIELDS.includes(name as FieldName);
 
 /**
- * The shared enquiry schema (zod core, ~13 KB gzip) is fetched when the
- * visitor first focuses the form, not with the page: most visits never
- * send an enquiry. Submitting awaits it if it is not there yet.
+ * react-hook-form, its zod resolver and the shared schema (~25 KB gzip
+ * together) load on the visitor's first interaction with the form (focus,
+ * pointer or key), not with the page: most visits never send an enquiry.
  */
-const loadSchema = () => import("../../../common/enquiry").then((module) => module.enquiryInputSchema);
-
-type Validation = { ok: true; data: EnquiryData } | { ok: false; errors: FieldErrors };
-
-async function validate(values: Record<string, string>): Promise<Validation> {
-  const result = (await loadSchema()).safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0];
-    if (!isField(field) || errors[field]) continue;
-    // A value outside a <select>'s options fails both union branches; the closest branch says why.
-    const closest =
-      issue.code === "invalid_union"
-        ? issue.errors.reduce((best, branch) => (branch.length < best.length ? branch : best))[0]
-        : undefined;
-    errors[field] = closest?.message ?? issue.message;
-  }
-  return { ok: false, errors };
-}
-
-function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [name, value] of new FormData(form)) if (typeof value === "string") values[name] = value;
-  return values;
-}
+const loadEnquiryForm = () => import("./enquiryForm");
 
 /**
- * The project enquiry form: validated here and again on the server with the
- * same schema. Uncontrolled fields, so what was typed survives any failure.
- * Like a typical form library: validated on submit, then each field again
- * as it changes.
+ * The project enquiry form: react-hook-form + zod, validated here and again
+ * on the server with the same schema. It is prerendered and hydrated as
+ * plain uncontrolled fields; on first interaction the form control loads and
+ * registers on those same elements, so nothing moves, focus and caret stay
+ * put and nothing typed in the meantime is lost (a submit made before it
+ * arrives waits for it). Values survive failed submits.
  */
 export function ContactForm({ plan }: { plan?: string }) {
   const { plans } = usePlans();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const [form, setForm] = useState<EnquiryForm | null>(null);
+  const [errors, setErrors] = useState<FieldErrors<EnquiryInput>>({});
   const [send, setSend] = useState<SendState>({ status: "idle" });
+  const loading = useRef(false);
+  const submitWhenReady = useRef(false);
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    if (send.status === "pending") return;
-    setSubmitted(true);
-    const result = await validate(formValues(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = FIELDS.find((name) => result.errors[name]);
-      const element = first ? form.elements.namedItem(first) : null;
-      if (element instanceof HTMLElement) element.focus();
-      return;
-    }
-    setErrors({});
+  const enhance = () => {
+    if (loading.current) return;
+    loading.current = true;
+    loadEnquiryForm().then(
+      ({ createEnquiryForm }) =>
+        setForm(
+          createEnquiryForm({
+            firstName: "",
+            lastName: "",
+            email: "",
+            company: "",
+            service: "",
+            budget: "",
+            plan: plan ?? "",
+            message: "",
+            website: "",
+          }),
+        ),
+      () => {
+        // Offline or a failed deploy: let the next interaction try again.
+        loading.current = false;
+      },
+    );
+  };
+
+  const submit = async (data: EnquiryData) => {
     setSend({ status: "pending" });
     try {
-      await api.post<EnquiryReceipt>("/api/enquiries", result.data);
+      await api.post<EnquiryReceipt>("/api/enquiries", data);
       setSend({ status: "success" });
     } catch (error) {
       // Field messages from the server land next to their fields; the typed values stay as they are.
-      if (error instanceof ApiError) {
-        const serverErrors: FieldErrors = {};
-        for (const [field, message] of Object.entries(error.fields)) if (isField(field)) serverErrors[field] = message;
-        setErrors(serverErrors);
+      if (error instanceof ApiError && form) {
+        for (const [field, message] of Object.entries(error.fields)) {
+          if (isField(field)) form.setError(field, { message });
+        }
       }
       setSend({ status: "error", message: error instanceof Error ? error.message : String(error) });
     }
   };
 
-  // After the first submit, a field's message follows its value as the visitor corrects it.
-  const onChange = async (event: FormEvent<HTMLFormElement>) => {
-    const name = (event.target as HTMLInputElement).name;
-    if (!submitted || !isField(name) || !formRef.current) return;
-    const result = await validate(formValues(formRef.current));
-    const message = result.ok ? undefined : result.errors[name];
-    setErrors((current) => (current[name] === message ? current : { ...current, [name]: message }));
+  // Errors live in the form control; mirror them into state so the fields re-render. A layout
+  // effect, declared before the one below, so a queued submit's errors are never missed.
+  useLayoutEffect(() => {
+    if (!form) return;
+    return form.subscribe({
+      formState: { errors: true },
+      callback: (state) => {
+        if (state.errors) setErrors({ ...state.errors });
+      },
+    });
+  }, [form]);
+
+  // A submit made before the control arrived runs once its fields are registered (after this commit).
+  const submitHandler = form?.handleSubmit(submit);
+  useLayoutEffect(() => {
+    if (!submitHandler || !submitWhenReady.current) return;
+    submitWhenReady.current = false;
+    void submitHandler();
+  }, [submitHandler]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (send.status === "pending") {
+      event.preventDefault();
+      return;
+    }
+    if (submitHandler) return void submitHandler(event);
+    event.preventDefault();
+    submitWhenReady.current = true;
+    enhance();
   };
 
   // The prerendered page has no plan field; show it only after hydration so both renders match.
@@ -155,8 +167,9 @@ export function ContactForm({ plan }: { plan?: string }) {
           variant="outline"
           colorPalette="brand"
           onClick={() => {
-            // The form mounts afresh, empty.
-            setSubmitted(false);
+            // The form mounts afresh, empty, and loads a fresh control on first interaction.
+            loading.current = false;
+            setForm(null);
             setErrors({});
             setSend({ status: "idle" });
           }}
@@ -168,15 +181,18 @@ export function ContactForm({ plan }: { plan?: string }) {
   }
 
   const selectedPlan = plans.find((item) => item.slug === plan);
-  const fieldError = (name: FieldName) => errors[name];
+  const fieldError = (name: FieldName) => errors[name]?.message;
+  /** Plain uncontrolled props until the control arrives, then react-hook-form's; `defaultValue` stays so React leaves the DOM value alone. */
+  const field = (name: FieldName, defaultValue = "") =>
+    form ? { ...form.register(name), defaultValue } : { name, defaultValue };
 
   return (
     <chakra.form
-      ref={formRef}
       noValidate
       onSubmit={onSubmit}
-      onChange={onChange}
-      onFocus={() => void loadSchema()}
+      onFocus={enhance}
+      onPointerDown={enhance}
+      onKeyDown={enhance}
       aria-labelledby="enquiry-heading"
     >
       <Stack gap="5">
@@ -195,7 +211,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.firstName}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input autoComplete="given-name" name="firstName" defaultValue="" />
+            <Input autoComplete="given-name" {...field("firstName")} />
             <Field.ErrorText>{fieldError("firstName")}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.lastName} required>
@@ -203,7 +219,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.lastName}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input autoComplete="family-name" name="lastName" defaultValue="" />
+            <Input autoComplete="family-name" {...field("lastName")} />
             <Field.ErrorText>{fieldError("lastName")}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
@@ -213,14 +229,14 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.email}
               <Field.RequiredIndicator />
             </Field.Label>
-            <Input type="email" autoComplete="email" name="email" defaultValue="" />
+            <Input type="email" autoComplete="email" {...field("email")} />
             <Field.ErrorText>{fieldError("email")}</Field.ErrorText>
           </Field.Root>
           <Field.Root invalid={!!errors.company}>
             <Field.Label>
               {copy.fields.company} <OptionalMark />
             </Field.Label>
-            <Input autoComplete="organization" name="company" defaultValue="" />
+            <Input autoComplete="organization" {...field("company")} />
             <Field.ErrorText>{fieldError("company")}</Field.ErrorText>
           </Field.Root>
         </SimpleGrid>
@@ -230,7 +246,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.service} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field name="service" defaultValue="">
+              <NativeSelect.Field {...field("service")}>
                 <option value="">{copy.selectPlaceholder}</option>
                 {ENQUIRY_SERVICES.map((value) => (
                   <option key={value} value={value}>
@@ -247,7 +263,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.budget} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field name="budget" defaultValue="">
+              <NativeSelect.Field {...field("budget")}>
                 <option value="">{copy.selectPlaceholder}</option>
                 {ENQUIRY_BUDGETS.map((value) => (
                   <option key={value} value={value}>
@@ -266,7 +282,7 @@ export function ContactForm({ plan }: { plan?: string }) {
               {copy.fields.plan} <OptionalMark />
             </Field.Label>
             <NativeSelect.Root>
-              <NativeSelect.Field name="plan" defaultValue={plan}>
+              <NativeSelect.Field {...field("plan", plan)}>
                 <option value="">{copy.selectPlaceholder}</option>
                 {!selectedPlan && <option value={plan}>{plan}</option>}
                 {plans.map((item) => (
@@ -285,13 +301,13 @@ export function ContactForm({ plan }: { plan?: string }) {
             {copy.fields.message}
             <Field.RequiredIndicator />
           </Field.Label>
-          <Textarea rows={6} name="message" defaultValue="" />
+          <Textarea rows={6} {...field("message")} />
           <Field.ErrorText>{fieldError("message")}</Field.ErrorText>
         </Field.Root>
         {/* Honeypot: hidden from people and assistive technology; a bot that fills it gets a polite no-op. */}
         <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" w="1px" h="1px" overflow="hidden">
           <label htmlFor="enquiry-website">{copy.fields.website}</label>
-          <input id="enquiry-website" type="text" tabIndex={-1} autoComplete="off" name="website" defaultValue="" />
+          <input id="enquiry-website" type="text" tabIndex={-1} autoComplete="off" {...field("website")} />
         </Box>
         <Button
           type="submit"
