@@ -307,6 +307,42 @@ describe("contact form", () => {
     }
   });
 
+  it("keyboard only: what is typed before the form code arrives is kept, with focus and caret where they were", async () => {
+    const { page, context, errors } = await visit("/contact");
+    try {
+      // Hold react-hook-form's chunk back so the visitor types into the prerendered fields first.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let requested = false;
+      await page.route(/\/assets\/enquiryForm-[^/]+\.js$/, async (route) => {
+        requested = true;
+        await held;
+        await route.continue();
+      });
+      const firstName = page.getByLabel("First name");
+      await firstName.focus();
+      await page.keyboard.type("Bisi");
+      await page.keyboard.press("ArrowLeft");
+      expect(requested).toBe(true);
+      const arrived = page.waitForResponse(/\/assets\/enquiryForm-[^/]+\.js$/);
+      release();
+      await arrived;
+      await page.keyboard.type("X");
+      expect(await firstName.inputValue()).toBe("BisXi");
+      expect(await firstName.evaluate((element) => element === document.activeElement)).toBe(true);
+      await page.keyboard.press("Enter");
+      await page.getByText("Last name is required").waitFor();
+      // The first invalid field gets focus; the valid one keeps its value.
+      expect(await page.getByLabel("Last name").evaluate((element) => element === document.activeElement)).toBe(true);
+      expect(await firstName.inputValue()).toBe("BisXi");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("keeps what was typed and explains the failure when the server errors", async () => {
     const { page, context } = await visit("/contact");
     try {
