@@ -1,6 +1,6 @@
 import { Button, Container, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { notFound } from "../content/site";
+import { notFound } from "../content/shared";
 import { PageMeta } from "../features/site/PageMeta";
 import { SiteLayout } from "../features/site/SiteLayout";
 

@@ -1,6 +1,6 @@
 import { Button, type ButtonProps, VisuallyHidden } from "@chakra-ui/react";
 import { FaWhatsapp } from "react-icons/fa6";
-import { navigation } from "../../content/site";
+import { navigation } from "../../content/shared";
 import { consultationUrl } from "./config";
 
 /** WhatsApp click-to-chat with the consultation message prefilled; opens in a new tab. */

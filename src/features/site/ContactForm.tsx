@@ -18,7 +18,7 @@ import { LuCircleCheck, LuSend } from "react-icons/lu";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
-import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/site";
+import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import { ApiError, api } from "../../lib/api";
 import type { EnquiryForm } from "./enquiryForm";
 import { usePlans } from "./plans";

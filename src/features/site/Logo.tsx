@@ -1,6 +1,6 @@
 import { chakra, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { company } from "../../content/site";
+import { company } from "../../content/shared";
 
 const LogoLink = chakra(Link);
 

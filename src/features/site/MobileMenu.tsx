@@ -1,7 +1,7 @@
 import { Button, CloseButton, chakra, Drawer, Portal, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { RefObject } from "react";
-import { navigation } from "../../content/site";
+import { navigation } from "../../content/shared";
 import { ConsultationLink } from "./ConsultationLink";
 import { navLinkStyles } from "./SiteHeader";
 

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PageSeo } from "../../content/site";
+import type { PageSeo } from "../../content/shared";
 
 /**
  * Keeps the tab title right during client-side navigation. The full head

@@ -1,7 +1,7 @@
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { LuArrowRight } from "react-icons/lu";
-import type { PublicService } from "../../content/site";
+import type { PublicService } from "../../content/shared";
 import { serviceIcons } from "./icons";
 
 /** A service card; the whole card is one link to the service page. */

@@ -2,7 +2,7 @@ import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from
 import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from "react-icons/fa6";
-import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/site";
+import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/shared";
 import { getSiteConfig } from "./config";
 import { Logo } from "./Logo";
 

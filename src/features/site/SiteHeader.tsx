@@ -2,7 +2,7 @@ import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useRef, useState } from "react";
 import { LuMenu } from "react-icons/lu";
-import { navigation } from "../../content/site";
+import { navigation } from "../../content/shared";
 import { ConsultationLink } from "./ConsultationLink";
 import { Logo } from "./Logo";
 

@@ -1,4 +1,4 @@
-import { company, type SocialNetwork } from "../../content/site";
+import { company, type SocialNetwork } from "../../content/shared";
 
 /**
  * Runtime settings the server injects into every HTML page it serves

@@ -11,7 +11,7 @@ import {
   LuUsers,
   LuZap,
 } from "react-icons/lu";
-import type { ServiceId, ValueIcon } from "../../content/site";
+import type { ServiceId, ValueIcon } from "../../content/shared";
 
 export const serviceIcons: Record<ServiceId, IconType> = {
   "web-app-development": LuCode,

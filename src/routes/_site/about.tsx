@@ -1,6 +1,7 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { about, home } from "../../content/site";
+import { about } from "../../content/about";
+import { home } from "../../content/home";
 import { CallToAction } from "../../features/site/CallToAction";
 import { IconBadge } from "../../features/site/IconBadge";
 import { valueIcons } from "../../features/site/icons";

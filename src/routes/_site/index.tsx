@@ -1,6 +1,7 @@
 import { Box, Button, Container, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
-import { home, services } from "../../content/site";
+import { home } from "../../content/home";
+import { services } from "../../content/services";
 import { CallToAction } from "../../features/site/CallToAction";
 import { HeroIllustration } from "../../features/site/HeroIllustration";
 import { IconBadge } from "../../features/site/IconBadge";

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/domain";
-import { plansPage } from "../../content/site";
+import { plansPage } from "../../content/plans";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PlanCard } from "../../features/site/PlanCard";
 import { usePlans } from "../../features/site/plans";

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
 import { LuArrowLeft, LuArrowRight, LuCircleCheck } from "react-icons/lu";
-import { findService, serviceDetail } from "../../../content/site";
+import { findService, serviceDetail } from "../../../content/services";
 import { PageMeta } from "../../../features/site/PageMeta";
 import { Reveal } from "../../../features/site/Reveal";
 import { PageHero, Section } from "../../../features/site/Section";

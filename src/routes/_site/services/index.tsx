@@ -1,6 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { home, services, servicesPage } from "../../../content/site";
+import { home } from "../../../content/home";
+import { services, servicesPage } from "../../../content/services";
 import { CallToAction } from "../../../features/site/CallToAction";
 import { PageMeta } from "../../../features/site/PageMeta";
 import { Reveal } from "../../../features/site/Reveal";

@@ -1,0 +1,24 @@
+export const plansPage = {
+  seo: {
+    title: "Plans & Pricing | Lagos Studio",
+    description:
+      "Monthly social media management and website maintenance plans in naira. Transparent prices, no hidden fees.",
+  },
+  heading: "Plans & pricing",
+  intro: "Simple monthly plans for social media and software maintenance. Every plan can be tailored to your business.",
+  categories: {
+    social: { heading: "Social media plans", intro: "Grow your audience and turn followers into customers." },
+    maintenance: {
+      heading: "Software maintenance plans",
+      intro: "Keep your website or app secure, fast and up to date.",
+    },
+  },
+  perMonth: "/month",
+  mostPopular: "Most Popular",
+  choose: "Get Started",
+  chooseLabel: (plan: string) => `Get started with ${plan}`,
+  loadError: "We could not load the latest prices. Showing our standard prices; please contact us to confirm.",
+  customHeading: "Need something different?",
+  customText: "We build custom packages for larger teams and combined services.",
+  customButton: "Request a Custom Quote",
+};
