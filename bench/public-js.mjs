@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { chromium } from "playwright-core";
+import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import { bar, cleanup, ensureBuilt, startServer, writeResult } from "./lib.mjs";
 
 /**
@@ -24,16 +25,8 @@ const PORTAL_CHUNK =
 ensureBuilt();
 const server = await startServer();
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  executablePath: process.env.CHROME_PATH || chromiumConfig.path,
+  args: chromiumConfig.args,
 });
 const results = {};
 let pass = true;

@@ -1,5 +1,6 @@
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import { bar, cleanup, ensureBuilt, startServer, writeResult } from "./lib.mjs";
 
 /**
@@ -12,19 +13,11 @@ const PAGES = ["/", "/services/web-app-development", "/plans", "/contact"];
 const BARS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 ensureBuilt();
-process.env.CHROME_PATH ||= "/usr/bin/chromium";
+process.env.CHROME_PATH ||= chromiumConfig.path;
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROME_PATH,
-  chromeFlags: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
+  chromeFlags: chromiumConfig.args,
 });
 const results = {};
 let pass = true;

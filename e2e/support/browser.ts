@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../seed";
+// Debian's Chromium and the flags this sandbox needs, shared with the benchmarks.
+import chromiumConfig from "./chromium.json";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
+export const CHROMIUM_PATH = chromiumConfig.path;
 export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM_PATH}; install with apt-get install -y chromium`;
 
 /**
@@ -14,15 +16,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
-    ],
+    args: chromiumConfig.args,
   });
 }
 
