@@ -74,11 +74,20 @@ async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): 
   };
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+/**
+ * `sharing`: a second server process's stand-in, on the same PostgreSQL
+ * database as another test server (no new database, no seed, nothing dropped).
+ */
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: { sharing?: TestServer } = {},
+): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ls-test-"));
-  const postgres = dbKind === "postgres" ? await createPostgresDatabase() : undefined;
+  const shared = options.sharing?.config.databaseUrl;
+  if (options.sharing && !shared) throw new Error("only servers on PostgreSQL can share a database");
+  const postgres = dbKind === "postgres" && !shared ? await createPostgresDatabase() : undefined;
 
   const config: Config = {
     ...loadConfig({
@@ -87,7 +96,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       HOST: "127.0.0.1",
       APP_URL: url,
       DATA_DIR: dataDir,
-      DATABASE_URL: postgres?.databaseUrl,
+      DATABASE_URL: shared ?? postgres?.databaseUrl,
       AUTH_SECRET: TEST_SECRET,
       AUTH_RATE_LIMIT: "1000",
       LOG_LEVEL: "silent",
@@ -98,7 +107,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   let app: App | undefined;
   try {
     app = await buildApp({ config, logger: false });
-    await seedDatabase(app.database.db);
+    if (!shared) await seedDatabase(app.database.db);
     await app.server.listen({ port, host: "127.0.0.1" });
   } catch (error) {
     await app?.server.close().catch(() => {});

@@ -1,0 +1,86 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects, users } from "../../server/db/schema";
+import { type LiveSocket, openLive } from "../support/live";
+import { type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Two server processes on one PostgreSQL (here two app instances, each with its
+ * own pool and LISTEN connection): a change committed through one reaches the
+ * live subscribers of the other, and a sign-out on one ends the session's
+ * sockets on the other. PostgreSQL only: PGlite is single-process by design,
+ * so scripts/test.mjs runs this file in the PostgreSQL pass.
+ */
+if (dbKind !== "postgres") throw new Error("fanout.test.ts needs TEST_DB=postgres and TEST_DATABASE_URL");
+
+const QUIET_MS = 500;
+let first: TestServer;
+let second: TestServer;
+let projectId: string;
+const sockets: LiveSocket[] = [];
+
+async function live(server: TestServer, from: Client): Promise<LiveSocket> {
+  const socket = await openLive(server.url, from);
+  if ("rejected" in socket) throw new Error(`live channel refused with ${socket.status}`);
+  sockets.push(socket);
+  return socket;
+}
+
+/** The same signed-in session, presented to another server process. */
+function onServer(server: TestServer, session: Client): Client {
+  const moved = server.client();
+  moved.setCookieHeader(session.cookieHeader());
+  return moved;
+}
+
+beforeAll(async () => {
+  first = await startTestServer();
+  second = await startTestServer({}, { sharing: first });
+  const [row] = await first.db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(and(eq(users.email, "chinedu@ezefoods.test"), eq(projects.status, "active")));
+  projectId = row?.id ?? "";
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await second?.close();
+  await first?.close();
+});
+
+describe("two server processes on one PostgreSQL", () => {
+  it("delivers a message posted through one to subscribers of the other, and only to those allowed", async () => {
+    const key = ["projects", projectId, "messages"];
+    const admin = await first.signIn("admin@lagosstudio.test");
+    const chinedu = await first.signIn("chinedu@ezefoods.test");
+    const amaka = await first.signIn("amaka@bellofashion.test");
+
+    const adminSocket = await live(first, admin);
+    expect((await adminSocket.subscribe(key)).type).toBe("subscribed");
+    const amakaSocket = await live(first, amaka);
+    expect((await amakaSocket.subscribe(key)).type).toBe("error");
+
+    const text = `Across processes ${Date.now()}`;
+    const sent = await onServer(second, chinedu).request("POST", `/api/projects/${projectId}/messages`, {
+      message: text,
+    });
+    expect(sent.status).toBe(201);
+
+    const frame = await adminSocket.next((f) => f.type === "change" && f.row?.message === text, 5_000);
+    expect(frame.row).toMatchObject({ message: text, authorName: "Chinedu Eze", projectId });
+    await sleep(QUIET_MS);
+    expect(amakaSocket.frames.filter((f) => f.type === "change")).toEqual([]);
+  });
+
+  it("closes a session's sockets on one process when it signs out through the other", async () => {
+    const tunde = await first.signIn("tunde@lagosstudio.test");
+    const socket = await live(first, tunde);
+    expect((await socket.subscribe(["projects", projectId, "messages"])).type).toBe("subscribed");
+
+    const signOut = await onServer(second, tunde).request("POST", "/api/auth/sign-out", {});
+    expect(signOut.status).toBe(200);
+    expect(await socket.closed).toBe(4401);
+    expect((await tunde.request("GET", "/api/me")).status).toBe(401);
+  });
+});
