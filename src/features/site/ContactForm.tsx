@@ -14,13 +14,13 @@ import {
 } from "@chakra-ui/react";
 import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { LuCircleCheck, LuSend } from "react-icons/lu";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import { ApiError, api } from "../../lib/api";
 import type { EnquiryForm } from "./enquiryForm";
+import { CircleCheckIcon, SendIcon } from "./icons";
 import { usePlans } from "./plans";
 
 const copy = contactPage;
@@ -157,7 +157,7 @@ export function ContactForm({ plan }: { plan?: string }) {
         outline="none"
       >
         <Box color="brand.600" fontSize="5xl">
-          <LuCircleCheck aria-hidden="true" />
+          <CircleCheckIcon aria-hidden="true" />
         </Box>
         <Heading as="h3" size="xl" color="brand.900">
           {copy.successHeading}
@@ -317,7 +317,7 @@ export function ContactForm({ plan }: { plan?: string }) {
           loadingText={copy.submitting}
           alignSelf="flex-start"
         >
-          <LuSend aria-hidden="true" />
+          <SendIcon aria-hidden="true" />
           {copy.submit}
         </Button>
       </Stack>

@@ -1,7 +1,7 @@
 import { Box } from "@chakra-ui/react";
-import type { IconType } from "react-icons";
+import type { IconComponent } from "./icons";
 
-export function IconBadge({ icon: Icon, tone = "brand" }: { icon: IconType; tone?: "brand" | "gold" }) {
+export function IconBadge({ icon: Icon, tone = "brand" }: { icon: IconComponent; tone?: "brand" | "gold" }) {
   return (
     <Box
       display="inline-flex"

@@ -1,9 +1,9 @@
 import { Badge, Box, Button, Heading, List, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuCheck } from "react-icons/lu";
 import type { Plan } from "../../../common/public";
 import { plansPage } from "../../content/plans";
 import { formatPrice } from "./config";
+import { CheckIcon } from "./icons";
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const highlighted = plan.isPopular;
@@ -51,7 +51,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         {plan.features.map((feature) => (
           <List.Item key={feature} alignItems="flex-start">
             <List.Indicator asChild color={highlighted ? "gold.300" : "brand.600"} mt="1">
-              <LuCheck aria-hidden="true" />
+              <CheckIcon aria-hidden="true" />
             </List.Indicator>
             {feature}
           </List.Item>

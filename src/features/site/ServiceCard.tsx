@@ -1,8 +1,7 @@
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { LuArrowRight } from "react-icons/lu";
 import type { PublicService } from "../../content/shared";
-import { serviceIcons } from "./icons";
+import { ArrowRightIcon, serviceIcons } from "./icons";
 
 /** A service card; the whole card is one link to the service page. */
 export function ServiceCard({
@@ -62,7 +61,7 @@ export function ServiceCard({
           fontWeight="semibold"
         >
           {linkLabel}
-          <LuArrowRight aria-hidden="true" />
+          <ArrowRightIcon aria-hidden="true" />
         </Text>
       </Link>
     </Box>

@@ -1,18 +1,17 @@
 import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { IconType } from "react-icons";
-import { FaFacebookF, FaInstagram, FaLinkedinIn, FaXTwitter } from "react-icons/fa6";
 import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/shared";
 import { getSiteConfig } from "./config";
+import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon, type IconComponent } from "./icons";
 import { Logo } from "./Logo";
 
 const FooterLink = chakra(Link);
 
-const socialIcons: Record<SocialNetwork, IconType> = {
-  facebook: FaFacebookF,
-  instagram: FaInstagram,
-  x: FaXTwitter,
-  linkedin: FaLinkedinIn,
+const socialIcons: Record<SocialNetwork, IconComponent> = {
+  facebook: FaFacebookFIcon,
+  instagram: FaInstagramIcon,
+  x: FaXTwitterIcon,
+  linkedin: FaLinkedinInIcon,
 };
 
 export function SiteFooter() {

@@ -1,9 +1,9 @@
 import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useRef, useState } from "react";
-import { LuMenu } from "react-icons/lu";
 import { navigation } from "../../content/shared";
 import { ConsultationLink } from "./ConsultationLink";
+import { MenuIcon } from "./icons";
 import { Logo } from "./Logo";
 
 // The drawer (and the dialog machinery behind it) loads only when a visitor opens it.
@@ -85,7 +85,7 @@ export function SiteHeader() {
               setMenuOpen(true);
             }}
           >
-            <LuMenu aria-hidden="true" />
+            <MenuIcon aria-hidden="true" />
           </Button>
         </Flex>
       </Container>

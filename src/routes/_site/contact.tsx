@@ -1,10 +1,10 @@
 import { Box, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LuClock, LuMail, LuMapPin, LuTimer } from "react-icons/lu";
 import { contactPage } from "../../content/contact";
 import { company } from "../../content/shared";
 import { ContactForm } from "../../features/site/ContactForm";
+import { ClockIcon, MailIcon, MapPinIcon, TimerIcon } from "../../features/site/icons";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PageHero, Section } from "../../features/site/Section";
 
@@ -28,17 +28,17 @@ function ContactPage() {
       <Section>
         <SimpleGrid columns={{ base: 1, lg: 3 }} gap={{ base: "10", lg: "12" }}>
           <Stack as="aside" gap="6" aria-label="Contact details">
-            <InfoBlock icon={<LuMapPin />} heading={contactPage.officeHeading}>
+            <InfoBlock icon={<MapPinIcon />} heading={contactPage.officeHeading}>
               <Text as="address" fontStyle="normal">
                 {company.office.street}
                 <br />
                 {company.office.city}, {company.office.country}
               </Text>
             </InfoBlock>
-            <InfoBlock icon={<LuTimer />} heading={contactPage.responseHeading}>
+            <InfoBlock icon={<TimerIcon />} heading={contactPage.responseHeading}>
               <Text>{company.responseTime}</Text>
             </InfoBlock>
-            <InfoBlock icon={<LuClock />} heading={contactPage.hoursHeading}>
+            <InfoBlock icon={<ClockIcon />} heading={contactPage.hoursHeading}>
               <Box as="dl" display="grid" gridTemplateColumns="auto 1fr" columnGap="4" rowGap="1">
                 {company.hours.map((slot) => (
                   <Box key={slot.days} display="contents">
@@ -50,7 +50,7 @@ function ContactPage() {
                 ))}
               </Box>
             </InfoBlock>
-            <InfoBlock icon={<LuMail />} heading={contactPage.emailHeading}>
+            <InfoBlock icon={<MailIcon />} heading={contactPage.emailHeading}>
               <Text asChild color="brand.700" textDecoration="underline">
                 <a href={`mailto:${company.email}`}>{company.email}</a>
               </Text>

@@ -1,7 +1,7 @@
 import { Box, Button, chakra, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { LuArrowLeft, LuArrowRight, LuCircleCheck } from "react-icons/lu";
 import { findService, serviceDetail } from "../../../content/services";
+import { ArrowLeftIcon, ArrowRightIcon, CircleCheckIcon } from "../../../features/site/icons";
 import { PageMeta } from "../../../features/site/PageMeta";
 import { Reveal } from "../../../features/site/Reveal";
 import { PageHero, Section } from "../../../features/site/Section";
@@ -34,7 +34,7 @@ function ServicePage() {
           fontWeight="semibold"
           _hover={{ textDecoration: "underline" }}
         >
-          <LuArrowLeft aria-hidden="true" />
+          <ArrowLeftIcon aria-hidden="true" />
           {serviceDetail.back}
         </BackLink>
       </PageHero>
@@ -52,7 +52,7 @@ function ServicePage() {
               {service.features.map((feature) => (
                 <List.Item key={feature} alignItems="flex-start">
                   <List.Indicator asChild color="brand.600" mt="1">
-                    <LuCircleCheck aria-hidden="true" />
+                    <CircleCheckIcon aria-hidden="true" />
                   </List.Indicator>
                   {feature}
                 </List.Item>
@@ -110,7 +110,7 @@ function ServicePage() {
         <Button asChild mt="6" size="lg" colorPalette="gold">
           <Link to="/contact">
             {serviceDetail.cta}
-            <LuArrowRight aria-hidden="true" />
+            <ArrowRightIcon aria-hidden="true" />
           </Link>
         </Button>
       </Box>
