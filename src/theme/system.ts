@@ -48,9 +48,18 @@ import {
  * renders unstyled, so add its recipe here when you start using it
  * (the portal's are included below).
  */
-// Palettes nothing uses (status colours red/orange/green/blue and gray stay) are left out of the CSS variables too.
-const { teal: _teal, cyan: _cyan, purple: _purple, pink: _pink, ...paletteTokens } = tokens.colors;
-const { teal: _sTeal, cyan: _sCyan, purple: _sPurple, pink: _sPink, ...semanticPalettes } = semanticTokens.colors;
+// Palettes nothing uses are left out of the CSS variables too. gray and the
+// status colours stay: red (error, cancelled projects), orange (warning),
+// green (success), blue (info) for alerts and toasts.
+const { teal: _teal, cyan: _cyan, purple: _purple, pink: _pink, yellow: _yellow, ...paletteTokens } = tokens.colors;
+const {
+  teal: _sTeal,
+  cyan: _sCyan,
+  purple: _sPurple,
+  pink: _sPink,
+  yellow: _sYellow,
+  ...semanticPalettes
+} = semanticTokens.colors;
 
 const chakraTheme = defineConfig({
   preflight: true,
