@@ -2,51 +2,36 @@ import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@ch
 import {
   alertSlotRecipe,
   animationStyles,
-  avatarSlotRecipe,
   badgeRecipe,
   breakpoints,
   buttonRecipe,
-  cardSlotRecipe,
-  checkboxSlotRecipe,
-  checkmarkRecipe,
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  dialogSlotRecipe,
   drawerSlotRecipe,
   fieldSlotRecipe,
   globalCss,
   headingRecipe,
-  iconRecipe,
   inputRecipe,
   keyframes,
   layerStyles,
-  linkRecipe,
   listSlotRecipe,
-  menuSlotRecipe,
   nativeSelectSlotRecipe,
-  progressSlotRecipe,
-  selectSlotRecipe,
   semanticTokens,
-  separatorRecipe,
-  skeletonRecipe,
   spinnerRecipe,
-  tableSlotRecipe,
-  tabsSlotRecipe,
   textareaRecipe,
   textStyles,
-  toastSlotRecipe,
   tokens,
-  tooltipSlotRecipe,
 } from "@chakra-ui/react/theme";
 
 /**
  * One visual theme: deep green with a warm gold accent (contrast checked
  * against WCAG AA). Built on Chakra's base preset with only the recipes the
- * product uses, instead of `defaultConfig` with all ~90: that keeps the
- * public pages' JavaScript small. A component whose recipe is missing
- * renders unstyled, so add its recipe here when you start using it
- * (the portal's are included below).
+ * public pages use, instead of `defaultConfig` with all ~90: that keeps their
+ * JavaScript small. The portal's extra recipes (tabs, dialog, menu, table…)
+ * live in ./portalSystem.ts, which only portal and sign-in chunks import. A
+ * component whose recipe is missing renders unstyled, so add its recipe here
+ * (public) or there (portal) when you start using it.
  */
 // Palettes nothing uses are left out of the CSS variables too. gray and the
 // status colours stay: red (error, cancelled projects), orange (warning),
@@ -77,34 +62,18 @@ const chakraTheme = defineConfig({
     recipes: {
       badge: badgeRecipe,
       button: buttonRecipe,
-      checkmark: checkmarkRecipe,
       container: containerRecipe,
       heading: headingRecipe,
-      icon: iconRecipe,
       input: inputRecipe,
-      link: linkRecipe,
-      separator: separatorRecipe,
-      skeleton: skeletonRecipe,
       spinner: spinnerRecipe,
       textarea: textareaRecipe,
     },
     slotRecipes: {
       alert: alertSlotRecipe,
-      avatar: avatarSlotRecipe,
-      card: cardSlotRecipe,
-      checkbox: checkboxSlotRecipe,
-      dialog: dialogSlotRecipe,
       drawer: drawerSlotRecipe,
       field: fieldSlotRecipe,
       list: listSlotRecipe,
-      menu: menuSlotRecipe,
       nativeSelect: nativeSelectSlotRecipe,
-      progress: progressSlotRecipe,
-      select: selectSlotRecipe,
-      table: tableSlotRecipe,
-      tabs: tabsSlotRecipe,
-      toast: toastSlotRecipe,
-      tooltip: tooltipSlotRecipe,
     },
   },
 });
@@ -169,4 +138,7 @@ const brandTheme = defineConfig({
   },
 });
 
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), brandTheme);
+/** Theme shared by both systems: tokens, global CSS and the public recipes. */
+export const publicConfig = mergeConfigs(chakraTheme, brandTheme);
+
+export const system = createSystem(defaultBaseConfig, publicConfig);

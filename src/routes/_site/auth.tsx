@@ -1,7 +1,9 @@
+import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, redirect } from "@tanstack/react-router";
 import { AuthPage, type AuthTab, type AuthView } from "../../features/auth/AuthPage";
 import { queryClient } from "../../lib/query-client";
+import { portalSystem } from "../../theme/portalSystem";
 
 type AuthSearch = { tab?: AuthTab; view?: AuthView; token?: string; error?: string };
 
@@ -43,15 +45,18 @@ export const Route = createFileRoute("/_site/auth")({
 function AuthRoute() {
   const { tab = "signin", view, token, error } = Route.useSearch();
   const navigate = Route.useNavigate();
+  // The portal's theme (tabs, checkbox… recipes), loaded with this page's chunk only.
   return (
-    <QueryClientProvider client={queryClient}>
-      <AuthPage
-        tab={tab}
-        view={view}
-        token={token}
-        linkError={error}
-        onTabChange={(next) => navigate({ search: { tab: next }, replace: true })}
-      />
-    </QueryClientProvider>
+    <ChakraProvider value={portalSystem}>
+      <QueryClientProvider client={queryClient}>
+        <AuthPage
+          tab={tab}
+          view={view}
+          token={token}
+          linkError={error}
+          onTabChange={(next) => navigate({ search: { tab: next }, replace: true })}
+        />
+      </QueryClientProvider>
+    </ChakraProvider>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Center, Stack, Text } from "@chakra-ui/react";
+import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
 import { useMe } from "../../lib/session";
+import { portalSystem } from "../../theme/portalSystem";
 
 /** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
 export const Route = createFileRoute("/portal")({
@@ -21,12 +22,17 @@ export const Route = createFileRoute("/portal")({
   component: PortalLayout,
 });
 
-/** The portal's data layer lives here, not at the app root: public pages never load react-query. */
+/**
+ * The portal's data layer and theme live here, not at the app root: public
+ * pages never load react-query nor the portal's Chakra recipes.
+ */
 function PortalLayout() {
   return (
-    <QueryClientProvider client={queryClient}>
-      <PortalContent />
-    </QueryClientProvider>
+    <ChakraProvider value={portalSystem}>
+      <QueryClientProvider client={queryClient}>
+        <PortalContent />
+      </QueryClientProvider>
+    </ChakraProvider>
   );
 }
 

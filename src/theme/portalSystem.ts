@@ -1,0 +1,58 @@
+import {
+  avatarSlotRecipe,
+  cardSlotRecipe,
+  checkboxSlotRecipe,
+  dialogSlotRecipe,
+  iconRecipe,
+  linkRecipe,
+  menuSlotRecipe,
+  progressSlotRecipe,
+  separatorRecipe,
+  skeletonRecipe,
+  tableSlotRecipe,
+  tabsSlotRecipe,
+  toastSlotRecipe,
+  tooltipSlotRecipe,
+} from "virtual:portal-recipes";
+import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
+import { checkmarkRecipe, selectSlotRecipe } from "@chakra-ui/react/theme";
+import { publicConfig } from "./system";
+
+/**
+ * The public theme plus the recipes only the portal and the sign-in page use,
+ * for a nested <ChakraProvider> in those route components, so these recipes
+ * load with their lazy chunks instead of the entry every public page loads.
+ * They come through virtual:portal-recipes (vite.config.ts) because
+ * "@chakra-ui/react" statically reaches every recipe module through its
+ * barrels: imported from there, the bundler keeps them in the entry chunk.
+ * select and checkmark stay there anyway (native-select and checkbox-card use
+ * them). Import this module nowhere else.
+ */
+export const portalSystem = createSystem(
+  defaultBaseConfig,
+  publicConfig,
+  defineConfig({
+    theme: {
+      recipes: {
+        checkmark: checkmarkRecipe,
+        icon: iconRecipe,
+        link: linkRecipe,
+        separator: separatorRecipe,
+        skeleton: skeletonRecipe,
+      },
+      slotRecipes: {
+        avatar: avatarSlotRecipe,
+        card: cardSlotRecipe,
+        checkbox: checkboxSlotRecipe,
+        dialog: dialogSlotRecipe,
+        menu: menuSlotRecipe,
+        progress: progressSlotRecipe,
+        select: selectSlotRecipe,
+        table: tableSlotRecipe,
+        tabs: tabsSlotRecipe,
+        toast: toastSlotRecipe,
+        tooltip: tooltipSlotRecipe,
+      },
+    },
+  }),
+);
