@@ -103,9 +103,11 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
     }
     return session;
   });
-  app.addHook("onSend", async (request, reply) => {
+  // A callback hook, not an async one: it runs on every response, and a promise each time shows.
+  app.addHook("onSend", (request, reply, payload, done) => {
     const cookies = refreshedCookies.get(request);
     if (cookies && !reply.hasHeader("set-cookie")) reply.header("set-cookie", cookies);
+    done(null, payload);
   });
   app.decorateRequest("actor", async function (this: FastifyRequest) {
     const session = await this.session();
