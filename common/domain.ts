@@ -43,6 +43,28 @@ export const ENQUIRY_SERVICES = [
 ] as const;
 export const ENQUIRY_BUDGETS = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k", "discuss"] as const;
 
+export type EnquiryService = (typeof ENQUIRY_SERVICES)[number];
+export type EnquiryBudget = (typeof ENQUIRY_BUDGETS)[number];
+
+/** How the options read on the form and in the enquiry mail. */
+export const enquiryServiceLabels: Record<EnquiryService, string> = {
+  "web-app-development": "Web & App Development",
+  "digital-marketing": "Digital Marketing",
+  "brand-strategy": "Brand Strategy",
+  "it-solutions": "IT Solutions",
+  multiple: "Multiple services",
+  consultation: "Consultation only",
+};
+
+export const enquiryBudgetLabels: Record<EnquiryBudget, string> = {
+  "under-10k": "Under ₦10,000",
+  "10k-25k": "₦10,000 – ₦25,000",
+  "25k-50k": "₦25,000 – ₦50,000",
+  "50k-100k": "₦50,000 – ₦100,000",
+  "over-100k": "Over ₦100,000",
+  discuss: "Let's discuss",
+};
+
 /** Spec §5: at least 8 characters with letters, numbers and symbols. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_POLICY_MESSAGE =

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { enquiryBudgetLabels, enquiryServiceLabels } from "../../common/domain";
 import { enquiryInputSchema, enquiryReceiptSchema, enquirySchema, planSchema } from "../../common/public";
-import { enquiryBudgetLabels, enquiryServiceLabels } from "../../src/content/site";
 import type { Config } from "../config";
 import { insertEnquiry, listEnquiries, listPlans, planExists } from "../data/catalogue";
 import type { Db } from "../db";

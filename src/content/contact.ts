@@ -1,22 +1,4 @@
-import type { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../common/domain";
-
-export const enquiryServiceLabels: Record<(typeof ENQUIRY_SERVICES)[number], string> = {
-  "web-app-development": "Web & App Development",
-  "digital-marketing": "Digital Marketing",
-  "brand-strategy": "Brand Strategy",
-  "it-solutions": "IT Solutions",
-  multiple: "Multiple services",
-  consultation: "Consultation only",
-};
-
-export const enquiryBudgetLabels: Record<(typeof ENQUIRY_BUDGETS)[number], string> = {
-  "under-10k": "Under ₦10,000",
-  "10k-25k": "₦10,000 – ₦25,000",
-  "25k-50k": "₦25,000 – ₦50,000",
-  "50k-100k": "₦50,000 – ₦100,000",
-  "over-100k": "Over ₦100,000",
-  discuss: "Let's discuss",
-};
+export { enquiryBudgetLabels, enquiryServiceLabels } from "../../common/domain";
 
 export const contactPage = {
   seo: {
