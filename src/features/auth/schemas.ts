@@ -32,4 +32,9 @@ export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z.object(newPasswordFields).refine(passwordsMatch, mismatch);
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
+export const changePasswordSchema = z
+  .object({ currentPassword: z.string().min(1, "Current password is required"), ...newPasswordFields })
+  .refine(passwordsMatch, mismatch);
+export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+
 export const PASSWORD_HINT = "At least 8 characters with letters, numbers and symbols";

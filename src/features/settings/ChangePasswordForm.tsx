@@ -1,40 +1,27 @@
 import { Button, Card, Heading, Input, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField } from "../../components/FormField";
 import { applyFieldErrors, errorMessage } from "../auth/api";
-import { PASSWORD_HINT } from "../auth/schemas";
+import { type ChangePasswordValues, changePasswordSchema, PASSWORD_HINT } from "../auth/schemas";
 import { useChangePassword } from "./api";
-
-const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, "Current password is required"),
-    newPassword: z.string().min(1, "New password is required"),
-    confirmPassword: z.string().min(1, "Confirm your new password"),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    message: "Passwords do not match",
-    path: ["confirmPassword"],
-  });
-type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
   const form = useForm<ChangePasswordValues>({
     resolver: zodResolver(changePasswordSchema),
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+    defaultValues: { currentPassword: "", password: "", confirmPassword: "" },
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ currentPassword, newPassword }) => {
+  const onSubmit = form.handleSubmit(({ currentPassword, password }) => {
     change.mutate(
-      { currentPassword, newPassword },
+      { currentPassword, newPassword: password },
       {
         onSuccess: () => form.reset(),
         onError: (error) =>
-          applyFieldErrors(error, form.setError, { currentPassword: "currentPassword", newPassword: "newPassword" }),
+          applyFieldErrors(error, form.setError, { currentPassword: "currentPassword", newPassword: "password" }),
       },
     );
   });
@@ -56,8 +43,8 @@ export function ChangePasswordForm({ email }: { email: string }) {
             <FormField label="Current Password" required error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
             </FormField>
-            <FormField label="New Password" required error={errors.newPassword?.message} helperText={PASSWORD_HINT}>
-              <Input type="password" autoComplete="new-password" {...form.register("newPassword")} />
+            <FormField label="New Password" required error={errors.password?.message} helperText={PASSWORD_HINT}>
+              <Input type="password" autoComplete="new-password" {...form.register("password")} />
             </FormField>
             <FormField label="Confirm New Password" required error={errors.confirmPassword?.message}>
               <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
