@@ -3,11 +3,10 @@ import { createFileRoute } from "@tanstack/react-router";
 import { about } from "../../content/about";
 import { home } from "../../content/home";
 import { CallToAction } from "../../features/site/CallToAction";
-import { IconBadge } from "../../features/site/IconBadge";
-import { valueIcons } from "../../features/site/icons";
 import { PageMeta } from "../../features/site/PageMeta";
 import { Reveal } from "../../features/site/Reveal";
 import { PageHero, Section } from "../../features/site/Section";
+import { ValueGrid } from "../../features/site/ValueGrid";
 
 export const Route = createFileRoute("/_site/about")({
   component: AboutPage,
@@ -41,21 +40,7 @@ function AboutPage() {
       </Section>
 
       <Section heading={about.valuesHeading} headingId="values-heading" bg="gray.50">
-        <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none">
-          {about.values.map((value, index) => (
-            <li key={value.title}>
-              <Reveal delay={index * 0.08}>
-                <Stack gap="3" p="6" h="full" rounded="xl" bg="white" borderWidth="1px" borderColor="gray.200">
-                  <IconBadge icon={valueIcons[value.icon]} />
-                  <Heading as="h3" size="lg" color="brand.900">
-                    {value.title}
-                  </Heading>
-                  <Text color="gray.700">{value.text}</Text>
-                </Stack>
-              </Reveal>
-            </li>
-          ))}
-        </SimpleGrid>
+        <ValueGrid values={about.values} variant="outlined" />
       </Section>
 
       <Section heading={about.teamHeading} headingId="team-heading">

@@ -4,12 +4,11 @@ import { home } from "../../content/home";
 import { services } from "../../content/services";
 import { CallToAction } from "../../features/site/CallToAction";
 import { HeroIllustration } from "../../features/site/HeroIllustration";
-import { IconBadge } from "../../features/site/IconBadge";
-import { valueIcons } from "../../features/site/icons";
 import { PageMeta } from "../../features/site/PageMeta";
 import { Reveal } from "../../features/site/Reveal";
 import { HeroPattern, Section } from "../../features/site/Section";
 import { ServiceCard } from "../../features/site/ServiceCard";
+import { ValueGrid } from "../../features/site/ValueGrid";
 
 export const Route = createFileRoute("/_site/")({
   component: HomePage,
@@ -72,21 +71,7 @@ function HomePage() {
       </Box>
 
       <Section heading={home.valuesHeading} headingId="values-heading">
-        <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none">
-          {home.values.map((value, index) => (
-            <li key={value.title}>
-              <Reveal delay={index * 0.08}>
-                <Stack gap="3" p="6" h="full" rounded="xl" bg="brand.50">
-                  <IconBadge icon={valueIcons[value.icon]} tone="gold" />
-                  <Heading as="h3" size="lg" color="brand.900">
-                    {value.title}
-                  </Heading>
-                  <Text color="gray.700">{value.text}</Text>
-                </Stack>
-              </Reveal>
-            </li>
-          ))}
-        </SimpleGrid>
+        <ValueGrid values={home.values} variant="tinted" />
       </Section>
 
       <Section
