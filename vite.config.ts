@@ -47,7 +47,18 @@ function portalRecipes(): Plugin {
 
 export default defineConfig({
   plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), portalRecipes()],
-  build: { outDir: "dist/client", emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: "dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    rolldownOptions: {
+      output: {
+        // Everything the entry imports statically goes into one chunk: every page needs all of it first,
+        // and one file instead of ~25 small shared ones costs fewer round trips and compresses better.
+        codeSplitting: { groups: [{ name: "app", tags: ["$initial"] }] },
+      },
+    },
+  },
   server: {
     port: 5173,
     proxy: { "/api": { target: apiTarget, ws: true, changeOrigin: false } },
