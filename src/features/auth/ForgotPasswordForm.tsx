@@ -1,10 +1,10 @@
-import { Button, Link as ChakraLink, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Input, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField } from "../../components/FormField";
 import { applyFieldErrors, errorMessage, useRequestPasswordReset } from "./api";
+import { BackToSignInLink } from "./BackToSignInLink";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
 
 export function ForgotPasswordForm() {
@@ -40,11 +40,7 @@ export function ForgotPasswordForm() {
         <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
           Send Reset Link
         </Button>
-        <ChakraLink asChild alignSelf="center" fontSize="sm" color="brand.fg" textDecoration="underline">
-          <Link to="/auth" search={{ tab: "signin" }}>
-            Back to Sign In
-          </Link>
-        </ChakraLink>
+        <BackToSignInLink />
       </Stack>
     </form>
   );

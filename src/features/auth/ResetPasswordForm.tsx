@@ -1,12 +1,13 @@
-import { Button, Link as ChakraLink, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Link as ChakraLink, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField } from "../../components/FormField";
 import { ApiError } from "../../lib/api";
 import { applyFieldErrors, errorMessage, useResetPassword } from "./api";
-import { PASSWORD_HINT, type ResetPasswordValues, resetPasswordSchema } from "./schemas";
+import { BackToSignInLink } from "./BackToSignInLink";
+import { NewPasswordFields } from "./NewPasswordFields";
+import { type ResetPasswordValues, resetPasswordSchema } from "./schemas";
 
 const INVALID_LINK = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -73,20 +74,11 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
       <Stack gap="4">
         {heading}
         {reset.isError && <FormAlert status="error" title={errorMessage(reset.error)} />}
-        <FormField label="New Password" required error={errors.password?.message} helperText={PASSWORD_HINT}>
-          <Input type="password" autoComplete="new-password" {...form.register("password")} />
-        </FormField>
-        <FormField label="Confirm Password" required error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-        </FormField>
+        <NewPasswordFields register={form.register} errors={errors} label="New Password" />
         <Button type="submit" colorPalette="brand" loading={reset.isPending} width="full">
           Reset Password
         </Button>
-        <ChakraLink asChild alignSelf="center" fontSize="sm" color="brand.fg" textDecoration="underline">
-          <Link to="/auth" search={{ tab: "signin" }}>
-            Back to Sign In
-          </Link>
-        </ChakraLink>
+        <BackToSignInLink />
       </Stack>
     </form>
   );

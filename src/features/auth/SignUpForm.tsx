@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField } from "../../components/FormField";
 import { applyFieldErrors, errorMessage, useSignUp } from "./api";
-import { PASSWORD_HINT, type SignUpValues, signUpSchema } from "./schemas";
+import { NewPasswordFields } from "./NewPasswordFields";
+import { type SignUpValues, signUpSchema } from "./schemas";
 
 export function SignUpForm() {
   const signUp = useSignUp();
@@ -40,12 +41,7 @@ export function SignUpForm() {
         <FormField label="Email" required error={errors.email?.message}>
           <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </FormField>
-        <FormField label="Password" required error={errors.password?.message} helperText={PASSWORD_HINT}>
-          <Input type="password" autoComplete="new-password" {...form.register("password")} />
-        </FormField>
-        <FormField label="Confirm Password" required error={errors.confirmPassword?.message}>
-          <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-        </FormField>
+        <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={signUp.isPending} width="full">
           Create Account
         </Button>

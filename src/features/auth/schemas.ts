@@ -17,6 +17,7 @@ const newPasswordFields = {
   password: z.string().min(1, "Password is required"),
   confirmPassword: z.string().min(1, "Confirm your password"),
 };
+export type NewPasswordValues = { password: string; confirmPassword: string };
 const passwordsMatch = (values: { password: string; confirmPassword: string }) =>
   values.password === values.confirmPassword;
 const mismatch = { message: "Passwords do not match", path: ["confirmPassword"] };

@@ -4,7 +4,8 @@ import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField } from "../../components/FormField";
 import { applyFieldErrors, errorMessage } from "../auth/api";
-import { type ChangePasswordValues, changePasswordSchema, PASSWORD_HINT } from "../auth/schemas";
+import { NewPasswordFields } from "../auth/NewPasswordFields";
+import { type ChangePasswordValues, changePasswordSchema } from "../auth/schemas";
 import { useChangePassword } from "./api";
 
 export function ChangePasswordForm({ email }: { email: string }) {
@@ -43,12 +44,12 @@ export function ChangePasswordForm({ email }: { email: string }) {
             <FormField label="Current Password" required error={errors.currentPassword?.message}>
               <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
             </FormField>
-            <FormField label="New Password" required error={errors.password?.message} helperText={PASSWORD_HINT}>
-              <Input type="password" autoComplete="new-password" {...form.register("password")} />
-            </FormField>
-            <FormField label="Confirm New Password" required error={errors.confirmPassword?.message}>
-              <Input type="password" autoComplete="new-password" {...form.register("confirmPassword")} />
-            </FormField>
+            <NewPasswordFields
+              register={form.register}
+              errors={errors}
+              label="New Password"
+              confirmLabel="Confirm New Password"
+            />
             <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>
               Change Password
             </Button>
