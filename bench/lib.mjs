@@ -6,10 +6,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { build, needsBuild } from "../scripts/build-lib.mjs";
+import { SERVER_MAIN, SERVER_NODE_FLAGS } from "../scripts/server-command.mjs";
 
 /** Shared plumbing of the benchmarks: the built server as a child process, sign-in, results. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-export const MAIN = path.join(ROOT, "dist/server/main.js");
+export const MAIN = SERVER_MAIN;
 export const CLI = path.join(ROOT, "dist/server/cli.js");
 export const DEMO_PASSWORD = "Demo@2026!";
 export const BENCH_SECRET = "bench-only-secret-not-for-production-use-0123456789";
@@ -45,7 +46,13 @@ export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Starts `args` (default: the built server) as a child process and resolves
  * once /api/health answers, with the time that took.
  */
-export async function startServer({ env = {}, args = [MAIN], port, dataDir, timeoutMs = 60_000 } = {}) {
+export async function startServer({
+  env = {},
+  args = [...SERVER_NODE_FLAGS, MAIN],
+  port,
+  dataDir,
+  timeoutMs = 60_000,
+} = {}) {
   port ??= await freePort();
   dataDir ??= tempDir("data");
   const url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -35,6 +35,8 @@ export function build() {
   const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
   run(bin("vite"), ["build", "--manifest", "--logLevel", "warn"]);
   run(process.execPath, [path.join(ROOT, "scripts/prerender.mjs")]);
+  // Chunk names are content hashes: clear the last build's so none linger.
+  rmSync(path.join(ROOT, "dist/server"), { recursive: true, force: true });
   run(bin("esbuild"), [
     "server/main.ts",
     "server/cli.ts",
@@ -42,7 +44,15 @@ export function build() {
     "--platform=node",
     "--format=esm",
     "--target=node20",
-    "--packages=external",
+    // Dependencies are bundled and minified: the server then keeps ~10 MB less source and module
+    // metadata in its heap. These stay outside because they load files next to themselves or only on demand.
+    ...["@electric-sql/pglite", "pg", "nodemailer", "pino", "@fastify/swagger", "@fastify/swagger-ui"].map(
+      (name) => `--external:${name}`,
+    ),
+    // Bundled CommonJS dependencies call require(), which ES modules must be given.
+    "--banner:js=import{createRequire as __createRequire}from'node:module';const require=__createRequire(import.meta.url);",
+    "--splitting",
+    "--minify",
     "--sourcemap",
     "--log-level=warning",
     "--outdir=dist/server",

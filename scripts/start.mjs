@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
-import path from "node:path";
-import { build, needsBuild, ROOT } from "./build-lib.mjs";
+import { build, needsBuild } from "./build-lib.mjs";
+import { SERVER_MAIN, SERVER_NODE_FLAGS } from "./server-command.mjs";
 
 // `npm start`: build what is stale, then serve (migrations and the first seed happen in the server).
 if (needsBuild()) {
   console.log("Building the product (first start or sources changed)...");
   build();
 }
-const child = spawn(process.execPath, ["--enable-source-maps", path.join(ROOT, "dist/server/main.js")], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));

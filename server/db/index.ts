@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
 import { PGlite, types } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { NodePgDatabase } from "drizzle-orm/node-postgres";
@@ -56,18 +57,24 @@ async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
- * PostgreSQL's defaults size memory for a shared server (128 MB of buffers);
- * the embedded database of one small business fits in far less.
+ * PostgreSQL's defaults size memory for a shared server (128 MB of buffers),
+ * and it writes to every byte of its shared memory at start. The embedded
+ * database of one small business fits in 4 MB of buffers, with the operating
+ * system's file cache behind them.
  */
 const PGLITE_START_PARAMS = [
   ...PGlite.defaultStartParams,
-  ...["shared_buffers=16MB", "wal_buffers=512kB", "max_connections=8", "max_locks_per_transaction=32"].flatMap(
+  ...["shared_buffers=4MB", "wal_buffers=256kB", "max_connections=8", "max_locks_per_transaction=32"].flatMap(
     (setting) => ["-c", setting],
   ),
 ];
 
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
+  // V8 recompiles PostgreSQL's hot WebAssembly functions with its optimising compiler, which
+  // keeps 30-45 MB more code resident for about 8 % more throughput on a portal request; the
+  // baseline compiler alone keeps the idle server within its memory budget. Read at compile time.
+  v8.setFlagsFromString("--liftoff-only");
   let client: PGlite;
   try {
     // Creating a cluster (initdb) peaks at several hundred MB that WebAssembly never returns,
