@@ -32,15 +32,16 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PLAN_CATEGORIES = ["social", "maintenance"] as const;
 export type PlanCategory = (typeof PLAN_CATEGORIES)[number];
 
+/** Spec §2: the four services, each with its page at /services/{id}. */
+export const SERVICE_IDS = ["web-app-development", "digital-marketing", "brand-strategy", "it-solutions"] as const;
+export type ServiceId = (typeof SERVICE_IDS)[number];
+
+export function isServiceId(id: string): id is ServiceId {
+  return (SERVICE_IDS as readonly string[]).includes(id);
+}
+
 /** Spec §9: the contact form's service and budget options, exactly. */
-export const ENQUIRY_SERVICES = [
-  "web-app-development",
-  "digital-marketing",
-  "brand-strategy",
-  "it-solutions",
-  "multiple",
-  "consultation",
-] as const;
+export const ENQUIRY_SERVICES = [...SERVICE_IDS, "multiple", "consultation"] as const;
 export const ENQUIRY_BUDGETS = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k", "discuss"] as const;
 
 export type EnquiryService = (typeof ENQUIRY_SERVICES)[number];

@@ -1,16 +1,11 @@
+import type { ServiceId } from "../../common/domain";
+
 /**
  * Public copy every page needs (header, footer, 404) and the content types. Each page's own copy lives in its own module (home.ts, about.ts, services.ts, plans.ts, contact.ts), so a page loads only its copy; site.ts gathers them for the prerender step.
  */
-export type ServiceId = "web-app-development" | "digital-marketing" | "brand-strategy" | "it-solutions";
-
-export type PublicService = {
-  id: ServiceId;
-  title: string;
-  blurb: string;
-  description: string;
-  features: string[];
-  process: { title: string; text: string }[];
-};
+export type ServiceSummary = { id: ServiceId; title: string; blurb: string };
+export type ServiceContent = { description: string; features: string[]; process: { title: string; text: string }[] };
+export type PublicService = ServiceSummary & ServiceContent;
 
 export type PageSeo = { title: string; description: string };
 

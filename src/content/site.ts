@@ -9,13 +9,15 @@ import { about } from "./about";
 import { contactPage } from "./contact";
 import { home } from "./home";
 import { plansPage } from "./plans";
-import { serviceDetail, services, servicesPage } from "./services";
+import { serviceDetail } from "./serviceDetails";
+import { services, servicesPage } from "./services";
 import type { PageSeo } from "./shared";
 
 export * from "./about";
 export * from "./contact";
 export * from "./home";
 export * from "./plans";
+export * from "./serviceDetails";
 export * from "./services";
 export * from "./shared";
 

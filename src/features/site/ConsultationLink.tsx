@@ -1,7 +1,7 @@
 import { Button, type ButtonProps, VisuallyHidden } from "@chakra-ui/react";
 import { navigation } from "../../content/shared";
 import { consultationUrl } from "./config";
-import { FaWhatsappIcon } from "./icons";
+import { FaWhatsappIcon } from "./icons/chrome";
 
 /** WhatsApp click-to-chat with the consultation message prefilled; opens in a new tab. */
 export function ConsultationLink(props: ButtonProps) {

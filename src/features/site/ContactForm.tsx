@@ -20,7 +20,7 @@ import type { EnquiryReceipt } from "../../../common/public";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import { ApiError, api } from "../../lib/api";
 import type { EnquiryForm } from "./enquiryForm";
-import { CircleCheckIcon, SendIcon } from "./icons";
+import { CircleCheckIcon, SendIcon } from "./icons/ui";
 import { usePlans } from "./plans";
 
 const copy = contactPage;

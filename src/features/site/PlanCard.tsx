@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import type { Plan } from "../../../common/public";
 import { plansPage } from "../../content/plans";
 import { formatPrice } from "./config";
-import { CheckIcon } from "./icons";
+import { CheckIcon } from "./icons/ui";
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const highlighted = plan.isPopular;

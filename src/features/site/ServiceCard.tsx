@@ -1,7 +1,8 @@
 import { Box, Heading, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import type { PublicService } from "../../content/shared";
-import { ArrowRightIcon, serviceIcons } from "./icons";
+import type { ServiceSummary } from "../../content/shared";
+import { serviceIcons } from "./icons/services";
+import { ArrowRightIcon } from "./icons/ui";
 
 /** A service card; the whole card is one link to the service page. */
 export function ServiceCard({
@@ -9,7 +10,7 @@ export function ServiceCard({
   linkLabel,
   headingLevel = "h3",
 }: {
-  service: PublicService;
+  service: ServiceSummary;
   linkLabel: string;
   /** h2 where the cards are the page's top-level sections (/services), h3 under a section heading. */
   headingLevel?: "h2" | "h3";

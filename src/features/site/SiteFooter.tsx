@@ -2,7 +2,8 @@ import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from
 import { Link } from "@tanstack/react-router";
 import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/shared";
 import { getSiteConfig } from "./config";
-import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon, type IconComponent } from "./icons";
+import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon } from "./icons/chrome";
+import type { IconComponent } from "./icons/svg";
 import { Logo } from "./Logo";
 
 const FooterLink = chakra(Link);

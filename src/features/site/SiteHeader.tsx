@@ -3,7 +3,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, useRef, useState } from "react";
 import { navigation } from "../../content/shared";
 import { ConsultationLink } from "./ConsultationLink";
-import { MenuIcon } from "./icons";
+import { MenuIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
 
 // The drawer (and the dialog machinery behind it) loads only when a visitor opens it.

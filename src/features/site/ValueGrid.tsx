@@ -1,6 +1,6 @@
 import { Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { IconBadge } from "./IconBadge";
-import { valueIcons } from "./icons";
+import { valueIcons } from "./icons/values";
 import { Reveal } from "./Reveal";
 
 type Value = { title: string; text: string; icon: keyof typeof valueIcons };

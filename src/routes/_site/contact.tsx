@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { contactPage } from "../../content/contact";
 import { company } from "../../content/shared";
 import { ContactForm } from "../../features/site/ContactForm";
-import { ClockIcon, MailIcon, MapPinIcon, TimerIcon } from "../../features/site/icons";
+import { ClockIcon, MailIcon, MapPinIcon, TimerIcon } from "../../features/site/icons/contact";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PageHero, Section } from "../../features/site/Section";
 

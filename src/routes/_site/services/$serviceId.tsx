@@ -1,15 +1,17 @@
 import { Box, Button, chakra, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { findService, serviceDetail } from "../../../content/services";
-import { ArrowLeftIcon, ArrowRightIcon, CircleCheckIcon } from "../../../features/site/icons";
+import { isServiceId } from "../../../../common/domain";
+import { findService, serviceDetail } from "../../../content/serviceDetails";
+import { ArrowLeftIcon, ArrowRightIcon, CircleCheckIcon } from "../../../features/site/icons/ui";
 import { PageMeta } from "../../../features/site/PageMeta";
 import { Reveal } from "../../../features/site/Reveal";
 import { PageHero, Section } from "../../../features/site/Section";
 
 export const Route = createFileRoute("/_site/services/$serviceId")({
   // Spec §2: an unknown service id goes to the services list (the server redirects too).
+  // The check uses the ids alone: the page's copy stays in its lazy chunk, out of the entry.
   beforeLoad: ({ params }) => {
-    if (!findService(params.serviceId)) throw redirect({ to: "/services", replace: true });
+    if (!isServiceId(params.serviceId)) throw redirect({ to: "/services", replace: true });
   },
   component: ServicePage,
 });
