@@ -5,53 +5,73 @@ import { defineConfig, type Plugin } from "vite";
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
-/** Recipe file → export, for the recipes only the portal's theme (src/theme/portalSystem.ts) registers. */
-const PORTAL_RECIPES: Record<string, string> = {
+/**
+ * Recipe file → export, for the recipes that only lazy chunks use: the
+ * portal's theme (src/theme/portalSystem.ts), the mobile menu and the
+ * contact form pass or register them themselves.
+ */
+const LAZY_RECIPES: Record<string, string> = {
+  alert: "alertSlotRecipe",
   avatar: "avatarSlotRecipe",
   card: "cardSlotRecipe",
   checkbox: "checkboxSlotRecipe",
   dialog: "dialogSlotRecipe",
+  drawer: "drawerSlotRecipe",
+  field: "fieldSlotRecipe",
   icon: "iconRecipe",
+  input: "inputRecipe",
   link: "linkRecipe",
   menu: "menuSlotRecipe",
+  "native-select": "nativeSelectSlotRecipe",
   progress: "progressSlotRecipe",
   separator: "separatorRecipe",
   skeleton: "skeletonRecipe",
   table: "tableSlotRecipe",
   tabs: "tabsSlotRecipe",
+  textarea: "textareaRecipe",
   toast: "toastSlotRecipe",
   tooltip: "tooltipSlotRecipe",
 };
 
 /**
- * virtual:portal-recipes re-exports those recipes from their files with a
+ * virtual:lazy-recipes re-exports those recipes from their files with a
  * query, i.e. as modules of their own. "@chakra-ui/react" reaches every
  * recipe module statically through its barrels, so the bundler puts any
- * recipe used anywhere (even only by a lazy portal chunk) into the entry
- * every public page loads; these copies go with the portal's chunks instead.
+ * recipe used anywhere (even only by a lazy chunk) into the entry every
+ * public page loads; these copies go with the lazy chunks that use them.
  */
-function portalRecipes(): Plugin {
-  const id = "virtual:portal-recipes";
+function lazyRecipes(): Plugin {
+  const id = "virtual:lazy-recipes";
   const dir = fileURLToPath(new URL("./node_modules/@chakra-ui/react/dist/esm/theme/recipes/", import.meta.url));
   return {
-    name: "portal-recipes",
+    name: "lazy-recipes",
     resolveId: (source) => (source === id ? `\0${id}` : null),
     load: (loaded) =>
       loaded === `\0${id}`
-        ? Object.entries(PORTAL_RECIPES)
-            .map(([file, name]) => `export { ${name} } from ${JSON.stringify(`${dir}${file}.js?portal`)};`)
+        ? Object.entries(LAZY_RECIPES)
+            .map(([file, name]) => `export { ${name} } from ${JSON.stringify(`${dir}${file}.js?lazy`)};`)
             .join("\n")
         : null,
   };
 }
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), portalRecipes()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), lazyRecipes()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
+    // Every browser the site supports preloads modules natively.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
+      treeshake: {
+        // Chakra's theme module builds its full default config (every recipe) with an unannotated
+        // defineConfig() call, an identity function; marked pure, the unused config and recipes drop out.
+        manualPureFunctions: ["defineConfig"],
+        // @emotion/react imports this CommonJS package only for its side effects, and it has none:
+        // only withTheme, which nothing here uses, calls it. Dropped, it takes react-is with it.
+        moduleSideEffects: (id) => (/\/node_modules\/hoist-non-react-statics\//.test(id) ? false : undefined),
+      },
       output: {
         // Everything the entry imports statically goes into one chunk: every page needs all of it first,
         // and one file instead of ~25 small shared ones costs fewer round trips and compresses better.

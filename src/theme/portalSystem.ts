@@ -3,6 +3,7 @@ import {
   cardSlotRecipe,
   checkboxSlotRecipe,
   dialogSlotRecipe,
+  drawerSlotRecipe,
   iconRecipe,
   linkRecipe,
   menuSlotRecipe,
@@ -13,7 +14,7 @@ import {
   tabsSlotRecipe,
   toastSlotRecipe,
   tooltipSlotRecipe,
-} from "virtual:portal-recipes";
+} from "virtual:lazy-recipes";
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
 import { checkmarkRecipe, selectSlotRecipe } from "@chakra-ui/react/theme";
 import { publicConfig } from "./system";
@@ -22,7 +23,7 @@ import { publicConfig } from "./system";
  * The public theme plus the recipes only the portal and the sign-in page use,
  * for a nested <ChakraProvider> in those route components, so these recipes
  * load with their lazy chunks instead of the entry every public page loads.
- * They come through virtual:portal-recipes (vite.config.ts) because
+ * They come through virtual:lazy-recipes (vite.config.ts) because
  * "@chakra-ui/react" statically reaches every recipe module through its
  * barrels: imported from there, the bundler keeps them in the entry chunk.
  * select and checkmark stay there anyway (native-select and checkbox-card use
@@ -45,6 +46,7 @@ export const portalSystem = createSystem(
         card: cardSlotRecipe,
         checkbox: checkboxSlotRecipe,
         dialog: dialogSlotRecipe,
+        drawer: drawerSlotRecipe,
         menu: menuSlotRecipe,
         progress: progressSlotRecipe,
         select: selectSlotRecipe,

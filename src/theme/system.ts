@@ -1,6 +1,5 @@
 import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from "@chakra-ui/react";
 import {
-  alertSlotRecipe,
   animationStyles,
   badgeRecipe,
   breakpoints,
@@ -8,18 +7,13 @@ import {
   containerRecipe,
   cssVarsPrefix,
   cssVarsRoot,
-  drawerSlotRecipe,
-  fieldSlotRecipe,
   globalCss,
   headingRecipe,
-  inputRecipe,
   keyframes,
   layerStyles,
   listSlotRecipe,
-  nativeSelectSlotRecipe,
   semanticTokens,
   spinnerRecipe,
-  textareaRecipe,
   textStyles,
   tokens,
 } from "@chakra-ui/react/theme";
@@ -29,9 +23,11 @@ import {
  * against WCAG AA). Built on Chakra's base preset with only the recipes the
  * public pages use, instead of `defaultConfig` with all ~90: that keeps their
  * JavaScript small. The portal's extra recipes (tabs, dialog, menu, table…)
- * live in ./portalSystem.ts, which only portal and sign-in chunks import. A
- * component whose recipe is missing renders unstyled, so add its recipe here
- * (public) or there (portal) when you start using it.
+ * live in ./portalSystem.ts, which only portal and sign-in chunks import;
+ * components that public pages load lazily (form fields, alerts, the mobile
+ * menu's drawer) pass their recipe themselves. A component whose recipe is
+ * missing renders unstyled, so add its recipe here (every public page),
+ * there (portal) or to the component when you start using it.
  */
 // Palettes nothing uses are left out of the CSS variables too. gray and the
 // status colours stay: red (error, cancelled projects), orange (warning),
@@ -64,16 +60,10 @@ const chakraTheme = defineConfig({
       button: buttonRecipe,
       container: containerRecipe,
       heading: headingRecipe,
-      input: inputRecipe,
       spinner: spinnerRecipe,
-      textarea: textareaRecipe,
     },
     slotRecipes: {
-      alert: alertSlotRecipe,
-      drawer: drawerSlotRecipe,
-      field: fieldSlotRecipe,
       list: listSlotRecipe,
-      nativeSelect: nativeSelectSlotRecipe,
     },
   },
 });

@@ -1,8 +1,8 @@
-import { Button, Input, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { applyFieldErrors, errorMessage, useRequestPasswordReset } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
@@ -35,7 +35,7 @@ export function ForgotPasswordForm() {
           </FormAlert>
         )}
         <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </FormField>
         <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
           Send Reset Link

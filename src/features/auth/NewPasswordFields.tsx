@@ -1,6 +1,5 @@
-import { Input } from "@chakra-ui/react";
 import type { FieldErrors, UseFormRegisterReturn } from "react-hook-form";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { type NewPasswordValues, PASSWORD_HINT } from "./schemas";
 
 type Props = {
@@ -16,10 +15,10 @@ export function NewPasswordFields({ register, errors, label = "Password", confir
   return (
     <>
       <FormField label={label} required error={errors.password?.message} helperText={PASSWORD_HINT}>
-        <Input type="password" autoComplete="new-password" {...register("password")} />
+        <TextInput type="password" autoComplete="new-password" {...register("password")} />
       </FormField>
       <FormField label={confirmLabel} required error={errors.confirmPassword?.message}>
-        <Input type="password" autoComplete="new-password" {...register("confirmPassword")} />
+        <TextInput type="password" autoComplete="new-password" {...register("confirmPassword")} />
       </FormField>
     </>
   );

@@ -1,9 +1,9 @@
-import { Button, Link as ChakraLink, Input, Stack } from "@chakra-ui/react";
+import { Button, Link as ChakraLink, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { ApiError } from "../../lib/api";
 import { applyFieldErrors, errorMessage, useResendVerification, useSignIn } from "./api";
 import { type SignInValues, signInSchema } from "./schemas";
@@ -57,10 +57,10 @@ export function SignInForm() {
         {resend.isError && <FormAlert status="error" title={errorMessage(resend.error)} />}
 
         <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </FormField>
         <FormField label="Password" required error={errors.password?.message}>
-          <Input type="password" autoComplete="current-password" {...form.register("password")} />
+          <TextInput type="password" autoComplete="current-password" {...form.register("password")} />
         </FormField>
         <ChakraLink asChild alignSelf="end" fontSize="sm" color="brand.fg" textDecoration="underline">
           <Link to="/auth" search={{ view: "forgot" }}>

@@ -1,8 +1,8 @@
-import { Button, Input, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { applyFieldErrors, errorMessage, useSignUp } from "./api";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { type SignUpValues, signUpSchema } from "./schemas";
@@ -36,10 +36,10 @@ export function SignUpForm() {
           </FormAlert>
         )}
         <FormField label="Full Name" required error={errors.fullName?.message}>
-          <Input autoComplete="name" {...form.register("fullName")} />
+          <TextInput autoComplete="name" {...form.register("fullName")} />
         </FormField>
         <FormField label="Email" required error={errors.email?.message}>
-          <Input type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
         </FormField>
         <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={signUp.isPending} width="full">

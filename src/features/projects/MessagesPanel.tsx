@@ -1,20 +1,8 @@
-import {
-  Box,
-  Button,
-  Card,
-  Field,
-  Flex,
-  Heading,
-  HStack,
-  Skeleton,
-  Stack,
-  Text,
-  Textarea,
-  VisuallyHidden,
-} from "@chakra-ui/react";
+import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LuSend } from "react-icons/lu";
 import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
+import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
@@ -123,19 +111,19 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
 
         <form onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
-            <Field.Root flex="1">
-              <Field.Label>Message</Field.Label>
-              <Textarea
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                onKeyDown={onKeyDown}
-                placeholder="Write a message…"
-                rows={3}
-                maxLength={MESSAGE_MAX_LENGTH}
-                resize="vertical"
-              />
-              <Field.HelperText>Press Enter to send, Shift+Enter for a new line.</Field.HelperText>
-            </Field.Root>
+            <Box flex="1" w="full">
+              <FormField label="Message" helperText="Press Enter to send, Shift+Enter for a new line.">
+                <TextArea
+                  value={text}
+                  onChange={(event) => setText(event.target.value)}
+                  onKeyDown={onKeyDown}
+                  placeholder="Write a message…"
+                  rows={3}
+                  maxLength={MESSAGE_MAX_LENGTH}
+                  resize="vertical"
+                />
+              </FormField>
+            </Box>
             <Button type="submit" colorPalette="brand" disabled={!canSend} loading={send.isPending} mb={{ sm: "7" }}>
               <LuSend aria-hidden="true" />
               Send

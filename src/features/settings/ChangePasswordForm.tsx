@@ -1,8 +1,8 @@
-import { Button, Card, Heading, Input, Stack } from "@chakra-ui/react";
+import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { applyFieldErrors, errorMessage } from "../auth/api";
 import { NewPasswordFields } from "../auth/NewPasswordFields";
 import { type ChangePasswordValues, changePasswordSchema } from "../auth/schemas";
@@ -42,7 +42,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
             {/* Lets password managers tie the new password to this account. */}
             <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
             <FormField label="Current Password" required error={errors.currentPassword?.message}>
-              <Input type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+              <TextInput type="password" autoComplete="current-password" {...form.register("currentPassword")} />
             </FormField>
             <NewPasswordFields
               register={form.register}

@@ -1,10 +1,10 @@
-import { Button, Card, Heading, Input, Stack } from "@chakra-ui/react";
+import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Profile } from "../../../common/api";
 import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
-import { FormField } from "../../components/FormField";
+import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { useUpdateProfile } from "./api";
 
@@ -44,16 +44,16 @@ export function ProfileForm({ me }: { me: Profile }) {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormField label="Full Name" required error={errors.fullName?.message}>
-              <Input autoComplete="name" {...form.register("fullName")} />
+              <TextInput autoComplete="name" {...form.register("fullName")} />
             </FormField>
             <FormField label="Company Name" error={errors.companyName?.message}>
-              <Input autoComplete="organization" {...form.register("companyName")} />
+              <TextInput autoComplete="organization" {...form.register("companyName")} />
             </FormField>
             <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
-              <Input type="email" value={me.email} readOnly />
+              <TextInput type="email" value={me.email} readOnly />
             </FormField>
             <FormField label="Account Type" disabled>
-              <Input value={me.role === "admin" ? "Administrator" : "Client"} readOnly />
+              <TextInput value={me.role === "admin" ? "Administrator" : "Client"} readOnly />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending}>
               Save Changes

@@ -1,27 +1,26 @@
+import { Box, Button, chakra, Heading, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import {
-  Alert,
-  Box,
-  Button,
-  chakra,
-  Field,
-  Heading,
-  Input,
-  NativeSelect,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-} from "@chakra-ui/react";
-import { type FormEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
+  type ComponentType,
+  type FormEvent,
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import type { FieldErrors } from "react-hook-form";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
+import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
+import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import { ApiError, api } from "../../lib/api";
 import type { EnquiryForm } from "./enquiryForm";
 import { CircleCheckIcon, SendIcon } from "./icons/ui";
-import { usePlans } from "./plans";
+import { OptionalLabel } from "./OptionalLabel";
+import type { PlanFieldProps } from "./PlanField";
 
 const copy = contactPage;
 type FieldName = keyof EnquiryInput;
@@ -47,6 +46,11 @@ const isField = (name: unknown): name is FieldName => FIELDS.includes(name as Fi
  */
 const loadEnquiryForm = () => import("./enquiryForm");
 
+// The plan field is optional: if its chunk cannot load, the form goes on without it.
+const PlanField = lazy<ComponentType<PlanFieldProps>>(() =>
+  import("./PlanField").catch(() => ({ default: () => null })),
+);
+
 /**
  * The project enquiry form: react-hook-form + zod, validated here and again
  * on the server with the same schema. It is prerendered and hydrated as
@@ -56,7 +60,6 @@ const loadEnquiryForm = () => import("./enquiryForm");
  * arrives waits for it). Values survive failed submits.
  */
 export function ContactForm({ plan }: { plan?: string }) {
-  const { plans } = usePlans();
   const [form, setForm] = useState<EnquiryForm | null>(null);
   const [errors, setErrors] = useState<FieldErrors<EnquiryInput>>({});
   const [send, setSend] = useState<SendState>({ status: "idle" });
@@ -66,6 +69,8 @@ export function ContactForm({ plan }: { plan?: string }) {
   const enhance = () => {
     if (loading.current) return;
     loading.current = true;
+    // The error alert too, so a failed submit can show it at once.
+    preloadFormAlert().catch(() => {});
     loadEnquiryForm().then(
       ({ createEnquiryForm }) =>
         setForm(
@@ -180,7 +185,6 @@ export function ContactForm({ plan }: { plan?: string }) {
     );
   }
 
-  const selectedPlan = plans.find((item) => item.slug === plan);
   const fieldError = (name: FieldName) => errors[name]?.message;
   /** Plain uncontrolled props until the control arrives, then react-hook-form's; `defaultValue` stays so React leaves the DOM value alone. */
   const field = (name: FieldName, defaultValue = "") =>
@@ -197,113 +201,56 @@ export function ContactForm({ plan }: { plan?: string }) {
     >
       <Stack gap="5">
         {send.status === "error" && (
-          <Alert.Root status="error" role="alert">
-            <Alert.Indicator />
-            <Alert.Content>
-              <Alert.Title>{copy.errorHeading}</Alert.Title>
-              <Alert.Description>{send.message}</Alert.Description>
-            </Alert.Content>
-          </Alert.Root>
+          <LazyFormAlert status="error" title={copy.errorHeading}>
+            {send.message}
+          </LazyFormAlert>
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root invalid={!!errors.firstName} required>
-            <Field.Label>
-              {copy.fields.firstName}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input autoComplete="given-name" {...field("firstName")} />
-            <Field.ErrorText>{fieldError("firstName")}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.lastName} required>
-            <Field.Label>
-              {copy.fields.lastName}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input autoComplete="family-name" {...field("lastName")} />
-            <Field.ErrorText>{fieldError("lastName")}</Field.ErrorText>
-          </Field.Root>
+          <FormField label={copy.fields.firstName} required error={fieldError("firstName")}>
+            <TextInput autoComplete="given-name" {...field("firstName")} />
+          </FormField>
+          <FormField label={copy.fields.lastName} required error={fieldError("lastName")}>
+            <TextInput autoComplete="family-name" {...field("lastName")} />
+          </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root invalid={!!errors.email} required>
-            <Field.Label>
-              {copy.fields.email}
-              <Field.RequiredIndicator />
-            </Field.Label>
-            <Input type="email" autoComplete="email" {...field("email")} />
-            <Field.ErrorText>{fieldError("email")}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.company}>
-            <Field.Label>
-              {copy.fields.company} <OptionalMark />
-            </Field.Label>
-            <Input autoComplete="organization" {...field("company")} />
-            <Field.ErrorText>{fieldError("company")}</Field.ErrorText>
-          </Field.Root>
+          <FormField label={copy.fields.email} required error={fieldError("email")}>
+            <TextInput type="email" autoComplete="email" {...field("email")} />
+          </FormField>
+          <FormField label={<OptionalLabel text={copy.fields.company} />} error={fieldError("company")}>
+            <TextInput autoComplete="organization" {...field("company")} />
+          </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
-          <Field.Root invalid={!!errors.service}>
-            <Field.Label>
-              {copy.fields.service} <OptionalMark />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...field("service")}>
-                <option value="">{copy.selectPlaceholder}</option>
-                {ENQUIRY_SERVICES.map((value) => (
-                  <option key={value} value={value}>
-                    {enquiryServiceLabels[value]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{fieldError("service")}</Field.ErrorText>
-          </Field.Root>
-          <Field.Root invalid={!!errors.budget}>
-            <Field.Label>
-              {copy.fields.budget} <OptionalMark />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...field("budget")}>
-                <option value="">{copy.selectPlaceholder}</option>
-                {ENQUIRY_BUDGETS.map((value) => (
-                  <option key={value} value={value}>
-                    {enquiryBudgetLabels[value]}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{fieldError("budget")}</Field.ErrorText>
-          </Field.Root>
+          <FormField label={<OptionalLabel text={copy.fields.service} />} error={fieldError("service")}>
+            <SelectInput {...field("service")}>
+              <option value="">{copy.selectPlaceholder}</option>
+              {ENQUIRY_SERVICES.map((value) => (
+                <option key={value} value={value}>
+                  {enquiryServiceLabels[value]}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField label={<OptionalLabel text={copy.fields.budget} />} error={fieldError("budget")}>
+            <SelectInput {...field("budget")}>
+              <option value="">{copy.selectPlaceholder}</option>
+              {ENQUIRY_BUDGETS.map((value) => (
+                <option key={value} value={value}>
+                  {enquiryBudgetLabels[value]}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
         </SimpleGrid>
         {plan && hydrated && (
-          <Field.Root invalid={!!errors.plan}>
-            <Field.Label>
-              {copy.fields.plan} <OptionalMark />
-            </Field.Label>
-            <NativeSelect.Root>
-              <NativeSelect.Field {...field("plan", plan)}>
-                <option value="">{copy.selectPlaceholder}</option>
-                {!selectedPlan && <option value={plan}>{plan}</option>}
-                {plans.map((item) => (
-                  <option key={item.slug} value={item.slug}>
-                    {item.name}
-                  </option>
-                ))}
-              </NativeSelect.Field>
-              <NativeSelect.Indicator />
-            </NativeSelect.Root>
-            <Field.ErrorText>{fieldError("plan")}</Field.ErrorText>
-          </Field.Root>
+          <Suspense>
+            <PlanField plan={plan} error={fieldError("plan")} control={field("plan", plan)} />
+          </Suspense>
         )}
-        <Field.Root invalid={!!errors.message} required>
-          <Field.Label>
-            {copy.fields.message}
-            <Field.RequiredIndicator />
-          </Field.Label>
-          <Textarea rows={6} {...field("message")} />
-          <Field.ErrorText>{fieldError("message")}</Field.ErrorText>
-        </Field.Root>
+        <FormField label={copy.fields.message} required error={fieldError("message")}>
+          <TextArea rows={6} {...field("message")} />
+        </FormField>
         {/* Honeypot: hidden from people and assistive technology; a bot that fills it gets a polite no-op. */}
         <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" w="1px" h="1px" overflow="hidden">
           <label htmlFor="enquiry-website">{copy.fields.website}</label>
@@ -322,13 +269,5 @@ export function ContactForm({ plan }: { plan?: string }) {
         </Button>
       </Stack>
     </chakra.form>
-  );
-}
-
-function OptionalMark() {
-  return (
-    <Text as="span" color="gray.600" fontWeight="normal">
-      {copy.optional}
-    </Text>
   );
 }

@@ -1,3 +1,4 @@
+import { drawerSlotRecipe } from "virtual:lazy-recipes";
 import { Button, CloseButton, chakra, Drawer, Portal, Stack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { RefObject } from "react";
@@ -18,6 +19,8 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo }: Mobile
   const close = () => onOpenChange(false);
   return (
     <Drawer.Root
+      // Loaded with this chunk, when the menu first opens, instead of with every page.
+      recipe={drawerSlotRecipe}
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       placement="end"

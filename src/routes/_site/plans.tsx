@@ -1,6 +1,7 @@
-import { Alert, Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
+import { Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/domain";
+import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { plansPage } from "../../content/plans";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PlanCard } from "../../features/site/PlanCard";
@@ -20,10 +21,7 @@ function PlansPage() {
       <PageHero heading={plansPage.heading} intro={plansPage.intro} />
       {isError && (
         <Box maxW="6xl" mx="auto" px="4" pt="8">
-          <Alert.Root status="warning">
-            <Alert.Indicator />
-            <Alert.Title>{plansPage.loadError}</Alert.Title>
-          </Alert.Root>
+          <LazyFormAlert status="warning" title={plansPage.loadError} />
         </Box>
       )}
       {PLAN_CATEGORIES.map((category, sectionIndex) => {
