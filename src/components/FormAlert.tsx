@@ -1,6 +1,7 @@
 import { alertSlotRecipe } from "virtual:lazy-recipes";
 import { chakra, useSlotRecipe } from "@chakra-ui/react";
 import type { ReactNode } from "react";
+import { FontAwesomeSvg } from "./SvgIcon";
 
 type Status = "error" | "success" | "info" | "warning";
 type Props = { status: Status; title: ReactNode; children?: ReactNode };
@@ -28,9 +29,9 @@ export function FormAlert({ status, title, children }: Props) {
   return (
     <chakra.div css={styles.root} role={status === "error" ? "alert" : "status"} borderRadius="md">
       <chakra.span css={styles.indicator}>
-        <svg viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+        <FontAwesomeSvg viewBox="0 0 24 24">
           <path d={`${RING}${MARKS[status]}`} />
-        </svg>
+        </FontAwesomeSvg>
       </chakra.span>
       <chakra.div css={styles.content}>
         <chakra.div css={styles.title}>{title}</chakra.div>

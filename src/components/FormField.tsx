@@ -1,6 +1,7 @@
 import { fieldSlotRecipe, inputRecipe, nativeSelectSlotRecipe, textareaRecipe } from "virtual:lazy-recipes";
 import { chakra, HStack, type HTMLChakraProps, useRecipe, useSlotRecipe } from "@chakra-ui/react";
 import { createContext, type ReactNode, useContext, useId } from "react";
+import { LucideSvg } from "./SvgIcon";
 
 type Props = {
   label: ReactNode;
@@ -110,17 +111,9 @@ export function SelectInput({ children, ...props }: HTMLChakraProps<"select">) {
       </chakra.select>
       <chakra.div css={styles.indicator} data-invalid={invalid} aria-hidden="true">
         {/* Lucide's chevron-down, like Chakra's own indicator. */}
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
+        <LucideSvg>
           <path d="m6 9 6 6 6-6" />
-        </svg>
+        </LucideSvg>
       </chakra.div>
     </chakra.div>
   );

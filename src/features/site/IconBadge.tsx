@@ -1,5 +1,5 @@
 import { Box } from "@chakra-ui/react";
-import type { IconComponent } from "./icons/svg";
+import type { IconComponent } from "../../components/SvgIcon";
 
 export function IconBadge({ icon: Icon, tone = "brand" }: { icon: IconComponent; tone?: "brand" | "gold" }) {
   return (

@@ -1,9 +1,9 @@
 import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import type { IconComponent } from "../../components/SvgIcon";
 import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/shared";
 import { getSiteConfig } from "./config";
 import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon } from "./icons/chrome";
-import type { IconComponent } from "./icons/svg";
 import { Logo } from "./Logo";
 
 const FooterLink = chakra(Link);

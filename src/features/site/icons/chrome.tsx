@@ -1,4 +1,4 @@
-import { FontAwesomeSvg, type IconProps, LucideSvg } from "./svg";
+import { FontAwesomeSvg, type IconProps, LucideSvg } from "../../../components/SvgIcon";
 
 /** The header's and footer's icons, which every public page loads; page icons live in the modules beside it. */
 export function MenuIcon(props: IconProps) {

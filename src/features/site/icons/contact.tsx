@@ -1,4 +1,4 @@
-import { type IconProps, LucideSvg } from "./svg";
+import { type IconProps, LucideSvg } from "../../../components/SvgIcon";
 
 /** The contact page's office details. */
 export function ClockIcon(props: IconProps) {

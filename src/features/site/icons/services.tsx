@@ -1,5 +1,5 @@
 import type { ServiceId } from "../../../../common/domain";
-import { type IconComponent, type IconProps, LucideSvg } from "./svg";
+import { type IconComponent, type IconProps, LucideSvg } from "../../../components/SvgIcon";
 
 /** The four services' icons, for their cards. */
 export function CodeIcon(props: IconProps) {

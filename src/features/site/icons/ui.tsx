@@ -1,4 +1,4 @@
-import { type IconProps, LucideSvg } from "./svg";
+import { type IconProps, LucideSvg } from "../../../components/SvgIcon";
 
 /** Arrows and checks that links, lists and buttons share. */
 export function ArrowLeftIcon(props: IconProps) {

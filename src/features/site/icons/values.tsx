@@ -1,5 +1,5 @@
+import { type IconComponent, type IconProps, LucideSvg } from "../../../components/SvgIcon";
 import type { ValueIcon } from "../../../content/shared";
-import { type IconComponent, type IconProps, LucideSvg } from "./svg";
 
 /** The value points' icons (home and about pages). */
 export function TrendingUpIcon(props: IconProps) {

@@ -1,9 +1,10 @@
 import type { ReactElement, SVGProps } from "react";
 
 /**
- * The public site's icons as plain inline SVG components, with the path data
- * of react-icons' Lucide (lu) and Font Awesome 6 (fa6) sets. The portal keeps
- * react-icons; the public pages use these so they never load the Lucide
+ * Frames for plain inline SVG icons drawn with the path data of react-icons'
+ * Lucide (lu) and Font Awesome 6 (fa6) sets: the public site's icons
+ * (src/features/site/icons) and the components public pages load. The portal
+ * keeps react-icons; public pages use these so they never load the Lucide
  * chunk the bundler shares with the portal, nor react-icons' IconBase and
  * context. Decorative by default (aria-hidden, not focusable): the text next
  * to an icon, or the aria-label of its link, names it. 1em square, so they
