@@ -1,28 +1,20 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
-import { launchBrowser, newUser, type User, waitForPath } from "./support/browser";
-import { type ProductServer, startProduct } from "./support/server";
+import { newUser, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
 
 /**
  * Journey: a new client signs up, cannot sign in before verifying, verifies
  * through the link in the mail, lands in the portal signed in, stays signed
  * in across a reload, and signs out.
  */
-let server: ProductServer;
-let browser: Browser;
+const product = setupProduct();
 let api: Api;
 let user: User;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  api = new Api(server.url);
-  user = await newUser(browser, server.url);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  api = new Api(product.server.url);
+  user = await newUser(product.browser, product.server.url);
 });
 
 describe("sign-up, verification and sign-in", () => {
@@ -70,7 +62,7 @@ describe("sign-up, verification and sign-in", () => {
   it("verifies through the mailed link and lands in the portal signed in", async () => {
     const { page } = user;
     const link = await api.latestLink(email);
-    expect(new URL(link).origin).toBe(server.url);
+    expect(new URL(link).origin).toBe(product.server.url);
 
     await page.goto(link);
     await waitForPath(page, "/portal");

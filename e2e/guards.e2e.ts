@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, it } from "vitest";
+import { describe, it } from "vitest";
 import { ADMIN_EMAIL } from "./support/api";
-import { launchBrowser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
-import { type ProductServer, startProduct } from "./support/server";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
 
 /** Journey: the portal's doors. Who may open which page, and where the others are sent. */
-let server: ProductServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = setupProduct();
 
 describe("route guards", () => {
   it.each(["/portal", "/portal/projects", "/portal/admin"])(
     "sends a signed-out visitor of %s to /auth",
     async (path) => {
-      const { page, context } = await newUser(browser, server.url);
+      const { page, context } = await newUser(product.browser, product.server.url);
       try {
         await page.goto(path);
         await waitForPath(page, "/auth");
@@ -32,7 +21,7 @@ describe("route guards", () => {
   );
 
   it("sends a client away from the admin area to the portal", async () => {
-    const client: User = await newUser(browser, server.url);
+    const client: User = await newUser(product.browser, product.server.url);
     try {
       await signInThroughForm(client.page, "kunle@adeyemilogistics.test");
       await client.page.goto("/portal/admin");
@@ -43,7 +32,7 @@ describe("route guards", () => {
   });
 
   it("sends an administrator from the client portal to the admin area", async () => {
-    const admin: User = await newUser(browser, server.url);
+    const admin: User = await newUser(product.browser, product.server.url);
     try {
       await signInThroughForm(admin.page, ADMIN_EMAIL);
       await admin.page.goto("/portal");
@@ -54,7 +43,7 @@ describe("route guards", () => {
   });
 
   it("answers an unknown path with the not-found page", async () => {
-    const { page, context } = await newUser(browser, server.url);
+    const { page, context } = await newUser(product.browser, product.server.url);
     try {
       await page.goto("/no-such-page/anywhere");
       await page.getByText("Oops! Page not found").waitFor();

@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { launchBrowser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
-import { type ProductServer, startProduct } from "./support/server";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
 
 /**
  * Journey: the client and the administrator have the same project open; each
@@ -21,29 +21,22 @@ declare global {
   }
 }
 
-let server: ProductServer;
-let browser: Browser;
+const product = setupProduct();
 let projectId: string;
 let client: User;
 let admin: User;
 let outsider: User;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
-  projectId = await new Api(server.url).projectId(CLIENT, "Eze Foods E-commerce Store");
+  projectId = await new Api(product.server.url).projectId(CLIENT, "Eze Foods E-commerce Store");
   [client, admin, outsider] = await Promise.all([
-    newUser(browser, server.url),
-    newUser(browser, server.url),
-    newUser(browser, server.url),
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
   ]);
   await signInThroughForm(client.page, CLIENT);
   await signInThroughForm(admin.page, ADMIN_EMAIL);
   await signInThroughForm(outsider.page, OUTSIDER);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');

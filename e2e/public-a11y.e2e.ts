@@ -1,8 +1,8 @@
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, newUser } from "./support/browser";
-import { type ProductServer, ROOT, startProduct } from "./support/server";
+import { describe, expect, it } from "vitest";
+import { newUser } from "./support/browser";
+import { setupProduct } from "./support/product";
+import { ROOT } from "./support/server";
 
 /**
  * axe-core on every public route at desktop and phone widths: zero
@@ -26,24 +26,14 @@ const VIEWPORTS = [
   { width: 375, height: 812 },
 ];
 
-let server: ProductServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startProduct(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const product = setupProduct();
 
 type AxeResult = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
 
 describe("accessibility (axe-core)", () => {
   for (const viewport of VIEWPORTS) {
     it.each(ROUTES)(`%s at ${viewport.width}px has no violations`, async (route) => {
-      const { page, context } = await newUser(browser, server.url);
+      const { page, context } = await newUser(product.browser, product.server.url);
       try {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ reducedMotion: "reduce" });
@@ -69,9 +59,9 @@ describe("accessibility (axe-core)", () => {
   }
 
   it("shows no social icons when no social URL is configured", async () => {
-    const html = await (await fetch(server.url)).text();
+    const html = await (await fetch(product.server.url)).text();
     expect(html).not.toContain("data-social");
-    const { page, context } = await newUser(browser, server.url);
+    const { page, context } = await newUser(product.browser, product.server.url);
     try {
       await page.goto("/", { waitUntil: "networkidle" });
       expect(
@@ -86,7 +76,7 @@ describe("accessibility (axe-core)", () => {
   });
 
   it("the header, drawer and form work from the keyboard with a visible focus ring", async () => {
-    const { page, context } = await newUser(browser, server.url);
+    const { page, context } = await newUser(product.browser, product.server.url);
     try {
       await page.goto("/contact", { waitUntil: "networkidle" });
       await page.keyboard.press("Tab");

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { type ProductServer, startProduct } from "./support/server";
+import { setupProduct } from "./support/product";
 
 /**
  * POST/GET /api/enquiries over HTTP against the built product: who may read
  * them, strict validation, the honeypot and the per-IP rate limit (the
  * default 5 per 10 minutes; every accepted or honeypot request counts).
  */
-let server: ProductServer;
+const product = setupProduct({ browser: false });
 let api: Api;
 
 beforeAll(async () => {
-  server = await startProduct();
-  api = new Api(server.url);
-});
-
-afterAll(async () => {
-  await server?.stop();
+  api = new Api(product.server.url);
 });
 
 const valid = {
@@ -31,16 +26,16 @@ const valid = {
 };
 
 const post = (body: unknown) =>
-  fetch(`${server.url}/api/enquiries`, {
+  fetch(`${product.server.url}/api/enquiries`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin: server.url },
+    headers: { "content-type": "application/json", origin: product.server.url },
     body: JSON.stringify(body),
   });
 
 async function list(email?: string) {
   const headers: Record<string, string> = { accept: "application/json" };
   if (email) headers.cookie = await api.signIn(email);
-  return fetch(`${server.url}/api/enquiries`, { headers });
+  return fetch(`${product.server.url}/api/enquiries`, { headers });
 }
 
 describe("enquiries API", () => {
@@ -100,7 +95,7 @@ describe("enquiries API", () => {
   });
 
   it("documents the public routes in the OpenAPI description", async () => {
-    const spec = (await (await fetch(`${server.url}/api/openapi.json`)).json()) as {
+    const spec = (await (await fetch(`${product.server.url}/api/openapi.json`)).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
     expect(Object.keys(spec.paths["/api/enquiries"] ?? {})).toEqual(expect.arrayContaining(["get", "post"]));

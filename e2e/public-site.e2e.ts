@@ -1,8 +1,8 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { launchBrowser, newUser, waitForPath } from "./support/browser";
-import { type ProductServer, startProduct } from "./support/server";
+import { newUser, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
 
 /**
  * Journeys through the public marketing site, against the built product
@@ -11,24 +11,13 @@ import { type ProductServer, startProduct } from "./support/server";
  */
 const WHATSAPP = "2348055501234";
 const LINKEDIN = "https://www.linkedin.com/company/lagos-studio-e2e";
-let server: ProductServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startProduct({ WHATSAPP_NUMBER: WHATSAPP, SOCIAL_LINKEDIN_URL: LINKEDIN, CONTACT_RATE_LIMIT: "50" }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+const product = setupProduct({
+  env: { WHATSAPP_NUMBER: WHATSAPP, SOCIAL_LINKEDIN_URL: LINKEDIN, CONTACT_RATE_LIMIT: "50" },
 });
 
 /** Opens `path` in a fresh profile, failing the test on any page error (hydration mismatches included). */
 async function visit(path: string, viewport = { width: 1280, height: 900 }) {
-  const user = await newUser(browser, server.url);
+  const user = await newUser(product.browser, product.server.url);
   await user.page.setViewportSize(viewport);
   const errors: string[] = [];
   user.page.on("pageerror", (error) => errors.push(error.message));
@@ -122,9 +111,9 @@ describe("public pages", () => {
   });
 
   it("an unknown service id redirects to /services (server and in-app)", async () => {
-    const direct = await fetch(`${server.url}/services/quantum-baking`, { redirect: "manual" });
+    const direct = await fetch(`${product.server.url}/services/quantum-baking`, { redirect: "manual" });
     expect(direct.status).toBe(302);
-    expect(new URL(direct.headers.get("location") ?? "", server.url).pathname).toBe("/services");
+    expect(new URL(direct.headers.get("location") ?? "", product.server.url).pathname).toBe("/services");
     const { page, context } = await visit("/services/quantum-baking");
     try {
       expect(new URL(page.url()).pathname).toBe("/services");
@@ -169,7 +158,10 @@ describe("public pages", () => {
   });
 
   it("plans come from GET /api/plans in kobo", async () => {
-    const plans = (await (await fetch(`${server.url}/api/plans`)).json()) as { slug: string; priceMinor: number }[];
+    const plans = (await (await fetch(`${product.server.url}/api/plans`)).json()) as {
+      slug: string;
+      priceMinor: number;
+    }[];
     expect(plans.map((plan) => [plan.slug, plan.priceMinor])).toEqual([
       ["social-starter", 10_000_000],
       ["social-growth", 20_000_000],
@@ -208,7 +200,7 @@ describe("public pages", () => {
 
   it("portal and /auth paths get the SPA shell with status 200", async () => {
     for (const path of ["/auth", "/portal", "/portal/projects/123"]) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${product.server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root"></div>');
     }
@@ -387,7 +379,7 @@ describe("contact form", () => {
       await page.getByRole("button", { name: "Send Enquiry" }).click();
       await page.getByRole("status").filter({ hasText: "Thank you! Your enquiry has been sent." }).waitFor();
 
-      const api = new Api(server.url);
+      const api = new Api(product.server.url);
       const enquiries = await api.get<
         { message: string; plan: string; service: string; budget: string; company: string }[]
       >("/api/enquiries", ADMIN_EMAIL);
@@ -411,7 +403,7 @@ describe("prerendered HTML", () => {
   it.each(["/", "/about", "/services", "/services/it-solutions", "/plans", "/contact"])(
     "%s carries its own head, JSON-LD and content before any script runs",
     async (path) => {
-      const response = await fetch(`${server.url}${path}`, { headers: { "accept-encoding": "br" } });
+      const response = await fetch(`${product.server.url}${path}`, { headers: { "accept-encoding": "br" } });
       expect(response.headers.get("content-encoding")).toBe("br");
       expect(response.headers.get("vary")).toContain("accept-encoding");
       expect(response.headers.get("cache-control")).toBe("no-cache");
@@ -419,8 +411,8 @@ describe("prerendered HTML", () => {
       const html = await response.text();
       expect(html).toMatch(/<title>[^<]+\| Lagos Studio<\/title>|<title>Lagos Studio \|/);
       expect(html).toContain('<meta name="description" content="');
-      expect(html).toContain(`<link rel="canonical" href="${server.url}${path}" />`);
-      expect(html).toContain(`<meta property="og:url" content="${server.url}${path}" />`);
+      expect(html).toContain(`<link rel="canonical" href="${product.server.url}${path}" />`);
+      expect(html).toContain(`<meta property="og:url" content="${product.server.url}${path}" />`);
       expect(html).toContain('<meta name="twitter:card" content="summary" />');
       const jsonLd = JSON.parse(html.match(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/)?.[1] ?? "{}");
       expect(jsonLd["@type"]).toContain("ProfessionalService");
@@ -436,21 +428,21 @@ describe("prerendered HTML", () => {
       expect(scripts.filter((src) => /\/(portal|admin|PortalShell|invoices|settings)[-.]/i.test(src ?? ""))).toEqual(
         [],
       );
-      const again = await fetch(`${server.url}${path}`, { headers: { "if-none-match": etag } });
+      const again = await fetch(`${product.server.url}${path}`, { headers: { "if-none-match": etag } });
       expect(again.status).toBe(304);
     },
   );
 
   it("hashed assets are cached for a year and sent precompressed; sitemap and robots are served", async () => {
-    const html = await (await fetch(server.url)).text();
+    const html = await (await fetch(product.server.url)).text();
     const asset = html.match(/src="(\/assets\/[^"]+\.js)"/)?.[1];
-    const response = await fetch(`${server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
+    const response = await fetch(`${product.server.url}${asset}`, { headers: { "accept-encoding": "gzip" } });
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(response.headers.get("content-encoding")).toBe("gzip");
-    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
-    expect(sitemap).toContain(`<loc>${server.url}/services/web-app-development</loc>`);
-    const robots = await (await fetch(`${server.url}/robots.txt`)).text();
+    const sitemap = await (await fetch(`${product.server.url}/sitemap.xml`)).text();
+    expect(sitemap).toContain(`<loc>${product.server.url}/services/web-app-development</loc>`);
+    const robots = await (await fetch(`${product.server.url}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /portal");
     expect(robots).toContain("Disallow: /api");
   });
