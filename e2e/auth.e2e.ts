@@ -26,7 +26,8 @@ describe("sign-up, verification and sign-in", () => {
     const { page } = user;
     await page.goto("/auth");
     await page.getByRole("tab", { name: "Sign Up" }).click();
-    const panel = page.getByRole("tabpanel");
+    // The panel named by its tab: the other one may still be leaving (its exit animation).
+    const panel = page.getByRole("tabpanel", { name: "Sign Up" });
     await panel.getByLabel("Full Name").fill(fullName);
     await panel.getByLabel("Email").fill(email);
     await panel.getByLabel("Password", { exact: true }).fill(password);
@@ -45,7 +46,7 @@ describe("sign-up, verification and sign-in", () => {
   it("cannot sign in before verifying, and can ask for a new link", async () => {
     const { page } = user;
     await page.getByRole("tab", { name: "Sign In" }).click();
-    const panel = page.getByRole("tabpanel");
+    const panel = page.getByRole("tabpanel", { name: "Sign In" });
     await panel.getByLabel("Email").fill(email);
     await panel.getByLabel("Password", { exact: true }).fill(password);
     await panel.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -34,8 +34,8 @@ export async function newUser(browser: Browser, baseURL: string): Promise<User> 
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/auth");
   await page.getByRole("tab", { name: "Sign In" }).click();
-  // Only the selected tab's panel is visible, so its labels are unambiguous.
-  const panel = page.getByRole("tabpanel");
+  // The panel named by its tab: the other one may still be leaving (its exit animation).
+  const panel = page.getByRole("tabpanel", { name: "Sign In" });
   await panel.getByLabel("Email").fill(email);
   await panel.getByLabel("Password", { exact: true }).fill(password);
   await panel.getByRole("button", { name: "Sign In", exact: true }).click();
