@@ -34,8 +34,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the BUILT product exactly as an operator would (`node dist/server/main.js`)
- * on a fresh embedded database, so the browser tests exercise what ships.
+ * Starts the BUILT product as an operator would (`node dist/server/main.js`) on a
+ * fresh embedded database, so the browser tests exercise what ships; source maps are
+ * on so a failure's stack trace points into the TypeScript sources.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
   if (!existsSync(MAIN)) {
