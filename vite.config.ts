@@ -1,3 +1,4 @@
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
@@ -15,6 +16,7 @@ const LAZY_RECIPES: Record<string, string> = {
   avatar: "avatarSlotRecipe",
   card: "cardSlotRecipe",
   checkbox: "checkboxSlotRecipe",
+  checkmark: "checkmarkRecipe",
   dialog: "dialogSlotRecipe",
   drawer: "drawerSlotRecipe",
   field: "fieldSlotRecipe",
@@ -24,6 +26,7 @@ const LAZY_RECIPES: Record<string, string> = {
   menu: "menuSlotRecipe",
   "native-select": "nativeSelectSlotRecipe",
   progress: "progressSlotRecipe",
+  select: "selectSlotRecipe",
   separator: "separatorRecipe",
   skeleton: "skeletonRecipe",
   table: "tableSlotRecipe",
@@ -38,14 +41,24 @@ const LAZY_RECIPES: Record<string, string> = {
  * query, i.e. as modules of their own. "@chakra-ui/react" reaches every
  * recipe module statically through its barrels, so the bundler puts any
  * recipe used anywhere (even only by a lazy chunk) into the entry every
- * public page loads; these copies go with the lazy chunks that use them.
+ * public page loads; these copies (and the recipe files they import) go with
+ * the lazy chunks that use them.
  */
 function lazyRecipes(): Plugin {
   const id = "virtual:lazy-recipes";
   const dir = fileURLToPath(new URL("./node_modules/@chakra-ui/react/dist/esm/theme/recipes/", import.meta.url));
   return {
     name: "lazy-recipes",
-    resolveId: (source) => (source === id ? `\0${id}` : null),
+    // Before Vite's resolver, which would resolve a copy's relative imports to the originals.
+    enforce: "pre",
+    resolveId(source, importer) {
+      if (source === id) return `\0${id}`;
+      // A copy's own imports (native-select uses select, checkbox uses checkmark) are copies too.
+      if (importer?.endsWith(".js?lazy") && source.startsWith("./")) {
+        return `${path.dirname(importer)}/${source.slice(2)}?lazy`;
+      }
+      return null;
+    },
     load: (loaded) =>
       loaded === `\0${id}`
         ? Object.entries(LAZY_RECIPES)

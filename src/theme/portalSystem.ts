@@ -2,12 +2,14 @@ import {
   avatarSlotRecipe,
   cardSlotRecipe,
   checkboxSlotRecipe,
+  checkmarkRecipe,
   dialogSlotRecipe,
   drawerSlotRecipe,
   iconRecipe,
   linkRecipe,
   menuSlotRecipe,
   progressSlotRecipe,
+  selectSlotRecipe,
   separatorRecipe,
   skeletonRecipe,
   tableSlotRecipe,
@@ -16,7 +18,6 @@ import {
   tooltipSlotRecipe,
 } from "virtual:lazy-recipes";
 import { createSystem, defaultBaseConfig, defineConfig } from "@chakra-ui/react";
-import { checkmarkRecipe, selectSlotRecipe } from "@chakra-ui/react/theme";
 import { publicConfig } from "./system";
 
 /**
@@ -26,8 +27,7 @@ import { publicConfig } from "./system";
  * They come through virtual:lazy-recipes (vite.config.ts) because
  * "@chakra-ui/react" statically reaches every recipe module through its
  * barrels: imported from there, the bundler keeps them in the entry chunk.
- * select and checkmark stay there anyway (native-select and checkbox-card use
- * them). Import this module nowhere else.
+ * Import this module nowhere else.
  */
 export const portalSystem = createSystem(
   defaultBaseConfig,

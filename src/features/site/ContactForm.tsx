@@ -12,11 +12,9 @@ import {
 import type { FieldErrors } from "react-hook-form";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
-import type { EnquiryReceipt } from "../../../common/public";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
-import { ApiError, api } from "../../lib/api";
 import type { EnquiryForm } from "./enquiryForm";
 import { CircleCheckIcon, SendIcon } from "./icons/ui";
 import { OptionalLabel } from "./OptionalLabel";
@@ -25,19 +23,6 @@ import type { PlanFieldProps } from "./PlanField";
 const copy = contactPage;
 type FieldName = keyof EnquiryInput;
 type SendState = { status: "idle" | "pending" | "success" } | { status: "error"; message: string };
-
-const FIELDS: readonly FieldName[] = [
-  "firstName",
-  "lastName",
-  "email",
-  "company",
-  "service",
-  "budget",
-  "plan",
-  "message",
-  "website",
-];
-const isField = (name: unknown): name is FieldName => FIELDS.includes(name as FieldName);
 
 /**
  * react-hook-form, its zod resolver and the shared schema (~25 KB gzip
@@ -94,19 +79,12 @@ export function ContactForm({ plan }: { plan?: string }) {
   };
 
   const submit = async (data: EnquiryData) => {
+    if (!form) return;
     setSend({ status: "pending" });
-    try {
-      await api.post<EnquiryReceipt>("/api/enquiries", data);
-      setSend({ status: "success" });
-    } catch (error) {
-      // Field messages from the server land next to their fields; the typed values stay as they are.
-      if (error instanceof ApiError && form) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (isField(field)) form.setError(field, { message });
-        }
-      }
-      setSend({ status: "error", message: error instanceof Error ? error.message : String(error) });
-    }
+    // Loaded already: a submit only runs once the form control has arrived.
+    const { sendEnquiry } = await loadEnquiryForm();
+    const failure = await sendEnquiry(form, data);
+    setSend(failure === null ? { status: "success" } : { status: "error", message: failure });
   };
 
   // Errors live in the form control; mirror them into state so the fields re-render. A layout

@@ -1,6 +1,8 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { createFormControl } from "react-hook-form";
 import { type EnquiryData, type EnquiryInput, enquiryInputSchema } from "../../../common/enquiry";
+import type { EnquiryReceipt } from "../../../common/public";
+import { ApiError, api } from "../../lib/api";
 
 /**
  * The enquiry form's react-hook-form control, validated by the shared
@@ -25,3 +27,36 @@ export function createEnquiryForm(defaultValues: EnquiryInput) {
 }
 
 export type EnquiryForm = ReturnType<typeof createEnquiryForm>;
+
+type FieldName = keyof EnquiryInput;
+const FIELDS: readonly FieldName[] = [
+  "firstName",
+  "lastName",
+  "email",
+  "company",
+  "service",
+  "budget",
+  "plan",
+  "message",
+  "website",
+];
+const isField = (name: string): name is FieldName => FIELDS.includes(name as FieldName);
+
+/**
+ * Sends the enquiry. A refusal's field messages land next to their fields,
+ * and the typed values stay as they are. Returns the failure's message, or
+ * null when the enquiry was received.
+ */
+export async function sendEnquiry(form: EnquiryForm, data: EnquiryData): Promise<string | null> {
+  try {
+    await api.post<EnquiryReceipt>("/api/enquiries", data);
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) {
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (isField(field)) form.setError(field, { message });
+      }
+    }
+    return error instanceof Error ? error.message : String(error);
+  }
+}
