@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { build, needsBuild } from "../scripts/build-lib.mjs";
-import { SERVER_MAIN, SERVER_NODE_FLAGS } from "../scripts/server-command.mjs";
+import { SERVER_ENV, SERVER_MAIN, SERVER_NODE_FLAGS } from "../scripts/server-command.mjs";
 
 /** Shared plumbing of the benchmarks: the built server as a child process, sign-in, results. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -69,6 +69,7 @@ export async function startServer({
       APP_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ...SERVER_ENV,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

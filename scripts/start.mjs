@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { build, needsBuild } from "./build-lib.mjs";
-import { SERVER_MAIN, SERVER_NODE_FLAGS } from "./server-command.mjs";
+import { SERVER_ENV, SERVER_MAIN, SERVER_NODE_FLAGS } from "./server-command.mjs";
 
 // `npm start`: build what is stale, then serve (migrations and the first seed happen in the server).
 if (needsBuild()) {
@@ -8,6 +8,7 @@ if (needsBuild()) {
   build();
 }
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+  env: { ...SERVER_ENV, ...process.env },
   stdio: "inherit",
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
