@@ -202,22 +202,12 @@ export function ContactForm({ plan }: { plan?: string }) {
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <FormField label={<OptionalLabel text={copy.fields.service} />} error={fieldError("service")}>
             <SelectInput {...field("service")}>
-              <option value="">{copy.selectPlaceholder}</option>
-              {ENQUIRY_SERVICES.map((value) => (
-                <option key={value} value={value}>
-                  {enquiryServiceLabels[value]}
-                </option>
-              ))}
+              <Choices values={ENQUIRY_SERVICES} labels={enquiryServiceLabels} />
             </SelectInput>
           </FormField>
           <FormField label={<OptionalLabel text={copy.fields.budget} />} error={fieldError("budget")}>
             <SelectInput {...field("budget")}>
-              <option value="">{copy.selectPlaceholder}</option>
-              {ENQUIRY_BUDGETS.map((value) => (
-                <option key={value} value={value}>
-                  {enquiryBudgetLabels[value]}
-                </option>
-              ))}
+              <Choices values={ENQUIRY_BUDGETS} labels={enquiryBudgetLabels} />
             </SelectInput>
           </FormField>
         </SimpleGrid>
@@ -247,5 +237,19 @@ export function ContactForm({ plan }: { plan?: string }) {
         </Button>
       </Stack>
     </chakra.form>
+  );
+}
+
+/** A select's options: "Select an option" (nothing chosen), then each value by its label. */
+function Choices<T extends string>({ values, labels }: { values: readonly T[]; labels: Record<T, string> }) {
+  return (
+    <>
+      <option value="">{copy.selectPlaceholder}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {labels[value]}
+        </option>
+      ))}
+    </>
   );
 }
