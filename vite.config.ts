@@ -47,8 +47,12 @@ const LAZY_RECIPES: Record<string, string> = {
 function lazyRecipes(): Plugin {
   const id = "virtual:lazy-recipes";
   const dir = fileURLToPath(new URL("./node_modules/@chakra-ui/react/dist/esm/theme/recipes/", import.meta.url));
+  let building = false;
   return {
     name: "lazy-recipes",
+    configResolved(config) {
+      building = config.command === "build";
+    },
     // Before Vite's resolver, which would resolve a copy's relative imports to the originals.
     enforce: "pre",
     resolveId(source, importer) {
@@ -59,12 +63,15 @@ function lazyRecipes(): Plugin {
       }
       return null;
     },
-    load: (loaded) =>
-      loaded === `\0${id}`
-        ? Object.entries(LAZY_RECIPES)
-            .map(([file, name]) => `export { ${name} } from ${JSON.stringify(`${dir}${file}.js?lazy`)};`)
-            .join("\n")
-        : null,
+    load(loaded) {
+      if (loaded !== `\0${id}`) return null;
+      // The dev server has no chunks to keep small, and unbundled copies would pull in every
+      // Ark UI and Zag module one request at a time: there, the pre-bundled package serves.
+      if (!building) return `export { ${Object.values(LAZY_RECIPES).join(", ")} } from "@chakra-ui/react/theme";`;
+      return Object.entries(LAZY_RECIPES)
+        .map(([file, name]) => `export { ${name} } from ${JSON.stringify(`${dir}${file}.js?lazy`)};`)
+        .join("\n");
+    },
   };
 }
 
