@@ -360,6 +360,27 @@ describe("contact form", () => {
     }
   });
 
+  it("says so when the form's code cannot load, and a later Send goes through once it can", async () => {
+    const { page, context } = await visit("/contact");
+    try {
+      const formCode = "**/assets/enquiryForm-*.js";
+      await page.route(formCode, (route) => route.abort("internetdisconnected"));
+      await page.getByLabel("First name").fill("Tobi");
+      await page.getByLabel("Last name").fill("Ade");
+      await page.getByLabel("E-mail").fill("tobi@example.com");
+      await page.getByLabel("Tell us about your project").fill("A booking site.");
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      await page.getByRole("alert").filter({ hasText: "could not finish loading" }).waitFor();
+      expect(await page.getByLabel("First name").inputValue()).toBe("Tobi");
+
+      await page.unroute(formCode);
+      await page.getByRole("button", { name: "Send Enquiry" }).click();
+      await page.getByRole("status").filter({ hasText: "Your enquiry has been sent" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a plan chosen on /plans arrives preselected; the enquiry is stored and visible to an administrator", async () => {
     const { page, context, errors } = await visit("/plans");
     try {

@@ -1,4 +1,4 @@
-import { type ComponentProps, lazy, Suspense } from "react";
+import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
 import type { FormAlert } from "./FormAlert";
 
 type Props = ComponentProps<typeof FormAlert>;
@@ -17,12 +17,24 @@ function PlainAlert({ status, title, children }: Props) {
   );
 }
 
-const Alert = lazy(() =>
-  preloadFormAlert().then(
-    (module) => ({ default: module.FormAlert }),
-    () => ({ default: PlainAlert }),
-  ),
-);
+/**
+ * React keeps what a lazy component resolved to for good, so a failed load
+ * shows the plain alert this once and leaves a fresh lazy component behind:
+ * the next alert tries the styled one again.
+ */
+function lazyAlert(): ComponentType<Props> {
+  return lazy(() =>
+    preloadFormAlert().then(
+      (module) => ({ default: module.FormAlert }),
+      () => {
+        Alert = lazyAlert();
+        return { default: PlainAlert };
+      },
+    ),
+  );
+}
+
+let Alert = lazyAlert();
 
 /**
  * FormAlert for public pages where an alert is the exception (a failed

@@ -32,4 +32,5 @@ export const contactPage = {
   successText: "We will get back to you within 24 hours on business days.",
   sendAnother: "Send another enquiry",
   errorHeading: "Your enquiry was not sent",
+  formLoadError: "The form could not finish loading. Check your connection, then press Send again.",
 };

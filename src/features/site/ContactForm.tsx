@@ -17,7 +17,6 @@ import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert"
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import type { EnquiryForm } from "./enquiryForm";
 import { CircleCheckIcon, SendIcon } from "./icons/ui";
-import { OptionalLabel } from "./OptionalLabel";
 import type { PlanFieldProps } from "./PlanField";
 
 const copy = contactPage;
@@ -72,8 +71,12 @@ export function ContactForm({ plan }: { plan?: string }) {
           }),
         ),
       () => {
-        // Offline or a failed deploy: let the next interaction try again.
+        // Offline or a failed deploy: let the next interaction try again. A queued submit is
+        // dropped with a word to the visitor, so a later load does not send the form while
+        // they are still editing.
         loading.current = false;
+        if (submitWhenReady.current) setSend({ status: "error", message: copy.formLoadError });
+        submitWhenReady.current = false;
       },
     );
   };
@@ -212,8 +215,15 @@ export function ContactForm({ plan }: { plan?: string }) {
           </FormField>
         </SimpleGrid>
         {plan && hydrated && (
-          <Suspense>
-            <PlanField plan={plan} error={fieldError("plan")} control={field("plan", plan)} />
+          // Holds the field's height (label and select, 66 px) while its chunk arrives, so what is below stays put.
+          <Suspense fallback={<Box h="4.125rem" />}>
+            <PlanField
+              plan={plan}
+              label={<OptionalLabel text={copy.fields.plan} />}
+              placeholder={copy.selectPlaceholder}
+              error={fieldError("plan")}
+              control={field("plan", plan)}
+            />
           </Suspense>
         )}
         <FormField label={copy.fields.message} required error={fieldError("message")}>
@@ -250,6 +260,18 @@ function Choices<T extends string>({ values, labels }: { values: readonly T[]; l
           {labels[value]}
         </option>
       ))}
+    </>
+  );
+}
+
+/** A label for a field the visitor may leave empty: "Company (optional)". */
+function OptionalLabel({ text }: { text: string }) {
+  return (
+    <>
+      {text}{" "}
+      <Text as="span" color="gray.600" fontWeight="normal">
+        {copy.optional}
+      </Text>
     </>
   );
 }

@@ -1,23 +1,27 @@
-import type { ComponentProps } from "react";
+import type { ComponentProps, ReactNode } from "react";
 import { FormField, SelectInput } from "../../components/FormField";
-import { contactPage } from "../../content/contact";
-import { OptionalLabel } from "./OptionalLabel";
 import { usePlans } from "./plans";
 
-export type PlanFieldProps = { plan: string; error: string | undefined; control: ComponentProps<typeof SelectInput> };
+export type PlanFieldProps = {
+  plan: string;
+  label: ReactNode;
+  placeholder: string;
+  error: string | undefined;
+  control: ComponentProps<typeof SelectInput>;
+};
 
 /**
  * The contact form's plan choice, shown when a visitor arrives from /plans
  * with ?plan=. A chunk of its own: the plan list (and its request) only
  * loads for those visitors, not on every visit to the contact page.
  */
-export default function PlanField({ plan, error, control }: PlanFieldProps) {
+export default function PlanField({ plan, label, placeholder, error, control }: PlanFieldProps) {
   const { plans } = usePlans();
   const known = plans.some((item) => item.slug === plan);
   return (
-    <FormField label={<OptionalLabel text={contactPage.fields.plan} />} error={error}>
+    <FormField label={label} error={error}>
       <SelectInput {...control}>
-        <option value="">{contactPage.selectPlaceholder}</option>
+        <option value="">{placeholder}</option>
         {!known && <option value={plan}>{plan}</option>}
         {plans.map((item) => (
           <option key={item.slug} value={item.slug}>

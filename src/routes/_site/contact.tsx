@@ -16,6 +16,12 @@ export const Route = createFileRoute("/_site/contact")({
     typeof search.plan === "string" && search.plan.length <= 60 && PLAN_SLUG.test(search.plan)
       ? { plan: search.plan }
       : {},
+  // The plan field is a chunk of its own; fetch it with the page rather than after hydration,
+  // so it shows as early as possible. Without it the form works all the same.
+  loaderDeps: ({ search }) => ({ plan: search.plan }),
+  loader: async ({ deps }) => {
+    if (deps.plan) await import("../../features/site/PlanField").catch(() => {});
+  },
   component: ContactPage,
 });
 
