@@ -3,6 +3,8 @@
  * Loaded into the database by the seed; the site and the admin console read
  * them from there. Prices are whole naira here and stored in kobo.
  */
+import type { ServiceId } from "../common/domain";
+
 export type CataloguePlan = {
   slug: string;
   category: "social" | "maintenance";
@@ -88,7 +90,8 @@ export const PLANS: CataloguePlan[] = [
 ];
 
 export type CatalogueService = {
-  slug: string;
+  /** One of the four services that have a public page at /services/{id}. */
+  slug: ServiceId;
   title: string;
   description: string;
   priceNaira: number;

@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
-import { SERVICES } from "../seed/catalogue";
+import { isServiceId } from "../common/domain";
 import { createAuth } from "./auth";
 import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
@@ -145,7 +145,6 @@ async function registerClient(server: FastifyInstance, config: Config) {
       );
     },
   });
-  const serviceIds = new Set(SERVICES.map((service) => service.slug));
   server.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const rawPath = request.url.split("?")[0] ?? "/";
     if (rawPath.startsWith("/api/") || rawPath === "/api") {
@@ -154,7 +153,7 @@ async function registerClient(server: FastifyInstance, config: Config) {
     const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
     const page = site?.pages.get(pagePath);
     if (page) return sendDocument(request, reply, page);
-    if (pagePath.startsWith("/services/") && !serviceIds.has(pagePath.slice("/services/".length))) {
+    if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {
       return reply.redirect("/services", 302);
     }
     const isApp = pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/");

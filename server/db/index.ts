@@ -73,7 +73,9 @@ async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   // V8 recompiles PostgreSQL's hot WebAssembly functions with its optimising compiler, which
   // keeps 30-45 MB more code resident for about 8 % more throughput on a portal request; the
-  // baseline compiler alone keeps the idle server within its memory budget. Read at compile time.
+  // baseline compiler alone keeps the idle server within its memory budget. V8 reads the flag
+  // when it compiles, so it applies to the whole process from here on (a test run's too). It is
+  // a V8 option, not a Node one: should a Node release drop it, the idle-memory bench shows it.
   v8.setFlagsFromString("--liftoff-only");
   let client: PGlite;
   try {

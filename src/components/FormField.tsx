@@ -33,7 +33,8 @@ const flag = (on: boolean) => (on ? "" : undefined);
  * Styled by Chakra's field, input, textarea and native-select recipes, passed
  * in from virtual:lazy-recipes so they load with the forms, not with every
  * public page. Wired here instead of through Chakra's Field (Ark UI's field
- * machine and prop splitting), which would add ~6 KB gzip to the contact page.
+ * context, prop splitting and DOM observer), which would add ~6 KB gzip to
+ * the contact page.
  */
 export function FormField({ label, error, helperText, required = false, disabled = false, children }: Props) {
   const id = useId();
@@ -90,26 +91,31 @@ function useFieldControl() {
   };
 }
 
-export function TextInput(props: HTMLChakraProps<"input">) {
+// A caller's `css` adds to the recipe's styles, as it does on Chakra's own components.
+export function TextInput({ css, ...props }: HTMLChakraProps<"input">) {
   const styles = useRecipe({ recipe: inputRecipe })();
-  return <chakra.input css={styles} {...useFieldControl()} {...props} />;
+  return <chakra.input css={[styles, css]} {...useFieldControl()} {...props} />;
 }
 
-export function TextArea(props: HTMLChakraProps<"textarea">) {
+export function TextArea({ css, ...props }: HTMLChakraProps<"textarea">) {
   const styles = useRecipe({ recipe: textareaRecipe })();
-  return <chakra.textarea css={styles} {...useFieldControl()} {...props} />;
+  return <chakra.textarea css={[styles, css]} {...useFieldControl()} {...props} />;
 }
 
-export function SelectInput({ children, ...props }: HTMLChakraProps<"select">) {
+export function SelectInput({ css, children, ...props }: HTMLChakraProps<"select">) {
   const styles = useSlotRecipe({ recipe: nativeSelectSlotRecipe })();
   const control = useFieldControl();
-  const invalid = flag(Boolean(control["aria-invalid"]));
   return (
     <chakra.div css={styles.root}>
-      <chakra.select css={styles.field} {...control} {...props}>
+      <chakra.select css={[styles.field, css]} {...control} {...props}>
         {children}
       </chakra.select>
-      <chakra.div css={styles.indicator} data-invalid={invalid} aria-hidden="true">
+      <chakra.div
+        css={styles.indicator}
+        data-invalid={flag(Boolean(control["aria-invalid"]))}
+        data-disabled={flag(Boolean(control.disabled ?? props.disabled))}
+        aria-hidden="true"
+      >
         {/* Lucide's chevron-down, like Chakra's own indicator. */}
         <LucideSvg>
           <path d="m6 9 6 6 6-6" />

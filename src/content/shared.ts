@@ -1,7 +1,7 @@
 import type { ServiceId } from "../../common/domain";
 
 /**
- * Public copy every page needs (header, footer, 404) and the content types. Each page's own copy lives in its own module (home.ts, about.ts, services.ts, plans.ts, contact.ts), so a page loads only its copy; site.ts gathers them for the prerender step.
+ * Public copy every page needs (header, footer, 404) and the content types. Each page's own copy lives in its own module (home.ts, about.ts, services.ts and serviceDetails.ts, plans.ts, contact.ts), so a page loads only its copy; site.ts gathers them for the prerender step.
  */
 export type ServiceSummary = { id: ServiceId; title: string; blurb: string };
 export type ServiceContent = { description: string; features: string[]; process: { title: string; text: string }[] };
