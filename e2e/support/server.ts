@@ -4,9 +4,10 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_ENV, SERVER_MAIN, SERVER_NODE_FLAGS } from "../../scripts/server-command.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const MAIN = path.join(ROOT, "dist/server/main.js");
+const MAIN = SERVER_MAIN;
 const START_TIMEOUT_MS = 60_000;
 
 export type ProductServer = {
@@ -34,9 +35,9 @@ export function freePort(): Promise<number> {
 }
 
 /**
- * Starts the BUILT product as an operator would (`node dist/server/main.js`) on a
+ * Starts the BUILT product the way `npm start` does (scripts/server-command.mjs) on a
  * fresh embedded database, so the browser tests exercise what ships; source maps are
- * on so a failure's stack trace points into the TypeScript sources.
+ * on too, so a failure's stack trace points into the TypeScript sources.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
   if (!existsSync(MAIN)) {
@@ -46,7 +47,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "lagos-e2e-"));
   let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, "--enable-source-maps", MAIN], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? "",
@@ -57,6 +58,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
       APP_URL: url,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      ...SERVER_ENV,
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],
