@@ -30,6 +30,14 @@ async function visit(path: string, viewport = { width: 1280, height: 900 }) {
 
 const text = (page: Page) => page.locator("main").textContent();
 
+/** Fills the contact form's required fields like a visitor would. */
+async function fillRequired(page: Page, person: { first: string; last: string; email: string; message: string }) {
+  await page.getByLabel("First name").fill(person.first);
+  await page.getByLabel("Last name").fill(person.last);
+  await page.getByLabel("E-mail").fill(person.email);
+  await page.getByLabel("Tell us about your project").fill(person.message);
+}
+
 describe("public pages", () => {
   it("home: hero, three value points, four featured services", async () => {
     const { page, context, response, errors } = await visit("/");
@@ -347,10 +355,12 @@ describe("contact form", () => {
           }),
         }),
       );
-      await page.getByLabel("First name").fill("Bisi");
-      await page.getByLabel("Last name").fill("Adewale");
-      await page.getByLabel("E-mail").fill("bisi@example.com");
-      await page.getByLabel("Tell us about your project").fill("A new online store.");
+      await fillRequired(page, {
+        first: "Bisi",
+        last: "Adewale",
+        email: "bisi@example.com",
+        message: "A new online store.",
+      });
       await page.getByRole("button", { name: "Send Enquiry" }).click();
       await page.getByRole("alert").filter({ hasText: "Something went wrong on our side" }).waitFor();
       expect(await page.getByLabel("First name").inputValue()).toBe("Bisi");
@@ -365,10 +375,7 @@ describe("contact form", () => {
     try {
       const formCode = "**/assets/enquiryForm-*.js";
       await page.route(formCode, (route) => route.abort("internetdisconnected"));
-      await page.getByLabel("First name").fill("Tobi");
-      await page.getByLabel("Last name").fill("Ade");
-      await page.getByLabel("E-mail").fill("tobi@example.com");
-      await page.getByLabel("Tell us about your project").fill("A booking site.");
+      await fillRequired(page, { first: "Tobi", last: "Ade", email: "tobi@example.com", message: "A booking site." });
       await page.getByRole("button", { name: "Send Enquiry" }).click();
       await page.getByRole("alert").filter({ hasText: "could not finish loading" }).waitFor();
       expect(await page.getByLabel("First name").inputValue()).toBe("Tobi");
@@ -390,13 +397,10 @@ describe("contact form", () => {
       const plan = page.getByLabel(/Selected plan/);
       expect(await plan.inputValue()).toBe("social-premium");
       const marker = `E2E enquiry ${Date.now()}`;
-      await page.getByLabel("First name").fill("Chioma");
-      await page.getByLabel("Last name").fill("Obi");
-      await page.getByLabel("E-mail").fill("chioma@example.com");
+      await fillRequired(page, { first: "Chioma", last: "Obi", email: "chioma@example.com", message: marker });
       await page.getByLabel(/Company/).fill("Obi Foods");
       await page.getByLabel(/Service you need/).selectOption("digital-marketing");
       await page.getByLabel(/Budget/).selectOption("50k-100k");
-      await page.getByLabel("Tell us about your project").fill(marker);
       await page.getByRole("button", { name: "Send Enquiry" }).click();
       await page.getByRole("status").filter({ hasText: "Thank you! Your enquiry has been sent." }).waitFor();
 
