@@ -1,12 +1,13 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { build, needsBuild } from "../scripts/build-lib.mjs";
-import { SERVER_ENV, SERVER_MAIN, SERVER_NODE_FLAGS } from "../scripts/server-command.mjs";
+import { freePort, SERVER_MAIN, startServerProcess } from "../scripts/server-command.mjs";
+
+export { freePort };
 
 /** Shared plumbing of the benchmarks: the built server as a child process, sign-in, results. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -28,88 +29,15 @@ export function ensureBuilt() {
   }
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export const tempDir = (label) => mkdtempSync(path.join(os.tmpdir(), `lagos-bench-${label}-`));
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Starts `args` (default: the built server) as a child process and resolves
- * once /api/health answers, with the time that took.
+ * Starts `args` (default: the built server, as `npm start` runs it) and
+ * resolves once /api/health answers, with the time that took (`readyMs`).
  */
-export async function startServer({
-  env = {},
-  args = [...SERVER_NODE_FLAGS, MAIN],
-  port,
-  dataDir,
-  timeoutMs = 60_000,
-} = {}) {
-  port ??= await freePort();
-  dataDir ??= tempDir("data");
-  const url = `http://127.0.0.1:${port}`;
-  let output = "";
-  const started = performance.now();
-  const child = spawn(process.execPath, args, {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NODE_ENV: "development",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      APP_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...SERVER_ENV,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout.on("data", (chunk) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk) => {
-    output += chunk;
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  let exitCode;
-  exited.then((code) => {
-    exitCode = code ?? "signal";
-  });
-
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(force);
-    }
-  };
-
-  while (performance.now() - started < timeoutMs) {
-    if (exitCode !== undefined) throw new Error(`server exited (${exitCode}) before it was healthy:\n${output}`);
-    try {
-      const response = await fetch(`${url}/api/health`);
-      if (response.ok) {
-        const readyMs = performance.now() - started;
-        return { url, port, dataDir, child, readyMs, stop, output: () => output };
-      }
-    } catch {
-      // Not listening yet.
-    }
-    await sleep(25);
-  }
-  await stop();
-  throw new Error(`server not healthy within ${timeoutMs} ms:\n${output}`);
+export function startServer({ env = {}, args, port, dataDir = tempDir("data"), timeoutMs } = {}) {
+  return startServerProcess({ args, port, dataDir, timeoutMs, env: { NODE_ENV: "development", ...env } });
 }
 
 /** Signs in through the auth API; returns the cookie header to send. */

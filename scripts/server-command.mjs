@@ -1,9 +1,12 @@
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** The built server, started by `npm start` and by the benchmarks. */
+/** The built server, started by `npm start`, the benchmarks and the browser suite. */
 export const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
 
 /**
@@ -20,3 +23,88 @@ export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"];
  * server's memory low and steady, at no measurable cost in throughput.
  */
 export const SERVER_ENV = { MALLOC_ARENA_MAX: "2" };
+
+/** Asks the kernel for a port nobody is listening on. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
+    });
+  });
+}
+
+/**
+ * Starts the built server (or another command, e.g. scripts/start.mjs) as a
+ * child process on 127.0.0.1 with `npm start`'s flags and environment, and
+ * resolves once /api/health answers. The benchmarks and the browser suite
+ * start the product this way; `stop()` ends it and leaves DATA_DIR alone.
+ */
+export async function startServerProcess({
+  args = [...SERVER_NODE_FLAGS, SERVER_MAIN],
+  env = {},
+  dataDir,
+  port,
+  timeoutMs = 60_000,
+}) {
+  port ??= await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = "";
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: process.env.HOME ?? os.tmpdir(),
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      APP_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      ...SERVER_ENV,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const collect = (chunk) => {
+    output += chunk;
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  let exitCode;
+  exited.then((code) => {
+    exitCode = code ?? "signal";
+  });
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const force = setTimeout(() => child.kill("SIGKILL"), 15_000);
+      await exited;
+      clearTimeout(force);
+    }
+  };
+
+  while (performance.now() - started < timeoutMs) {
+    if (exitCode !== undefined) {
+      throw new Error(`The server exited (${exitCode}) before answering /api/health:\n${output}`);
+    }
+    try {
+      const response = await fetch(`${url}/api/health`);
+      if (response.ok) {
+        return { url, port, dataDir, child, readyMs: performance.now() - started, stop, output: () => output };
+      }
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  await stop();
+  throw new Error(`The server did not answer /api/health within ${timeoutMs / 1000} s:\n${output}`);
+}

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePort, SERVER_MAIN } from "../../scripts/server-command.mjs";
 import { DEMO_USERS } from "../../seed";
-import { client, freePort } from "../support/server";
+import { client } from "../support/server";
 
 /**
  * The built server as an operator runs it, in embedded (PGlite) mode.
@@ -13,7 +14,7 @@ import { client, freePort } from "../support/server";
  * DATA_DIR, its lock and the embedded database.
  */
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const MAIN = path.join(ROOT, "dist/server/main.js");
+const MAIN = SERVER_MAIN;
 const CLI = path.join(ROOT, "dist/server/cli.js");
 const run = promisify(execFile);
 

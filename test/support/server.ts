@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import pg from "pg";
+import { freePort } from "../../scripts/server-command.mjs";
 import { DEMO_PASSWORD, seedDatabase } from "../../seed";
 import { type App, buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
@@ -31,18 +31,6 @@ export type TestServer = {
   signIn(email: string, password?: string): Promise<Client>;
   close(): Promise<void>;
 };
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Creates an empty database on the test cluster; returns its URL and a drop function. */
 async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
