@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
 import { projectMessages, projects, users } from "../../server/db/schema";
-import { type Client, dbKind, startTestServer, type TestServer } from "../support/server";
+import { activeProjectId, type Client, dbKind, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 let chinedu: Client;
@@ -16,7 +16,7 @@ let amakaProject: string;
 
 async function projectIdsOf(email: string) {
   const rows = await server.db
-    .select({ id: projects.id, status: projects.status })
+    .select({ id: projects.id })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(eq(users.email, email));
@@ -36,9 +36,8 @@ beforeAll(async () => {
     server.signIn("ngozi@lagosstudio.test"),
     server.signIn("admin@lagosstudio.test"),
   ]);
-  const active = (rows: { id: string; status: string }[]) => rows.find((row) => row.status === "active")?.id ?? "";
-  chineduProject = active(await projectIdsOf("chinedu@ezefoods.test"));
-  amakaProject = active(await projectIdsOf("amaka@bellofashion.test"));
+  chineduProject = await activeProjectId(server.db, "chinedu@ezefoods.test");
+  amakaProject = await activeProjectId(server.db, "amaka@bellofashion.test");
 });
 afterAll(async () => {
   await server?.close();

@@ -1,8 +1,6 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projects, users } from "../../server/db/schema";
 import { type LiveSocket, openLive } from "../support/live";
-import { type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
+import { activeProjectId, type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Two server processes on one PostgreSQL (here two app instances, each with its
@@ -36,12 +34,7 @@ function onServer(server: TestServer, session: Client): Client {
 beforeAll(async () => {
   first = await startTestServer();
   second = await startTestServer({}, { sharing: first });
-  const [row] = await first.db
-    .select({ id: projects.id })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(and(eq(users.email, "chinedu@ezefoods.test"), eq(projects.status, "active")));
-  projectId = row?.id ?? "";
+  projectId = await activeProjectId(first.db, "chinedu@ezefoods.test");
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectDevelopers, projects, users } from "../../server/db/schema";
+import { projectDevelopers, users } from "../../server/db/schema";
 import { type LiveRejection, type LiveSocket, openLive } from "../support/live";
-import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
 /** How long "nothing arrives" is watched for; deliveries in these tests take a few milliseconds. */
 const QUIET_MS = 500;
@@ -49,12 +49,7 @@ beforeAll(async () => {
     server.signIn("tunde@lagosstudio.test"),
     server.signIn("admin@lagosstudio.test"),
   ]);
-  const [row] = await server.db
-    .select({ id: projects.id })
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(and(eq(users.email, "chinedu@ezefoods.test"), eq(projects.status, "active")));
-  projectId = row?.id ?? "";
+  projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
   key = ["projects", projectId, "messages"];
 });
 afterAll(async () => {

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { freePort } from "../../scripts/server-command.mjs";
 import { DEMO_PASSWORD, seedDatabase } from "../../seed";
 import { type App, buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
 import type { Db } from "../../server/db";
-import { mailOutbox } from "../../server/db/schema";
+import { mailOutbox, projects, users } from "../../server/db/schema";
 
 /**
  * The integration harness: the real app (buildApp) on a fresh, seeded
@@ -214,6 +214,17 @@ export function client(baseUrl: string): Client {
 }
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+
+/** The id of the seeded client's project in the "active" status (each demo client has one). */
+export async function activeProjectId(db: Db, clientEmail: string): Promise<string> {
+  const [row] = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(and(eq(users.email, clientEmail), eq(projects.status, "active")));
+  if (!row) throw new Error(`The seed has no active project for ${clientEmail}`);
+  return row.id;
+}
 
 /** Mails sent to `to`, newest first. */
 export async function outbox(db: Db, to: string): Promise<OutboxMail[]> {
