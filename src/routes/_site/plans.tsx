@@ -1,8 +1,9 @@
-import { Box, Button, Heading, SimpleGrid, Text } from "@chakra-ui/react";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { Box, SimpleGrid } from "@chakra-ui/react";
+import { createFileRoute } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/domain";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { plansPage } from "../../content/plans";
+import { CallToAction } from "../../features/site/CallToAction";
 import { PageMeta } from "../../features/site/PageMeta";
 import { PlanCard } from "../../features/site/PlanCard";
 import { usePlans } from "../../features/site/plans";
@@ -48,24 +49,7 @@ function PlansPage() {
           </Section>
         );
       })}
-      <Box
-        as="section"
-        aria-labelledby="custom-quote-heading"
-        bg="gold.300"
-        py={{ base: "12", md: "16" }}
-        textAlign="center"
-        px="4"
-      >
-        <Heading as="h2" id="custom-quote-heading" size={{ base: "2xl", md: "3xl" }} color="brand.950">
-          {plansPage.customHeading}
-        </Heading>
-        <Text mt="3" fontSize="lg" color="brand.950">
-          {plansPage.customText}
-        </Text>
-        <Button asChild mt="6" size="lg" colorPalette="brand">
-          <Link to="/contact">{plansPage.customButton}</Link>
-        </Button>
-      </Box>
+      <CallToAction heading={plansPage.customHeading} text={plansPage.customText} button={plansPage.customButton} />
     </>
   );
 }
