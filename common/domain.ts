@@ -40,6 +40,10 @@ export function isServiceId(id: string): id is ServiceId {
   return (SERVICE_IDS as readonly string[]).includes(id);
 }
 
+/** The networks the footer can link to, each configured by its SOCIAL_<NETWORK>_URL variable. */
+export const SOCIAL_NETWORKS = ["facebook", "instagram", "x", "linkedin"] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
 /** Spec §9: the contact form's service and budget options, exactly. */
 export const ENQUIRY_SERVICES = [...SERVICE_IDS, "multiple", "consultation"] as const;
 export const ENQUIRY_BUDGETS = ["under-10k", "10k-25k", "25k-50k", "50k-100k", "over-100k", "discuss"] as const;

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { SocialNetwork } from "../common/domain";
 
 /** Raised for configuration the server cannot start with; main.ts prints only its message. */
 export class StartupError extends Error {
@@ -64,7 +65,7 @@ export type Config = {
   authRateLimit: number;
   contactRateLimit: number;
   /** Footer social links; only configured networks are shown. */
-  social: { facebook?: string; instagram?: string; x?: string; linkedin?: string };
+  social: Partial<Record<SocialNetwork, string>>;
   logLevel: string;
 };
 

@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import { SOCIAL_NETWORKS } from "../../common/domain";
 import type { Config } from "../config";
 
 /**
@@ -24,8 +25,6 @@ export type SiteDocuments = {
   notFound: Document;
   shell: Document;
 };
-
-const SOCIAL_NETWORKS = ["facebook", "instagram", "x", "linkedin"] as const;
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");

@@ -1,4 +1,4 @@
-import type { ServiceId } from "../../common/domain";
+import type { ServiceId, SocialNetwork } from "../../common/domain";
 
 /**
  * Public copy every page needs (header, footer, 404) and the content types. Each page's own copy lives in its own module (home.ts, about.ts, services.ts and serviceDetails.ts, plans.ts, contact.ts), so a page loads only its copy; site.ts gathers them for the prerender step.
@@ -60,13 +60,12 @@ export const navigation = {
   menuClose: "Close menu",
 } as const;
 
-export const socialNetworks = [
-  { key: "facebook", label: "Facebook" },
-  { key: "instagram", label: "Instagram" },
-  { key: "x", label: "X (Twitter)" },
-  { key: "linkedin", label: "LinkedIn" },
-] as const;
-export type SocialNetwork = (typeof socialNetworks)[number]["key"];
+export const socialNetworkLabels: Record<SocialNetwork, string> = {
+  facebook: "Facebook",
+  instagram: "Instagram",
+  x: "X (Twitter)",
+  linkedin: "LinkedIn",
+};
 
 export const footer = {
   about: "We build websites and apps, run digital marketing and shape brands for ambitious businesses across Nigeria.",

@@ -1,7 +1,8 @@
 import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import { SOCIAL_NETWORKS, type SocialNetwork } from "../../../common/domain";
 import type { IconComponent } from "../../components/SvgIcon";
-import { company, footer, navigation, type SocialNetwork, socialNetworks } from "../../content/shared";
+import { company, footer, navigation, socialNetworkLabels } from "../../content/shared";
 import { getSiteConfig } from "./config";
 import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
@@ -18,7 +19,7 @@ const socialIcons: Record<SocialNetwork, IconComponent> = {
 export function SiteFooter() {
   const { social } = getSiteConfig();
   // Only networks with a configured address get an icon: no dead links.
-  const networks = socialNetworks.filter((network) => social[network.key]);
+  const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
     <Box as="footer" bg="brand.900" color="brand.50" pt="14" pb="8">
       <Container maxW="7xl">
@@ -33,14 +34,14 @@ export function SiteFooter() {
                 </Heading>
                 <HStack as="ul" gap="2" listStyleType="none">
                   {networks.map((network) => {
-                    const Icon = socialIcons[network.key];
+                    const Icon = socialIcons[network];
                     return (
-                      <li key={network.key} data-social={network.key}>
+                      <li key={network} data-social={network}>
                         <chakra.a
-                          href={social[network.key]}
+                          href={social[network]}
                           target="_blank"
                           rel="noopener noreferrer"
-                          aria-label={`${company.name} on ${network.label}`}
+                          aria-label={`${company.name} on ${socialNetworkLabels[network]}`}
                           display="inline-flex"
                           alignItems="center"
                           justifyContent="center"

@@ -1,4 +1,5 @@
-import { company, type SocialNetwork } from "../../content/shared";
+import type { SocialNetwork } from "../../../common/domain";
+import { company } from "../../content/shared";
 
 /**
  * Runtime settings the server injects into every HTML page it serves
