@@ -5,6 +5,9 @@
 export const ROLES = ["admin", "developer", "client"] as const;
 export type Role = (typeof ROLES)[number];
 
+/** How each role reads on screen (Settings' account type, staff badges). */
+export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", developer: "Developer", client: "Client" };
+
 export const PROJECT_STATUSES = ["active", "completed", "on_hold", "cancelled"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
@@ -61,12 +64,17 @@ export const enquiryServiceLabels: Record<EnquiryService, string> = {
   consultation: "Consultation only",
 };
 
+/**
+ * The ids are the spec's; the labels are naira amounts on the scale of the
+ * plans (₦80,000-₦300,000 a month), as a project budget reads next to them:
+ * each id's figure in thousands of naira, times ten (README, Decisions).
+ */
 export const enquiryBudgetLabels: Record<EnquiryBudget, string> = {
-  "under-10k": "Under ₦10,000",
-  "10k-25k": "₦10,000 – ₦25,000",
-  "25k-50k": "₦25,000 – ₦50,000",
-  "50k-100k": "₦50,000 – ₦100,000",
-  "over-100k": "Over ₦100,000",
+  "under-10k": "Under ₦100,000",
+  "10k-25k": "₦100,000 – ₦250,000",
+  "25k-50k": "₦250,000 – ₦500,000",
+  "50k-100k": "₦500,000 – ₦1,000,000",
+  "over-100k": "Over ₦1,000,000",
   discuss: "Let's discuss",
 };
 
@@ -84,3 +92,9 @@ export function passwordMeetsPolicy(password: string): boolean {
 }
 
 export const MESSAGE_MAX_LENGTH = 4000;
+export const ENQUIRY_MESSAGE_MAX_LENGTH = 5000;
+export const ENQUIRY_NAME_MAX_LENGTH = 80;
+/** Lengths the forms set as maxLength, the same the schemas check. */
+export const NAME_MAX_LENGTH = 120;
+export const EMAIL_MAX_LENGTH = 254;
+export const PASSWORD_MAX_LENGTH = 128;

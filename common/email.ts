@@ -1,4 +1,6 @@
 import { z } from "zod/mini";
+import { EMAIL_MAX_LENGTH } from "./domain";
+import { INVALID_EMAIL, tooLong } from "./messages";
 
 /**
  * The e-mail field schema shared by the contact form, the auth API and the
@@ -8,5 +10,5 @@ import { z } from "zod/mini";
  * zod/mini loads no locale, so default messages would read "Invalid input".
  */
 export const emailSchema = z
-  .email("Enter a valid e-mail address")
-  .check(z.maxLength(254, "Must be at most 254 characters"), z.trim(), z.toLowerCase());
+  .email(INVALID_EMAIL)
+  .check(z.maxLength(EMAIL_MAX_LENGTH, tooLong(EMAIL_MAX_LENGTH)), z.trim(), z.toLowerCase());

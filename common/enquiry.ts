@@ -1,6 +1,13 @@
 import { z } from "zod/mini";
-import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "./domain";
+import {
+  ENQUIRY_BUDGETS,
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  ENQUIRY_NAME_MAX_LENGTH,
+  ENQUIRY_SERVICES,
+  NAME_MAX_LENGTH,
+} from "./domain";
 import { emailSchema } from "./email";
+import { tooLong } from "./messages";
 
 /**
  * The contact enquiry as sent by the public site's form: the form and the
@@ -12,42 +19,33 @@ const emptyToUndefined = <T extends string>(value: T): Exclude<T, ""> | undefine
   value === "" ? undefined : (value as Exclude<T, "">);
 
 const optionalText = (max: number) =>
-  z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(max, `Must be at most ${max} characters`)),
-      z.transform(emptyToUndefined<string>),
-    ),
-  );
+  z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), z.transform(emptyToUndefined<string>)));
 
 /** "" from an untouched <select> means "not chosen". */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.optional(z.pipe(z.union([z.literal(""), z.enum(values, message)]), z.transform(emptyToUndefined<"" | T[number]>)));
 
-const requiredText = (max: number, required: string, tooLong = `Must be at most ${max} characters`) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong));
+const requiredText = (max: number, required: string) =>
+  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong(max)));
 
 export const enquiryInputSchema = z.strictObject({
-  firstName: requiredText(80, "First name is required"),
-  lastName: requiredText(80, "Last name is required"),
+  firstName: requiredText(ENQUIRY_NAME_MAX_LENGTH, "First name is required"),
+  lastName: requiredText(ENQUIRY_NAME_MAX_LENGTH, "Last name is required"),
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, "E-mail is required")), emailSchema),
-  company: optionalText(120),
+  company: optionalText(NAME_MAX_LENGTH),
   service: optionalChoice(ENQUIRY_SERVICES, "Choose one of the listed services"),
   budget: optionalChoice(ENQUIRY_BUDGETS, "Choose one of the listed budgets"),
   plan: z.optional(
     z.pipe(
       z
         .string()
-        .check(
-          z.trim(),
-          z.maxLength(60, "Must be at most 60 characters"),
-          z.regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Unknown plan"),
-        ),
+        .check(z.trim(), z.maxLength(60, tooLong(60)), z.regex(/^$|^[a-z0-9]+(?:-[a-z0-9]+)*$/, "Unknown plan")),
       z.transform(emptyToUndefined<string>),
     ),
   ),
-  message: requiredText(5000, "Message is required", "Message must be at most 5000 characters"),
+  message: requiredText(ENQUIRY_MESSAGE_MAX_LENGTH, "Message is required"),
   /** Honeypot: a visually hidden field people never fill in; bots do. */
-  website: z.optional(z.string().check(z.maxLength(500, "Must be at most 500 characters"))),
+  website: z.optional(z.string().check(z.maxLength(500, tooLong(500)))),
 });
 export type EnquiryInput = z.input<typeof enquiryInputSchema>;
 export type EnquiryData = z.output<typeof enquiryInputSchema>;

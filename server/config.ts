@@ -37,6 +37,8 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code such as NGN")
     .default("NGN"),
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Writes (messages, milestones, orders, uploads…) one signed-in person may make per minute. */
+  WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -64,6 +66,7 @@ export type Config = {
   currency: string;
   authRateLimit: number;
   contactRateLimit: number;
+  writeRateLimit: number;
   /** Footer social links; only configured networks are shown. */
   social: Partial<Record<SocialNetwork, string>>;
   logLevel: string;
@@ -111,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    writeRateLimit: e.WRITE_RATE_LIMIT,
     social: {
       facebook: e.SOCIAL_FACEBOOK_URL,
       instagram: e.SOCIAL_INSTAGRAM_URL,

@@ -51,8 +51,9 @@ async function main() {
     `  Open ${config.appUrl}${localUrl !== config.appUrl ? `  (listening on ${localUrl})` : ""}`,
     `  API docs ${config.appUrl}/api/docs`,
   ];
-  if (database.kind === "pglite" && config.env !== "production") {
-    lines.push(`  Demo accounts${seeded ? " (just seeded)" : ""}, password ${DEMO_PASSWORD}:`);
+  // Only a database seeded in this start is known to still have the demo passwords.
+  if (seeded) {
+    lines.push(`  Demo accounts (just seeded), password ${DEMO_PASSWORD}:`);
     for (const user of DEMO_USERS) lines.push(`    ${user.role.padEnd(9)} ${user.email}`);
   }
   console.log(`${lines.join("\n")}\n`);

@@ -2,10 +2,18 @@ import rateLimit from "@fastify/rate-limit";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
-import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../../common/domain";
+import { PASSWORD_MAX_LENGTH, PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../../common/domain";
+import { unexpectedField } from "../../common/messages";
+import {
+  COMMON_PASSWORD_MESSAGE,
+  isCommonPassword,
+  isPersonalPassword,
+  PERSONAL_PASSWORD_MESSAGE,
+} from "../../common/password";
 import { companyNameSchema, emailSchema, fullNameSchema } from "../../common/schemas";
 import type { Config } from "../config";
-import { badRequest, errorBody, unauthorized } from "../http/errors";
+import { errorBody, unauthorized, validationFailed } from "../http/errors";
+import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
 import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING } from ".";
 import { readCookie, type SessionResolver } from "./resolver";
@@ -22,7 +30,11 @@ declare module "fastify" {
   }
 }
 
-const password = z.string().max(128).refine(passwordMeetsPolicy, PASSWORD_POLICY_MESSAGE);
+const password = z
+  .string()
+  .max(PASSWORD_MAX_LENGTH)
+  .refine(passwordMeetsPolicy, PASSWORD_POLICY_MESSAGE)
+  .refine((value) => !isCommonPassword(value), COMMON_PASSWORD_MESSAGE);
 
 /**
  * Every better-auth endpoint the product uses, with a strict body schema:
@@ -33,19 +45,24 @@ const endpoints: Record<string, { method: "GET" | "POST"; body?: z.ZodType; cred
   "/sign-up/email": {
     method: "POST",
     credential: true,
-    body: z.strictObject({
-      fullName: fullNameSchema,
-      email: emailSchema,
-      password,
-      companyName: companyNameSchema.optional(),
-    }),
+    body: z
+      .strictObject({
+        fullName: fullNameSchema,
+        email: emailSchema,
+        password,
+        companyName: companyNameSchema.optional(),
+      })
+      .refine((body) => !isPersonalPassword(String(body.password ?? ""), { email: body.email, name: body.fullName }), {
+        message: PERSONAL_PASSWORD_MESSAGE,
+        path: ["password"],
+      }),
   },
   "/sign-in/email": {
     method: "POST",
     credential: true,
     body: z.strictObject({
       email: emailSchema,
-      password: z.string().min(1).max(128),
+      password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
       rememberMe: z.boolean().optional(),
     }),
   },
@@ -57,7 +74,7 @@ const endpoints: Record<string, { method: "GET" | "POST"; body?: z.ZodType; cred
     method: "POST",
     credential: true,
     body: z.strictObject({
-      currentPassword: z.string().min(1).max(128),
+      currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
       newPassword: password,
       revokeOtherSessions: z.boolean().optional(),
     }),
@@ -121,6 +138,44 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
 
   await app.register(rateLimit, { global: false, hook: "preHandler" });
 
+  // Limits beyond the route's per address-and-e-mail one, each closing a way around it.
+  const extraLimits = [
+    // Password spraying: one IP trying many accounts.
+    createLimit(app, {
+      max: config.authRateLimit * 2,
+      timeWindowMs: 60_000,
+      message: TOO_MANY_ATTEMPTS,
+      key: (request) => (SIGN_IN_PATHS.has(pathOf(request)) ? `ip|${pathOf(request)}|${request.ip}` : undefined),
+    }),
+    // Mail bombing one inbox from many IPs, or many inboxes from one IP.
+    createLimit(app, {
+      max: config.authRateLimit,
+      timeWindowMs: 60 * 60_000,
+      message: TOO_MANY_MAILS,
+      key: (request) => {
+        const email = bodyEmail(request);
+        return MAIL_PATHS.has(pathOf(request)) && email ? `mail-to|${email}` : undefined;
+      },
+    }),
+    createLimit(app, {
+      max: config.authRateLimit * 2,
+      timeWindowMs: 60_000,
+      message: TOO_MANY_MAILS,
+      key: (request) => (MAIL_PATHS.has(pathOf(request)) ? `mail-from|${request.ip}` : undefined),
+    }),
+    // Guessing the current password: per person, whichever IP they come from.
+    createLimit(app, {
+      max: config.authRateLimit,
+      timeWindowMs: 60_000,
+      message: TOO_MANY_ATTEMPTS,
+      key: async (request) => {
+        if (pathOf(request) !== "/change-password") return undefined;
+        const session = await request.session();
+        return session ? `change-password|${session.user.id}` : undefined;
+      },
+    }),
+  ];
+
   app.route({
     method: ["GET", "POST"],
     url: `${AUTH_BASE_PATH}/*`,
@@ -130,8 +185,11 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         max: (request: FastifyRequest) => (isCredential(request) ? config.authRateLimit : config.authRateLimit * 10),
         timeWindow: 60_000,
         keyGenerator: (request: FastifyRequest) => {
-          const email = (request.body as { email?: unknown } | undefined)?.email;
-          return `${request.ip}|${pathOf(request)}|${typeof email === "string" ? email.toLowerCase() : ""}`;
+          const path = pathOf(request);
+          // A password change names no e-mail: its bucket is the session, not everyone behind one IP.
+          if (path === "/change-password")
+            return `${path}|${readCookie(request.headers.cookie, resolver.cookieName) ?? request.ip}`;
+          return `${request.ip}|${path}|${bodyEmail(request) ?? ""}`;
         },
       },
     },
@@ -150,13 +208,19 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
           const fields: Record<string, string> = {};
           for (const issue of parsed.error.issues) {
             if (issue.code === "unrecognized_keys") {
-              for (const key of issue.keys) fields[key] = `${key} cannot be set`;
+              for (const key of issue.keys) fields[key] = unexpectedField(key);
             } else fields[issue.path.join(".") || "body"] ??= issue.message;
           }
-          const [first] = Object.entries(fields);
-          throw badRequest(first ? `${first[0]}: ${first[1]}` : "Invalid request", fields);
+          throw validationFailed(fields);
         }
         body = toBetterAuthBody(path, parsed.data as Record<string, unknown>, config);
+      }
+      for (const limit of extraLimits) await limit(request, reply);
+      if (path === "/change-password") {
+        const user = await request.requireUser();
+        if (isPersonalPassword(String(body?.newPassword), { email: user.email, name: user.fullName })) {
+          throw validationFailed({ newPassword: PERSONAL_PASSWORD_MESSAGE });
+        }
       }
 
       const response = await auth.handler(
@@ -180,6 +244,16 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
   }
 }
 
+const SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email"]);
+const MAIL_PATHS = new Set(["/send-verification-email", "/request-password-reset"]);
+const TOO_MANY_ATTEMPTS = "Too many attempts from here.";
+const TOO_MANY_MAILS = "Too many e-mails were requested.";
+
+function bodyEmail(request: FastifyRequest): string | undefined {
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+}
+
 function pathOf(request: FastifyRequest): string {
   return (request.url.split("?")[0] ?? "").slice(AUTH_BASE_PATH.length);
 }
@@ -192,6 +266,8 @@ function toBetterAuthBody(path: string, data: Record<string, unknown>, config: C
   }
   if (path === "/send-verification-email") return { ...data, callbackURL: VERIFIED_LANDING };
   if (path === "/request-password-reset") return { ...data, redirectTo: `${config.appUrl}${RESET_LANDING}` };
+  // A changed password ends every other session, whatever the caller asked: it is how a person locks out a thief.
+  if (path === "/change-password") return { ...data, revokeOtherSessions: true };
   return data;
 }
 
@@ -229,12 +305,14 @@ async function sendResponse(reply: FastifyReply, response: Response) {
   return reply.send(withoutToken(text));
 }
 
-/** The session token lives only in the HttpOnly cookie; page scripts never see it. */
+/**
+ * The session token lives only in the HttpOnly cookie; page scripts never see
+ * it, at any depth (get-session nests it under `session`).
+ */
 function withoutToken(text: string): string {
   if (!text.startsWith("{")) return text;
   try {
-    const { token: _token, ...rest } = JSON.parse(text) as Record<string, unknown>;
-    return JSON.stringify(rest);
+    return JSON.stringify(JSON.parse(text), (key, value) => (key === "token" ? undefined : value));
   } catch {
     return text;
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { unexpectedField } from "../../common/messages";
 
 /** The one error shape of the API: {"error":{"code","message","fields"}}. */
 export type ErrorBody = {
@@ -24,6 +25,16 @@ export const forbidden = (message = "You do not have permission to do that") =>
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, "bad_request", message, fields);
 
+/**
+ * A 400 for input that failed validation: `fields` maps each field (as the
+ * API names it) to a sentence for people, and the message is the first of
+ * them, without a field-name prefix, so a form shows it once, under its field.
+ */
+export function validationFailed(fields: Record<string, string>): HttpError {
+  const [first] = Object.values(fields);
+  return new HttpError(400, "validation_failed", first ?? "The request is not valid.", fields);
+}
+
 export function errorBody(code: string, message: string, fields?: Record<string, string>): ErrorBody {
   return { error: fields ? { code, message, fields } : { code, message } };
 }
@@ -35,6 +46,46 @@ const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "unsupported_media_type", message: "Send the body as application/json" },
 };
 
+/** The names of fields a strict schema refused, so each shows under its own key. */
+function unrecognizedKeys(issue: { keyword: string; params: unknown }): string[] {
+  const keys = (issue.params as { keys?: unknown } | undefined)?.keys;
+  return issue.keyword === "unrecognized_keys" && Array.isArray(keys) ? keys.map(String) : [];
+}
+
+/**
+ * What an error log may hold: the error's kind, message, code and stack, and
+ * its cause's. Never the request body nor a query's parameters (people's
+ * text, passwords, tokens), which a database error carries (drizzle's
+ * message ends in "params: …").
+ */
+export function loggable(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const query = error as Error & { query?: unknown; params?: unknown; code?: unknown };
+  if (query.query !== undefined && error.cause instanceof Error) {
+    // PostgreSQL's own message may quote the offending value ('invalid input syntax … "<text>"'):
+    // its SQLSTATE and where it was raised say what failed without it.
+    const cause = error.cause as Error & { code?: unknown; routine?: unknown };
+    return {
+      type: error.name,
+      message: "database query failed",
+      code: cause.code,
+      routine: cause.routine,
+      // The frames only: the message above them spans lines and ends in the parameters.
+      stack: error.stack
+        ?.split("\n")
+        .filter((line) => line.trimStart().startsWith("at "))
+        .join("\n"),
+    };
+  }
+  return {
+    type: error.name,
+    message: error.message,
+    ...(typeof query.code === "string" ? { code: query.code } : {}),
+    stack: error.stack,
+    ...(error.cause ? { cause: loggable(error.cause) } : {}),
+  };
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -42,12 +93,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
       for (const issue of error.validation) {
         const where = error.validationContext === "body" ? "" : `${error.validationContext}.`;
         const path = (issue.instancePath || "").replace(/^\//, "").replaceAll("/", ".");
+        const keys = unrecognizedKeys(issue).map((name) => `${where}${path ? `${path}.` : ""}${name}`);
+        for (const key of keys) fields[key] ??= unexpectedField(key.slice(key.lastIndexOf(".") + 1));
+        if (keys.length > 0) continue;
         const key = `${where}${path}` || where.replace(/\.$/, "") || "body";
-        fields[key] ??= issue.message ?? "Invalid value";
+        fields[key] ??= issue.message ?? "This value is not valid.";
       }
-      const [first] = Object.entries(fields);
-      const message = first ? `${first[0]}: ${first[1]}` : "Invalid request";
-      return reply.status(400).send(errorBody("validation_failed", message, fields));
+      const failure = validationFailed(fields);
+      return reply.status(failure.statusCode).send(errorBody(failure.code, failure.message, failure.fields));
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.fields));
@@ -60,7 +113,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody("bad_request", error.message));
     }
-    request.log.error(error);
+    request.log.error(
+      { err: loggable(error), method: request.method, route: request.routeOptions.url },
+      "request failed",
+    );
     return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
   });
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
+import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "../../common/password";
 import { users } from "../../server/db/schema";
 import { type Client, outbox, startTestServer, type TestServer } from "../support/server";
 
@@ -355,5 +356,71 @@ describe("rate limit", () => {
     expect(right.status).toBe(429);
     // Another address is not affected.
     expect((await attempt("kunle@adeyemilogistics.test")).status).toBe(401);
+  });
+});
+
+describe("authentication gaps an outside probe found", () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ authRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it("limits sign-ins from one IP across many accounts (password spraying)", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const response = await limited
+        .client()
+        .request("POST", "/api/auth/sign-in/email", { email: `spray${i}@example.test`, password: "Wrong@2026!" });
+      statuses.push(response.status);
+    }
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+  });
+
+  it("limits mails to one address, whichever IP asks", async () => {
+    const ask = () =>
+      limited.client().request("POST", "/api/auth/request-password-reset", { email: "kunle@adeyemilogistics.test" });
+    // The per address-and-IP limit is 3 a minute too, so this is the 4th ask that the target limit stops…
+    for (let i = 0; i < 3; i++) expect((await ask()).status).toBe(200);
+    const fourth = await ask();
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("refuses common passwords and ones built from the person's e-mail or name", async () => {
+    const signUp = (password: string) =>
+      server
+        .client()
+        .request("POST", "/api/auth/sign-up/email", { fullName: "Tobi Ade", email: "tobi.ade@example.test", password });
+    const common = await signUp("P@ssw0rd2026!");
+    expect(common.status).toBe(400);
+    expect(common.json.error.fields).toEqual({ password: COMMON_PASSWORD_MESSAGE });
+    const personal = await signUp("Tobi#Ade2026");
+    expect(personal.status).toBe(400);
+    expect(personal.json.error.fields).toEqual({ password: PERSONAL_PASSWORD_MESSAGE });
+  });
+
+  it("get-session never hands the session token to page scripts", async () => {
+    const client = await server.signIn("kunle@adeyemilogistics.test");
+    const response = await client.request("GET", "/api/auth/get-session");
+    expect(response.status).toBe(200);
+    expect(response.json.user.email).toBe("kunle@adeyemilogistics.test");
+    expect(response.text).not.toMatch(/"token"/);
+  });
+
+  it("a password change through the API ends the other sessions even when not asked to", async () => {
+    const { email } = await verifiedUser("changer");
+    const here = await server.signIn(email, STRONG);
+    const elsewhere = await server.signIn(email, STRONG);
+    const changed = await here.request("POST", "/api/auth/change-password", {
+      currentPassword: STRONG,
+      newPassword: "Violet!Harbour77",
+      revokeOtherSessions: false,
+    });
+    expect(changed.status).toBe(200);
+    expect((await elsewhere.request("GET", "/api/me")).status).toBe(401);
   });
 });

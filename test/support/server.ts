@@ -87,6 +87,7 @@ export async function startTestServer(
       DATABASE_URL: shared ?? postgres?.databaseUrl,
       AUTH_SECRET: TEST_SECRET,
       AUTH_RATE_LIMIT: "1000",
+      WRITE_RATE_LIMIT: "100000",
       LOG_LEVEL: "silent",
     }),
     ...overrides,

@@ -1,0 +1,12 @@
+/**
+ * Validation messages written for people, shared by the server, the SPA's
+ * forms and the public contact form. Kept free of zod so the contact page's
+ * zod/mini bundle can use them; common/error-map.ts gives every check that
+ * names no message of its own a sentence from here.
+ */
+export const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-NG")} characters.`;
+export const REQUIRED = "This field is required.";
+export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
+export const INVALID_EMAIL = "Enter a valid e-mail address.";
+/** For a field no form sends (a client of the API set it): names it, since no field shows it. */
+export const unexpectedField = (name: string) => `"${name}" cannot be set.`;

@@ -1,0 +1,14 @@
+/**
+ * What text the product accepts. PostgreSQL cannot store NUL, and no person
+ * types the other C0 control characters (or DEL); newline, carriage return
+ * and tab are ordinary text.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this pattern's purpose
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/** Whitespace and the invisible characters that render as nothing (zero-width spaces and joiners, BOM). */
+const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/;
+
+export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
+
+/** True for text that shows nothing: "", spaces, or only zero-width characters. */
+export const isBlank = (value: string) => BLANK.test(value);

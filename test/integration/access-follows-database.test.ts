@@ -1,0 +1,76 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sessions, users } from "../../server/db/schema";
+import { type LiveSocket, openLive } from "../support/live";
+import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Access follows the database, not a cache: a session deleted or a role
+ * changed with plain SQL (no API call, so nothing in the server knows) reaches
+ * REST and every open live socket within a second.
+ */
+const WITHIN_MS = 1_000;
+
+let server: TestServer;
+const sockets: LiveSocket[] = [];
+
+async function live(from: Client): Promise<LiveSocket> {
+  const result = await openLive(server.url, from);
+  if ("rejected" in result) throw new Error(`live channel refused with ${result.status}`);
+  sockets.push(result);
+  return result;
+}
+
+/** Polls `check` until it returns true or `WITHIN_MS` passes; returns how long it took. */
+async function within(check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < WITHIN_MS) {
+    if (await check()) return Date.now() - started;
+    await sleep(25);
+  }
+  throw new Error(`not within ${WITHIN_MS} ms`);
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server?.close();
+});
+
+describe("access follows the database", () => {
+  it("a session deleted with SQL signs that person out of REST and closes their socket", async () => {
+    const client = await server.signIn("kunle@adeyemilogistics.test");
+    expect((await client.request("GET", "/api/me")).status).toBe(200); // now cached
+    const socket = await live(client);
+    const [user] = await server.db.select().from(users).where(eq(users.email, "kunle@adeyemilogistics.test"));
+    if (!user) throw new Error("demo client missing");
+
+    await server.db.execute(sql`delete from ${sessions} where ${sessions.userId} = ${user.id}`);
+
+    await within(async () => (await client.request("GET", "/api/me")).status === 401);
+    const code = await Promise.race([socket.closed, sleep(WITHIN_MS).then(() => "still open")]);
+    expect(code).toBe(4401);
+  });
+
+  it("a role changed with SQL reaches REST at once and ends subscriptions the new role may not hold", async () => {
+    const developer = await server.signIn("tunde@lagosstudio.test");
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const key = ["projects", projectId, "messages"];
+    expect((await developer.request("GET", "/api/me")).json.role).toBe("developer");
+    const socket = await live(developer);
+    expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
+
+    await server.db.execute(sql`update ${users} set role = 'client' where email = 'tunde@lagosstudio.test'`);
+
+    await within(async () => (await developer.request("GET", "/api/me")).json.role === "client");
+    // A client who is not this project's owner may not read its thread: the subscription is gone.
+    const admin = await server.signIn("admin@lagosstudio.test");
+    await sleep(200);
+    const text = `after the demotion ${Date.now()}`;
+    expect((await admin.request("POST", `/api/projects/${projectId}/messages`, { message: text })).status).toBe(201);
+    await sleep(500);
+    expect(socket.frames.some((frame) => frame.type === "change")).toBe(false);
+  });
+});

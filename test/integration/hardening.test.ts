@@ -1,0 +1,152 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CONTROL_CHARACTERS } from "../../common/messages";
+import { MESSAGE_EMPTY } from "../../common/schemas";
+import { loggable } from "../../server/http/errors";
+import { activeProjectId, type Client, startTestServer, type TestServer } from "../support/server";
+
+/** Hardening: text the database cannot store, security headers, error logs without people's data. */
+let server: TestServer;
+let client: Client;
+let projectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  client = await server.signIn("chinedu@ezefoods.test");
+  projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("text the database cannot store", () => {
+  it.each([
+    ["a NUL", "Ada\u0000Obi"],
+    ["a bell", "Ada\u0007Obi"],
+    ["an escape", "Ada\u001bObi"],
+    ["a DEL", "Ada\u007fObi"],
+  ])("a profile name with %s is refused with a 400 under its field", async (_label, fullName) => {
+    const response = await client.request("PATCH", "/api/me", { fullName });
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toEqual({ fullName: CONTROL_CHARACTERS });
+  });
+
+  it("a message with a NUL is refused, and newlines and tabs are ordinary text", async () => {
+    const refused = await client.request("POST", `/api/projects/${projectId}/messages`, { message: "hi\u0000there" });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.fields).toEqual({ message: CONTROL_CHARACTERS });
+    const sent = await client.request("POST", `/api/projects/${projectId}/messages`, {
+      message: "line one\n\tline two",
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.json.message).toBe("line one\n\tline two");
+  });
+
+  it("a message of only zero-width characters counts as empty", async () => {
+    const response = await client.request("POST", `/api/projects/${projectId}/messages`, {
+      message: "\u200b\u200b \ufeff\u2060",
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.error.message).toBe(MESSAGE_EMPTY);
+  });
+
+  it("an enquiry and a reset token with a NUL are refused with a 400, not a 500", async () => {
+    const enquiry = await server.client().request("POST", "/api/enquiries", {
+      firstName: "Bisi",
+      lastName: "Ade",
+      email: "bisi@example.test",
+      message: "Hello\u0000",
+    });
+    expect(enquiry.status).toBe(400);
+    expect(enquiry.json.error.fields).toEqual({ message: CONTROL_CHARACTERS });
+    const reset = await server
+      .client()
+      .request("POST", "/api/auth/reset-password", { newPassword: "Str0ng!pass", token: "abc\u0000" });
+    expect(reset.status).toBe(400);
+    expect(reset.json.error.fields).toEqual({ token: CONTROL_CHARACTERS });
+  });
+
+  it("a failed query's log entry carries neither its parameters nor its message's text", async () => {
+    const secret = "a-person's-private-text";
+    const error = await server.db.execute(sql`select ${secret}::int`).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(Error);
+    const entry = JSON.stringify(loggable(error));
+    expect(entry).not.toContain(secret);
+    expect(entry).toContain("database query failed");
+  });
+});
+
+describe("security headers", () => {
+  const common = {
+    "x-content-type-options": "nosniff",
+    "x-frame-options": "DENY",
+    "referrer-policy": "strict-origin-when-cross-origin",
+  };
+
+  it("every API answer carries them, and a person's data is never stored", async () => {
+    const response = await client.request("GET", "/api/me");
+    expect(response.status).toBe(200);
+    for (const [name, value] of Object.entries(common)) expect(response.headers.get(name)).toBe(value);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("permissions-policy")).toContain("camera=()");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // No HSTS on plain http: it would pin a browser to a TLS port that does not exist.
+    expect(response.headers.get("strict-transport-security")).toBeNull();
+  });
+
+  it("errors carry them too", async () => {
+    const response = await fetch(`${server.url}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
+  });
+
+  it("the API docs keep Swagger UI's hashed CSP, framed by no one", async () => {
+    const response = await fetch(`${server.url}/api/docs/static/index.html`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("frame-ancestors 'self'");
+    expect(csp).not.toContain("upgrade-insecure-requests");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+});
+
+describe("HSTS under https", () => {
+  it("is sent when APP_URL is https", async () => {
+    const secure = await startTestServer({ appUrl: "https://portal.lagos-studio.test" });
+    try {
+      const response = await fetch(`${secure.url}/api/health`);
+      expect(response.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe("per-user write limit", () => {
+  it("answers 429 with Retry-After past the limit, for that user only", async () => {
+    const limited = await startTestServer({ writeRateLimit: 3 });
+    try {
+      const chinedu = await limited.signIn("chinedu@ezefoods.test");
+      const amaka = await limited.signIn("amaka@bellofashion.test");
+      const own = await activeProjectId(limited.db, "chinedu@ezefoods.test");
+      const theirs = await activeProjectId(limited.db, "amaka@bellofashion.test");
+      const send = (client: Client, project: string) =>
+        client.request("POST", `/api/projects/${project}/messages`, { message: "hello" });
+      for (let i = 0; i < 3; i++) expect((await send(chinedu, own)).status).toBe(201);
+      const refused = await send(chinedu, own);
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("rate_limited");
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Reads are not writes, and another person is not slowed down.
+      expect((await chinedu.request("GET", "/api/me")).status).toBe(200);
+      expect((await send(amaka, theirs)).status).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
