@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROJECT_STATUSES, ROLES } from "./domain";
+import { PROJECT_STATUSES, ROLES, TASK_PRIORITIES, TASK_STATUSES } from "./domain";
 
 /**
  * Response shapes of the API, shared by the server (serialisation, OpenAPI)
@@ -57,6 +57,30 @@ export const messageSchema = z
   })
   .meta({ id: "ProjectMessage" });
 export type ProjectMessage = Json<typeof messageSchema>;
+
+export const taskSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    status: z.enum(TASK_STATUSES),
+    priority: z.enum(TASK_PRIORITIES),
+    dueDate: day,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    assignedTo: z.string().nullable(),
+    assigneeName: z.string().nullable(),
+    projectId: z.uuid().nullable(),
+    projectTitle: z.string().nullable(),
+    createdBy: z.string(),
+    creatorName: z.string(),
+  })
+  .meta({ id: "Task" });
+export type Task = Json<typeof taskSchema>;
+
+/** A page of a list read by cursor: pass `next` back as `cursor` for the page after; null when none is left. */
+export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
+export type Page<T> = { items: T[]; next: string | null };
 
 export const outboxMailSchema = z
   .object({

@@ -1,11 +1,20 @@
 import { z } from "zod";
-import { MESSAGE_MAX_LENGTH } from "./domain";
+import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, TASK_STATUSES } from "./domain";
+import "./error-map";
+import { tooLong } from "./messages";
+import { isBlank } from "./text";
+
+export const MESSAGE_EMPTY = "Message cannot be empty";
 
 export { emailSchema } from "./email";
 
 /** Field schemas shared by the SPA's forms and the server's validation. */
-export const fullNameSchema = z.string().trim().min(1, "Full name is required").max(120);
-export const companyNameSchema = z.string().trim().max(120);
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, "Full name is required")
+  .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH));
+export const companyNameSchema = z.string().trim().max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH));
 
 export const profileUpdateSchema = z.strictObject({
   fullName: fullNameSchema.optional(),
@@ -17,9 +26,14 @@ export const messageSendSchema = z.strictObject({
   message: z
     .string()
     .trim()
-    .min(1, "Message cannot be empty")
-    .max(MESSAGE_MAX_LENGTH, `Message must be at most ${MESSAGE_MAX_LENGTH} characters`),
+    .max(MESSAGE_MAX_LENGTH, tooLong(MESSAGE_MAX_LENGTH))
+    // Only spaces or zero-width characters shows nothing: as empty as "".
+    .refine((text) => !isBlank(text), MESSAGE_EMPTY),
 });
 export type MessageSend = z.infer<typeof messageSendSchema>;
 
-export const uuidParam = z.uuid("Must be a valid id");
+export const uuidParam = z.uuid("This is not a valid id.");
+
+/** The only change My Tasks makes: a task's status, nothing else. */
+export const taskStatusUpdateSchema = z.strictObject({ status: z.enum(TASK_STATUSES) });
+export type TaskStatusUpdate = z.infer<typeof taskStatusUpdateSchema>;

@@ -13,6 +13,7 @@ import {
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
 import { isServiceId } from "../common/domain";
+import "../common/error-map";
 import { createAuth } from "./auth";
 import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
@@ -20,7 +21,10 @@ import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db";
 import { errorBody, registerErrorHandling } from "./http/errors";
+import { registerInputGuard } from "./http/input";
+import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
+import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
@@ -29,6 +33,7 @@ import { meRoutes } from "./routes/me";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
 import { publicRoutes } from "./routes/public";
+import { taskRoutes } from "./routes/tasks";
 
 const SESSION_CHANNEL = "session_invalidations";
 const VERSION = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -67,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(server);
+  registerSecurityHeaders(server, config);
+  registerInputGuard(server);
 
   const mailer = createMailer(config, db, (line) => server.log.info(line));
   const sessions = new SessionCache();
@@ -92,15 +99,18 @@ export async function buildApp(options: AppOptions): Promise<App> {
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await server.register(swaggerUi, { routePrefix: "/api/docs" });
+  await server.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: docsCsp(config) });
   server.get("/api/openapi.json", { schema: { hide: true } }, async () => server.swagger());
 
   await server.register(authPlugin, { auth, sessions, resolver, config });
+  // Before the routes: a hook applies to the routes registered after it.
+  registerWriteLimit(server, config.writeRateLimit);
   await registerLiveHub(server, { database, resolver, sessions, allowedOrigins });
 
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
+  await server.register(taskRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

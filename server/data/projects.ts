@@ -1,8 +1,10 @@
 import { and, asc, desc, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { ProjectStatus } from "../../common/domain";
+import { uuidParam } from "../../common/schemas";
 import type { Db } from "../db";
 import { projectDevelopers, projectMessages, projects, users } from "../db/schema";
-import type { ProjectFacts, Scope } from "../rules";
+import type { LiveCollection } from "../live/collection";
+import { type ProjectFacts, rules, type Scope } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
 
@@ -101,3 +103,32 @@ export async function getMessage(db: Db, id: string) {
     .where(eq(projectMessages.id, id));
   return row;
 }
+
+export const projectMessagesKey = (projectId: string) => ["projects", projectId, "messages"] as const;
+
+/** A project's thread is live for everyone who may read the project, checked again at every delivery. */
+export const projectMessagesLive: LiveCollection<"project_messages"> = {
+  topic: "project_messages",
+  async authorize(db, actor, key) {
+    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "messages") return undefined;
+    const projectId = uuidParam.safeParse(key[1]);
+    if (!projectId.success) return false;
+    const facts = await getProjectFacts(db, projectId.data);
+    return !!facts && rules.projectMessages.read(actor, facts);
+  },
+  async resolve(db, change) {
+    const [row, facts] = await Promise.all([
+      change.op === "delete" ? { id: change.id } : getMessage(db, change.id),
+      getProjectFacts(db, change.projectId),
+    ]);
+    if (!row || !facts) return [];
+    // One push object for everyone allowed: the hub serialises it once.
+    const push = { op: change.op, row };
+    return [
+      {
+        key: projectMessagesKey(change.projectId),
+        pushFor: (actor) => (rules.projectMessages.read(actor, facts) ? push : undefined),
+      },
+    ];
+  },
+};

@@ -4,14 +4,16 @@ import type { Db, Tx } from "../db";
 /**
  * A committed change that live views may need. Published with NOTIFY inside
  * the writing transaction, so Postgres delivers it only after commit, to every
- * server process sharing the database.
+ * server process sharing the database. Each carries the facts its live
+ * collection needs to authorise the change even when the row is gone (a
+ * delete) or has moved out of someone's scope (a task reassigned).
  */
-export type Change = {
-  topic: "project_messages";
-  op: "insert" | "update" | "delete";
-  id: string;
-  projectId: string;
-};
+export type Change =
+  | { topic: "project_messages"; op: Op; id: string; projectId: string }
+  | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null };
+
+export type Op = "insert" | "update" | "delete";
+export type Topic = Change["topic"];
 
 export const CHANGES_CHANNEL = "app_changes";
 

@@ -8,7 +8,8 @@ import type { Database } from "../db";
 import { CHANGES_CHANNEL, type Change } from "../functions/changes";
 import { errorBody } from "../http/errors";
 import type { Actor } from "../rules";
-import { authorizeKey, type LiveKey, resolveChange } from "./topics";
+import { canonicalKey, type LiveKey } from "./collection";
+import { authorizeKey, resolveChange } from "./registry";
 
 export const LIVE_PATH = "/api/live";
 const MAX_SUBSCRIPTIONS = 200;
@@ -36,7 +37,8 @@ const clientMessage = z.discriminatedUnion("type", [
 export type ServerMessage =
   | { type: "subscribed"; key: LiveKey }
   | { type: "error"; key?: LiveKey; code: string; message: string }
-  | { type: "change"; key: LiveKey; op: Change["op"]; row: unknown };
+  | { type: "change"; key: LiveKey; op: Change["op"]; row: unknown }
+  | { type: "invalidate"; key: LiveKey };
 
 type Connection = {
   socket: WebSocket;
@@ -45,6 +47,8 @@ type Connection = {
   actor: Actor;
   expiresAt: number;
   keys: Set<string>;
+  /** Subscriptions still being authorised: they count against the limit already. */
+  pending: Set<string>;
   alive: boolean;
 };
 
@@ -96,38 +100,62 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       send(connection, { type: "error", code: "bad_message", message: "Unrecognised live message" });
       return;
     }
-    const id = JSON.stringify(parsed.key);
+    const key = canonicalKey(parsed.key);
+    const id = JSON.stringify(key);
     if (parsed.type === "unsubscribe") return unsubscribe(connection, id);
-    if (!connection.keys.has(id) && connection.keys.size >= MAX_SUBSCRIPTIONS) {
-      send(connection, { type: "error", key: parsed.key, code: "too_many", message: "Too many subscriptions" });
+    if (connection.keys.has(id) || connection.pending.has(id)) {
+      if (connection.keys.has(id)) send(connection, { type: "subscribed", key });
       return;
     }
-    if (!(await authorizeKey(db, connection.actor, parsed.key))) {
+    // Counted before the awaited check, so a burst of subscribes cannot slip past the limit.
+    if (connection.keys.size + connection.pending.size >= MAX_SUBSCRIPTIONS) {
+      send(connection, { type: "error", key, code: "too_many", message: "Too many subscriptions" });
+      return;
+    }
+    connection.pending.add(id);
+    let allowed: boolean;
+    try {
+      allowed = await authorizeKey(db, connection.actor, key);
+    } finally {
+      connection.pending.delete(id);
+    }
+    if (!allowed) {
       // Same answer for "does not exist" and "not yours": ids reveal nothing.
-      send(connection, { type: "error", key: parsed.key, code: "not_found", message: "Not found" });
+      send(connection, { type: "error", key, code: "not_found", message: "Not found" });
       return;
     }
+    if (connection.socket.readyState !== connection.socket.OPEN) return;
     connection.keys.add(id);
     const set = subscribers.get(id) ?? new Set();
     subscribers.set(id, set);
     set.add(connection);
-    send(connection, { type: "subscribed", key: parsed.key });
+    send(connection, { type: "subscribed", key });
   }
 
   async function deliver(change: Change) {
-    const resolved = await resolveChange(db, change);
-    if (!resolved) return;
     const now = Date.now();
-    for (const key of resolved.keys) {
-      const set = subscribers.get(JSON.stringify(key));
+    for (const delivery of await resolveChange(db, change)) {
+      const set = subscribers.get(JSON.stringify(delivery.key));
       if (!set) continue;
-      const payload = JSON.stringify({ type: "change", key, op: resolved.op, row: resolved.row });
+      // Most subscribers receive the same push: serialise each distinct one once.
+      const frames = new Map<unknown, string>();
       for (const connection of set) {
         if (connection.expiresAt <= now) {
           connection.socket.close(4401, "Session expired");
           continue;
         }
-        if (resolved.canRead(connection.actor)) send(connection, payload);
+        const push = delivery.pushFor(connection.actor);
+        if (!push) continue;
+        let frame = frames.get(push);
+        if (!frame) {
+          frame = JSON.stringify(
+            "invalidate" in push
+              ? { type: "invalidate", key: delivery.key }
+              : { type: "change", key: delivery.key, op: push.op, row: push.row },
+          );
+          frames.set(push, frame);
+        }
+        send(connection, frame);
       }
     }
   }
@@ -200,6 +228,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         actor: { id: session.user.id, role: session.user.role },
         expiresAt: session.expiresAt,
         keys: new Set(),
+        pending: new Set(),
         alive: true,
       };
       const mine = connectionsByUser.get(connection.userId) ?? new Set();

@@ -1,0 +1,100 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../db";
+import { projects, tasks, users } from "../db/schema";
+import type { LiveCollection } from "../live/collection";
+import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
+
+/** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
+
+const creators = alias(users, "creators");
+
+const taskColumns = {
+  id: tasks.id,
+  title: tasks.title,
+  description: tasks.description,
+  status: tasks.status,
+  priority: tasks.priority,
+  dueDate: tasks.dueDate,
+  createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
+  assignedTo: tasks.assignedTo,
+  assigneeName: users.fullName,
+  projectId: tasks.projectId,
+  projectTitle: projects.title,
+  createdBy: tasks.createdBy,
+  creatorName: creators.fullName,
+};
+
+export type TaskView = Awaited<ReturnType<typeof getTask>>;
+
+function scopeFilter(scope: Scope): SQL | undefined {
+  if (scope.kind === "all") return undefined;
+  if (scope.kind === "assignee") return eq(tasks.assignedTo, scope.userId);
+  return eq(tasks.id, "00000000-0000-0000-0000-000000000000");
+}
+
+const selectTasks = (db: Db) =>
+  db
+    .select(taskColumns)
+    .from(tasks)
+    .leftJoin(users, eq(users.id, tasks.assignedTo))
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .innerJoin(creators, eq(creators.id, tasks.createdBy));
+
+/**
+ * Tasks in `scope`, newest first, a page at a time: `after` is the id of the
+ * previous page's last row (server/http/cursor.ts).
+ */
+export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
+  const after = options.after
+    ? sql`(${tasks.createdAt}, ${tasks.id}) < (select t.created_at, t.id from ${tasks} t where t.id = ${options.after})`
+    : undefined;
+  return selectTasks(db)
+    .where(and(scopeFilter(scope), after))
+    .orderBy(desc(tasks.createdAt), desc(tasks.id))
+    .limit(options.limit);
+}
+
+export async function getTask(db: Db, id: string) {
+  const [row] = await selectTasks(db).where(eq(tasks.id, id));
+  return row;
+}
+
+export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | undefined> {
+  const [row] = await db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id));
+  return row;
+}
+
+/** The live key of the signed-in person's task list: their own tasks, or every task for an administrator. */
+export const myTasksKey = ["tasks", "mine"] as const;
+
+/**
+ * Each viewer's list differs: a task reaches an administrator and its
+ * assignee; a task reassigned away from someone reaches them as a delete, so
+ * it leaves their list at once.
+ */
+export const tasksLive: LiveCollection<"tasks"> = {
+  topic: "tasks",
+  async authorize(_db, actor, key) {
+    if (key.length !== 2 || key[0] !== myTasksKey[0] || key[1] !== myTasksKey[1]) return undefined;
+    return rules.tasks.scope(actor).kind !== "none";
+  },
+  async resolve(db, change) {
+    const row = change.op === "delete" ? undefined : await getTask(db, change.id);
+    const facts: TaskFacts = { assignedTo: row?.assignedTo ?? change.assignedTo };
+    const wasTheirs = (actor: Actor) => !!actor && change.previousAssignedTo === actor.id;
+    // One push object each: the hub serialises each once, however many receive it.
+    const upsert = row ? { op: change.op, row } : undefined;
+    const removal = { op: "delete" as const, row: { id: change.id } };
+    return [
+      {
+        key: myTasksKey,
+        pushFor(actor) {
+          if (rules.tasks.read(actor, facts)) return upsert ?? removal;
+          return wasTheirs(actor) ? removal : undefined;
+        },
+      },
+    ];
+  },
+};

@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pageOf, taskSchema } from "../../common/api";
+import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
+import { getTask, getTaskFacts, listTasks } from "../data/tasks";
+import type { Db } from "../db";
+import { tasks } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { decodeCursor, pageQuery, toPage } from "../http/cursor";
+import { forbidden, notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { rules } from "../rules";
+
+export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/tasks",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "The signed-in person's tasks (every task for an administrator), newest first, by cursor",
+        querystring: z.strictObject(pageQuery),
+        response: { 200: pageOf(taskSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const scope = rules.tasks.scope(await request.actor());
+      const { limit, cursor } = request.query;
+      const rows = await listTasks(db, scope, { limit: limit + 1, after: decodeCursor(cursor) });
+      return toPage(rows, limit);
+    },
+  );
+
+  app.patch(
+    "/api/tasks/:taskId/status",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "Move a task to another status (its assignee or an administrator)",
+        params: z.strictObject({ taskId: uuidParam }),
+        body: taskStatusUpdateSchema,
+        response: { 200: taskSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      const { taskId } = request.params;
+      const facts = await getTaskFacts(db, taskId);
+      // Not yours to see reads as "not found"; yours to see but not to move is "forbidden".
+      if (!facts || !rules.tasks.read(actor, facts)) throw notFound("Task");
+      if (!rules.tasks.update(actor, facts))
+        throw forbidden("Only the task's assignee or an administrator may move it");
+      await db.transaction(async (tx) => {
+        await tx.update(tasks).set({ status: request.body.status }).where(eq(tasks.id, taskId));
+        await publishChange(tx, {
+          topic: "tasks",
+          op: "update",
+          id: taskId,
+          assignedTo: facts.assignedTo,
+          previousAssignedTo: facts.assignedTo,
+        });
+      });
+      const task = await getTask(db, taskId);
+      if (!task) throw notFound("Task");
+      return task;
+    },
+  );
+};

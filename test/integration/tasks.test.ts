@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tasks, users } from "../../server/db/schema";
+import { type LiveSocket, openLive } from "../support/live";
+import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+
+/** Tasks: each person's list, the one change My Tasks makes, and its live delivery per viewer. */
+let server: TestServer;
+let tunde: Client;
+let ngozi: Client;
+let admin: Client;
+let client: Client;
+const sockets: LiveSocket[] = [];
+const KEY = ["tasks", "mine"];
+
+async function userId(email: string) {
+  const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+async function live(from: Client) {
+  const socket = await openLive(server.url, from);
+  if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
+  sockets.push(socket);
+  expect(await socket.subscribe(KEY)).toMatchObject({ type: "subscribed" });
+  return socket;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [tunde, ngozi, admin, client] = await Promise.all([
+    server.signIn("tunde@lagosstudio.test"),
+    server.signIn("ngozi@lagosstudio.test"),
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+  ]);
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server?.close();
+});
+
+describe("GET /api/tasks", () => {
+  it("a developer sees only their own tasks; an administrator every task; a client none", async () => {
+    const tundeId = await userId("tunde@lagosstudio.test");
+    const own = (await tunde.request("GET", "/api/tasks")).json;
+    expect(own.items.length).toBeGreaterThan(0);
+    expect(own.items.every((task: { assignedTo: string }) => task.assignedTo === tundeId)).toBe(true);
+    const all = (await admin.request("GET", "/api/tasks?limit=100")).json;
+    expect(all.items.length).toBe((await server.db.select().from(tasks)).length);
+    expect((await client.request("GET", "/api/tasks")).json.items).toEqual([]);
+    expect((await server.client().request("GET", "/api/tasks")).status).toBe(401);
+  });
+
+  it("pages by cursor without repeating or skipping a task", async () => {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor ? `?limit=2&cursor=${cursor}` : "?limit=2";
+      const page = (await admin.request("GET", `/api/tasks${query}`)).json;
+      seen.push(...page.items.map((task: { id: string }) => task.id));
+      cursor = page.next;
+    } while (cursor);
+    const all = (await server.db.select({ id: tasks.id }).from(tasks)).map((row) => row.id);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.sort()).toEqual(all.sort());
+    expect((await admin.request("GET", "/api/tasks?cursor=nonsense")).status).toBe(400);
+  });
+});
+
+describe("PATCH /api/tasks/:id/status", () => {
+  it("the assignee moves their task; the change reaches them and administrators live, no one else", async () => {
+    const tundeId = await userId("tunde@lagosstudio.test");
+    const [task] = await server.db.select().from(tasks).where(eq(tasks.assignedTo, tundeId));
+    if (!task) throw new Error("tunde has no task");
+    const [tundeLive, adminLive, ngoziLive] = await Promise.all([live(tunde), live(admin), live(ngozi)]);
+
+    const response = await tunde.request("PATCH", `/api/tasks/${task.id}/status`, { status: "review" });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: task.id, status: "review", title: task.title });
+    const isIt = (frame: { type: string; row?: { id?: string; status?: string } }) =>
+      frame.type === "change" && frame.row?.id === task.id && frame.row?.status === "review";
+    await tundeLive.next(isIt);
+    await adminLive.next(isIt);
+    await sleep(300);
+    expect(ngoziLive.frames.some((frame) => frame.type === "change")).toBe(false);
+  });
+
+  it("refuses anything but the status, another developer's task, and clients", async () => {
+    const tundeId = await userId("tunde@lagosstudio.test");
+    const [task] = await server.db.select().from(tasks).where(eq(tasks.assignedTo, tundeId));
+    if (!task) throw new Error("tunde has no task");
+    const path = `/api/tasks/${task.id}/status`;
+    expect((await tunde.request("PATCH", path, { status: "done" })).status).toBe(400);
+    const extra = await tunde.request("PATCH", path, { status: "todo", title: "Renamed" });
+    expect(extra.status).toBe(400);
+    expect(extra.json.error.fields).toHaveProperty("title");
+    expect((await ngozi.request("PATCH", path, { status: "todo" })).status).toBe(404);
+    expect((await client.request("PATCH", path, { status: "todo" })).status).toBe(404);
+    const [after] = await server.db
+      .select()
+      .from(tasks)
+      .where(and(eq(tasks.id, task.id)));
+    expect(after?.title).toBe(task.title);
+  });
+
+  it("an administrator moves anyone's task", async () => {
+    const [task] = await server.db.select().from(tasks).limit(1);
+    if (!task) throw new Error("no task");
+    expect((await admin.request("PATCH", `/api/tasks/${task.id}/status`, { status: "completed" })).status).toBe(200);
+  });
+});
