@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import { createInterface } from "node:readline/promises";
 import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
@@ -7,10 +8,11 @@ import { emailSchema, fullNameSchema } from "../common/schemas";
 import { DEMO_PASSWORD, DEMO_USERS, resetDatabase, seedDatabase } from "../seed";
 import { loadConfig, StartupError } from "./config";
 import { openDatabase } from "./db";
+import { backupDatabase, restoreDatabase } from "./db/backup";
 import { lockDataDir } from "./db/lock";
 import { accounts, auditLog, users } from "./db/schema";
 
-/** Maintenance commands: `seed` (reset to demo data) and `create-admin`. */
+/** Maintenance commands: `seed` (reset to demo data), `create-admin`, `backup [FILE]` and `restore FILE`. */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   const config = loadConfig();
@@ -25,13 +27,26 @@ async function main() {
       for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(9)} ${user.email}`);
     } else if (command === "create-admin") {
       await createAdmin(database.db, args);
+    } else if (command === "backup") {
+      const file = path.resolve(args[0] ?? `lagos-studio-${new Date().toISOString().replaceAll(":", "-")}.backup.gz`);
+      const counts = await backupDatabase(database.db, file);
+      console.log(`Backup written to ${file}: ${describeCounts(counts)}`);
+    } else if (command === "restore") {
+      if (!args[0]) throw new StartupError("Name the backup to restore: npm run restore -- FILE");
+      const counts = await restoreDatabase(database.db, path.resolve(args[0]));
+      console.log(`Restored ${describeCounts(counts)}`);
     } else {
-      throw new StartupError(`Unknown command "${command ?? ""}": use seed or create-admin`);
+      throw new StartupError(`Unknown command "${command ?? ""}": use seed, create-admin, backup or restore`);
     }
   } finally {
     await database.close();
     release();
   }
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return `${total} rows in ${Object.keys(counts).length} tables`;
 }
 
 function option(args: string[], name: string): string | undefined {

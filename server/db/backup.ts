@@ -1,0 +1,125 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { createInterface } from "node:readline";
+import { finished } from "node:stream/promises";
+import { createGunzip, createGzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import { StartupError } from "../config";
+import type { Db, Tx } from ".";
+
+/**
+ * Backups in one portable format for both engines: gzipped JSON lines, a
+ * header then `{"table","rows"}` batches, read inside one REPEATABLE READ
+ * transaction so the copy is consistent, and restored into an empty, migrated
+ * database (PGlite or PostgreSQL: a backup moves data between them too).
+ * Tables are found in the catalogue and ordered by their foreign keys, so a
+ * table added later is backed up without touching this file.
+ */
+export const BACKUP_FORMAT = "lagos-studio-backup";
+const BATCH = 1000;
+
+type Header = { format: string; version: 1; createdAt: string; tables: string[] };
+type Batch = { table: string; rows: Record<string, unknown>[] };
+
+/** The app's tables (not drizzle's journal), each after every table it references. */
+export async function tablesInDependencyOrder(db: Db | Tx): Promise<string[]> {
+  const { rows: tables } = await db.execute<{ name: string }>(sql`
+    select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' order by c.relname`);
+  const { rows: edges } = await db.execute<{ child: string; parent: string }>(sql`
+    select c.relname as child, p.relname as parent from pg_constraint k
+    join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
+    join pg_namespace n on n.oid = c.relnamespace
+    where k.contype = 'f' and n.nspname = 'public' and c.relname <> p.relname`);
+  const names = tables.map((table) => table.name);
+  const ordered: string[] = [];
+  const visit = (name: string, path: Set<string>) => {
+    if (ordered.includes(name) || path.has(name)) return;
+    path.add(name);
+    for (const edge of edges) if (edge.child === name) visit(edge.parent, path);
+    ordered.push(name);
+  };
+  for (const name of names) visit(name, new Set());
+  return ordered;
+}
+
+const quoted = (table: string) => sql.raw(`"${table.replaceAll('"', '""')}"`);
+
+/** Writes a consistent copy of every table to `file`; returns the row count per table. */
+export async function backupDatabase(db: Db, file: string): Promise<Record<string, number>> {
+  const gzip = createGzip();
+  const output = gzip.pipe(createWriteStream(file));
+  const write = (line: unknown) =>
+    new Promise<void>((resolve, reject) =>
+      gzip.write(`${JSON.stringify(line)}\n`, (error) => (error ? reject(error) : resolve())),
+    );
+  const counts: Record<string, number> = {};
+  await db.transaction(
+    async (tx) => {
+      const tables = await tablesInDependencyOrder(tx);
+      const header: Header = { format: BACKUP_FORMAT, version: 1, createdAt: new Date().toISOString(), tables };
+      await write(header);
+      for (const table of tables) {
+        counts[table] = 0;
+        // A cursor reads a large table in batches without holding it in memory.
+        await tx.execute(
+          sql`declare backup_rows no scroll cursor for select row_to_json(t) as row from ${quoted(table)} t`,
+        );
+        for (;;) {
+          const { rows } = await tx.execute<{ row: Record<string, unknown> }>(
+            sql.raw(`fetch ${BATCH} from backup_rows`),
+          );
+          if (rows.length === 0) break;
+          counts[table] += rows.length;
+          await write({ table, rows: rows.map((entry) => entry.row) } satisfies Batch);
+        }
+        await tx.execute(sql`close backup_rows`);
+      }
+    },
+    { isolationLevel: "repeatable read", accessMode: "read only" },
+  );
+  gzip.end();
+  await finished(output);
+  return counts;
+}
+
+/** Loads a backup into an empty, migrated database; refuses one that already holds data. */
+export async function restoreDatabase(db: Db, file: string): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  await db.transaction(async (tx) => {
+    const tables = await tablesInDependencyOrder(tx);
+    for (const table of tables) {
+      const { rows } = await tx.execute<{ present: boolean }>(
+        sql`select exists (select 1 from ${quoted(table)}) as present`,
+      );
+      if (rows[0]?.present)
+        throw new StartupError(
+          `Refusing to restore: table ${table} is not empty (restore into an empty DATA_DIR or database)`,
+        );
+    }
+    let header: Header | undefined;
+    // Opened only now, and iterated at once: lines (and the end) read before the loop starts would be lost.
+    const lines = createInterface({
+      input: createReadStream(file).pipe(createGunzip()),
+      crlfDelay: Number.POSITIVE_INFINITY,
+    });
+    for await (const line of lines) {
+      if (!line) continue;
+      const parsed = JSON.parse(line) as Header | Batch;
+      if (!header) {
+        if ((parsed as Header).format !== BACKUP_FORMAT) throw new StartupError(`${file} is not a Lagos Studio backup`);
+        header = parsed as Header;
+        continue;
+      }
+      const batch = parsed as Batch;
+      if (!tables.includes(batch.table))
+        throw new StartupError(`The backup has a table this database lacks: ${batch.table}`);
+      // json_populate_recordset maps each JSON object onto the table's own row type.
+      await tx.execute(
+        sql`insert into ${quoted(batch.table)} select * from json_populate_recordset(null::${quoted(batch.table)}, ${JSON.stringify(batch.rows)}::json)`,
+      );
+      counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
+    }
+    if (!header) throw new StartupError(`${file} is empty`);
+  });
+  return counts;
+}
