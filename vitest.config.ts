@@ -9,6 +9,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The Chakra systems import recipes through the build's virtual module; here they come from the package.
+        resolve: { alias: { "virtual:lazy-recipes": "@chakra-ui/react/theme" } },
         test: {
           name: "unit",
           include: ["test/unit/**/*.test.{ts,tsx}"],

@@ -1,15 +1,13 @@
-import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe";
 import { newUser } from "./support/browser";
 import { setupProduct } from "./support/product";
-import { ROOT } from "./support/server";
 
 /**
  * axe-core on every public route at desktop and phone widths: zero
  * violations. Default run-time settings (no social links configured), so this
  * also checks that no social icons are shown when none are set.
  */
-const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
 const ROUTES = [
   "/",
   "/about",
@@ -28,8 +26,6 @@ const VIEWPORTS = [
 
 const product = setupProduct();
 
-type AxeResult = { violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] };
-
 describe("accessibility (axe-core)", () => {
   for (const viewport of VIEWPORTS) {
     it.each(ROUTES)(`%s at ${viewport.width}px has no violations`, async (route) => {
@@ -38,15 +34,7 @@ describe("accessibility (axe-core)", () => {
         await page.setViewportSize(viewport);
         await page.emulateMedia({ reducedMotion: "reduce" });
         await page.goto(route, { waitUntil: "networkidle" });
-        await page.addScriptTag({ path: AXE });
-        const result = (await page.evaluate(() =>
-          (window as unknown as { axe: { run: (context: Document) => Promise<unknown> } }).axe.run(document),
-        )) as AxeResult;
-        const summary = result.violations.map(
-          (violation) =>
-            `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
-        );
-        expect(summary).toEqual([]);
+        expect(await axeViolations(page)).toEqual([]);
         // Landmarks: one of each, and headings start at h1.
         expect(await page.locator("header").count()).toBe(1);
         expect(await page.locator("main").count()).toBe(1);

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { newUser, waitForPath } from "./support/browser";
+import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 
 /**
@@ -31,13 +32,6 @@ async function visit(path: string, viewport = { width: 1280, height: 900 }) {
 const text = (page: Page) => page.locator("main").textContent();
 
 /** Fills the contact form's required fields like a visitor would. */
-async function fillRequired(page: Page, person: { first: string; last: string; email: string; message: string }) {
-  await page.getByLabel("First name").fill(person.first);
-  await page.getByLabel("Last name").fill(person.last);
-  await page.getByLabel("E-mail").fill(person.email);
-  await page.getByLabel("Tell us about your project").fill(person.message);
-}
-
 describe("public pages", () => {
   it("home: hero, three value points, four featured services", async () => {
     const { page, context, response, errors } = await visit("/");

@@ -1,10 +1,20 @@
 import { alertSlotRecipe } from "virtual:lazy-recipes";
 import { chakra, useSlotRecipe } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { FontAwesomeSvg } from "./SvgIcon";
 
 type Status = "error" | "success" | "info" | "warning";
-type Props = { status: Status; title: ReactNode; children?: ReactNode };
+type Props = {
+  status: Status;
+  title: ReactNode;
+  children?: ReactNode;
+  /**
+   * A form's outcome is brought into view below the sticky header and takes
+   * focus, so it is seen and a screen reader reads it; false for an alert
+   * that stands in for a section that could not load.
+   */
+  takeFocus?: boolean;
+};
 
 // Chakra's alert icons: one ring, and a mark inside it per status.
 const RING =
@@ -24,10 +34,28 @@ const MARKS: Record<Status, string> = {
  * page loads, and without Chakra's Alert parts, whose context machinery would
  * cost the plans and contact pages ~1.5 KB gzip more.
  */
-export function FormAlert({ status, title, children }: Props) {
+export function FormAlert({ status, title, children, takeFocus = true }: Props) {
   const styles = useSlotRecipe({ recipe: alertSlotRecipe })({ status });
+  const ref = useRef<HTMLDivElement>(null);
+  // Again whenever the message changes: a second failure is news too.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: title is the trigger, not an input
+  useEffect(() => {
+    const element = ref.current;
+    if (!takeFocus || !element) return;
+    element.scrollIntoView({ block: "start" });
+    element.focus({ preventScroll: true });
+  }, [takeFocus, title]);
   return (
-    <chakra.div css={styles.root} role={status === "error" ? "alert" : "status"} borderRadius="md">
+    <chakra.div
+      ref={ref}
+      css={styles.root}
+      role={status === "error" ? "alert" : "status"}
+      borderRadius="md"
+      tabIndex={takeFocus ? -1 : undefined}
+      // Clears the sticky site header (4.5rem) and the portal's top bar when scrolled into view.
+      scrollMarginTop="6rem"
+      _focus={{ outline: "2px solid", outlineColor: "currentColor", outlineOffset: "2px" }}
+    >
       <chakra.span css={styles.indicator}>
         <FontAwesomeSvg viewBox="0 0 24 24">
           <path d={`${RING}${MARKS[status]}`} />

@@ -53,7 +53,8 @@ export function FormField({ label, error, helperText, required = false, disabled
       <chakra.div css={styles.root} {...flags}>
         {/* The asterisk sits beside, not inside, the label so the label text is exactly `label`. */}
         <HStack gap="1">
-          <chakra.label htmlFor={state.controlId} css={styles.label} {...flags}>
+          {/* Full strength when disabled: the recipe's 50 % would put the label under 4.5:1. */}
+          <chakra.label htmlFor={state.controlId} css={[styles.label, { _disabled: { opacity: 1 } }]} {...flags}>
             {label}
           </chakra.label>
           {required && (

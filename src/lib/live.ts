@@ -7,13 +7,20 @@ import { useEffect } from "react";
  * for it, and after every (re)subscription the query is refetched so nothing
  * missed while disconnected stays missing.
  */
-type Change = { type: "change"; key: QueryKey; op: "insert" | "update" | "delete"; row: { id: string } };
+export type LiveChange = { type: "change"; key: QueryKey; op: "insert" | "update" | "delete"; row: { id: string } };
+/** "Refetch this key": what counters and aggregates receive instead of rows. */
+type Invalidate = { type: "invalidate"; key: QueryKey };
 type ServerMessage =
   | { type: "subscribed"; key: QueryKey }
   | { type: "error"; key?: QueryKey; code: string; message: string }
-  | Change;
+  | LiveChange
+  | Invalidate;
 
-export type ChangeHandler = (change: Change) => void;
+export type ChangeHandler = (change: LiveChange | Invalidate) => void;
+
+/** The server's spelling of a key (server/live/collection.ts, canonicalKey): strings lower-cased. */
+const keyId = (key: QueryKey) =>
+  JSON.stringify(key.map((part) => (typeof part === "string" ? part.toLowerCase() : part)));
 
 class LiveClient {
   private socket: WebSocket | undefined;
@@ -24,7 +31,7 @@ class LiveClient {
   private closedByUs = false;
 
   subscribe(key: QueryKey, onChange: ChangeHandler, onSubscribed: () => void): () => void {
-    const id = JSON.stringify(key);
+    const id = keyId(key);
     let set = this.handlers.get(id);
     const isNew = !set;
     if (!set) {
@@ -70,10 +77,10 @@ class LiveClient {
       } catch {
         return;
       }
-      if (message.type === "change") {
-        for (const handler of this.handlers.get(JSON.stringify(message.key)) ?? []) handler(message);
+      if (message.type === "change" || message.type === "invalidate") {
+        for (const handler of this.handlers.get(keyId(message.key)) ?? []) handler(message);
       } else if (message.type === "subscribed") {
-        this.acks.get(JSON.stringify(message.key))?.();
+        this.acks.get(keyId(message.key))?.();
       }
     };
     socket.onclose = () => {
@@ -92,7 +99,7 @@ class LiveClient {
 export const live = new LiveClient();
 
 /** Applies a pushed row to a cached list: replace by id, append new, drop deleted. */
-export function applyToList<T extends { id: string }>(list: T[] | undefined, change: Change): T[] | undefined {
+export function applyToList<T extends { id: string }>(list: T[] | undefined, change: LiveChange): T[] | undefined {
   if (!list) return list;
   const row = change.row as T;
   if (change.op === "delete") return list.filter((item) => item.id !== row.id);
@@ -107,7 +114,7 @@ export function applyToList<T extends { id: string }>(list: T[] | undefined, cha
  */
 export function useLiveQuery<T>(
   options: UseQueryOptions<T, Error, T, QueryKey> & { queryKey: QueryKey },
-  apply: (data: T | undefined, change: Change) => T | undefined = applyToList as never,
+  apply: (data: T | undefined, change: LiveChange) => T | undefined = applyToList as never,
 ) {
   const queryClient = useQueryClient();
   const id = JSON.stringify(options.queryKey);
@@ -118,7 +125,10 @@ export function useLiveQuery<T>(
     const key = options.queryKey;
     return live.subscribe(
       key,
-      (change) => queryClient.setQueryData<T>(key, (data) => apply(data, change)),
+      (change) =>
+        change.type === "invalidate"
+          ? void queryClient.invalidateQueries({ queryKey: key, exact: true })
+          : queryClient.setQueryData<T>(key, (data) => apply(data, change)),
       // The subscription may have started after the first fetch read the rows: refetch to close the gap.
       () => void queryClient.invalidateQueries({ queryKey: key, exact: true }),
     );

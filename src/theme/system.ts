@@ -98,8 +98,23 @@ const brandTheme = defineConfig({
         body: { value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
       },
     },
+    // Chakra's defaults put status text at 2.8-3.8:1 on white (red.500 errors
+    // read 3.76:1) and soften placeholders and disabled fields to 50-80 %:
+    // every text colour here reaches WCAG AA's 4.5:1 in every state.
+    layerStyles: {
+      disabled: {
+        value: { opacity: 1, cursor: "not-allowed", bg: "bg.muted", color: "fg.muted", borderColor: "border" },
+      },
+    },
     semanticTokens: {
       colors: {
+        fg: {
+          subtle: { value: "{colors.gray.500}" },
+          error: { value: "{colors.red.700}" },
+          warning: { value: "{colors.orange.700}" },
+          success: { value: "{colors.green.700}" },
+          info: { value: "{colors.blue.700}" },
+        },
         brand: {
           solid: { value: "{colors.brand.700}" },
           contrast: { value: "white" },
@@ -125,6 +140,7 @@ const brandTheme = defineConfig({
     "html, body": { minHeight: "100%" },
     html: { scrollBehavior: "smooth", "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
     ":focus-visible": { outline: "2px solid {colors.brand.600}", outlineOffset: "2px" },
+    "*::placeholder, *[data-placeholder]": { color: "fg.muted" },
   },
 });
 

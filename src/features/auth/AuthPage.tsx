@@ -1,4 +1,6 @@
 import { Box, Card, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { RouteAnnouncer } from "../../components/RouteAnnouncer";
+import { usePageTitle } from "../../lib/page-title";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { SignInForm } from "./SignInForm";
@@ -15,7 +17,15 @@ type Props = {
   onTabChange: (tab: AuthTab) => void;
 };
 
+const VIEW_TITLES: Record<AuthView | AuthTab, string> = {
+  signin: "Sign In",
+  signup: "Sign Up",
+  forgot: "Forgot Password",
+  reset: "Reset Password",
+};
+
 export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
+  usePageTitle(VIEW_TITLES[view ?? tab]);
   return (
     <Box px={{ base: "4", md: "6" }} py={{ base: "10", md: "16" }} bg="bg.subtle" minH="70vh">
       <Stack gap="6" maxW="md" mx="auto">
@@ -56,6 +66,7 @@ export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
           </Card.Body>
         </Card.Root>
       </Stack>
+      <RouteAnnouncer />
     </Box>
   );
 }

@@ -1,9 +1,11 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { EMAIL_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { applyFieldErrors, errorMessage, useRequestPasswordReset } from "./api";
+import { showServerError } from "../../lib/form-errors";
+import { useRequestPasswordReset } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
 
@@ -17,7 +19,7 @@ export function ForgotPasswordForm() {
 
   const onSubmit = form.handleSubmit(({ email }) => {
     request.mutate(email.trim(), {
-      onError: (error) => applyFieldErrors(error, form.setError, { email: "email" }),
+      onError: (error) => showServerError(form.setError, error, { email: "email" }),
     });
   });
 
@@ -28,14 +30,20 @@ export function ForgotPasswordForm() {
           Reset your password
         </Text>
         <Text color="fg.muted">Enter your account e-mail and we will send you a link to choose a new password.</Text>
-        {request.isError && <FormAlert status="error" title={errorMessage(request.error)} />}
+        {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
         {request.isSuccess && (
           <FormAlert status="success" title="If an account exists, we sent a reset link">
             Check your inbox for an e-mail with a link to reset your password.
           </FormAlert>
         )}
         <FormField label="Email" required error={errors.email?.message}>
-          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.register("email")}
+          />
         </FormField>
         <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
           Send Reset Link

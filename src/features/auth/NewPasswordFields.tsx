@@ -1,4 +1,5 @@
 import type { FieldErrors, UseFormRegisterReturn } from "react-hook-form";
+import { PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormField, TextInput } from "../../components/FormField";
 import { type NewPasswordValues, PASSWORD_HINT } from "./schemas";
 
@@ -15,10 +16,20 @@ export function NewPasswordFields({ register, errors, label = "Password", confir
   return (
     <>
       <FormField label={label} required error={errors.password?.message} helperText={PASSWORD_HINT}>
-        <TextInput type="password" autoComplete="new-password" {...register("password")} />
+        <TextInput
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          {...register("password")}
+        />
       </FormField>
       <FormField label={confirmLabel} required error={errors.confirmPassword?.message}>
-        <TextInput type="password" autoComplete="new-password" {...register("confirmPassword")} />
+        <TextInput
+          type="password"
+          autoComplete="new-password"
+          maxLength={PASSWORD_MAX_LENGTH}
+          {...register("confirmPassword")}
+        />
       </FormField>
     </>
   );

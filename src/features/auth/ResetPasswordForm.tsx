@@ -4,7 +4,8 @@ import { Link } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
 import { ApiError } from "../../lib/api";
-import { applyFieldErrors, errorMessage, useResetPassword } from "./api";
+import { showServerError } from "../../lib/form-errors";
+import { useResetPassword } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { type ResetPasswordValues, resetPasswordSchema } from "./schemas";
@@ -26,7 +27,7 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
     if (!token) return;
     reset.mutate(
       { newPassword: password, token },
-      { onError: (error) => applyFieldErrors(error, form.setError, { newPassword: "password" }) },
+      { onError: (error) => showServerError(form.setError, error, { newPassword: "password" }) },
     );
   });
 
@@ -73,7 +74,7 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
     <form onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
       <Stack gap="4">
         {heading}
-        {reset.isError && <FormAlert status="error" title={errorMessage(reset.error)} />}
+        {errors.root?.server && !tokenRejected && <FormAlert status="error" title={errors.root.server.message} />}
         <NewPasswordFields register={form.register} errors={errors} label="New Password" />
         <Button type="submit" colorPalette="brand" loading={reset.isPending} width="full">
           Reset Password

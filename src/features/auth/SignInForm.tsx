@@ -2,10 +2,12 @@ import { Button, Link as ChakraLink, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
+import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
 import { ApiError } from "../../lib/api";
-import { applyFieldErrors, errorMessage, useResendVerification, useSignIn } from "./api";
+import { errorMessage, showServerError } from "../../lib/form-errors";
+import { useResendVerification, useSignIn } from "./api";
 import { type SignInValues, signInSchema } from "./schemas";
 
 export function SignInForm() {
@@ -22,7 +24,7 @@ export function SignInForm() {
     resend.reset();
     signIn.mutate(values, {
       onSuccess: () => navigate({ to: "/portal" }),
-      onError: (error) => applyFieldErrors(error, form.setError, { email: "email", password: "password" }),
+      onError: (error) => showServerError(form.setError, error, { email: "email", password: "password" }),
     });
   });
 
@@ -31,8 +33,8 @@ export function SignInForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack gap="4">
-        {signIn.isError && (
-          <FormAlert status="error" title={errorMessage(signIn.error)}>
+        {errors.root?.server && (
+          <FormAlert status="error" title={errors.root.server.message}>
             {notVerified && (
               <Stack gap="2" align="start" mt="2">
                 <Button
@@ -57,10 +59,21 @@ export function SignInForm() {
         {resend.isError && <FormAlert status="error" title={errorMessage(resend.error)} />}
 
         <FormField label="Email" required error={errors.email?.message}>
-          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.register("email")}
+          />
         </FormField>
         <FormField label="Password" required error={errors.password?.message}>
-          <TextInput type="password" autoComplete="current-password" {...form.register("password")} />
+          <TextInput
+            type="password"
+            autoComplete="current-password"
+            maxLength={PASSWORD_MAX_LENGTH}
+            {...form.register("password")}
+          />
         </FormField>
         <ChakraLink asChild alignSelf="end" fontSize="sm" color="brand.fg" textDecoration="underline">
           <Link to="/auth" search={{ view: "forgot" }}>

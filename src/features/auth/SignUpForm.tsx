@@ -1,9 +1,11 @@
 import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { applyFieldErrors, errorMessage, useSignUp } from "./api";
+import { showServerError } from "../../lib/form-errors";
+import { useSignUp } from "./api";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { type SignUpValues, signUpSchema } from "./schemas";
 
@@ -21,7 +23,7 @@ export function SignUpForm() {
       {
         onSuccess: () => form.reset(),
         onError: (error) =>
-          applyFieldErrors(error, form.setError, { fullName: "fullName", email: "email", password: "password" }),
+          showServerError(form.setError, error, { fullName: "fullName", email: "email", password: "password" }),
       },
     );
   });
@@ -29,17 +31,23 @@ export function SignUpForm() {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign up">
       <Stack gap="4">
-        {signUp.isError && <FormAlert status="error" title={errorMessage(signUp.error)} />}
+        {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
         {signUp.isSuccess && (
           <FormAlert status="success" title="Account created">
             Check your e-mail and open the link we sent to verify your account. You can sign in once it is verified.
           </FormAlert>
         )}
         <FormField label="Full Name" required error={errors.fullName?.message}>
-          <TextInput autoComplete="name" {...form.register("fullName")} />
+          <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
         </FormField>
         <FormField label="Email" required error={errors.email?.message}>
-          <TextInput type="email" autoComplete="email" inputMode="email" {...form.register("email")} />
+          <TextInput
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={EMAIL_MAX_LENGTH}
+            {...form.register("email")}
+          />
         </FormField>
         <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={signUp.isPending} width="full">

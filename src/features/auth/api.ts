@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { FieldValues, Path, UseFormSetError } from "react-hook-form";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
 import { live } from "../../lib/live";
 import { meQuery } from "../../lib/session";
 
@@ -40,29 +39,4 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { newPassword: string; token: string }) => api.post("/api/auth/reset-password", body),
   });
-}
-
-/**
- * Puts the server's per-field messages on the matching form fields (the API
- * names body fields, e.g. `password` or `newPassword`). Returns true when at
- * least one field took a message, so the caller can skip a duplicate alert.
- */
-export function applyFieldErrors<T extends FieldValues>(
-  error: unknown,
-  setError: UseFormSetError<T>,
-  fieldMap: Record<string, Path<T>>,
-): boolean {
-  if (!(error instanceof ApiError)) return false;
-  let applied = false;
-  for (const [apiField, message] of Object.entries(error.fields)) {
-    const field = fieldMap[apiField];
-    if (!field) continue;
-    setError(field, { type: "server", message }, { shouldFocus: !applied });
-    applied = true;
-  }
-  return applied;
-}
-
-export function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : "Something went wrong. Please try again.";
 }

@@ -2,6 +2,7 @@ import { Badge, Box, Card, EmptyState, Link, Skeleton, Stack, Text, VisuallyHidd
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { LuMailOpen } from "react-icons/lu";
 import type { OutboxMail } from "../../../common/api";
+import { formatDateTime } from "../../../common/format";
 import { FormAlert } from "../../components/FormAlert";
 import { api } from "../../lib/api";
 
@@ -9,8 +10,6 @@ const outboxQuery = queryOptions({
   queryKey: ["admin", "outbox"],
   queryFn: () => api.get<OutboxMail[]>("/api/admin/outbox?limit=100"),
 });
-
-const sentAt = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Without SMTP_URL the product keeps its mail here, so an administrator can
@@ -31,7 +30,7 @@ export function OutboxList() {
   }
   if (error) {
     return (
-      <FormAlert status="error" title="Could not load the outbox">
+      <FormAlert status="error" title="Could not load the outbox" takeFocus={false}>
         {error.message}
       </FormAlert>
     );
@@ -61,7 +60,7 @@ export function OutboxList() {
                 {mail.subject}
               </Text>
               <Text color="fg.muted" fontSize="sm">
-                <time dateTime={mail.createdAt}>{sentAt.format(new Date(mail.createdAt))}</time>
+                <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
               </Text>
             </Stack>
             <Text fontSize="sm">

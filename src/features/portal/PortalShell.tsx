@@ -2,6 +2,7 @@ import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Kbd, Portal } from
 import { Outlet } from "@tanstack/react-router";
 import { LuPanelLeft } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
+import { RouteAnnouncer } from "../../components/RouteAnnouncer";
 import { SkipLink } from "../../components/SkipLink";
 import { Toaster } from "../../components/Toaster";
 import { Sidebar } from "./Sidebar";
@@ -97,6 +98,7 @@ export function PortalShell({ me }: { me: Profile }) {
         </Box>
       </Flex>
       <Toaster />
+      <RouteAnnouncer />
     </Flex>
   );
 }

@@ -46,6 +46,16 @@ export const adminNav: NavItem[] = [
   { label: "Settings", to: "/portal/settings", icon: LuSettings },
 ];
 
+/** Developers work on assigned projects and their tasks; they order nothing and get no invoices. */
+export const developerNav: NavItem[] = [
+  { label: "Dashboard", to: "/portal", icon: LuLayoutDashboard, exact: true },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "My Tasks", to: "/portal/my-tasks", icon: LuListChecks },
+  { label: "Settings", to: "/portal/settings", icon: LuSettings },
+];
+
+const NAV: Record<Profile["role"], NavItem[]> = { admin: adminNav, developer: developerNav, client: clientNav };
+
 export function navFor(role: Profile["role"]): NavItem[] {
-  return role === "admin" ? adminNav : clientNav;
+  return NAV[role];
 }

@@ -2,12 +2,13 @@ import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, Visual
 import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LuSend } from "react-icons/lu";
 import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
+import { formatDateTime } from "../../../common/format";
+import { isBlank } from "../../../common/text";
 import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
 import { fetchMessages, messagesKey, useSendMessage } from "./api";
-import { formatDateTime } from "./format";
 
 export function MessagesPanel({ projectId }: { projectId: string }) {
   const { data: me } = useMe();
@@ -25,7 +26,8 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
   }, [count]);
 
   const trimmed = text.trim();
-  const canSend = trimmed.length > 0 && !send.isPending && Boolean(me);
+  // Blank includes zero-width characters: the server refuses those as empty too.
+  const canSend = !isBlank(trimmed) && !send.isPending && Boolean(me);
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -112,7 +114,7 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
         <form onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
             <Box flex="1" w="full">
-              <FormField label="Message" helperText="Press Enter to send, Shift+Enter for a new line.">
+              <FormField label="Message" helperText={messageHint(text.length)}>
                 <TextArea
                   value={text}
                   onChange={(event) => setText(event.target.value)}
@@ -133,4 +135,16 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
       </Card.Body>
     </Card.Root>
   );
+}
+
+const SEND_HINT = "Press Enter to send, Shift+Enter for a new line.";
+/** Shown from 90% of the limit on, so text cut at the limit (a long paste) never goes unnoticed. */
+const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
+
+export function messageHint(length: number): string {
+  if (length < COUNTER_FROM) return SEND_HINT;
+  const left = MESSAGE_MAX_LENGTH - length;
+  if (left <= 0)
+    return `${SEND_HINT} You have reached the ${MESSAGE_MAX_LENGTH.toLocaleString("en-NG")}-character limit.`;
+  return `${SEND_HINT} ${left.toLocaleString("en-NG")} ${left === 1 ? "character" : "characters"} left.`;
 }

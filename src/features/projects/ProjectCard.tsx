@@ -1,8 +1,9 @@
 import { Button, Card, Heading, HStack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { Project } from "../../../common/api";
+import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
-import { clientLabel, formatDay } from "./format";
+import { clientLabel } from "./format";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 

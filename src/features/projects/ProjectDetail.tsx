@@ -3,9 +3,11 @@ import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuArrowLeft } from "react-icons/lu";
+import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
+import { usePageTitle } from "../../lib/page-title";
 import { projectQuery } from "./api";
-import { clientLabel, formatDay } from "./format";
+import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
@@ -27,6 +29,7 @@ function BackButton() {
 export function ProjectDetail({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(projectQuery(projectId));
+  usePageTitle(project.isError ? "Project not found" : project.data?.title);
 
   // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
   useEffect(() => {

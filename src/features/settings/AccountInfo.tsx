@@ -1,7 +1,7 @@
 import { Badge, Card, Heading } from "@chakra-ui/react";
 import type { Profile } from "../../../common/api";
+import { formatDate } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
-import { formatDate } from "../projects/format";
 
 export function AccountInfo({ me }: { me: Profile }) {
   return (

@@ -1,9 +1,10 @@
 import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
+import { PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { applyFieldErrors, errorMessage } from "../auth/api";
+import { showServerError } from "../../lib/form-errors";
 import { NewPasswordFields } from "../auth/NewPasswordFields";
 import { type ChangePasswordValues, changePasswordSchema } from "../auth/schemas";
 import { useChangePassword } from "./api";
@@ -22,7 +23,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       {
         onSuccess: () => form.reset(),
         onError: (error) =>
-          applyFieldErrors(error, form.setError, { currentPassword: "currentPassword", newPassword: "password" }),
+          showServerError(form.setError, error, { currentPassword: "currentPassword", newPassword: "password" }),
       },
     );
   });
@@ -37,12 +38,17 @@ export function ChangePasswordForm({ email }: { email: string }) {
       <Card.Body>
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
-            {change.isError && <FormAlert status="error" title={errorMessage(change.error)} />}
+            {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
             {change.isSuccess && <FormAlert status="success" title="Your password has been changed." />}
             {/* Lets password managers tie the new password to this account. */}
             <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
             <FormField label="Current Password" required error={errors.currentPassword?.message}>
-              <TextInput type="password" autoComplete="current-password" {...form.register("currentPassword")} />
+              <TextInput
+                type="password"
+                autoComplete="current-password"
+                maxLength={PASSWORD_MAX_LENGTH}
+                {...form.register("currentPassword")}
+              />
             </FormField>
             <NewPasswordFields
               register={form.register}

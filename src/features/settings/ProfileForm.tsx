@@ -3,6 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Profile } from "../../../common/api";
+import { NAME_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
 import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -44,16 +45,16 @@ export function ProfileForm({ me }: { me: Profile }) {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormField label="Full Name" required error={errors.fullName?.message}>
-              <TextInput autoComplete="name" {...form.register("fullName")} />
+              <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
             </FormField>
             <FormField label="Company Name" error={errors.companyName?.message}>
-              <TextInput autoComplete="organization" {...form.register("companyName")} />
+              <TextInput autoComplete="organization" maxLength={NAME_MAX_LENGTH} {...form.register("companyName")} />
             </FormField>
             <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
               <TextInput type="email" value={me.email} readOnly />
             </FormField>
             <FormField label="Account Type" disabled>
-              <TextInput value={me.role === "admin" ? "Administrator" : "Client"} readOnly />
+              <TextInput value={ROLE_LABELS[me.role]} readOnly />
             </FormField>
             <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending}>
               Save Changes

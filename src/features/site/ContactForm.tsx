@@ -10,7 +10,14 @@ import {
   useState,
 } from "react";
 import type { FieldErrors } from "react-hook-form";
-import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../../../common/domain";
+import {
+  EMAIL_MAX_LENGTH,
+  ENQUIRY_BUDGETS,
+  ENQUIRY_MESSAGE_MAX_LENGTH,
+  ENQUIRY_NAME_MAX_LENGTH,
+  ENQUIRY_SERVICES,
+  NAME_MAX_LENGTH,
+} from "../../../common/domain";
 import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert";
@@ -87,7 +94,9 @@ export function ContactForm({ plan }: { plan?: string }) {
     // Loaded already: a submit only runs once the form control has arrived.
     const { sendEnquiry } = await loadEnquiryForm();
     const failure = await sendEnquiry(form, data);
-    setSend(failure === null ? { status: "success" } : { status: "error", message: failure });
+    if (failure === null) setSend({ status: "success" });
+    // Field messages sit under their fields (the first takes focus); the alert is for the rest.
+    else setSend(failure === undefined ? { status: "idle" } : { status: "error", message: failure });
   };
 
   // Errors live in the form control; mirror them into state so the fields re-render. A layout
@@ -188,18 +197,18 @@ export function ContactForm({ plan }: { plan?: string }) {
         )}
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <FormField label={copy.fields.firstName} required error={fieldError("firstName")}>
-            <TextInput autoComplete="given-name" {...field("firstName")} />
+            <TextInput autoComplete="given-name" maxLength={ENQUIRY_NAME_MAX_LENGTH} {...field("firstName")} />
           </FormField>
           <FormField label={copy.fields.lastName} required error={fieldError("lastName")}>
-            <TextInput autoComplete="family-name" {...field("lastName")} />
+            <TextInput autoComplete="family-name" maxLength={ENQUIRY_NAME_MAX_LENGTH} {...field("lastName")} />
           </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
           <FormField label={copy.fields.email} required error={fieldError("email")}>
-            <TextInput type="email" autoComplete="email" {...field("email")} />
+            <TextInput type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} {...field("email")} />
           </FormField>
           <FormField label={<OptionalLabel text={copy.fields.company} />} error={fieldError("company")}>
-            <TextInput autoComplete="organization" {...field("company")} />
+            <TextInput autoComplete="organization" maxLength={NAME_MAX_LENGTH} {...field("company")} />
           </FormField>
         </SimpleGrid>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="5">
@@ -227,7 +236,7 @@ export function ContactForm({ plan }: { plan?: string }) {
           </Suspense>
         )}
         <FormField label={copy.fields.message} required error={fieldError("message")}>
-          <TextArea rows={6} {...field("message")} />
+          <TextArea rows={6} maxLength={ENQUIRY_MESSAGE_MAX_LENGTH} {...field("message")} />
         </FormField>
         {/* Honeypot: hidden from people and assistive technology; a bot that fills it gets a polite no-op. */}
         <Box aria-hidden="true" position="absolute" left="-10000px" top="auto" w="1px" h="1px" overflow="hidden">

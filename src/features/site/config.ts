@@ -1,4 +1,5 @@
 import type { SocialNetwork } from "../../../common/domain";
+import { formatMoney } from "../../../common/format";
 import { company } from "../../content/shared";
 
 /**
@@ -42,12 +43,7 @@ export function consultationUrl(config: SiteConfig = getSiteConfig()): string {
   return `https://wa.me/${config.whatsappNumber}?text=${encodeURIComponent(company.consultationMessage)}`;
 }
 
+/** A plan's price as the public pages show it: round amounts without ".00". */
 export function formatPrice(minor: number, currency = getSiteConfig().currency): string {
-  return new Intl.NumberFormat("en-NG", {
-    style: "currency",
-    currency,
-    currencyDisplay: "narrowSymbol",
-    maximumFractionDigits: minor % 100 === 0 ? 0 : 2,
-    minimumFractionDigits: minor % 100 === 0 ? 0 : 2,
-  }).format(minor / 100);
+  return formatMoney(minor, currency, { whole: true });
 }

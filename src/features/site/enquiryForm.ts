@@ -2,7 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { createFormControl } from "react-hook-form";
 import { type EnquiryData, type EnquiryInput, enquiryInputSchema } from "../../../common/enquiry";
 import type { EnquiryReceipt } from "../../../common/public";
-import { ApiError, api } from "../../lib/api";
+import { api } from "../../lib/api";
+import { applyServerError } from "../../lib/form-errors";
 
 /**
  * The enquiry form's react-hook-form control, validated by the shared
@@ -40,23 +41,19 @@ const FIELDS: readonly FieldName[] = [
   "message",
   "website",
 ];
-const isField = (name: string): name is FieldName => FIELDS.includes(name as FieldName);
+const FIELD_MAP = Object.fromEntries(FIELDS.map((name) => [name, name]));
 
 /**
  * Sends the enquiry. A refusal's field messages land next to their fields,
- * and the typed values stay as they are. Returns the failure's message, or
+ * and the typed values stay as they are. Returns the message for the form's
+ * alert when no field took it, undefined when the fields say it all, and
  * null when the enquiry was received.
  */
-export async function sendEnquiry(form: EnquiryForm, data: EnquiryData): Promise<string | null> {
+export async function sendEnquiry(form: EnquiryForm, data: EnquiryData): Promise<string | undefined | null> {
   try {
     await api.post<EnquiryReceipt>("/api/enquiries", data);
     return null;
   } catch (error) {
-    if (error instanceof ApiError) {
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (isField(field)) form.setError(field, { message });
-      }
-    }
-    return error instanceof Error ? error.message : String(error);
+    return applyServerError(form.setError, error, FIELD_MAP);
   }
 }

@@ -22,7 +22,7 @@ function PlansPage() {
       <PageHero heading={plansPage.heading} intro={plansPage.intro} />
       {isError && (
         <Box maxW="6xl" mx="auto" px="4" pt="8">
-          <LazyFormAlert status="warning" title={plansPage.loadError} />
+          <LazyFormAlert status="warning" title={plansPage.loadError} takeFocus={false} />
         </Box>
       )}
       {PLAN_CATEGORIES.map((category, sectionIndex) => {

@@ -1,0 +1,13 @@
+/**
+ * Every toast the portal shows, word for word from spec §8, in one place so
+ * tests can assert them. Errors are titled "Error" with the text as their
+ * description; successes are titled with the text.
+ */
+export const TOAST = {
+  error: "Error",
+  taskStatusUpdated: "Task status updated",
+  taskStatusFailed: "Failed to update task status",
+  messageFailed: "Failed to send message. Please try again.",
+  profileUpdated: "Profile updated successfully!",
+  profileFailed: "Failed to update profile. Please try again.",
+} as const;

@@ -1,0 +1,38 @@
+import { useEffect, useSyncExternalStore } from "react";
+import { company } from "../content/shared";
+
+/** The browser tab's title of a portal or sign-in page: "<Page> · Lagos Studio". */
+export const pageTitle = (page: string) => `${page} · ${company.name}`;
+
+/**
+ * What a screen reader should hear after a client-side navigation: the new
+ * page's name. Single-page navigation moves no focus and loads no document,
+ * so without this nothing tells the person that the page changed.
+ */
+let announcement = "";
+const listeners = new Set<() => void>();
+
+function announce(text: string) {
+  announcement = text;
+  for (const listener of listeners) listener();
+}
+
+export function useAnnouncement(): string {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => announcement,
+    () => "",
+  );
+}
+
+/** Sets the tab title for the page on screen (undefined while its name is still loading) and announces it. */
+export function usePageTitle(page: string | undefined) {
+  useEffect(() => {
+    if (!page) return;
+    document.title = pageTitle(page);
+    announce(document.title);
+  }, [page]);
+}
