@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { bar, cleanup, ensureBuilt, freePort, sleep, startServer, tempDir, writeResult } from "./lib.mjs";
@@ -20,6 +20,15 @@ function cannon(url) {
       error ? reject(error) : resolve(result),
     );
   });
+}
+
+if (!existsSync(NGINX)) {
+  console.log(
+    `  skipped: nginx is not installed at ${NGINX}, and this bench compares the product with it.` +
+      " Install it (apt-get install -y nginx) or set NGINX_PATH to run it.",
+  );
+  writeResult("public-rps", { skipped: `nginx not found at ${NGINX}` });
+  process.exit(0);
 }
 
 ensureBuilt();

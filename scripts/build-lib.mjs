@@ -31,10 +31,22 @@ function run(command, args) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
+/** One line per step, so a first start that builds for a minute shows it is moving. */
+function step(index, label) {
+  const started = performance.now();
+  process.stdout.write(`  [${index}/3] ${label}...`);
+  return () => console.log(` done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
 export function build() {
   const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
+  let done = step(1, "Building the web app (Vite)");
   run(bin("vite"), ["build", "--manifest", "--logLevel", "warn"]);
+  done();
+  done = step(2, "Prerendering the public pages");
   run(process.execPath, [path.join(ROOT, "scripts/prerender.mjs")]);
+  done();
+  done = step(3, "Bundling the server");
   // Chunk names are content hashes: clear the last build's so none linger.
   rmSync(path.join(ROOT, "dist/server"), { recursive: true, force: true });
   run(bin("esbuild"), [
@@ -57,5 +69,6 @@ export function build() {
     "--log-level=warning",
     "--outdir=dist/server",
   ]);
+  done();
   writeFileSync(STAMP, new Date().toISOString());
 }
