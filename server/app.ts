@@ -22,6 +22,7 @@ import type { Config } from "./config";
 import { type Database, openDatabase } from "./db";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
+import { registerOriginCheck } from "./http/origin";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
 import { registerWriteLimit } from "./http/write-limit";
@@ -83,8 +84,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
       server.log.error({ err: error }, "session invalidation broadcast failed"),
     );
   });
-  const allowedOrigins = [new URL(config.appUrl).origin, ...(options.extraOrigins ?? [])];
-  const auth = createAuth({ config, db, mailer, sessions, extraOrigins: options.extraOrigins ?? [] });
+  const allowedOrigins = [...config.origins, ...(options.extraOrigins ?? [])];
+  registerOriginCheck(server, allowedOrigins);
+  const auth = createAuth({ config, db, mailer, sessions, trustedOrigins: allowedOrigins });
   const resolver = await createSessionResolver(auth, sessions);
 
   await server.register(swagger, {

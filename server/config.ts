@@ -55,6 +55,8 @@ export type Config = {
   port: number;
   host: string;
   appUrl: string;
+  /** APP_URL's origin, and outside production its other loopback spellings (acceptedOrigins). */
+  origins: string[];
   secureCookies: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
@@ -103,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     appUrl,
+    origins: acceptedOrigins(appUrl, e.NODE_ENV),
     secureCookies: appUrl.startsWith("https://"),
     dataDir,
     databaseUrl: e.DATABASE_URL,
@@ -123,6 +126,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The origins whose pages may sign in, write and open the live channel.
+ * Outside production a loopback APP_URL is reachable under each loopback
+ * spelling (the server listens on 127.0.0.1 while APP_URL says localhost,
+ * and people open whichever they see): all of them are one site. In
+ * production only APP_URL's own origin.
+ */
+function acceptedOrigins(appUrl: string, env: string): string[] {
+  const url = new URL(appUrl);
+  if (env === "production" || !LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ""}`);
 }
 
 function extractAddress(from: string): string {

@@ -18,17 +18,17 @@ export type AuthDeps = {
   db: Db;
   mailer: Mailer;
   sessions: SessionCache;
-  /** Origins besides APP_URL that may call the auth API (the Vite dev server). */
-  extraOrigins?: string[];
+  /** Origins whose pages may call the auth API: config.origins and the Vite dev server's. */
+  trustedOrigins: string[];
 };
 
-export function createAuth({ config, db, mailer, sessions: sessionCache, extraOrigins = [] }: AuthDeps) {
+export function createAuth({ config, db, mailer, sessions: sessionCache, trustedOrigins }: AuthDeps) {
   return betterAuth({
     appName: "Lagos Studio",
     baseURL: config.appUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,
-    trustedOrigins: [config.appUrl, ...extraOrigins],
+    trustedOrigins,
     database: drizzleAdapter(db, {
       provider: "pg",
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
