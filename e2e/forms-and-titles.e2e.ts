@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { INVALID_EMAIL } from "../common/messages";
+import { VERIFY_LINK_INVALID } from "../src/features/auth/messages";
 import { axeViolations } from "./support/axe";
 import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
@@ -84,6 +85,18 @@ describe("sign-in page", () => {
     await expect.poll(() => page.title()).toBe(pageTitle("Forgot Password"));
     await page.getByRole("button", { name: /send/i }).click();
     await page.getByText("Email is required").waitFor();
+    await expectNoViolations(page);
+  });
+
+  it("a bad verification link lands here saying so, with a way to get a new link", async () => {
+    const { page } = user;
+    await page.goto("/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fportal");
+    await waitForPath(page, "/auth");
+    await expect.poll(() => page.title()).toBe(pageTitle("Verify Your E-mail"));
+    await page.getByRole("alert").filter({ hasText: VERIFY_LINK_INVALID }).waitFor();
+    await page.getByLabel("Email").fill(CLIENT);
+    await page.getByRole("button", { name: "Send a New Link" }).click();
+    await page.getByText("If the account needs it, we sent a new link").waitFor();
     await expectNoViolations(page);
   });
 });

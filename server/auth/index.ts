@@ -10,6 +10,8 @@ import type { SessionCache } from "./session-cache";
 export const AUTH_BASE_PATH = "/api/auth";
 /** Where the verification link lands once the address is confirmed (spec §4). */
 export const VERIFIED_LANDING = "/portal";
+/** Where a verification link that failed lands, with `&error=CODE` (the SPA says what went wrong and offers a new link). */
+export const VERIFY_FAILED_LANDING = "/auth?view=verify";
 /** The SPA page that takes the reset token and asks for a new password. */
 export const RESET_LANDING = "/auth?view=reset";
 

@@ -15,7 +15,7 @@ import type { Config } from "../config";
 import { errorBody, unauthorized, validationFailed } from "../http/errors";
 import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
-import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING } from ".";
+import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
 import { readCookie, type SessionResolver } from "./resolver";
 import type { CachedSession, SessionCache } from "./session-cache";
 
@@ -235,6 +235,8 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         const session = await request.session();
         if (session) sessions.invalidateUser(session.user.id);
       }
+      if (path === "/verify-email")
+        return sendResponse(reply, verificationLanding(response, !!(await request.session())));
       return sendResponse(reply, response);
     },
   });
@@ -252,6 +254,23 @@ const TOO_MANY_MAILS = "Too many e-mails were requested.";
 function bodyEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;
   return typeof email === "string" ? email.trim().toLowerCase() : undefined;
+}
+
+/**
+ * better-auth sends a failed verification link to its callback with
+ * `?error=CODE` (/portal, whose guard would drop the error on its way to
+ * /auth), and a reused link, whose address is already verified, to /portal
+ * without signing anyone in. Both land on /auth's "link failed" view instead.
+ */
+function verificationLanding(response: Response, signedIn: boolean): Response {
+  const location = response.headers.get("location");
+  if (!location || response.status < 300 || response.status >= 400) return response;
+  const reused = !signedIn && response.headers.getSetCookie().length === 0;
+  const error = new URL(location, "http://landing").searchParams.get("error") ?? (reused ? "ALREADY_USED" : null);
+  if (!error) return response;
+  const headers = new Headers(response.headers);
+  headers.set("location", `${VERIFY_FAILED_LANDING}&error=${encodeURIComponent(error)}`);
+  return new Response(null, { status: response.status, headers });
 }
 
 function pathOf(request: FastifyRequest): string {

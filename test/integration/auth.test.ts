@@ -1,3 +1,4 @@
+import { createEmailVerificationToken } from "better-auth/api";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
@@ -169,6 +170,35 @@ describe("e-mail verification", () => {
     expect(response.status).not.toBe(200);
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith("ls.session_token="));
     expect(cookie).toBeUndefined();
+  });
+
+  it("sends a bad link to the sign-in page's 'link failed' view, not to the portal", async () => {
+    const response = await server
+      .client()
+      .request("GET", "/api/auth/verify-email?token=not-a-real-token&callbackURL=%2Fportal", undefined, {
+        redirect: "manual",
+      });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?view=verify&error=INVALID_TOKEN");
+  });
+
+  it("says an expired link has expired", async () => {
+    const email = newEmail("expired");
+    expect((await signUp(email)).response.status).toBe(200);
+    const token = await createEmailVerificationToken(server.config.authSecret, email, undefined, -60);
+    const response = await server
+      .client()
+      .request("GET", `/api/auth/verify-email?token=${token}&callbackURL=%2Fportal`, undefined, { redirect: "manual" });
+    expect(response.headers.get("location")).toBe("/auth?view=verify&error=TOKEN_EXPIRED");
+    expect((await userRow(email))?.emailVerified).toBe(false);
+  });
+
+  it("sends a link opened again, signed out, to the 'link failed' view; the person who verified it still reaches the portal", async () => {
+    const { email, browser } = await verifiedUser("reused");
+    const again = await openMailedLink(email);
+    expect(again.response.headers.get("location")).toBe("/auth?view=verify&error=ALREADY_USED");
+    const signedIn = await openMailedLink(email, browser);
+    expect(signedIn.response.headers.get("location")).toBe("/portal");
   });
 });
 

@@ -5,9 +5,10 @@ import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
+import { VerifyLinkFailed } from "./VerifyLinkFailed";
 
 export type AuthTab = "signin" | "signup";
-export type AuthView = "forgot" | "reset";
+export type AuthView = "forgot" | "reset" | "verify";
 
 type Props = {
   tab: AuthTab;
@@ -22,6 +23,7 @@ const VIEW_TITLES: Record<AuthView | AuthTab, string> = {
   signup: "Sign Up",
   forgot: "Forgot Password",
   reset: "Reset Password",
+  verify: "Verify Your E-mail",
 };
 
 export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
@@ -41,6 +43,8 @@ export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
               <ForgotPasswordForm />
             ) : view === "reset" ? (
               <ResetPasswordForm token={token} linkError={linkError} />
+            ) : view === "verify" ? (
+              <VerifyLinkFailed linkError={linkError} />
             ) : (
               <Tabs.Root
                 value={tab}

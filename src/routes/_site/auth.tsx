@@ -20,7 +20,7 @@ const shortText = (value: unknown, max: number): string | undefined =>
 function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
   const result: AuthSearch = {
     tab: oneOf(search.tab, ["signin", "signup"]),
-    view: oneOf(search.view, ["forgot", "reset"]),
+    view: oneOf(search.view, ["forgot", "reset", "verify"]),
     token: shortText(search.token, 200),
     error: shortText(search.error, 100),
   };
