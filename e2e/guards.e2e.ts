@@ -1,5 +1,6 @@
-import { describe, it } from "vitest";
-import { ADMIN_EMAIL } from "./support/api";
+import { describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../seed";
+import { ADMIN_EMAIL, Api } from "./support/api";
 import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
@@ -47,6 +48,49 @@ describe("route guards", () => {
     try {
       await page.goto("/no-such-page/anywhere");
       await page.getByText("Oops! Page not found").waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a session that ends reaches every tab at once", () => {
+  it("Logout in one tab sends the person's other tabs to /auth, showing none of their data", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(page, "amaka@bellofashion.test");
+      // Settings subscribes to nothing live: the tab must follow the session anyway.
+      const other = await context.newPage();
+      await other.goto("/portal/settings");
+      await other.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+      await page.getByRole("button", { name: "Logout" }).click();
+      await waitForPath(page, "/auth");
+      await waitForPath(other, "/auth", 5_000);
+      expect(await other.getByText("amaka@bellofashion.test").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a password changed on another device sends this browser's open tab to /auth", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(page, "ngozi@lagosstudio.test");
+      await page.goto("/portal/settings");
+      await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
+      // Another device: a second session for the same person changes the password, which ends every other session.
+      const api = new Api(product.server.url);
+      const response = await fetch(`${product.server.url}/api/auth/change-password`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: product.server.url,
+          cookie: await api.signIn("ngozi@lagosstudio.test"),
+        },
+        body: JSON.stringify({ currentPassword: DEMO_PASSWORD, newPassword: "Another#Device42" }),
+      });
+      expect(response.status).toBe(200);
+      await waitForPath(page, "/auth", 5_000);
     } finally {
       await context.close();
     }

@@ -22,6 +22,9 @@ export type ChangeHandler = (change: LiveChange | Invalidate) => void;
 const keyId = (key: QueryKey) =>
   JSON.stringify(key.map((part) => (typeof part === "string" ? part.toLowerCase() : part)));
 
+/** The close code of a socket whose session is gone (server/live/hub.ts). */
+const SESSION_ENDED = 4401;
+
 class LiveClient {
   private socket: WebSocket | undefined;
   private readonly handlers = new Map<string, Set<ChangeHandler>>();
@@ -29,6 +32,7 @@ class LiveClient {
   private retry = 0;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closedByUs = false;
+  private readonly sessionEndListeners = new Set<() => void>();
 
   subscribe(key: QueryKey, onChange: ChangeHandler, onSubscribed: () => void): () => void {
     const id = keyId(key);
@@ -49,6 +53,20 @@ class LiveClient {
         this.acks.delete(id);
         this.send({ type: "unsubscribe", key });
       }
+    };
+  }
+
+  /**
+   * Keeps the channel open while a listener is registered (the portal shell,
+   * on every page, subscribed to anything or not), and calls it when the
+   * server ends the session: the hub closes with SESSION_ENDED on sign-out
+   * elsewhere, a password change, deactivation or expiry.
+   */
+  onSessionEnded(listener: () => void): () => void {
+    this.sessionEndListeners.add(listener);
+    this.connect();
+    return () => {
+      this.sessionEndListeners.delete(listener);
     };
   }
 
@@ -83,9 +101,14 @@ class LiveClient {
         this.acks.get(keyId(message.key))?.();
       }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket === socket) this.socket = undefined;
-      if (this.closedByUs || this.handlers.size === 0) return;
+      if (this.closedByUs) return;
+      if (event.code === SESSION_ENDED) {
+        for (const listener of [...this.sessionEndListeners]) listener();
+        return;
+      }
+      if (this.handlers.size === 0 && this.sessionEndListeners.size === 0) return;
       const delay = Math.min(10_000, 250 * 2 ** this.retry++);
       this.timer = setTimeout(() => this.connect(), delay);
     };

@@ -1,4 +1,5 @@
-import { queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import type { Profile } from "../../common/api";
 import { ApiError, api } from "./api";
 import { live } from "./live";
@@ -34,12 +35,44 @@ export function useMe() {
   return useQuery(meQuery);
 }
 
+/** Tabs of one browser tell each other about a sign-out. */
+const SESSION_BROADCAST = "lagos-studio-session";
+const SIGNED_OUT = "signed-out";
+
+/** Ends this tab's view of the session: no data stays in memory, and the portal guard goes to /auth. */
+function endSessionHere() {
+  live.reset();
+  // The profile becomes null on its existing query, whose observer (the portal guard) then
+  // leaves for /auth; clear() would detach that observer and leave the page on screen.
+  queryClient.setQueryData(meQuery.queryKey, null);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
+}
+
 export function useSignOut() {
-  const queryClient = useQueryClient();
   return async () => {
     await api.post("/api/auth/sign-out");
-    live.reset();
-    queryClient.clear();
-    queryClient.setQueryData(meQuery.queryKey, null);
+    endSessionHere();
+    if (typeof BroadcastChannel !== "undefined") {
+      const channel = new BroadcastChannel(SESSION_BROADCAST);
+      channel.postMessage(SIGNED_OUT);
+      channel.close();
+    }
   };
+}
+
+/**
+ * Keeps a portal tab signed in only while its session is: a sign-out in
+ * another tab (BroadcastChannel) or the server ending the session (the live
+ * channel's close) signs this tab out at once.
+ */
+export function useSessionFollower() {
+  useEffect(() => {
+    const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(SESSION_BROADCAST) : undefined;
+    if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && endSessionHere();
+    const stopListening = live.onSessionEnded(endSessionHere);
+    return () => {
+      channel?.close();
+      stopListening();
+    };
+  }, []);
 }

@@ -4,7 +4,7 @@ import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
-import { useMe } from "../../lib/session";
+import { useMe, useSessionFollower } from "../../lib/session";
 import { portalSystem } from "../../theme/portalSystem";
 
 /** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
@@ -40,6 +40,7 @@ function PortalContent() {
   const { me: initial } = Route.useRouteContext();
   // The live cache, not the snapshot from beforeLoad, so profile edits and sign-out show at once.
   const { data: me } = useMe();
+  useSessionFollower();
   if (me === null) return <Navigate to="/auth" replace />;
   return <PortalShell me={me ?? initial} />;
 }
