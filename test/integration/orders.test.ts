@@ -246,6 +246,17 @@ describe("live orders", () => {
   });
 });
 
+describe("OpenAPI", () => {
+  it("documents the services and orders routes with their shapes", async () => {
+    const document = (await server.client().request("GET", "/api/openapi.json")).json;
+    expect(document.paths["/api/services"]).toHaveProperty("get");
+    expect(document.paths["/api/orders"]).toHaveProperty("get");
+    expect(document.paths["/api/orders"]).toHaveProperty("post");
+    expect(document.components.schemas).toHaveProperty("ServiceOrder");
+    expect(document.components.schemas).toHaveProperty("Service");
+  });
+});
+
 describe("live services", () => {
   it("a service changed by an administrator's write reaches clients; one deactivated leaves their list", async () => {
     const service = await createService(server.db);
