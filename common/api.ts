@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROJECT_STATUSES, ROLES, TASK_PRIORITIES, TASK_STATUSES } from "./domain";
+import { ORDER_STATUSES, PROJECT_STATUSES, ROLES, SERVICE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from "./domain";
 
 /**
  * Response shapes of the API, shared by the server (serialisation, OpenAPI)
@@ -77,6 +77,42 @@ export const taskSchema = z
   })
   .meta({ id: "Task" });
 export type Task = Json<typeof taskSchema>;
+
+export const serviceSchema = z
+  .object({
+    id: z.uuid(),
+    /** The public page's id (/services/{slug}) when the service has one. */
+    slug: z.string().nullable(),
+    title: z.string(),
+    description: z.string(),
+    /** Whole minor units (kobo for NGN). */
+    priceMinor: z.number().int(),
+    estimatedDuration: z.string().nullable(),
+    features: z.array(z.string()),
+    allowMilestones: z.boolean(),
+    status: z.enum(SERVICE_STATUSES),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Service" });
+export type Service = Json<typeof serviceSchema>;
+
+export const serviceOrderSchema = z
+  .object({
+    id: z.uuid(),
+    serviceId: z.uuid(),
+    serviceTitle: z.string(),
+    clientId: z.string(),
+    clientName: z.string(),
+    clientCompany: z.string().nullable(),
+    /** The service's price when the order was placed, in whole minor units. */
+    totalAmountMinor: z.number().int(),
+    notes: z.string(),
+    status: z.enum(ORDER_STATUSES),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "ServiceOrder" });
+export type ServiceOrder = Json<typeof serviceOrderSchema>;
 
 /** A page of a list read by cursor: pass `next` back as `cursor` for the page after; null when none is left. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });

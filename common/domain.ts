@@ -98,3 +98,5 @@ export const ENQUIRY_NAME_MAX_LENGTH = 80;
 export const NAME_MAX_LENGTH = 120;
 export const EMAIL_MAX_LENGTH = 254;
 export const PASSWORD_MAX_LENGTH = 128;
+/** Notes a client adds to a service order; the order dialog's textarea stops at the same length. */
+export const ORDER_NOTES_MAX_LENGTH = 2000;

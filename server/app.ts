@@ -31,9 +31,11 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
+import { orderRoutes } from "./routes/orders";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
 import { publicRoutes } from "./routes/public";
+import { serviceRoutes } from "./routes/services";
 import { taskRoutes } from "./routes/tasks";
 
 const SESSION_CHANNEL = "session_invalidations";
@@ -113,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
+  await server.register(serviceRoutes, { db });
+  await server.register(orderRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

@@ -1,4 +1,6 @@
+import { ordersLive } from "../data/orders";
 import { projectMessagesLive } from "../data/projects";
+import { servicesLive } from "../data/services";
 import { tasksLive } from "../data/tasks";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
@@ -6,7 +8,7 @@ import type { Actor } from "../rules";
 import type { Delivery, LiveCollection, LiveKey } from "./collection";
 
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
-const collections: LiveCollection[] = [projectMessagesLive, tasksLive] as LiveCollection[];
+const collections: LiveCollection[] = [projectMessagesLive, tasksLive, servicesLive, ordersLive] as LiveCollection[];
 
 const byTopic = new Map<Topic, LiveCollection>(collections.map((collection) => [collection.topic, collection]));
 

@@ -10,4 +10,8 @@ export const TOAST = {
   messageFailed: "Failed to send message. Please try again.",
   profileUpdated: "Profile updated successfully!",
   profileFailed: "Failed to update profile. Please try again.",
+  orderSubmitted: "Order Submitted",
+  orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",
+  orderFailed: "Failed to submit order",
+  servicesFailed: "Failed to fetch services",
 } as const;

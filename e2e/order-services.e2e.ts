@@ -1,0 +1,117 @@
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ORDER_NOTES_MAX_LENGTH } from "../common/domain";
+import { TOAST } from "../src/lib/messages";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: a client opens Order Services, orders the first active service
+ * with notes (a first try fails on the network and keeps the notes), sees the
+ * "Order Submitted" toast and the new pending order on top of My Orders.
+ * axe-core finds nothing at 1280 px and 375 px, on the page and with the
+ * order dialog open.
+ */
+const CLIENT = "kunle@adeyemilogistics.test";
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+
+const product = setupProduct();
+let client: User;
+
+beforeAll(async () => {
+  client = await newUser(product.browser, product.server.url);
+  await client.page.emulateMedia({ reducedMotion: "reduce" });
+  await signInThroughForm(client.page, CLIENT);
+});
+
+const servicesList = (page: Page) => page.getByRole("list", { name: "Available Services" });
+const ordersList = (page: Page) => page.getByRole("list", { name: "My Orders" });
+const firstService = (page: Page) => servicesList(page).locator(":scope > li").first();
+
+async function openPage(page: Page) {
+  await page.goto("/portal/order-services");
+  await servicesList(page).waitFor();
+  await ordersList(page).waitFor();
+}
+
+async function openDialog(card: Locator): Promise<Locator> {
+  await card.getByRole("button", { name: "Order Service" }).click();
+  const dialog = card.page().getByRole("dialog");
+  await dialog.getByLabel("Notes").waitFor();
+  return dialog;
+}
+
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+describe("order services", () => {
+  it("shows My Orders and the active services with all their features; axe finds nothing at both widths", async () => {
+    const { page } = client;
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await openPage(page);
+      expect(await page.title()).toBe("Order Services · Lagos Studio");
+      expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    // Every feature of a service shows (the public cards show three then "+N more").
+    const features = firstService(page).getByRole("list");
+    expect(await features.getByRole("listitem").count()).toBeGreaterThan(3);
+  });
+
+  it("orders a service with notes: the toast, then the pending order on top of My Orders", async () => {
+    const { page } = client;
+    await page.setViewportSize(VIEWPORTS[0] as { width: number; height: number });
+    await openPage(page);
+    const card = firstService(page);
+    const title = (await card.getByRole("heading").textContent()) ?? "";
+    expect(title).not.toBe("");
+    const trigger = card.getByRole("button", { name: "Order Service" });
+
+    const dialog = await openDialog(card);
+    expect(await dialog.getByRole("heading", { name: `Order ${title}` }).count()).toBe(1);
+    expect(await axeViolations(page)).toEqual([]);
+    const notesField = dialog.getByLabel("Notes");
+    expect(await notesField.getAttribute("maxlength")).toBe(String(ORDER_NOTES_MAX_LENGTH));
+    const notes = `Please start in January. ${Date.now()}`;
+    await notesField.fill(notes);
+
+    // The network fails once: the error toast shows and the typed notes stay.
+    await page.route("**/api/orders", (route) => route.abort(), { times: 1 });
+    await dialog.getByRole("button", { name: "Submit Order" }).click();
+    await page.getByText(TOAST.orderFailed).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await notesField.inputValue()).toBe(notes);
+
+    await dialog.getByRole("button", { name: "Submit Order" }).click();
+    await page.getByText(TOAST.orderSubmitted, { exact: true }).waitFor();
+    await page.getByText(TOAST.orderSubmittedText).waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => isFocused(trigger)).toBe(true);
+
+    const newest = ordersList(page).locator(":scope > li").first();
+    await newest.filter({ hasText: notes }).waitFor();
+    expect(await newest.getByRole("heading").textContent()).toBe(title);
+    expect(await newest.getByText("Pending", { exact: true }).count()).toBe(1);
+    // Once: the client's own row and the live push of the same order are merged by id.
+    expect(await ordersList(page).getByText(notes).count()).toBe(1);
+    // Still there after a reload: the server kept it.
+    await openPage(page);
+    await ordersList(page).getByText(notes).waitFor();
+  });
+
+  it("the open dialog passes axe at 375 px and Escape returns focus to its button", async () => {
+    const { page } = client;
+    await page.setViewportSize(VIEWPORTS[1] as { width: number; height: number });
+    await openPage(page);
+    const card = firstService(page);
+    const dialog = await openDialog(card);
+    expect(await axeViolations(page)).toEqual([]);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => isFocused(card.getByRole("button", { name: "Order Service" }))).toBe(true);
+  });
+});

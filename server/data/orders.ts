@@ -1,0 +1,87 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db";
+import { serviceOrders, services, users } from "../db/schema";
+import type { LiveCollection } from "../live/collection";
+import { type OwnedFacts, rules, type Scope } from "../rules";
+
+/** Reads of service orders shared by the REST routes and the live hub, so both send the same shape. */
+
+const orderColumns = {
+  id: serviceOrders.id,
+  serviceId: serviceOrders.serviceId,
+  serviceTitle: services.title,
+  clientId: serviceOrders.clientId,
+  clientName: users.fullName,
+  clientCompany: users.companyName,
+  totalAmountMinor: serviceOrders.totalAmount,
+  notes: serviceOrders.notes,
+  status: serviceOrders.status,
+  createdAt: serviceOrders.createdAt,
+  updatedAt: serviceOrders.updatedAt,
+};
+
+export type OrderView = Awaited<ReturnType<typeof getOrder>>;
+
+function scopeFilter(scope: Scope): SQL | undefined {
+  if (scope.kind === "all") return undefined;
+  if (scope.kind === "client") return eq(serviceOrders.clientId, scope.clientId);
+  return sql`false`;
+}
+
+const selectOrders = (db: Db) =>
+  db
+    .select(orderColumns)
+    .from(serviceOrders)
+    .innerJoin(services, eq(services.id, serviceOrders.serviceId))
+    .innerJoin(users, eq(users.id, serviceOrders.clientId));
+
+/**
+ * Orders in `scope` (a client's own, or all for an administrator), newest
+ * first, a page at a time: `after` is the id of the previous page's last row
+ * (server/http/cursor.ts). Served by service_orders_client_created_idx and
+ * service_orders_created_idx.
+ */
+export function listOrders(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
+  const after = options.after
+    ? sql`(${serviceOrders.createdAt}, ${serviceOrders.id}) < (select o.created_at, o.id from ${serviceOrders} o where o.id = ${options.after})`
+    : undefined;
+  return selectOrders(db)
+    .where(and(scopeFilter(scope), after))
+    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+    .limit(options.limit);
+}
+
+export async function getOrder(db: Db, id: string) {
+  const [row] = await selectOrders(db).where(eq(serviceOrders.id, id));
+  return row;
+}
+
+export async function getOrderFacts(db: Db, id: string): Promise<OwnedFacts | undefined> {
+  const [row] = await db
+    .select({ clientId: serviceOrders.clientId })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, id));
+  return row;
+}
+
+/** The live key of the signed-in person's orders: a client's own, or every order for an administrator. */
+export const myOrdersKey = ["orders", "mine"] as const;
+
+/**
+ * Each viewer's list differs: an order reaches the client who placed it and
+ * every administrator (the Bookings page subscribes to the same key), no one else.
+ */
+export const ordersLive: LiveCollection<"service_orders"> = {
+  topic: "service_orders",
+  async authorize(_db, actor, key) {
+    if (key.length !== 2 || key[0] !== myOrdersKey[0] || key[1] !== myOrdersKey[1]) return undefined;
+    return rules.serviceOrders.scope(actor).kind !== "none";
+  },
+  async resolve(db, change) {
+    const row = change.op === "delete" ? undefined : await getOrder(db, change.id);
+    const facts: OwnedFacts = { clientId: row?.clientId ?? change.clientId };
+    // One push object for everyone allowed: the hub serialises it once.
+    const push = row ? { op: change.op, row } : { op: "delete" as const, row: { id: change.id } };
+    return [{ key: myOrdersKey, pushFor: (actor) => (rules.serviceOrders.read(actor, facts) ? push : undefined) }];
+  },
+};

@@ -1,0 +1,86 @@
+import { desc, eq, type SQL, sql } from "drizzle-orm";
+import type { Db, Tx } from "../db";
+import { services } from "../db/schema";
+import type { LiveCollection } from "../live/collection";
+import type { Scope, ServiceFacts } from "../rules";
+
+/**
+ * Reads of the services clients order, shared by the REST routes and the live
+ * hub. (server/data/catalogue.ts holds the public site's plans and enquiries;
+ * it reads no services, so they live here, in one place for the portal and
+ * the admin editor.)
+ */
+
+const serviceColumns = {
+  id: services.id,
+  slug: services.slug,
+  title: services.title,
+  description: services.description,
+  priceMinor: services.price,
+  estimatedDuration: services.estimatedDuration,
+  features: services.features,
+  allowMilestones: services.allowMilestones,
+  status: services.status,
+  createdAt: services.createdAt,
+};
+
+export type ServiceView = Awaited<ReturnType<typeof getService>>;
+
+function scopeFilter(scope: Scope): SQL | undefined {
+  if (scope.kind === "all") return undefined;
+  if (scope.kind === "active") return eq(services.status, "active");
+  return sql`false`;
+}
+
+/** Services in `scope` (rules.services.scope: active ones, or all for an administrator), newest first. */
+export function listServices(db: Db, scope: Scope, options: { limit: number }) {
+  return db
+    .select(serviceColumns)
+    .from(services)
+    .where(scopeFilter(scope))
+    .orderBy(desc(services.createdAt), desc(services.id))
+    .limit(options.limit);
+}
+
+export async function getService(db: Db, id: string) {
+  const [row] = await db.select(serviceColumns).from(services).where(eq(services.id, id));
+  return row;
+}
+
+/**
+ * What an order needs from its service, read inside the order's transaction
+ * with a share lock: the price and status cannot change until the order is
+ * committed, so the order's total is the price the service had when it was placed.
+ */
+export async function serviceForOrder(tx: Tx, id: string): Promise<(ServiceFacts & { price: number }) | undefined> {
+  const [row] = await tx
+    .select({ status: services.status, price: services.price })
+    .from(services)
+    .where(eq(services.id, id))
+    .for("share");
+  return row;
+}
+
+/** The live key of the services clients may order: every active service, the same list for everyone. */
+export const activeServicesKey = ["services", "active"] as const;
+
+/**
+ * A service that is created or changed while active reaches every subscriber
+ * as a row; one deleted, or changed to any other status, leaves their list.
+ * The admin services editor publishes these changes.
+ */
+export const servicesLive: LiveCollection<"services"> = {
+  topic: "services",
+  async authorize(_db, _actor, key) {
+    if (key.length !== 2 || key[0] !== activeServicesKey[0] || key[1] !== activeServicesKey[1]) return undefined;
+    // Active services are public (rules.services.read), so anyone may follow them.
+    return true;
+  },
+  async resolve(db, change) {
+    const row = change.op === "delete" ? undefined : await getService(db, change.id);
+    // One push object for everyone: the hub serialises it once.
+    const push =
+      row && row.status === "active" ? { op: change.op, row } : { op: "delete" as const, row: { id: change.id } };
+    return [{ key: activeServicesKey, pushFor: () => push }];
+  },
+};

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pageOf, serviceOrderSchema } from "../../common/api";
+import { orderCreateSchema } from "../../common/schemas";
+import { getOrder, listOrders } from "../data/orders";
+import { serviceForOrder } from "../data/services";
+import type { Db } from "../db";
+import { serviceOrders } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { decodeCursor, pageQuery, toPage } from "../http/cursor";
+import { forbidden, notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { rules } from "../rules";
+
+export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary: "The signed-in client's service orders (every order for an administrator), newest first, by cursor",
+        querystring: z.strictObject(pageQuery),
+        response: { 200: pageOf(serviceOrderSchema), ...errorResponses(400, 401) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const scope = rules.serviceOrders.scope(await request.actor());
+      const { limit, cursor } = request.query;
+      const rows = await listOrders(db, scope, { limit: limit + 1, after: decodeCursor(cursor) });
+      return toPage(rows, limit);
+    },
+  );
+
+  app.post(
+    "/api/orders",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Order an active service (clients). The order is pending and its total is the service's price when ordered",
+        body: orderCreateSchema,
+        response: { 201: serviceOrderSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const actor = await request.actor();
+      if (!rules.serviceOrders.create(actor)) throw forbidden("Only clients can order services");
+      const { serviceId, notes } = request.body;
+      const id = await db.transaction(async (tx) => {
+        const service = await serviceForOrder(tx, serviceId);
+        // Only active services can be ordered; any other reads as not found, so ids reveal nothing.
+        if (service?.status !== "active") throw notFound("Service");
+        const [inserted] = await tx
+          .insert(serviceOrders)
+          .values({ serviceId, clientId: user.id, totalAmount: service.price, notes: notes ?? "", status: "pending" })
+          .returning({ id: serviceOrders.id });
+        if (!inserted) throw new Error("insert into service_orders returned no row");
+        await publishChange(tx, { topic: "service_orders", op: "insert", id: inserted.id, clientId: user.id });
+        return inserted.id;
+      });
+      const order = await getOrder(db, id);
+      if (!order) throw notFound("Order");
+      return reply.status(201).send(order);
+    },
+  );
+};

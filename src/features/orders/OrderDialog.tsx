@@ -1,0 +1,143 @@
+import { Button, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import type { Service } from "../../../common/api";
+import { ORDER_NOTES_MAX_LENGTH } from "../../../common/domain";
+import { orderNotesSchema } from "../../../common/schemas";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField, TextArea } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useCreateOrder } from "./api";
+import { formatAmount } from "./format";
+
+const orderFormSchema = z.object({ notes: orderNotesSchema });
+type OrderFormValues = z.input<typeof orderFormSchema>;
+
+/**
+ * A service's "Order Service" button and its dialog: optional notes, then the
+ * order. The total is the service's price, which the server reads when the
+ * order is placed. A refused order keeps the typed notes; closing returns
+ * focus to the button.
+ */
+export function OrderDialog({ service, describedBy }: { service: Service; describedBy?: string }) {
+  const [open, setOpen] = useState(false);
+  const create = useCreateOrder();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      lazyMount
+      unmountOnExit
+      placement="center"
+      // An order on its way is not abandoned by a stray Escape or click outside.
+      closeOnEscape={!create.isPending}
+      closeOnInteractOutside={!create.isPending}
+    >
+      <Dialog.Trigger asChild>
+        <Button colorPalette="brand" aria-describedby={describedBy}>
+          Order Service
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <OrderForm service={service} create={create} onOrdered={() => setOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function OrderForm({
+  service,
+  create,
+  onOrdered,
+}: {
+  service: Service;
+  create: ReturnType<typeof useCreateOrder>;
+  onOrdered: () => void;
+}) {
+  const form = useForm<OrderFormValues, unknown, z.output<typeof orderFormSchema>>({
+    resolver: zodResolver(orderFormSchema),
+    defaultValues: { notes: "" },
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    create.mutate(
+      { serviceId: service.id, notes: values.notes },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: TOAST.orderSubmitted, description: TOAST.orderSubmittedText });
+          onOrdered();
+        },
+        onError: (error) => {
+          // The dialog stays open with the notes as typed; the reason shows under the field or above the buttons.
+          showServerError(form.setError, error, { notes: "notes" });
+          toaster.create({ type: "error", title: TOAST.error, description: TOAST.orderFailed });
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>Order {service.title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <Dialog.Description color="fg.muted">{service.description}</Dialog.Description>
+          <HStack justify="space-between" gap="4" wrap="wrap">
+            <Text>
+              <Text as="span" color="fg.muted">
+                Total:{" "}
+              </Text>
+              <Text as="span" fontWeight="semibold">
+                {formatAmount(service.priceMinor)}
+              </Text>
+            </Text>
+            {service.estimatedDuration && (
+              <Text>
+                <Text as="span" color="fg.muted">
+                  Estimated duration:{" "}
+                </Text>
+                {service.estimatedDuration}
+              </Text>
+            )}
+          </HStack>
+          <FormField
+            label="Notes"
+            error={errors.notes?.message}
+            helperText="Optional: goals, timeline or anything our team should know."
+          >
+            <TextArea
+              rows={4}
+              maxLength={ORDER_NOTES_MAX_LENGTH}
+              resize="vertical"
+              placeholder="Tell us about your project…"
+              {...form.register("notes")}
+            />
+          </FormField>
+          {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={create.isPending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Submitting…">
+          Submit Order
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,227 @@
+import {
+  Box,
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  HStack,
+  List,
+  SimpleGrid,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
+import type { Service, ServiceOrder } from "../../../common/api";
+import { formatDate } from "../../../common/format";
+import { toaster } from "../../components/Toaster";
+import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
+import {
+  activeServicesKey,
+  applyNewestFirst,
+  applyServiceChange,
+  fetchActiveServices,
+  fetchMyOrders,
+  myOrdersKey,
+} from "./api";
+import { formatAmount } from "./format";
+import { OrderDialog } from "./OrderDialog";
+import { OrderStatusBadge } from "./OrderStatusBadge";
+
+const columns = { base: 1, md: 2, xl: 3 };
+
+export const NO_ORDERS = "No orders yet";
+export const NO_ORDERS_TEXT =
+  "Choose a service below and press Order Service: your orders and their status appear here.";
+export const NO_SERVICES = "No services available right now";
+export const NO_SERVICES_TEXT = "We are updating our services. Contact us and we will help with what you need.";
+
+/** Spec §2 Order Services: My Orders (live) and the active services (live), each with an order dialog. */
+export function OrderServicesPage() {
+  return (
+    <Stack gap="10">
+      <MyOrders />
+      <AvailableServices />
+    </Stack>
+  );
+}
+
+function SectionHeading({ id, children }: { id: string; children: string }) {
+  return (
+    <Heading as="h2" size="lg" id={id} mb="4">
+      {children}
+    </Heading>
+  );
+}
+
+function CardSkeletons({ label, count }: { label: string; count: number }) {
+  return (
+    <SimpleGrid columns={columns} gap="6" aria-busy="true">
+      <VisuallyHidden role="status">{label}</VisuallyHidden>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Card.Root key={i} aria-hidden="true">
+          <Card.Body gap="4">
+            <Skeleton height="6" width="60%" />
+            <SkeletonText noOfLines={2} />
+            <Skeleton height="10" />
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function MyOrders() {
+  const orders = useLiveQuery({ queryKey: myOrdersKey, queryFn: fetchMyOrders }, applyNewestFirst<ServiceOrder>);
+  return (
+    <Box as="section" aria-labelledby="my-orders-heading">
+      <SectionHeading id="my-orders-heading">My Orders</SectionHeading>
+      {orders.isPending ? (
+        <CardSkeletons label="Loading your orders" count={2} />
+      ) : // Spec §8: a failed load is logged and the list shows as empty.
+      orders.isError || orders.data.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuShoppingBag aria-hidden="true" />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="1">
+              <EmptyState.Title as="h3">{NO_ORDERS}</EmptyState.Title>
+              <EmptyState.Description>{NO_ORDERS_TEXT}</EmptyState.Description>
+            </Stack>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders" aria-live="polite">
+          {orders.data.map((order) => (
+            <li key={order.id}>
+              <OrderCard order={order} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+}
+
+function OrderCard({ order }: { order: ServiceOrder }) {
+  return (
+    <Card.Root as="article" h="full" aria-labelledby={`order-${order.id}`}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start" gap="3">
+          <Text as="h3" id={`order-${order.id}`} fontWeight="semibold" fontSize="lg">
+            {order.serviceTitle}
+          </Text>
+          <OrderStatusBadge status={order.status} />
+        </HStack>
+        <Stack gap="1" fontSize="sm">
+          <Text>
+            <Text as="span" color="fg.muted">
+              Total:{" "}
+            </Text>
+            {formatAmount(order.totalAmountMinor)}
+          </Text>
+          <Text>
+            <Text as="span" color="fg.muted">
+              Ordered:{" "}
+            </Text>
+            <time dateTime={order.createdAt}>{formatDate(order.createdAt)}</time>
+          </Text>
+        </Stack>
+        {order.notes && (
+          <Text color="fg.muted" fontSize="sm" whiteSpace="pre-wrap" wordBreak="break-word" lineClamp={4}>
+            {order.notes}
+          </Text>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function AvailableServices() {
+  const services = useLiveQuery({ queryKey: activeServicesKey, queryFn: fetchActiveServices }, applyServiceChange);
+  // Spec §8: a failed services load is reported with a destructive toast.
+  useEffect(() => {
+    if (services.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.servicesFailed });
+  }, [services.isError]);
+  return (
+    <Box as="section" aria-labelledby="services-heading">
+      <SectionHeading id="services-heading">Available Services</SectionHeading>
+      {services.isPending ? (
+        <CardSkeletons label="Loading services" count={3} />
+      ) : services.isError || services.data.length === 0 ? (
+        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
+          <EmptyState.Content>
+            <EmptyState.Indicator>
+              <LuBriefcase aria-hidden="true" />
+            </EmptyState.Indicator>
+            <Stack textAlign="center" gap="1">
+              <EmptyState.Title as="h3">{NO_SERVICES}</EmptyState.Title>
+              <EmptyState.Description>{NO_SERVICES_TEXT}</EmptyState.Description>
+            </Stack>
+            <Button asChild colorPalette="brand">
+              <Link to="/contact">Contact Us</Link>
+            </Button>
+          </EmptyState.Content>
+        </EmptyState.Root>
+      ) : (
+        <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Available Services">
+          {services.data.map((service) => (
+            <li key={service.id}>
+              <ServiceCard service={service} />
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+    </Box>
+  );
+}
+
+/** Spec §9: the client order view shows every feature (the public cards show three). */
+function ServiceCard({ service }: { service: Service }) {
+  const titleId = `service-${service.id}`;
+  return (
+    <Card.Root as="article" h="full" aria-labelledby={titleId}>
+      <Card.Body gap="3">
+        <Text as="h3" id={titleId} fontWeight="semibold" fontSize="lg">
+          {service.title}
+        </Text>
+        {service.description && <Text color="fg.muted">{service.description}</Text>}
+        <HStack justify="space-between" gap="3" wrap="wrap" fontSize="sm">
+          <Text fontWeight="semibold" fontSize="xl">
+            {formatAmount(service.priceMinor)}
+          </Text>
+          {service.estimatedDuration && (
+            <Text>
+              <Text as="span" color="fg.muted">
+                Duration:{" "}
+              </Text>
+              {service.estimatedDuration}
+            </Text>
+          )}
+        </HStack>
+        {service.features.length > 0 && (
+          <List.Root gap="1.5" variant="plain" fontSize="sm" aria-label={`${service.title} features`}>
+            {service.features.map((feature) => (
+              <List.Item key={feature} alignItems="start">
+                <List.Indicator asChild color="brand.fg" mt="0.5">
+                  <LuCheck aria-hidden="true" />
+                </List.Indicator>
+                {feature}
+              </List.Item>
+            ))}
+          </List.Root>
+        )}
+      </Card.Body>
+      <Card.Footer>
+        <OrderDialog service={service} describedBy={titleId} />
+      </Card.Footer>
+    </Card.Root>
+  );
+}
