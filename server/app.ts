@@ -48,6 +48,8 @@ export type AppOptions = {
   /** Origins allowed besides APP_URL, e.g. the Vite dev server. */
   extraOrigins?: string[];
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: NodeJS.WritableStream;
 };
 
 export type App = {
@@ -63,7 +65,11 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const db = database.db;
 
   const server = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logStream
+      ? { level: config.logLevel, stream: options.logStream }
+      : options.logger === false
+        ? false
+        : { level: config.logLevel },
     bodyLimit: 64 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },

@@ -12,7 +12,10 @@ import { canonicalKey, type LiveKey } from "./collection";
 import { authorizeKey, resolveChange } from "./registry";
 
 export const LIVE_PATH = "/api/live";
+const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
 const MAX_SUBSCRIPTIONS = 200;
+/** Open sockets one person may hold: a tab each, with room for many tabs and devices. */
+export const MAX_SOCKETS_PER_USER = 20;
 const PING_INTERVAL_MS = 30_000;
 
 /** What a client may send on the live channel. */
@@ -50,6 +53,8 @@ type Connection = {
   /** Subscriptions still being authorised: they count against the limit already. */
   pending: Set<string>;
   alive: boolean;
+  /** A refused frame is logged once per connection: a client sending nothing but bad frames cannot flood the log. */
+  warned: boolean;
 };
 
 type HubOptions = {
@@ -71,7 +76,14 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   const subscribers = new Map<string, Set<Connection>>();
   const connectionsByUser = new Map<string, Set<Connection>>();
 
-  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(websocket, {
+    options: { maxPayload: 4096 },
+    // A frame over maxPayload (or a broken one) ends its socket: the client's fault, so one warning line, no stack.
+    errorHandler(error, socket, request) {
+      request.log.warn({ reason: error.message, code: (error as { code?: unknown }).code }, "live frame refused");
+      socket.terminate();
+    },
+  });
 
   const send = (connection: Connection, message: ServerMessage | string) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
@@ -97,6 +109,10 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     try {
       parsed = clientMessage.parse(JSON.parse(raw));
     } catch {
+      if (!connection.warned) {
+        connection.warned = true;
+        app.log.warn({ userId: connection.userId }, "live frame refused: not a live message");
+      }
       send(connection, { type: "error", code: "bad_message", message: "Unrecognised live message" });
       return;
     }
@@ -214,13 +230,21 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         if (!origin || !options.allowedOrigins.includes(origin)) {
           return reply.status(403).send(errorBody("forbidden_origin", "This origin may not open the live channel"));
         }
-        if (!(await request.session())) return reply.status(401).send(errorBody("unauthorized", "Sign in to continue"));
+        const session = await request.session();
+        if (!session) return reply.status(401).send(errorBody("unauthorized", "Sign in to continue"));
+        if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= MAX_SOCKETS_PER_USER) {
+          return reply.status(429).send(errorBody("too_many_connections", TOO_MANY_SOCKETS));
+        }
       },
     },
     async (socket, request) => {
       const session = await request.session();
       const cookie = readCookie(request.headers.cookie, resolver.cookieName);
       if (!session || !cookie) return socket.close(4401, "Sign in to continue");
+      // Checked again with no await before the add below: upgrades racing past the check above stop here.
+      if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= MAX_SOCKETS_PER_USER) {
+        return socket.close(4429, TOO_MANY_SOCKETS);
+      }
       const connection: Connection = {
         socket,
         cookie,
@@ -230,6 +254,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         keys: new Set(),
         pending: new Set(),
         alive: true,
+        warned: false,
       };
       const mine = connectionsByUser.get(connection.userId) ?? new Set();
       connectionsByUser.set(connection.userId, mine);

@@ -150,3 +150,14 @@ describe("per-user write limit", () => {
     }
   });
 });
+
+describe("every error answer has the API's shape", () => {
+  it("a too-long path parameter answers in the error shape, not the router's own", async () => {
+    for (const path of [`/api/projects/${"a".repeat(300)}`, `/api/projects/${"a".repeat(300)}/messages`]) {
+      const response = await client.request("GET", path);
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.status).toBeLessThan(500);
+      expect(response.json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
+    }
+  });
+});

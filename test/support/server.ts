@@ -68,7 +68,7 @@ async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): 
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { sharing?: TestServer } = {},
+  options: { sharing?: TestServer; logStream?: NodeJS.WritableStream } = {},
 ): Promise<TestServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -95,7 +95,7 @@ export async function startTestServer(
 
   let app: App | undefined;
   try {
-    app = await buildApp({ config, logger: false });
+    app = await buildApp({ config, logger: false, logStream: options.logStream });
     if (!shared) await seedDatabase(app.database.db);
     await app.server.listen({ port, host: "127.0.0.1" });
   } catch (error) {

@@ -1,0 +1,80 @@
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_SOCKETS_PER_USER } from "../../server/live/hub";
+import { type LiveSocket, openLive } from "../support/live";
+import { type Client, startTestServer, type TestServer } from "../support/server";
+
+/** The live channel's limits: sockets per person, and frames a client gets wrong, logged as one warning. */
+let server: TestServer;
+let chinedu: Client;
+let amaka: Client;
+const logLines: { level: number; msg: string }[] = [];
+
+beforeAll(async () => {
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of String(chunk).split("\n").filter(Boolean)) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  server = await startTestServer({ logLevel: "warn" }, { logStream });
+  [chinedu, amaka] = await Promise.all([
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("amaka@bellofashion.test"),
+  ]);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function open(client: Client): Promise<LiveSocket> {
+  const socket = await openLive(server.url, client);
+  if ("rejected" in socket) throw new Error(`live channel refused: ${socket.status}`);
+  return socket;
+}
+
+const errorsLogged = () => logLines.filter((line) => line.level >= 50);
+
+describe("frames a client gets wrong", () => {
+  it("an oversized frame closes its socket and is logged as one warning line, no error", async () => {
+    const socket = await open(chinedu);
+    const before = logLines.length;
+    socket.send({ type: "subscribe", key: ["x".repeat(5000)] });
+    expect(await socket.closed).toBe(1009);
+    await expect.poll(() => logLines.slice(before).filter((line) => line.msg === "live frame refused").length).toBe(1);
+    expect(errorsLogged()).toEqual([]);
+  });
+
+  it("invalid frames are answered each time but logged once per connection", async () => {
+    const socket = await open(chinedu);
+    const before = logLines.length;
+    for (let i = 0; i < 5; i++) socket.send({ type: "nonsense", i });
+    await expect.poll(() => socket.frames.filter((frame) => frame.code === "bad_message").length).toBe(5);
+    expect(logLines.slice(before).filter((line) => line.level === 40)).toHaveLength(1);
+    expect(errorsLogged()).toEqual([]);
+    socket.close();
+  });
+});
+
+describe("sockets per person", () => {
+  it(`allows ${MAX_SOCKETS_PER_USER} open sockets per person, refuses the next with a 429, and leaves others alone`, async () => {
+    const sockets = await Promise.all(Array.from({ length: MAX_SOCKETS_PER_USER }, () => open(chinedu)));
+    try {
+      const refused = await openLive(server.url, chinedu);
+      expect(refused).toEqual({ rejected: true, status: 429 });
+      const other = await open(amaka);
+      other.close();
+      // A closed tab frees its place.
+      sockets.pop()?.close();
+      await expect.poll(async () => !("rejected" in (await openLive(server.url, chinedu).then(keepClosed)))).toBe(true);
+    } finally {
+      for (const socket of sockets) socket.close();
+    }
+  });
+});
+
+/** Closes a socket that did open, so polling does not pile them up; passes the result on. */
+function keepClosed(result: Awaited<ReturnType<typeof openLive>>) {
+  if (!("rejected" in result)) result.close();
+  return result;
+}
