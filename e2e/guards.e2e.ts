@@ -96,3 +96,32 @@ describe("a session that ends reaches every tab at once", () => {
     }
   });
 });
+
+describe("the address the server prints", () => {
+  it("signs in and receives live messages at the other loopback spelling of APP_URL", async () => {
+    // APP_URL is http://127.0.0.1:PORT; a person may open http://localhost:PORT instead.
+    const twin = product.server.url.replace("127.0.0.1", "localhost");
+    const { page, context } = await newUser(product.browser, twin);
+    try {
+      await signInThroughForm(page, "chinedu@ezefoods.test");
+      const api = new Api(product.server.url);
+      const projectId = await api.projectId("chinedu@ezefoods.test", "Eze Foods E-commerce Store");
+      await page.goto(`/portal/projects/${projectId}`);
+      await page.getByLabel("Message", { exact: true }).waitFor();
+      const text = `Seen at the other address ${Date.now()}`;
+      const sent = await fetch(`${product.server.url}/api/projects/${projectId}/messages`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          origin: product.server.url,
+          cookie: await api.signIn(ADMIN_EMAIL),
+        },
+        body: JSON.stringify({ message: text }),
+      });
+      expect(sent.status).toBe(201);
+      await page.getByText(text).waitFor({ timeout: 5_000 });
+    } finally {
+      await context.close();
+    }
+  });
+});
