@@ -10,7 +10,10 @@ import type { Delivery, LiveCollection, LiveKey } from "./collection";
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
 const collections: LiveCollection[] = [projectMessagesLive, tasksLive, servicesLive, ordersLive] as LiveCollection[];
 
-const byTopic = new Map<Topic, LiveCollection>(collections.map((collection) => [collection.topic, collection]));
+/** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */
+const byTopic = new Map<Topic, LiveCollection[]>();
+for (const collection of collections)
+  byTopic.set(collection.topic, [...(byTopic.get(collection.topic) ?? []), collection]);
 
 /** True when the key names a live query the actor may read now; false when denied or unknown. */
 export async function authorizeKey(db: Db, actor: Actor, key: LiveKey): Promise<boolean> {
@@ -21,7 +24,9 @@ export async function authorizeKey(db: Db, actor: Actor, key: LiveKey): Promise<
   return false;
 }
 
-export function resolveChange(db: Db, change: Change): Promise<Delivery[]> {
-  const collection = byTopic.get(change.topic);
-  return collection ? collection.resolve(db, change as never) : Promise.resolve([]);
+export async function resolveChange(db: Db, change: Change): Promise<Delivery[]> {
+  const resolved = await Promise.all(
+    (byTopic.get(change.topic) ?? []).map((collection) => collection.resolve(db, change as never)),
+  );
+  return resolved.flat();
 }
