@@ -29,6 +29,7 @@ import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
+import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
+  await server.register(invoiceRoutes, { db, config });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

@@ -10,7 +10,8 @@ import type { Db, Tx } from "../db";
  */
 export type Change =
   | { topic: "project_messages"; op: Op; id: string; projectId: string }
-  | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null };
+  | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
+  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];
