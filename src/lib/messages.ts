@@ -10,4 +10,6 @@ export const TOAST = {
   messageFailed: "Failed to send message. Please try again.",
   profileUpdated: "Profile updated successfully!",
   profileFailed: "Failed to update profile. Please try again.",
+  /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
+  invoiceDownloadFailed: "Failed to download invoice. Please try again.",
 } as const;
