@@ -5,7 +5,7 @@ import type { Invoice, Page as ListPage } from "../common/api";
 import { INVOICE_STATUS_LABELS } from "../common/domain";
 import { formatDay, formatMoney } from "../common/format";
 import { pdfText } from "../test/support/invoices";
-import { Api } from "./support/api";
+import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
@@ -95,6 +95,36 @@ describe("Invoices", () => {
     expect(text).toContain(money(invoice.amount));
     expect(text).toContain(INVOICE_STATUS_LABELS[invoice.status]);
     if (invoice.dueDate) expect(text).toContain(formatDay(invoice.dueDate));
+  });
+
+  it("an administrator sees every client's invoices, with a Client column", async () => {
+    const api = new Api(product.server.url);
+    const all = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", ADMIN_EMAIL)).items;
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await admin.page.goto("/portal/invoices");
+      const table = admin.page.getByRole("table", { name: "All invoices" });
+      await table.locator("tbody tr").first().getByRole("button").waitFor();
+      expect(await table.getByRole("columnheader").allTextContents()).toContain("Client");
+      expect(await table.locator("tbody tr").count()).toBe(all.length);
+      expect(new Set(all.map((row) => row.clientId)).size).toBeGreaterThan(1);
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  it("someone without invoices sees 'No invoices found' and zero totals", async () => {
+    const developer = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(developer.page, "tunde@lagosstudio.test");
+      await developer.page.goto("/portal/invoices");
+      await developer.page.getByRole("heading", { name: "No invoices found" }).waitFor();
+      await expect(card(developer.page, "Total Amount").textContent()).resolves.toContain(money(0));
+      expect(await axeViolations(developer.page)).toEqual([]);
+    } finally {
+      await developer.context.close();
+    }
   });
 
   it("passes axe at 1280 px and 375 px", async () => {

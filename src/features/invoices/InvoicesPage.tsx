@@ -16,6 +16,7 @@ import { formatDay, formatMoney } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
 import { getSiteConfig } from "../site/config";
 import {
   applyInvoiceChange,
@@ -23,6 +24,7 @@ import {
   fetchInvoices,
   invoiceSummaryKey,
   invoicesKey,
+  untilNextLagosDay,
   useDownloadInvoice,
 } from "./api";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
@@ -35,12 +37,16 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Spec §2 Invoices: three summary cards and the invoice table with downloads; live both. */
 export function InvoicesPage() {
-  const summary = useLiveQuery({ queryKey: invoiceSummaryKey, queryFn: fetchInvoiceSummary });
-  const invoices = useLiveQuery({ queryKey: invoicesKey, queryFn: fetchInvoices }, applyInvoiceChange);
+  // Refetched when a new day begins in Lagos: invoices falling due turn overdue with no write to push.
+  const refetchInterval = () => untilNextLagosDay();
+  const summary = useLiveQuery({ queryKey: invoiceSummaryKey, queryFn: fetchInvoiceSummary, refetchInterval });
+  const invoices = useLiveQuery({ queryKey: invoicesKey, queryFn: fetchInvoices, refetchInterval }, applyInvoiceChange);
+  // Administrators see every client's invoices, so their table names the client (spec §7's admin variant).
+  const withClient = useMe().data?.role === "admin";
   return (
     <Stack gap="6">
       <SummaryCards summary={summary.data} pending={summary.isPending} />
-      <InvoiceTable invoices={invoices.data} pending={invoices.isPending} />
+      <InvoiceTable invoices={invoices.data} pending={invoices.isPending} withClient={withClient} />
     </Stack>
   );
 }
@@ -86,9 +92,19 @@ function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefine
   );
 }
 
-const COLUMNS = ["Invoice ID", "Project", "Amount", "Status", "Due Date", "Actions"] as const;
+const COLUMNS = ["Invoice ID", "Project", "Amount", "Status", "Due Date", "Actions"];
+const ADMIN_COLUMNS = ["Invoice ID", "Client", "Project", "Amount", "Status", "Due Date", "Actions"];
 
-function InvoiceTable({ invoices, pending }: { invoices: Invoice[] | undefined; pending: boolean }) {
+function InvoiceTable({
+  invoices,
+  pending,
+  withClient,
+}: {
+  invoices: Invoice[] | undefined;
+  pending: boolean;
+  withClient: boolean;
+}) {
+  const columns = withClient ? ADMIN_COLUMNS : COLUMNS;
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!pending && (!invoices || invoices.length === 0)) {
     return (
@@ -118,7 +134,7 @@ function InvoiceTable({ invoices, pending }: { invoices: Invoice[] | undefined; 
           <Table.Root size="sm" aria-labelledby="invoices-heading">
             <Table.Header>
               <Table.Row>
-                {COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <Table.ColumnHeader
                     key={column}
                     scope="col"
@@ -134,14 +150,14 @@ function InvoiceTable({ invoices, pending }: { invoices: Invoice[] | undefined; 
                 ? Array.from({ length: 3 }, (_, i) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
                     <Table.Row key={i} aria-hidden="true">
-                      {COLUMNS.map((column) => (
+                      {columns.map((column) => (
                         <Table.Cell key={column}>
                           <Skeleton height="5" />
                         </Table.Cell>
                       ))}
                     </Table.Row>
                   ))
-                : invoices.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} />)}
+                : invoices.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} withClient={withClient} />)}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
@@ -150,7 +166,7 @@ function InvoiceTable({ invoices, pending }: { invoices: Invoice[] | undefined; 
   );
 }
 
-function InvoiceRow({ invoice }: { invoice: Invoice }) {
+function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boolean }) {
   const download = useDownloadInvoice();
   function onDownload() {
     download.mutate(invoice, {
@@ -162,6 +178,16 @@ function InvoiceRow({ invoice }: { invoice: Invoice }) {
       <Table.Cell fontWeight="medium" whiteSpace="nowrap">
         {invoice.invoiceNumber}
       </Table.Cell>
+      {withClient && (
+        <Table.Cell>
+          {invoice.clientName}
+          {invoice.clientCompany && (
+            <Text as="span" display="block" color="fg.muted" fontSize="xs">
+              {invoice.clientCompany}
+            </Text>
+          )}
+        </Table.Cell>
+      )}
       <Table.Cell>{invoice.projectTitle ?? "—"}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
         {money(invoice.amount)}
