@@ -1,17 +1,7 @@
 import { randomUUID } from "node:crypto";
 import autocannon from "autocannon";
 import WebSocket from "ws";
-import {
-  bar,
-  cleanup,
-  ensureBuilt,
-  getJson,
-  percentile,
-  signIn,
-  startServer,
-  USERS,
-  writeResult,
-} from "./lib.mjs";
+import { bar, cleanup, ensureBuilt, getJson, percentile, signIn, startServer, USERS, writeResult } from "./lib.mjs";
 
 /**
  * One person cannot slow the server for everyone (issue #10): 49 connections

@@ -1,5 +1,13 @@
 import { z } from "zod";
-import { ORDER_STATUSES, PROJECT_STATUSES, ROLES, SERVICE_STATUSES, TASK_PRIORITIES, TASK_STATUSES } from "./domain";
+import {
+  INVOICE_STATUSES,
+  ORDER_STATUSES,
+  PROJECT_STATUSES,
+  ROLES,
+  SERVICE_STATUSES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from "./domain";
 
 /**
  * Response shapes of the API, shared by the server (serialisation, OpenAPI)
@@ -113,6 +121,43 @@ export const serviceOrderSchema = z
   })
   .meta({ id: "ServiceOrder" });
 export type ServiceOrder = Json<typeof serviceOrderSchema>;
+/**
+ * An invoice as the portal shows it. `status` is the shown status: an unpaid
+ * invoice past its due date (in Lagos) reads "overdue", derived by the server
+ * at read time (server/data/invoices.ts), the same in lists, counts and PDFs.
+ */
+export const invoiceSchema = z
+  .object({
+    id: z.uuid(),
+    invoiceNumber: z.string(),
+    /** Integer minor units (kobo). */
+    amount: z.number().int(),
+    status: z.enum(INVOICE_STATUSES),
+    dueDate: day,
+    paidDate: timestamp.nullable(),
+    createdAt: timestamp,
+    projectId: z.uuid().nullable(),
+    projectTitle: z.string().nullable(),
+    clientId: z.string(),
+    clientName: z.string(),
+    clientCompany: z.string().nullable(),
+  })
+  .meta({ id: "Invoice" });
+export type Invoice = Json<typeof invoiceSchema>;
+
+/** Spec §2 Invoices' cards: amounts in minor units with counts; pending is everything not paid. */
+export const invoiceSummarySchema = z
+  .object({
+    totalAmount: z.number().int(),
+    totalCount: z.number().int(),
+    paidAmount: z.number().int(),
+    paidCount: z.number().int(),
+    pendingAmount: z.number().int(),
+    pendingCount: z.number().int(),
+    overdueCount: z.number().int(),
+  })
+  .meta({ id: "InvoiceSummary" });
+export type InvoiceSummary = Json<typeof invoiceSummarySchema>;
 
 /** A page of a list read by cursor: pass `next` back as `cursor` for the page after; null when none is left. */
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });

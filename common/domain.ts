@@ -20,6 +20,13 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const INVOICE_STATUSES = ["paid", "unpaid", "overdue"] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
+/** How each invoice status reads, on screen and on the PDF. */
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  paid: "Paid",
+  unpaid: "Unpaid",
+  overdue: "Overdue",
+};
+
 export const TASK_STATUSES = ["todo", "in_progress", "review", "completed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 

@@ -58,7 +58,7 @@ export function build() {
     "--target=node20",
     // Dependencies are bundled and minified: the server then keeps ~10 MB less source and module
     // metadata in its heap. These stay outside because they load files next to themselves or only on demand.
-    ...["@electric-sql/pglite", "pg", "nodemailer", "pino", "@fastify/swagger", "@fastify/swagger-ui"].map(
+    ...["@electric-sql/pglite", "pg", "nodemailer", "pino", "@fastify/swagger", "@fastify/swagger-ui", "pdfkit"].map(
       (name) => `--external:${name}`,
     ),
     // Bundled CommonJS dependencies call require(), which ES modules must be given.

@@ -30,6 +30,7 @@ import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
+import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
 import { orderRoutes } from "./routes/orders";
 import { outboxRoutes } from "./routes/outbox";
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(taskRoutes, { db });
   await server.register(serviceRoutes, { db });
   await server.register(orderRoutes, { db });
+  await server.register(invoiceRoutes, { db, config });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

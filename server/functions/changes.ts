@@ -12,7 +12,8 @@ export type Change =
   | { topic: "project_messages"; op: Op; id: string; projectId: string }
   | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
   | { topic: "services"; op: Op; id: string }
-  | { topic: "service_orders"; op: Op; id: string; clientId: string };
+  | { topic: "service_orders"; op: Op; id: string; clientId: string }
+  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];

@@ -12,32 +12,8 @@ export type PageSeo = { title: string; description: string };
 export type ValueIcon = "growth" | "team" | "speed" | "idea" | "shield" | "target";
 export type ValuePoint = { icon: ValueIcon; title: string; text: string };
 
-export const company = {
-  name: "Lagos Studio",
-  tagline: "Marketing and software services for growing Nigerian businesses",
-  email: "hello@lagos-studio.test",
-  office: {
-    street: "12 Admiralty Way, Lekki Phase 1",
-    city: "Lagos",
-    region: "Lagos State",
-    country: "Nigeria",
-    countryCode: "NG",
-  },
-  responseTime: "We respond within 24 hours on business days.",
-  hours: [
-    {
-      days: "Monday – Friday",
-      time: "9:00 AM – 6:00 PM",
-      opens: "09:00",
-      closes: "18:00",
-      schemaDays: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-    },
-    { days: "Saturday", time: "10:00 AM – 2:00 PM", opens: "10:00", closes: "14:00", schemaDays: ["Saturday"] },
-    { days: "Sunday", time: "Closed", opens: null, closes: null, schemaDays: [] },
-  ],
-  consultationMessage:
-    "Hello Lagos Studio! I would like to book a free consultation about my project. Please let me know when you are available.",
-} as const;
+/** The company's facts live in common/ so the server (invoice PDFs) uses the same ones. */
+export { company } from "../../common/company";
 
 export const navigation = {
   main: [

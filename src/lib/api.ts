@@ -31,18 +31,48 @@ export async function apiFetch<T>(method: Method, path: string, body?: unknown):
   } catch {
     throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
   }
+  if (!response.ok) throw await errorOf(response);
   const text = await response.text();
+  return (text ? safeJson(text) : undefined) as T;
+}
+
+/** The ApiError a failed response stands for, with the server's message when it sent one. */
+async function errorOf(response: Response): Promise<ApiError> {
+  const text = await response.text().catch(() => "");
   const data = text ? safeJson(text) : undefined;
-  if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
-    throw new ApiError(
-      response.status,
-      error?.code ?? "http_error",
-      error?.message ?? `Request failed (${response.status})`,
-      error?.fields,
-    );
+  const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error;
+  return new ApiError(
+    response.status,
+    error?.code ?? "http_error",
+    error?.message ?? `Request failed (${response.status})`,
+    error?.fields,
+  );
+}
+
+/** A file from the server (an invoice PDF) and the name its Content-Disposition gives it. */
+export async function apiDownload(path: string): Promise<{ blob: Blob; filename: string | undefined }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: "same-origin" });
+  } catch {
+    throw new ApiError(0, "network", "Cannot reach the server. Check your connection and try again.");
   }
-  return data as T;
+  if (!response.ok) throw await errorOf(response);
+  return { blob: await response.blob(), filename: filenameOf(response.headers.get("content-disposition")) };
+}
+
+/** RFC 6266: the UTF-8 `filename*` when present, else the plain `filename`. */
+export function filenameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // fall through to the plain name
+    }
+  }
+  return /filename="([^"]*)"/i.exec(disposition)?.[1];
 }
 
 function safeJson(text: string): unknown {
@@ -59,4 +89,5 @@ export const api = {
   patch: <T>(path: string, body: unknown) => apiFetch<T>("PATCH", path, body),
   put: <T>(path: string, body: unknown) => apiFetch<T>("PUT", path, body),
   delete: <T>(path: string) => apiFetch<T>("DELETE", path),
+  download: apiDownload,
 };

@@ -14,4 +14,6 @@ export const TOAST = {
   orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",
   orderFailed: "Failed to submit order",
   servicesFailed: "Failed to fetch services",
+  /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
+  invoiceDownloadFailed: "Failed to download invoice. Please try again.",
 } as const;

@@ -1,0 +1,143 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Invoice, Page as ListPage } from "../common/api";
+import { INVOICE_STATUS_LABELS } from "../common/domain";
+import { formatDay, formatMoney } from "../common/format";
+import { pdfText } from "../test/support/invoices";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: a client opens Invoices, sees summary cards that add up the table,
+ * downloads an invoice as a PDF made by the built server and reads it; the
+ * page passes axe on desktop and phone widths.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+
+const product = setupProduct();
+let client: User;
+let rows: Invoice[];
+
+const money = (minor: number) => formatMoney(minor, "NGN");
+const card = (page: Page, label: string) =>
+  page
+    .getByRole("region", { name: "Invoice summary" })
+    .locator("dl")
+    .filter({ has: page.getByText(label, { exact: true }) });
+
+beforeAll(async () => {
+  const api = new Api(product.server.url);
+  rows = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", CLIENT)).items;
+  client = await newUser(product.browser, product.server.url);
+  await signInThroughForm(client.page, CLIENT);
+});
+
+describe("Invoices", () => {
+  it("shows summary cards matching the invoices, and the table of spec §2", async () => {
+    const { page } = client;
+    await page.goto("/portal/invoices");
+    await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
+    expect(await page.title()).toBe("Invoices · Lagos Studio");
+    expect(rows.length).toBeGreaterThan(0);
+
+    const sum = (list: Invoice[]) => list.reduce((total, row) => total + row.amount, 0);
+    const paid = rows.filter((row) => row.status === "paid");
+    const pending = rows.filter((row) => row.status !== "paid");
+    const summary = page.getByRole("region", { name: "Invoice summary" });
+    await summary.getByText(money(sum(rows)), { exact: true }).waitFor();
+    await expect(card(page, "Total Amount").textContent()).resolves.toContain(money(sum(rows)));
+    await expect(card(page, "Paid").textContent()).resolves.toContain(money(sum(paid)));
+    await expect(card(page, "Paid").textContent()).resolves.toContain(`${paid.length} invoice`);
+    await expect(card(page, "Pending").textContent()).resolves.toContain(money(sum(pending)));
+    await expect(card(page, "Pending").textContent()).resolves.toContain(`${pending.length} invoice`);
+
+    const table = page.getByRole("table", { name: "All invoices" });
+    const headers = await table.getByRole("columnheader").allInnerTexts();
+    expect(headers.map((text) => text.trim())).toEqual([
+      "Invoice ID",
+      "Project",
+      "Amount",
+      "Status",
+      "Due Date",
+      "Actions",
+    ]);
+    const bodyRows = table.locator("tbody tr");
+    expect(await bodyRows.count()).toBe(rows.length);
+    for (const [index, row] of rows.entries()) {
+      const cells = (await bodyRows.nth(index).getByRole("cell").allInnerTexts()).map((text) => text.trim());
+      expect(cells.slice(0, 5)).toEqual([
+        row.invoiceNumber,
+        row.projectTitle ?? "—",
+        money(row.amount),
+        INVOICE_STATUS_LABELS[row.status],
+        row.dueDate ? formatDay(row.dueDate) : "—",
+      ]);
+    }
+  });
+
+  it("downloads an invoice as a PDF named after its number, carrying its figures", async () => {
+    const { page } = client;
+    const invoice = rows[0];
+    if (!invoice) throw new Error("no invoice");
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: `Download invoice ${invoice.invoiceNumber}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}.pdf`);
+    const file = await download.path();
+    const text = await pdfText(new Uint8Array(await readFile(file)));
+    expect(text).toContain("Lagos Studio");
+    expect(text).toContain(invoice.invoiceNumber);
+    expect(text).toContain(invoice.clientName);
+    expect(text).toContain(money(invoice.amount));
+    expect(text).toContain(INVOICE_STATUS_LABELS[invoice.status]);
+    if (invoice.dueDate) expect(text).toContain(formatDay(invoice.dueDate));
+  });
+
+  it("an administrator sees every client's invoices, with a Client column", async () => {
+    const api = new Api(product.server.url);
+    const all = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", ADMIN_EMAIL)).items;
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await admin.page.goto("/portal/invoices");
+      const table = admin.page.getByRole("table", { name: "All invoices" });
+      await table.locator("tbody tr").first().getByRole("button").waitFor();
+      expect(await table.getByRole("columnheader").allTextContents()).toContain("Client");
+      expect(await table.locator("tbody tr").count()).toBe(all.length);
+      expect(new Set(all.map((row) => row.clientId)).size).toBeGreaterThan(1);
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  it("someone without invoices sees 'No invoices found' and zero totals", async () => {
+    const developer = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(developer.page, "tunde@lagosstudio.test");
+      await developer.page.goto("/portal/invoices");
+      await developer.page.getByRole("heading", { name: "No invoices found" }).waitFor();
+      await expect(card(developer.page, "Total Amount").textContent()).resolves.toContain(money(0));
+      expect(await axeViolations(developer.page)).toEqual([]);
+    } finally {
+      await developer.context.close();
+    }
+  });
+
+  it("passes axe at 1280 px and 375 px", async () => {
+    const { page } = client;
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/portal/invoices");
+      await page.getByRole("table", { name: "All invoices" }).locator("tbody tr").first().waitFor();
+      await page.getByRole("region", { name: "Invoice summary" }).getByText("₦").first().waitFor();
+      expect(await axeViolations(page), `at ${viewport.width} px`).toEqual([]);
+    }
+  });
+});

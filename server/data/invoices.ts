@@ -1,0 +1,149 @@
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { InvoiceStatus } from "../../common/domain";
+import { TIME_ZONE } from "../../common/format";
+import type { Db } from "../db";
+import { invoices, projects, users } from "../db/schema";
+import type { LiveCollection } from "../live/collection";
+import { type Actor, type OwnedFacts, rules, type Scope } from "../rules";
+
+/** Reads of invoices shared by the REST routes, the PDF and the live hub, so all show the same. */
+
+/**
+ * The status an invoice shows, decided here and nowhere else: an unpaid
+ * invoice whose due date has passed in Lagos reads "overdue" without anyone
+ * changing the row, in lists, counts, PDFs and live pushes alike.
+ */
+export const shownStatus = sql<InvoiceStatus>`(case when ${invoices.status} = 'unpaid' and ${invoices.dueDate} < (now() at time zone ${TIME_ZONE})::date then 'overdue' else ${invoices.status} end)`;
+
+const invoiceColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  amount: invoices.amount,
+  status: shownStatus,
+  dueDate: invoices.dueDate,
+  paidDate: invoices.paidDate,
+  createdAt: invoices.createdAt,
+  projectId: invoices.projectId,
+  projectTitle: projects.title,
+  clientId: invoices.clientId,
+  clientName: users.fullName,
+  clientCompany: users.companyName,
+};
+
+export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
+
+function scopeFilter(scope: Scope): SQL | undefined {
+  if (scope.kind === "all") return undefined;
+  if (scope.kind === "client") return eq(invoices.clientId, scope.clientId);
+  return sql`false`;
+}
+
+const selectInvoices = (db: Db) =>
+  db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId));
+
+/**
+ * Invoices in `scope`, newest first, a page at a time: `after` is the id of
+ * the previous page's last row (server/http/cursor.ts). Served by
+ * invoices_client_created_idx (a client) or invoices_created_idx (all).
+ */
+export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
+  const after = options.after
+    ? sql`(${invoices.createdAt}, ${invoices.id}) < (select i.created_at, i.id from ${invoices} i where i.id = ${options.after})`
+    : undefined;
+  return selectInvoices(db)
+    .where(and(scopeFilter(scope), after))
+    .orderBy(desc(invoices.createdAt), desc(invoices.id))
+    .limit(options.limit);
+}
+
+export async function getInvoice(db: Db, id: string) {
+  const [row] = await selectInvoices(db).where(eq(invoices.id, id));
+  return row;
+}
+
+/** Who owns an invoice: what the access rules need to decide. */
+export async function getInvoiceFacts(db: Db, id: string): Promise<OwnedFacts | undefined> {
+  const [row] = await db.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id));
+  return row;
+}
+
+const sumOf = (filter?: SQL) =>
+  sql<number>`coalesce(sum(${invoices.amount}) ${filter ? sql`filter (where ${filter})` : sql``}, 0)`.mapWith(Number);
+const countOf = (filter?: SQL) =>
+  sql<number>`count(*) ${filter ? sql`filter (where ${filter})` : sql``}`.mapWith(Number);
+
+/** Spec §2 Invoices' cards over the whole scope, computed in SQL: total, paid, and pending (everything not paid). */
+export async function invoiceSummary(db: Db, scope: Scope) {
+  const paid = sql`${invoices.status} = 'paid'`;
+  const notPaid = sql`${invoices.status} <> 'paid'`;
+  const [row] = await db
+    .select({
+      totalAmount: sumOf(),
+      totalCount: countOf(),
+      paidAmount: sumOf(paid),
+      paidCount: countOf(paid),
+      pendingAmount: sumOf(notPaid),
+      pendingCount: countOf(notPaid),
+      overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
+    })
+    .from(invoices)
+    .where(scopeFilter(scope));
+  return (
+    row ?? {
+      totalAmount: 0,
+      totalCount: 0,
+      paidAmount: 0,
+      paidCount: 0,
+      pendingAmount: 0,
+      pendingCount: 0,
+      overdueCount: 0,
+    }
+  );
+}
+
+/** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */
+export const invoicesListKey = ["invoices", "list"] as const;
+export const invoicesSummaryKey = ["invoices", "summary"] as const;
+
+const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
+  key.length === expected.length && expected.every((part, i) => key[i] === part);
+
+/**
+ * An invoice reaches its client and administrators as a row on the list key
+ * and as "refetch" on the summary key; an invoice moved to another client
+ * leaves the previous client's list as a delete.
+ */
+export const invoicesLive: LiveCollection<"invoices"> = {
+  topic: "invoices",
+  async authorize(_db, actor, key) {
+    if (!isKey(key, invoicesListKey) && !isKey(key, invoicesSummaryKey)) return undefined;
+    return rules.invoices.scope(actor).kind !== "none";
+  },
+  async resolve(db, change) {
+    const row = change.op === "delete" ? undefined : await getInvoice(db, change.id);
+    const facts: OwnedFacts = { clientId: row?.clientId ?? change.clientId };
+    const wasTheirs = (actor: Actor) =>
+      !!actor && change.previousClientId !== null && change.previousClientId === actor.id;
+    // One push object each: the hub serialises each once, however many receive it.
+    const upsert = row ? { op: change.op, row } : undefined;
+    const removal = { op: "delete" as const, row: { id: change.id } };
+    const invalidate = { invalidate: true as const };
+    return [
+      {
+        key: invoicesListKey,
+        pushFor(actor) {
+          if (rules.invoices.read(actor, facts)) return upsert ?? removal;
+          return wasTheirs(actor) ? removal : undefined;
+        },
+      },
+      {
+        key: invoicesSummaryKey,
+        pushFor: (actor) => (rules.invoices.read(actor, facts) || wasTheirs(actor) ? invalidate : undefined),
+      },
+    ];
+  },
+};
