@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { PROJECT_STATUSES, ROLES, TASK_PRIORITIES, TASK_STATUSES } from "./domain";
+import {
+  MILESTONE_STATUSES,
+  PAYMENT_STATUSES,
+  PROJECT_STATUSES,
+  ROLES,
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+} from "./domain";
 
 /**
  * Response shapes of the API, shared by the server (serialisation, OpenAPI)
@@ -94,3 +101,23 @@ export const outboxMailSchema = z
   })
   .meta({ id: "OutboxMail" });
 export type OutboxMail = Json<typeof outboxMailSchema>;
+
+export const milestoneSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    /** Integer kobo: format with common/format.ts formatMoney. */
+    amountMinor: z.number().int(),
+    dueDate: day,
+    status: z.enum(MILESTONE_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    paidDate: timestamp.nullable(),
+    createdBy: z.string(),
+    creatorName: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Milestone" });
+export type Milestone = Json<typeof milestoneSchema>;

@@ -30,6 +30,7 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
 import { meRoutes } from "./routes/me";
+import { milestoneRoutes } from "./routes/milestones";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
 import { publicRoutes } from "./routes/public";
@@ -111,6 +112,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
+  await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

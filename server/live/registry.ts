@@ -1,3 +1,4 @@
+import { milestonesLive } from "../data/milestones";
 import { projectMessagesLive } from "../data/projects";
 import { tasksLive } from "../data/tasks";
 import type { Db } from "../db";
@@ -6,7 +7,7 @@ import type { Actor } from "../rules";
 import type { Delivery, LiveCollection, LiveKey } from "./collection";
 
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
-const collections: LiveCollection[] = [projectMessagesLive, tasksLive] as LiveCollection[];
+const collections: LiveCollection[] = [projectMessagesLive, tasksLive, milestonesLive] as LiveCollection[];
 
 const byTopic = new Map<Topic, LiveCollection>(collections.map((collection) => [collection.topic, collection]));
 
