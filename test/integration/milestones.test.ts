@@ -42,9 +42,13 @@ async function live(from: Client, key: string[]) {
 
 beforeAll(async () => {
   server = await startTestServer();
-  [client, otherClient, devIn, devOut, admin] = await Promise.all(
-    [CLIENT, OTHER_CLIENT, DEV_IN, DEV_OUT, ADMIN].map((email) => server.signIn(email)),
-  );
+  [client, otherClient, devIn, devOut, admin] = await Promise.all([
+    server.signIn(CLIENT),
+    server.signIn(OTHER_CLIENT),
+    server.signIn(DEV_IN),
+    server.signIn(DEV_OUT),
+    server.signIn(ADMIN),
+  ]);
   projectId = await createProject(server.db, { clientEmail: CLIENT, developerEmails: [DEV_IN] });
   otherProjectId = await createProject(server.db, { clientEmail: OTHER_CLIENT });
 });
