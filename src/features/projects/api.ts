@@ -124,6 +124,17 @@ export function applyMessageChange(thread: Thread | undefined, change: LiveChang
   return { ...thread, items: arrange([...rest, row]) };
 }
 
+/**
+ * The server's answer to the person's own message: its row takes the local
+ * message's place, unless the live push delivered the row already (in the
+ * local message's place or not), so it is shown once either way.
+ */
+export function acknowledgeMessage(thread: Thread, localId: string, row: ProjectMessage): Thread {
+  const pushed = thread.items.find((item) => item.id === row.id);
+  const rest = thread.items.filter((item) => item.id !== localId && item.id !== row.id);
+  return { ...thread, items: arrange([...rest, pushed ?? row]) };
+}
+
 type SendInput = { localId: string; message: string };
 
 /**
@@ -158,12 +169,7 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
       });
     },
     onSuccess: (row, { localId }) =>
-      update((items) => {
-        const rest = items.filter((item) => item.id !== localId && item.id !== row.id);
-        // The live push may have delivered it already, possibly in the local message's place.
-        const pushed = items.find((item) => item.id === row.id);
-        return [...rest, pushed ?? row];
-      }),
+      queryClient.setQueryData<Thread>(key, (thread) => thread && acknowledgeMessage(thread, localId, row)),
     onError: (_error, { localId }) =>
       update((items) => items.map((item) => (item.id === localId ? { ...item, local: "failed" } : item))),
   });
