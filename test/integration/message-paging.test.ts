@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMessages, createProject } from "../support/project-factory";
 import { type Client, startTestServer, type TestServer } from "../support/server";
@@ -84,5 +85,19 @@ describe("GET /api/projects/:id/messages", () => {
   it("answers 404 to a client who is not on the project", async () => {
     const outsider = await server.signIn("amaka@bellofashion.test");
     expect((await outsider.request("GET", path("?limit=4"))).status).toBe(404);
+  });
+
+  it("reads a page from the thread's index in its order, with no sort step", async () => {
+    // Planner settings are per session: run in one transaction so they stay on its connection.
+    const plan = await server.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result = await tx.execute(sql`explain select m.id from project_messages m
+        where m.project_id = ${projectId}
+          and (m.created_at, m.id) < (select c.created_at, c.id from project_messages c where c.id = ${ids[5]} and c.project_id = ${projectId})
+        order by m.created_at desc, m.id desc limit 51`);
+      return (result.rows as Record<string, string>[]).map((row) => Object.values(row)[0]).join("\n");
+    });
+    expect(plan).toContain("project_messages_project_created_idx");
+    expect(plan).not.toMatch(/\bSort\b/);
   });
 });
