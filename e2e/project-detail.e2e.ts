@@ -135,6 +135,60 @@ describe("project detail", () => {
     expect(await milestones(admin.page).filter({ hasText: title }).count()).toBe(1);
   });
 
+  it("a milestone change shows at once as saving and is rolled back with its toast when it fails", async () => {
+    const { page } = client;
+    await toastsGone(page);
+    // Marked: shown paid at once while the request is held, then put back when it fails.
+    const target = milestones(page)
+      .filter({ has: page.getByRole("button", { name: "Mark as Paid" }) })
+      .first();
+    const title = (await target.locator("h3").textContent()) ?? "";
+    const row = milestones(page).filter({ hasText: title });
+    let fail = () => {};
+    const failed = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    await page.route("**/api/milestones/*", async (route) => {
+      await failed;
+      await route.abort();
+    });
+    await row.getByRole("button", { name: "Mark as Paid" }).click();
+    await row.getByText("Saving…").waitFor();
+    await row.getByText("Paid", { exact: true }).waitFor();
+    fail();
+    await toast(page, "Failed to update payment status.").waitFor();
+    await row.getByText("Unpaid", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Mark as Paid" }).waitFor();
+    await page.unroute("**/api/milestones/*");
+
+    // Added: shown at once, then taken away; the dialog keeps what was typed.
+    await toastsGone(page);
+    const name = `Never saved ${Date.now()}`;
+    await page.route("**/api/projects/*/milestones", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill(name);
+    await dialog.getByLabel("Amount").fill("10");
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await toast(page, "Failed to create milestone.").waitFor();
+    expect(await milestones(page).filter({ hasText: name }).count()).toBe(0);
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(name);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.unroute("**/api/projects/*/milestones");
+  });
+
+  it("a project that is missing or not yours says so, with a way back", async () => {
+    const { page } = client;
+    await page.goto("/portal/projects/00000000-0000-4000-8000-000000000000");
+    await page.getByText("The project you're looking for doesn't exist or you don't have access to it.").waitFor();
+    expect(await page.getByRole("heading", { name: "Project not found" }).count()).toBe(1);
+    await page.getByRole("link", { name: "Back to Projects" }).waitFor();
+    await openProject(page);
+  });
+
   it("shows the client's message at once as sending, then sent; the administrator sees it live, once", async () => {
     const { page } = client;
     const text = `Is the checkout ready? ${Date.now()}`;
