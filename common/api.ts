@@ -1,7 +1,9 @@
 import { z } from "zod";
 import {
   INVOICE_STATUSES,
+  MILESTONE_STATUSES,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
   PROJECT_STATUSES,
   ROLES,
   SERVICE_STATUSES,
@@ -175,3 +177,23 @@ export const outboxMailSchema = z
   })
   .meta({ id: "OutboxMail" });
 export type OutboxMail = Json<typeof outboxMailSchema>;
+
+export const milestoneSchema = z
+  .object({
+    id: z.uuid(),
+    projectId: z.uuid(),
+    title: z.string(),
+    description: z.string(),
+    /** Integer kobo: format with common/format.ts formatMoney. */
+    amountMinor: z.number().int(),
+    dueDate: day,
+    status: z.enum(MILESTONE_STATUSES),
+    paymentStatus: z.enum(PAYMENT_STATUSES),
+    paidDate: timestamp.nullable(),
+    createdBy: z.string(),
+    creatorName: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: "Milestone" });
+export type Milestone = Json<typeof milestoneSchema>;

@@ -99,6 +99,12 @@ export function passwordMeetsPolicy(password: string): boolean {
 }
 
 export const MESSAGE_MAX_LENGTH = 4000;
+/** A project thread's page: the newest 50 first, older ones on request. */
+export const MESSAGES_PAGE_SIZE = 50;
+export const MILESTONE_TITLE_MAX_LENGTH = 200;
+export const MILESTONE_DESCRIPTION_MAX_LENGTH = 2000;
+/** A project's milestones are read as one list (not paged): this many at most. */
+export const MILESTONES_PER_PROJECT_MAX = 200;
 export const ENQUIRY_MESSAGE_MAX_LENGTH = 5000;
 export const ENQUIRY_NAME_MAX_LENGTH = 80;
 /** Lengths the forms set as maxLength, the same the schemas check. */

@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { MESSAGE_MAX_LENGTH, NAME_MAX_LENGTH, ORDER_NOTES_MAX_LENGTH, TASK_STATUSES } from "./domain";
+import {
+  MESSAGE_MAX_LENGTH,
+  MILESTONE_DESCRIPTION_MAX_LENGTH,
+  MILESTONE_TITLE_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  ORDER_NOTES_MAX_LENGTH,
+  TASK_STATUSES,
+} from "./domain";
 import "./error-map";
 import { tooLong } from "./messages";
 import { isBlank } from "./text";
@@ -51,3 +58,49 @@ export const orderCreateSchema = z.strictObject({
   notes: orderNotesSchema.optional(),
 });
 export type OrderCreate = z.infer<typeof orderCreateSchema>;
+/** Up to 12 whole digits (a trillion naira) and at most two decimals, as a person types it. */
+const AMOUNT_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+export const AMOUNT_FORMAT = "Enter an amount like 1500 or 1500.50, with at most two decimals.";
+
+/** A money amount as typed ("1500.50"): a decimal string, so no float ever stands between the form and kobo. */
+export const amountSchema = z.string().trim().min(1, "Enter an amount.").regex(AMOUNT_PATTERN, AMOUNT_FORMAT);
+
+/** "1500.5" → 150050 (kobo), exactly. Only for text amountSchema accepted. */
+export function toMinorUnits(amount: string): number {
+  const [whole = "0", fraction = ""] = amount.trim().split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** Spec §5 milestone create: title, description, amount (two decimals), optional due date. The server sets the rest. */
+export const milestoneCreateSchema = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Enter a title.")
+    .max(MILESTONE_TITLE_MAX_LENGTH, tooLong(MILESTONE_TITLE_MAX_LENGTH))
+    .refine((text) => !isBlank(text), "Enter a title."),
+  description: z
+    .string()
+    .trim()
+    .max(MILESTONE_DESCRIPTION_MAX_LENGTH, tooLong(MILESTONE_DESCRIPTION_MAX_LENGTH))
+    .optional(),
+  amount: amountSchema,
+  dueDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable().optional(),
+});
+export type MilestoneCreate = z.infer<typeof milestoneCreateSchema>;
+
+/**
+ * The only changes the product makes to a milestone (spec §4): Mark Complete
+ * sends {status:"completed"}, Mark as Paid {paymentStatus:"paid"}. Any other
+ * field is refused; the server records paid_date itself.
+ */
+export const milestoneUpdateSchema = z
+  .strictObject({
+    status: z.literal("completed", 'Only "completed" can be set.').optional(),
+    paymentStatus: z.literal("paid", 'Only "paid" can be set.').optional(),
+  })
+  .refine((body) => body.status !== undefined || body.paymentStatus !== undefined, {
+    message: "Send status or paymentStatus.",
+    path: ["status"],
+  });
+export type MilestoneUpdate = z.infer<typeof milestoneUpdateSchema>;

@@ -32,6 +32,7 @@ import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
+import { milestoneRoutes } from "./routes/milestones";
 import { orderRoutes } from "./routes/orders";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(serviceRoutes, { db });
   await server.register(orderRoutes, { db });
   await server.register(invoiceRoutes, { db, config });
+  await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
 

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import type { Db } from "../db";
@@ -86,13 +86,23 @@ const messageColumns = {
 
 export type MessageView = Awaited<ReturnType<typeof listMessages>>[number];
 
-export function listMessages(db: Db, projectId: string) {
+/**
+ * A page of a project's thread, newest first by (created_at desc, id desc), on
+ * project_messages_project_created_idx: `after` is the id of the previous
+ * page's last (oldest) message (server/http/cursor.ts). A cursor from another
+ * project names no position here and yields an empty page.
+ */
+export function listMessages(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
+  const after = options.after
+    ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (select m.created_at, m.id from ${projectMessages} m where m.id = ${options.after} and m.project_id = ${projectId})`
+    : undefined;
   return db
     .select(messageColumns)
     .from(projectMessages)
     .innerJoin(users, eq(users.id, projectMessages.userId))
-    .where(eq(projectMessages.projectId, projectId))
-    .orderBy(asc(projectMessages.createdAt), asc(projectMessages.id));
+    .where(and(eq(projectMessages.projectId, projectId), after))
+    .orderBy(desc(projectMessages.createdAt), desc(projectMessages.id))
+    .limit(options.limit);
 }
 
 export async function getMessage(db: Db, id: string) {

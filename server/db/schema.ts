@@ -182,7 +182,9 @@ export const projectMessages = pgTable(
   },
   (t) => [
     check("project_messages_message_check", sql.raw(`length(btrim(message)) between 1 and ${MESSAGE_MAX_LENGTH}`)),
-    index("project_messages_project_created_idx").on(t.projectId, t.createdAt),
+    // Read backwards for the thread's (created_at desc, id desc) pages: an ascending
+    // index scanned backwards is exactly DESC NULLS FIRST, Postgres's default order.
+    index("project_messages_project_created_idx").on(t.projectId, t.createdAt, t.id),
   ],
 );
 

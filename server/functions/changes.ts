@@ -10,6 +10,7 @@ import type { Db, Tx } from "../db";
  */
 export type Change =
   | { topic: "project_messages"; op: Op; id: string; projectId: string }
+  | { topic: "milestones"; op: Op; id: string; projectId: string }
   | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
   | { topic: "services"; op: Op; id: string }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }

@@ -1,4 +1,5 @@
 import { invoicesLive } from "../data/invoices";
+import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
 import { projectMessagesLive } from "../data/projects";
 import { servicesLive } from "../data/services";
@@ -11,6 +12,7 @@ import type { Delivery, LiveCollection, LiveKey } from "./collection";
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
 const collections: LiveCollection[] = [
   projectMessagesLive,
+  milestonesLive,
   tasksLive,
   servicesLive,
   ordersLive,

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema, projectSchema } from "../../common/api";
+import { messageSchema, pageOf, projectSchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import { messageSendSchema, uuidParam } from "../../common/schemas";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import type { Db } from "../db";
 import { projectMessages } from "../db/schema";
 import { publishChange } from "../functions/changes";
+import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, type ProjectFacts, rules } from "../rules";
@@ -65,15 +66,18 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["projects"],
-        summary: "A project's message thread, oldest first",
+        summary: "A project's message thread, a page at a time, newest first, by cursor",
         params: projectParams,
-        response: { 200: z.array(messageSchema), ...errorResponses(400, 401, 404) },
+        querystring: z.strictObject(pageQuery),
+        response: { 200: pageOf(messageSchema), ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
       await request.requireUser();
       await projectFor(await request.actor(), request.params.projectId, rules.projectMessages.read);
-      return listMessages(db, request.params.projectId);
+      const { limit, cursor } = request.query;
+      const rows = await listMessages(db, request.params.projectId, { limit: limit + 1, after: decodeCursor(cursor) });
+      return toPage(rows, limit);
     },
   );
 

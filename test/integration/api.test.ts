@@ -210,7 +210,7 @@ describe("projects", () => {
 describe("project messages", () => {
   const path = () => `/api/projects/${chineduProject}/messages`;
 
-  it("sends a trimmed message and lists the thread oldest first", async () => {
+  it("sends a trimmed message and lists the thread newest first, a page at a time", async () => {
     const response = await chinedu.request("POST", path(), { message: "   When is the next demo?  \n" });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({
@@ -224,9 +224,9 @@ describe("project messages", () => {
 
     const thread = await chinedu.request("GET", path());
     expect(thread.status).toBe(200);
-    expect(thread.json.at(-1)).toMatchObject({ id: response.json.id });
-    const created = thread.json.map((message: { createdAt: string }) => Date.parse(message.createdAt));
-    expect(created).toEqual([...created].sort((a, b) => a - b));
+    expect(thread.json.items[0]).toMatchObject({ id: response.json.id });
+    const created = thread.json.items.map((message: { createdAt: string }) => Date.parse(message.createdAt));
+    expect(created).toEqual([...created].sort((a, b) => b - a));
   });
 
   it("lets the assigned developer and an admin post; the author is taken from the session", async () => {

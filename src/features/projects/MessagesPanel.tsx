@@ -1,45 +1,144 @@
 import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { LuSend } from "react-icons/lu";
-import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
+import { useQueryClient } from "@tanstack/react-query";
+import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
+import { LuArrowDown, LuSend } from "react-icons/lu";
+import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { isBlank } from "../../../common/text";
 import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { fetchMessages, messagesKey, useSendMessage } from "./api";
+import {
+  applyMessageChange,
+  loadOlderMessages,
+  messagesQuery,
+  type ShownMessage,
+  useDiscardMessage,
+  useSendMessage,
+} from "./api";
 
+/** Within this many pixels of the bottom the reader counts as following the thread. */
+const NEAR_BOTTOM_PX = 48;
+
+let localIds = 0;
+const newLocalId = () => `local-${Date.now()}-${++localIds}`;
+
+/**
+ * Spec §2 project messages: the live thread (the newest page first, older
+ * ones on request) and the send box. The person's own message shows at once,
+ * marked sending, and stays with Retry if it could not be sent.
+ */
 export function MessagesPanel({ projectId }: { projectId: string }) {
+  const queryClient = useQueryClient();
   const { data: me } = useMe();
-  const messages = useLiveQuery({ queryKey: messagesKey(projectId), queryFn: () => fetchMessages(projectId) });
-  const send = useSendMessage(projectId);
+  const thread = useLiveQuery(messagesQuery(projectId), applyMessageChange);
+  const send = useSendMessage(projectId, me);
+  const discard = useDiscardMessage(projectId);
   const [text, setText] = useState("");
-  const listRef = useRef<HTMLUListElement>(null);
-  const count = messages.data?.length ?? 0;
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const [unseen, setUnseen] = useState(0);
+  const [announcement, setAnnouncement] = useState("");
+  const scrollRef = useRef<HTMLDivElement>(null);
+  /** Synchronous guards: a double click runs twice before React re-renders with `disabled`. */
+  const sending = useRef(false);
+  const atBottom = useRef(true);
+  /** Set while older messages are put on top: the distance from the bottom to keep. */
+  const keepFromBottom = useRef<number | null>(null);
+  const lastId = useRef<string | undefined>(undefined);
 
-  // Keep the newest message in view when one arrives (ours or a live push).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the number of messages changes
-  useEffect(() => {
-    const list = listRef.current;
-    if (list) list.scrollTop = list.scrollHeight;
-  }, [count]);
+  const items = thread.data?.items ?? [];
+  const count = items.length;
+  const newest = items.at(-1);
+
+  // Opens at the newest; follows new messages while the reader is at the bottom (or wrote them);
+  // keeps the reader's place when they have scrolled up, or when older messages load above.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the thread's contents change
+  useLayoutEffect(() => {
+    const box = scrollRef.current;
+    if (!box) return;
+    if (keepFromBottom.current !== null) {
+      box.scrollTop = box.scrollHeight - keepFromBottom.current;
+      keepFromBottom.current = null;
+      return;
+    }
+    const previous = lastId.current;
+    lastId.current = newest?.id;
+    if (!newest || newest.id === previous) return;
+    const first = previous === undefined;
+    const mine = Boolean(newest.local) || newest.userId === me?.id;
+    if (first || mine || atBottom.current) {
+      box.scrollTop = box.scrollHeight;
+      atBottom.current = true;
+      setUnseen(0);
+    } else {
+      setUnseen((n) => n + 1);
+    }
+    if (!first && !mine) setAnnouncement(`New message from ${newest.authorName}`);
+  }, [items]);
+
+  function onScroll() {
+    const box = scrollRef.current;
+    if (!box) return;
+    atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
+    if (atBottom.current) setUnseen(0);
+  }
+
+  function jumpToNewest() {
+    const box = scrollRef.current;
+    if (box) box.scrollTo({ top: box.scrollHeight });
+    atBottom.current = true;
+    setUnseen(0);
+    scrollRef.current?.focus();
+  }
+
+  async function loadOlder() {
+    const box = scrollRef.current;
+    if (!box || loadingOlder) return;
+    setLoadingOlder(true);
+    try {
+      const loaded = await loadOlderMessages(queryClient, projectId, () => {
+        // Measured as the page is put on top, so the reader's place survives anything that arrived meanwhile.
+        keepFromBottom.current = box.scrollHeight - box.scrollTop;
+      });
+      setAnnouncement(loaded === 1 ? "Loaded 1 older message" : `Loaded ${loaded} older messages`);
+    } catch {
+      setAnnouncement("Older messages could not be loaded. Try again.");
+    } finally {
+      setLoadingOlder(false);
+    }
+  }
 
   const trimmed = text.trim();
   // Blank includes zero-width characters: the server refuses those as empty too.
   const canSend = !isBlank(trimmed) && !send.isPending && Boolean(me);
 
+  function deliver(localId: string, message: string) {
+    sending.current = true;
+    send.mutate(
+      { localId, message },
+      {
+        // Brief: the message's own bubble already says it was sent, and the toast sits over the send box.
+        onSuccess: () => toaster.create({ type: "success", title: TOAST.messageSent, duration: 2000 }),
+        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.messageFailed }),
+        onSettled: () => {
+          sending.current = false;
+        },
+      },
+    );
+  }
+
   function submit(event?: FormEvent) {
     event?.preventDefault();
-    if (!canSend) return;
-    send.mutate(trimmed, {
-      onSuccess: () => {
-        setText("");
-        toaster.create({ type: "success", title: "Message sent" });
-      },
-      onError: () =>
-        toaster.create({ type: "error", title: "Error", description: "Failed to send message. Please try again." }),
-    });
+    if (!canSend || sending.current) return;
+    setText("");
+    deliver(newLocalId(), trimmed);
+  }
+
+  function retry(message: ShownMessage) {
+    if (sending.current || send.isPending) return;
+    deliver(message.id, message.message);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -51,65 +150,79 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
   }
 
   return (
-    <Card.Root as="section">
+    <Card.Root as="section" aria-labelledby="messages-heading">
       <Card.Header>
-        <Heading as="h2" size="lg">
+        <Heading as="h2" size="lg" id="messages-heading">
           Messages
         </Heading>
       </Card.Header>
       <Card.Body gap="4">
-        {messages.isPending ? (
+        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+        {thread.isPending ? (
           <Stack gap="3" aria-busy="true">
             <VisuallyHidden role="status">Loading messages</VisuallyHidden>
-            <Skeleton height="14" />
-            <Skeleton height="14" />
+            <Skeleton height="14" width="70%" />
+            <Skeleton height="14" width="60%" alignSelf="end" />
+            <Skeleton height="14" width="70%" />
           </Stack>
-        ) : messages.isError ? (
+        ) : thread.isError ? (
+          // Spec §8: a failed load is logged; the thread shows as empty until the connection is back.
           <Text color="fg.muted">Messages could not be loaded. They will appear when the connection is back.</Text>
         ) : count === 0 ? (
           <Text color="fg.muted">No messages yet. Start the conversation below.</Text>
         ) : null}
 
-        {/* Always mounted once loaded so the polite live region announces new arrivals. */}
-        <Stack
-          asChild
-          gap="3"
-          maxH="24rem"
-          overflowY="auto"
-          listStyleType="none"
-          pr="1"
-          display={count > 0 ? "flex" : "none"}
-        >
-          <ul ref={listRef} aria-label="Messages" aria-live="polite" tabIndex={count > 0 ? 0 : undefined}>
-            {messages.data?.map((message) => {
-              const mine = message.userId === me?.id;
-              return (
-                <Box
-                  as="li"
-                  key={message.id}
-                  alignSelf={mine ? "end" : "start"}
-                  maxW="85%"
-                  bg={mine ? "brand.subtle" : "bg.muted"}
-                  borderRadius="lg"
-                  px="3"
-                  py="2"
-                >
-                  <HStack gap="2" align="baseline" wrap="wrap">
-                    <Text fontWeight="semibold" fontSize="sm">
-                      {message.authorName}
-                    </Text>
-                    <Text asChild fontSize="xs" color="fg.muted">
-                      <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
-                    </Text>
-                  </HStack>
-                  <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
-                    {message.message}
-                  </Text>
-                </Box>
-              );
-            })}
-          </ul>
-        </Stack>
+        <Box position="relative" display={count > 0 ? "block" : "none"}>
+          <Box
+            ref={scrollRef}
+            onScroll={onScroll}
+            maxH="24rem"
+            overflowY="auto"
+            pr="1"
+            css={{ overflowAnchor: "none" }}
+            role="region"
+            aria-label="Message thread"
+            tabIndex={count > 0 ? 0 : undefined}
+          >
+            {thread.data?.older && (
+              <Flex justify="center" pb="3">
+                <Button size="xs" variant="outline" onClick={loadOlder} loading={loadingOlder}>
+                  Load older
+                </Button>
+              </Flex>
+            )}
+            <Stack asChild gap="3" listStyleType="none">
+              <ul aria-label="Messages">
+                {items.map((message) => (
+                  <MessageItem
+                    key={message.id}
+                    message={message}
+                    mine={Boolean(message.local) || message.userId === me?.id}
+                    onRetry={() => retry(message)}
+                    onDiscard={() => discard(message.id)}
+                    retrying={send.isPending}
+                  />
+                ))}
+              </ul>
+            </Stack>
+          </Box>
+          {unseen > 0 && (
+            <Button
+              position="absolute"
+              bottom="3"
+              left="50%"
+              transform="translateX(-50%)"
+              size="xs"
+              colorPalette="brand"
+              borderRadius="full"
+              shadow="md"
+              onClick={jumpToNewest}
+            >
+              <LuArrowDown aria-hidden="true" />
+              New messages
+            </Button>
+          )}
+        </Box>
 
         <form onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
@@ -134,6 +247,69 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
         </form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+function MessageItem({
+  message,
+  mine,
+  onRetry,
+  onDiscard,
+  retrying,
+}: {
+  message: ShownMessage;
+  mine: boolean;
+  onRetry: () => void;
+  onDiscard: () => void;
+  retrying: boolean;
+}) {
+  const failed = message.local === "failed";
+  return (
+    <Box
+      as="li"
+      alignSelf={mine ? "end" : "start"}
+      maxW="85%"
+      bg={failed ? "red.subtle" : mine ? "brand.subtle" : "bg.muted"}
+      borderRadius="lg"
+      px="3"
+      py="2"
+      aria-busy={message.local === "sending" || undefined}
+    >
+      <HStack gap="2" align="baseline" wrap="wrap">
+        <Text fontWeight="semibold" fontSize="sm">
+          {message.authorName}
+        </Text>
+        <Text fontSize="xs" color="fg.muted">
+          {ROLE_LABELS[message.authorRole]}
+        </Text>
+        {message.local === "sending" ? (
+          <Text fontSize="xs" color="fg.muted">
+            Sending…
+          </Text>
+        ) : failed ? (
+          <Text fontSize="xs" color="fg.error" fontWeight="medium">
+            Not sent
+          </Text>
+        ) : (
+          <Text asChild fontSize="xs" color="fg.muted">
+            <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          </Text>
+        )}
+      </HStack>
+      <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
+        {message.message}
+      </Text>
+      {failed && (
+        <HStack gap="2" mt="2">
+          <Button size="xs" variant="outline" onClick={onRetry} disabled={retrying}>
+            Retry
+          </Button>
+          <Button size="xs" variant="ghost" onClick={onDiscard}>
+            Discard
+          </Button>
+        </HStack>
+      )}
+    </Box>
   );
 }
 

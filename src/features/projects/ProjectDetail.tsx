@@ -9,6 +9,7 @@ import { usePageTitle } from "../../lib/page-title";
 import { projectQuery } from "./api";
 import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
+import { MilestonesPanel } from "./MilestonesPanel";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 
@@ -96,6 +97,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
         </Card.Body>
       </Card.Root>
 
+      <MilestonesPanel projectId={p.id} />
       <MessagesPanel projectId={p.id} />
     </Stack>
   );

@@ -1,7 +1,17 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Project, ProjectMessage } from "../../../common/api";
+import {
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import type { Milestone, Page, Profile, Project, ProjectMessage } from "../../../common/api";
+import { MESSAGES_PAGE_SIZE } from "../../../common/domain";
+import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
+import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
-import { applyToList } from "../../lib/live";
+import type { LiveChange } from "../../lib/live";
 
 export const projectsQuery = queryOptions({
   queryKey: ["projects", "list"],
@@ -16,22 +26,274 @@ export const projectQuery = (projectId: string) =>
     retry: false,
   });
 
-/** The live key the server publishes message changes on (server/live/topics.ts). */
+/** Options for useLiveQuery, whose keys are any QueryKey. */
+const liveQueryOptions = <T>(options: { queryKey: QueryKey; queryFn: (context: QueryFunctionContext) => Promise<T> }) =>
+  options;
+
+const projectPath = (projectId: string) => `/api/projects/${encodeURIComponent(projectId)}`;
+
+// ---------------------------------------------------------------------------
+// Messages: a live thread read a page at a time, newest page first.
+// ---------------------------------------------------------------------------
+
+/** The live key the server publishes message changes on (server/data/projects.ts, projectMessagesKey). */
 export const messagesKey = (projectId: string) => ["projects", projectId, "messages"] as const;
 
-export const fetchMessages = (projectId: string) =>
-  api.get<ProjectMessage[]>(`/api/projects/${encodeURIComponent(projectId)}/messages`);
+/**
+ * A message as the thread shows it. The person's own message is shown at once:
+ * `sending` until the server answers, then replaced by the server's row, or
+ * `failed` (its text kept, with Retry) when the server refuses it.
+ */
+export type ShownMessage = ProjectMessage & { local?: "sending" | "failed" };
 
-export function useSendMessage(projectId: string) {
+/** The thread in the cache: messages oldest first (as shown), and the cursor to the older page not loaded yet. */
+export type Thread = { items: ShownMessage[]; older: string | null };
+
+const byTime = (a: ProjectMessage, b: ProjectMessage) =>
+  a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+
+/** Server rows in order, then the person's own messages still on their way (or failed) at the end. */
+function arrange(items: ShownMessage[]): ShownMessage[] {
+  const delivered = items.filter((item) => !item.local).sort(byTime);
+  return [...delivered, ...items.filter((item) => item.local)];
+}
+
+function fetchMessagesPage(projectId: string, cursor?: string | null): Promise<Page<ProjectMessage>> {
+  const query = `?limit=${MESSAGES_PAGE_SIZE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+  return api.get<Page<ProjectMessage>>(`${projectPath(projectId)}/messages${query}`);
+}
+
+/**
+ * The thread's live query. A (re)fetch reads the newest page and keeps what
+ * the cache already holds that it does not cover: older pages loaded with
+ * "Load older" and the person's own messages not yet delivered.
+ */
+export const messagesQuery = (projectId: string) =>
+  liveQueryOptions({
+    queryKey: messagesKey(projectId),
+    queryFn: async ({ client }: QueryFunctionContext): Promise<Thread> => {
+      const page = await fetchMessagesPage(projectId);
+      const fresh: ShownMessage[] = [...page.items].reverse();
+      const cached = client.getQueryData<Thread>(messagesKey(projectId));
+      if (!cached) return { items: fresh, older: page.next };
+      const oldest = fresh[0];
+      const kept = cached.items.filter(
+        (item) => item.local || (page.next !== null && oldest !== undefined && byTime(item, oldest) < 0),
+      );
+      const older = page.next !== null && kept.some((item) => !item.local) ? cached.older : page.next;
+      return { items: arrange([...kept, ...fresh]), older };
+    },
+  });
+
+/** Loads the page before the oldest message shown and puts it at the top of the thread. */
+export async function loadOlderMessages(
+  client: QueryClient,
+  projectId: string,
+  beforeShowing: () => void,
+): Promise<number> {
+  const key = messagesKey(projectId);
+  const cursor = client.getQueryData<Thread>(key)?.older;
+  if (!cursor) return 0;
+  const page = await fetchMessagesPage(projectId, cursor);
+  beforeShowing();
+  client.setQueryData<Thread>(key, (thread) => {
+    if (!thread) return thread;
+    const known = new Set(thread.items.map((item) => item.id));
+    const older = page.items.filter((item) => !known.has(item.id));
+    return { items: arrange([...older, ...thread.items]), older: page.next };
+  });
+  return page.items.length;
+}
+
+/**
+ * A pushed change. The push of the person's own message may arrive before
+ * the answer to their POST: it then takes the place of the message still
+ * marked sending (same author, same text), so it is never shown twice.
+ */
+export function applyMessageChange(thread: Thread | undefined, change: LiveChange): Thread | undefined {
+  if (!thread) return thread;
+  const row = change.row as ShownMessage;
+  if (change.op === "delete") return { ...thread, items: thread.items.filter((item) => item.id !== row.id) };
+  if (thread.items.some((item) => item.id === row.id)) {
+    return { ...thread, items: arrange(thread.items.map((item) => (item.id === row.id ? row : item))) };
+  }
+  const own = thread.items.find(
+    (item) => item.local === "sending" && item.userId === row.userId && item.message === row.message,
+  );
+  const rest = own ? thread.items.filter((item) => item !== own) : thread.items;
+  return { ...thread, items: arrange([...rest, row]) };
+}
+
+/**
+ * The server's answer to the person's own message: its row takes the local
+ * message's place, unless the live push delivered the row already (in the
+ * local message's place or not), so it is shown once either way.
+ */
+export function acknowledgeMessage(thread: Thread, localId: string, row: ProjectMessage): Thread {
+  const pushed = thread.items.find((item) => item.id === row.id);
+  const rest = thread.items.filter((item) => item.id !== localId && item.id !== row.id);
+  return { ...thread, items: arrange([...rest, pushed ?? row]) };
+}
+
+type SendInput = { localId: string; message: string };
+
+/**
+ * Sends a message with latency compensation: shown at once marked sending,
+ * replaced by the server's row when it answers (or when its live push comes
+ * first), marked failed with its text kept when the server refuses it.
+ */
+export function useSendMessage(projectId: string, me: Profile | null | undefined) {
   const queryClient = useQueryClient();
   const key = messagesKey(projectId);
+  const update = (change: (items: ShownMessage[]) => ShownMessage[]) =>
+    queryClient.setQueryData<Thread>(key, (thread) => thread && { ...thread, items: arrange(change(thread.items)) });
   return useMutation({
-    mutationFn: (message: string) =>
-      api.post<ProjectMessage>(`/api/projects/${encodeURIComponent(projectId)}/messages`, { message }),
-    // Merge by id, so the live push of the same row does not duplicate it.
+    mutationFn: ({ message }: SendInput) => api.post<ProjectMessage>(`${projectPath(projectId)}/messages`, { message }),
+    onMutate: async ({ localId, message }) => {
+      // A refetch in flight must not land over the message we are about to show.
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      update((items) => {
+        const retried = items.some((item) => item.id === localId);
+        if (retried) return items.map((item) => (item.id === localId ? { ...item, local: "sending" } : item));
+        const shown: ShownMessage = {
+          id: localId,
+          projectId,
+          userId: me?.id ?? "",
+          message,
+          createdAt: new Date().toISOString(),
+          authorName: me?.fullName ?? "You",
+          authorRole: me?.role ?? "client",
+          local: "sending",
+        };
+        return [...items, shown];
+      });
+    },
+    onSuccess: (row, { localId }) =>
+      queryClient.setQueryData<Thread>(key, (thread) => thread && acknowledgeMessage(thread, localId, row)),
+    onError: (_error, { localId }) =>
+      update((items) => items.map((item) => (item.id === localId ? { ...item, local: "failed" } : item))),
+  });
+}
+
+/** A failed message the person gave up on leaves the thread. */
+export function useDiscardMessage(projectId: string) {
+  const queryClient = useQueryClient();
+  return (localId: string) =>
+    queryClient.setQueryData<Thread>(
+      messagesKey(projectId),
+      (thread) => thread && { ...thread, items: thread.items.filter((item) => item.id !== localId) },
+    );
+}
+
+// ---------------------------------------------------------------------------
+// Milestones: a live list, by due date, those without one last.
+// ---------------------------------------------------------------------------
+
+/** The live key the server publishes milestone changes on (server/data/milestones.ts, projectMilestonesKey). */
+export const milestonesKey = (projectId: string) => ["projects", projectId, "milestones"] as const;
+
+/** A milestone with a change of the person's still on its way: shown at once, marked pending. */
+export type ShownMilestone = Milestone & { pending?: boolean };
+
+/** Spec §7: by due date ascending, those without one last; then in the order they were added. */
+export function sortMilestones<T extends Milestone>(list: T[]): T[] {
+  return [...list].sort((a, b) => {
+    if (a.dueDate !== b.dueDate) {
+      if (a.dueDate === null) return 1;
+      if (b.dueDate === null) return -1;
+      return a.dueDate < b.dueDate ? -1 : 1;
+    }
+    return a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0;
+  });
+}
+
+export const milestonesQuery = (projectId: string) =>
+  liveQueryOptions({
+    queryKey: milestonesKey(projectId),
+    queryFn: async (): Promise<ShownMilestone[]> =>
+      sortMilestones(await api.get<Milestone[]>(`${projectPath(projectId)}/milestones`)),
+  });
+
+/** A pushed change, kept in order; a milestone with the person's change still pending keeps it until the server answers. */
+export function applyMilestoneChange(
+  list: ShownMilestone[] | undefined,
+  change: LiveChange,
+): ShownMilestone[] | undefined {
+  if (!list) return list;
+  const row = change.row as ShownMilestone;
+  if (change.op === "delete") return list.filter((item) => item.id !== row.id);
+  const current = list.find((item) => item.id === row.id);
+  if (current?.pending) return list;
+  return sortMilestones(current ? list.map((item) => (item.id === row.id ? row : item)) : [...list, row]);
+}
+
+type CreateInput = MilestoneCreate & { localId: string };
+
+/**
+ * Adds a milestone with latency compensation: it shows at once marked
+ * pending, the server's row takes its place, and a refusal takes it away.
+ */
+export function useCreateMilestone(projectId: string, me: Profile | null | undefined) {
+  const queryClient = useQueryClient();
+  const key = milestonesKey(projectId);
+  return useMutation({
+    mutationFn: ({ localId: _localId, ...body }: CreateInput) =>
+      api.post<Milestone>(`${projectPath(projectId)}/milestones`, body),
+    onMutate: async ({ localId, title, description, amount, dueDate }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const now = new Date().toISOString();
+      const shown: ShownMilestone = {
+        id: localId,
+        projectId,
+        title: title.trim(),
+        description: description?.trim() ?? "",
+        amountMinor: toMinorUnits(amount),
+        dueDate: dueDate ?? null,
+        status: "pending",
+        paymentStatus: "unpaid",
+        paidDate: null,
+        createdBy: me?.id ?? "",
+        creatorName: me?.fullName ?? "You",
+        createdAt: now,
+        updatedAt: now,
+        pending: true,
+      };
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list && sortMilestones([...list, shown]));
+    },
+    onSuccess: (row, { localId }) =>
+      queryClient.setQueryData<ShownMilestone[]>(
+        key,
+        (list) => list && sortMilestones([...list.filter((item) => item.id !== localId && item.id !== row.id), row]),
+      ),
+    onError: (_error, { localId }) =>
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list?.filter((item) => item.id !== localId)),
+  });
+}
+
+/** Mark Complete / Mark as Paid with latency compensation; a refusal puts the milestone back as it was. */
+export function useUpdateMilestone(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = milestonesKey(projectId);
+  return useMutation({
+    mutationFn: ({ id, change }: { id: string; change: MilestoneUpdate }) =>
+      api.patch<Milestone>(`/api/milestones/${encodeURIComponent(id)}`, change),
+    onMutate: async ({ id, change }) => {
+      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const previous = queryClient.getQueryData<ShownMilestone[]>(key)?.find((item) => item.id === id);
+      const paid = change.paymentStatus === "paid" ? { paidDate: previous?.paidDate ?? new Date().toISOString() } : {};
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) =>
+        list?.map((item) => (item.id === id ? { ...item, ...change, ...paid, pending: true } : item)),
+      );
+      return { previous };
+    },
     onSuccess: (row) =>
-      queryClient.setQueryData<ProjectMessage[]>(key, (list) =>
-        applyToList(list, { type: "change", key, op: "insert", row }),
+      queryClient.setQueryData<ShownMilestone[]>(
+        key,
+        (list) => list && sortMilestones(list.map((item) => (item.id === row.id ? row : item))),
+      ),
+    onError: (_error, { id }, context) =>
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) =>
+        list?.map((item) => (item.id === id && context?.previous ? context.previous : item)),
       ),
   });
 }

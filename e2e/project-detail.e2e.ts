@@ -1,0 +1,293 @@
+import type { Locator, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Project } from "../common/api";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: a client opens their project, adds a milestone and marks it paid
+ * and complete; sends messages an administrator with the same page open sees
+ * live; sees their own message marked sending while the server has not
+ * answered; a message that fails keeps its text and goes with Retry. The
+ * thread opens at the newest page, loads older ones in place and does not
+ * move under a reader who has scrolled up.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const DELIVERY_MS = 5_000;
+
+const product = setupProduct({ env: { WRITE_RATE_LIMIT: "1000" } });
+let api: Api;
+let projectId: string;
+let client: User;
+let admin: User;
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  const projects = await api.get<Project[]>("/api/projects", CLIENT);
+  const project = projects.find((entry) => entry.status === "active");
+  if (!project) throw new Error(`${CLIENT} has no active project`);
+  projectId = project.id;
+  [client, admin] = await Promise.all([
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
+  ]);
+  await signInThroughForm(client.page, CLIENT);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+});
+
+const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');
+const milestones = (page: Page) => page.locator('ul[aria-label="Milestones"] > li');
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function openProject(page: Page) {
+  await page.goto(`/portal/projects/${projectId}`);
+  await page.getByLabel("Message", { exact: true }).waitFor();
+  await milestones(page).first().waitFor();
+}
+
+/** Toasts sit at the bottom right, over the send box: wait for them to leave before using it. */
+async function toastsGone(page: Page) {
+  // A toast under the pointer (it was just on the send button) waits for it to leave.
+  await page.mouse.move(10, 10);
+  await expect.poll(() => page.locator('[data-scope="toast"][data-part="root"]').count(), { timeout: 15_000 }).toBe(0);
+}
+
+async function send(page: Page, text: string) {
+  await toastsGone(page);
+  await page.getByLabel("Message", { exact: true }).fill(text);
+  await page.getByRole("button", { name: "Send" }).click();
+}
+
+/** POSTs to the thread held until `release` is called; reads go through. */
+async function holdSends(page: Page): Promise<() => void> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/api/projects/*/messages", async (route) => {
+    if (route.request().method() !== "POST") return route.continue();
+    await gate;
+    return route.continue();
+  });
+  return release;
+}
+
+async function expectOnce(page: Page, text: string) {
+  await messages(page).filter({ hasText: text }).waitFor({ timeout: DELIVERY_MS });
+  expect(await messages(page).filter({ hasText: text }).count()).toBe(1);
+}
+
+describe("project detail", () => {
+  it("shows the project with its milestones and thread, accessible at 1280 and 375 px", async () => {
+    await Promise.all([openProject(client.page), openProject(admin.page)]);
+    expect(await client.page.title()).toMatch(/· Lagos Studio$/);
+    await client.page.setViewportSize({ width: 1280, height: 900 });
+    expect(await axeViolations(client.page)).toEqual([]);
+    await client.page.getByRole("button", { name: "Add Milestone" }).click();
+    await client.page.getByRole("dialog").waitFor();
+    expect(await axeViolations(client.page)).toEqual([]);
+    await client.page.keyboard.press("Escape");
+    await client.page.getByRole("dialog").waitFor({ state: "hidden" });
+    await client.page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeViolations(client.page)).toEqual([]);
+    await client.page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("adds a milestone, marks it paid and complete; the administrator sees each change live", async () => {
+    const title = `Payment gateway ${Date.now()}`;
+    const { page } = client;
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    const dialog = page.getByRole("dialog");
+    // The server's checks come back under their fields, and what was typed stays.
+    await dialog.getByLabel("Title").fill(title);
+    await dialog.getByLabel("Description").fill("Paystack checkout on staging.");
+    await dialog.getByLabel("Amount").fill("1234.567");
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await dialog.getByText("Enter an amount like 1500 or 1500.50, with at most two decimals.").waitFor();
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(title);
+
+    await dialog.getByLabel("Amount").fill("1234.56");
+    await dialog.getByLabel("Due date").fill("2031-03-15");
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await toast(page, "Milestone created").waitFor();
+    await dialog.waitFor({ state: "hidden" });
+
+    const mine = milestones(page).filter({ hasText: title });
+    await mine.waitFor();
+    const text = (await mine.textContent()) ?? "";
+    expect(text).toContain("₦1,234.56");
+    expect(text).toContain("Chinedu Eze");
+    expect(text).toContain("15 Mar 2031");
+    const theirs = milestones(admin.page).filter({ hasText: title });
+    await theirs.waitFor({ timeout: DELIVERY_MS });
+
+    await mine.getByRole("button", { name: "Mark as Paid" }).click();
+    await toast(page, "Payment confirmed").waitFor();
+    await mine.getByRole("button", { name: "Mark as Paid" }).waitFor({ state: "detached" });
+    await theirs.getByText("Paid", { exact: true }).waitFor({ timeout: DELIVERY_MS });
+
+    await toastsGone(page);
+    await mine.getByRole("button", { name: "Mark Complete" }).click();
+    await toast(page, "Status updated").waitFor();
+    await theirs.getByText("Completed", { exact: true }).waitFor({ timeout: DELIVERY_MS });
+    expect(await milestones(admin.page).filter({ hasText: title }).count()).toBe(1);
+  });
+
+  it("a milestone change shows at once as saving and is rolled back with its toast when it fails", async () => {
+    const { page } = client;
+    await toastsGone(page);
+    // Marked: shown paid at once while the request is held, then put back when it fails.
+    const target = milestones(page)
+      .filter({ has: page.getByRole("button", { name: "Mark as Paid" }) })
+      .first();
+    const title = (await target.locator("h3").textContent()) ?? "";
+    const row = milestones(page).filter({ hasText: title });
+    let fail = () => {};
+    const failed = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
+    await page.route("**/api/milestones/*", async (route) => {
+      await failed;
+      await route.abort();
+    });
+    await row.getByRole("button", { name: "Mark as Paid" }).click();
+    await row.getByText("Saving…").waitFor();
+    await row.getByText("Paid", { exact: true }).waitFor();
+    fail();
+    await toast(page, "Failed to update payment status.").waitFor();
+    await row.getByText("Unpaid", { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Mark as Paid" }).waitFor();
+    await page.unroute("**/api/milestones/*");
+
+    // Added: shown at once, then taken away; the dialog keeps what was typed.
+    await toastsGone(page);
+    const name = `Never saved ${Date.now()}`;
+    await page.route("**/api/projects/*/milestones", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Title").fill(name);
+    await dialog.getByLabel("Amount").fill("10");
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await toast(page, "Failed to create milestone.").waitFor();
+    expect(await milestones(page).filter({ hasText: name }).count()).toBe(0);
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(name);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    await page.unroute("**/api/projects/*/milestones");
+  });
+
+  it("a project that is missing or not yours says so, with a way back", async () => {
+    const { page } = client;
+    await page.goto("/portal/projects/00000000-0000-4000-8000-000000000000");
+    await page.getByText("The project you're looking for doesn't exist or you don't have access to it.").waitFor();
+    expect(await page.getByRole("heading", { name: "Project not found" }).count()).toBe(1);
+    await page.getByRole("link", { name: "Back to Projects" }).waitFor();
+    await openProject(page);
+  });
+
+  it("shows the client's message at once as sending, then sent; the administrator sees it live, once", async () => {
+    const { page } = client;
+    const text = `Is the checkout ready? ${Date.now()}`;
+    const release = await holdSends(page);
+    await send(page, text);
+    const shown = messages(page).filter({ hasText: text });
+    await shown.getByText("Sending…").waitFor();
+    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    release();
+    await shown.getByText("Sending…").waitFor({ state: "detached" });
+    await page.unroute("**/api/projects/*/messages");
+    await toast(page, "Message sent").waitFor();
+    await expectOnce(admin.page, text);
+    await expectOnce(page, text);
+  });
+
+  it("a message that cannot be sent keeps its text and goes with Retry", async () => {
+    const { page } = client;
+    const text = `This one first fails ${Date.now()}`;
+    await page.route("**/api/projects/*/messages", (route) =>
+      route.request().method() === "POST" ? route.abort() : route.continue(),
+    );
+    await send(page, text);
+    const failed = messages(page).filter({ hasText: text });
+    await failed.getByText("Not sent").waitFor();
+    await toast(page, "Failed to send message. Please try again.").waitFor();
+    expect(await messages(admin.page).filter({ hasText: text }).count()).toBe(0);
+
+    await page.unroute("**/api/projects/*/messages");
+    await toastsGone(page);
+    await failed.getByRole("button", { name: "Retry" }).click();
+    await failed.getByText("Not sent").waitFor({ state: "detached" });
+    await expectOnce(admin.page, text);
+    await expectOnce(page, text);
+  });
+
+  it("a double click sends once; blank text cannot be sent", async () => {
+    const { page } = client;
+    const text = `Only once ${Date.now()}`;
+    await toastsGone(page);
+    await page.getByLabel("Message", { exact: true }).fill(text);
+    await page.getByRole("button", { name: "Send" }).dblclick();
+    await expectOnce(admin.page, text);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await messages(admin.page).filter({ hasText: text }).count()).toBe(1);
+
+    await page.getByLabel("Message", { exact: true }).fill("   \n  ");
+    expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
+  });
+
+  it("opens at the newest 50, loads older in place, and does not move under a reader who scrolled up", async () => {
+    const cookie = await api.signIn(CLIENT);
+    for (let i = 1; i <= 60; i++) {
+      const response = await fetch(`${product.server.url}/api/projects/${projectId}/messages`, {
+        method: "POST",
+        headers: { cookie, origin: product.server.url, "content-type": "application/json" },
+        body: JSON.stringify({ message: `Backlog ${String(i).padStart(2, "0")}` }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const { page } = client;
+    await openProject(page);
+    const thread = page.getByRole("region", { name: "Message thread" });
+    await messages(page).filter({ hasText: "Backlog 60" }).waitFor();
+    expect(await messages(page).count()).toBe(50);
+    expect(await atBottom(thread)).toBe(true);
+
+    // Load older: the message at the top stays where it was on screen.
+    await thread.evaluate((box) => {
+      box.scrollTop = 0;
+    });
+    const anchor = messages(page).first();
+    const anchorText = ((await anchor.textContent()) ?? "").match(/Backlog \d\d/)?.[0];
+    expect(anchorText).toBe("Backlog 11");
+    // Where the message sits in the thread's box (the page itself may scroll to bring the button into view).
+    const offset = async (message: Locator) =>
+      ((await message.boundingBox())?.y ?? Number.NaN) - ((await thread.boundingBox())?.y ?? Number.NaN);
+    const before = await offset(anchor);
+    await page.getByRole("button", { name: "Load older" }).click();
+    await expect.poll(() => messages(page).count()).toBeGreaterThan(50);
+    const after = await offset(messages(page).filter({ hasText: anchorText ?? "" }));
+    // Within the height of the "Load older" button, which leaves once nothing older is left.
+    expect(Math.abs(after - before)).toBeLessThan(48);
+
+    // Scrolled up: a new message does not pull the view down; "New messages" does.
+    const top = await thread.evaluate((box) => box.scrollTop);
+    const text = `While you read ${Date.now()}`;
+    await send(admin.page, text);
+    await messages(page).filter({ hasText: text }).waitFor({ timeout: DELIVERY_MS });
+    const jump = page.getByRole("button", { name: "New messages" });
+    await jump.waitFor();
+    expect(Math.abs((await thread.evaluate((box) => box.scrollTop)) - top)).toBeLessThan(40);
+    await jump.click();
+    await expect.poll(() => atBottom(thread)).toBe(true);
+    await jump.waitFor({ state: "detached" });
+  });
+});
+
+function atBottom(thread: Locator): Promise<boolean> {
+  return thread.evaluate((box) => box.scrollHeight - box.scrollTop - box.clientHeight < 48);
+}

@@ -1,0 +1,127 @@
+import { eq, sql } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { milestoneSchema } from "../../common/api";
+import { MILESTONES_PER_PROJECT_MAX } from "../../common/domain";
+import { milestoneCreateSchema, milestoneUpdateSchema, toMinorUnits, uuidParam } from "../../common/schemas";
+import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
+import { getProjectFacts } from "../data/projects";
+import type { Db, Tx } from "../db";
+import { auditLog, milestones } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { type Actor, rules } from "../rules";
+
+/** An administrator's change is written to the audit log in the same transaction. */
+async function audit(tx: Tx, actor: Actor, action: string, entityId: string, details: Record<string, unknown>) {
+  if (actor?.role !== "admin") return;
+  await tx.insert(auditLog).values({ actorId: actor.id, action, entity: "milestone", entityId, details });
+}
+
+export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    "/api/projects/:projectId/milestones",
+    {
+      schema: {
+        tags: ["milestones"],
+        summary: "A project's milestones by due date, those without one last",
+        params: z.strictObject({ projectId: uuidParam }),
+        response: { 200: z.array(milestoneSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const facts = await getProjectFacts(db, request.params.projectId);
+      if (!facts || !rules.milestones.read(await request.actor(), facts)) throw notFound("Project");
+      return listMilestones(db, request.params.projectId);
+    },
+  );
+
+  app.post(
+    "/api/projects/:projectId/milestones",
+    {
+      schema: {
+        tags: ["milestones"],
+        summary: "Add a milestone to a project (its client or an administrator)",
+        params: z.strictObject({ projectId: uuidParam }),
+        body: milestoneCreateSchema,
+        response: { 201: milestoneSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const actor = await request.actor();
+      const { projectId } = request.params;
+      const facts = await getProjectFacts(db, projectId);
+      // Not yours to see reads as "not found"; yours to see but not to change is "forbidden".
+      if (!facts || !rules.milestones.read(actor, facts)) throw notFound("Project");
+      if (!rules.milestones.create(actor, facts))
+        throw forbidden("Only the project's client or an administrator may add milestones");
+      const { title, description, amount, dueDate } = request.body;
+      const id = await db.transaction(async (tx) => {
+        // Serialises concurrent adds to one project, so the cap below holds.
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`milestones:${projectId}`}))`);
+        if ((await countMilestones(tx, projectId)) >= MILESTONES_PER_PROJECT_MAX) {
+          throw badRequest(`A project can have at most ${MILESTONES_PER_PROJECT_MAX} milestones.`);
+        }
+        const [inserted] = await tx
+          .insert(milestones)
+          .values({
+            projectId,
+            title,
+            description: description ?? "",
+            amount: toMinorUnits(amount),
+            dueDate: dueDate ?? null,
+            createdBy: user.id,
+          })
+          .returning({ id: milestones.id });
+        if (!inserted) throw new Error("insert returned no row");
+        await audit(tx, actor, "create", inserted.id, { projectId, title, amountMinor: toMinorUnits(amount) });
+        await publishChange(tx, { topic: "milestones", op: "insert", id: inserted.id, projectId });
+        return inserted.id;
+      });
+      const milestone = await getMilestone(db, id);
+      if (!milestone) throw notFound("Milestone");
+      return reply.status(201).send(milestone);
+    },
+  );
+
+  app.patch(
+    "/api/milestones/:milestoneId",
+    {
+      schema: {
+        tags: ["milestones"],
+        summary: 'Mark a milestone complete ({"status":"completed"}) or paid ({"paymentStatus":"paid"})',
+        params: z.strictObject({ milestoneId: uuidParam }),
+        body: milestoneUpdateSchema,
+        response: { 200: milestoneSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      const { milestoneId } = request.params;
+      const facts = await getMilestoneFacts(db, milestoneId);
+      if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");
+      if (!rules.milestones.update(actor, facts.project))
+        throw forbidden("Only the project's client or an administrator may change milestones");
+      const { status, paymentStatus } = request.body;
+      await db.transaction(async (tx) => {
+        await tx
+          .update(milestones)
+          .set({
+            ...(status && { status }),
+            // The server records when it was paid; marking a paid milestone again keeps the first date.
+            ...(paymentStatus && { paymentStatus, paidDate: sql`coalesce(${milestones.paidDate}, now())` }),
+          })
+          .where(eq(milestones.id, milestoneId));
+        await audit(tx, actor, "update", milestoneId, { projectId: facts.projectId, ...request.body });
+        await publishChange(tx, { topic: "milestones", op: "update", id: milestoneId, projectId: facts.projectId });
+      });
+      const milestone = await getMilestone(db, milestoneId);
+      if (!milestone) throw notFound("Milestone");
+      return milestone;
+    },
+  );
+};

@@ -1,0 +1,121 @@
+import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { LuPlus } from "react-icons/lu";
+import type { z } from "zod";
+import { MILESTONE_DESCRIPTION_MAX_LENGTH, MILESTONE_TITLE_MAX_LENGTH } from "../../../common/domain";
+import { milestoneCreateSchema } from "../../../common/schemas";
+import { FormField, TextArea, TextInput } from "../../components/FormField";
+import { LazyFormAlert } from "../../components/LazyFormAlert";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
+import { useCreateMilestone } from "./api";
+
+type Values = z.input<typeof milestoneCreateSchema>;
+const EMPTY: Values = { title: "", description: "", amount: "", dueDate: null };
+
+let localIds = 0;
+
+/**
+ * Spec §2 'Add Milestone': title, description, amount (two decimals) and an
+ * optional due date. The milestone shows in the list at once, marked pending;
+ * the dialog stays open with what was typed until the server accepts it.
+ */
+export function AddMilestoneDialog({ projectId }: { projectId: string }) {
+  const { data: me } = useMe();
+  const create = useCreateMilestone(projectId, me);
+  const [open, setOpen] = useState(false);
+  const form = useForm<Values, unknown, z.output<typeof milestoneCreateSchema>>({
+    resolver: zodResolver(milestoneCreateSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(
+      { ...values, localId: `local-milestone-${Date.now()}-${++localIds}` },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: TOAST.milestoneCreated });
+          form.reset(EMPTY);
+          setOpen(false);
+        },
+        onError: (error) => {
+          toaster.create({ type: "error", title: TOAST.error, description: TOAST.milestoneCreateFailed });
+          showServerError(form.setError, error, {
+            title: "title",
+            description: "description",
+            amount: "amount",
+            dueDate: "dueDate",
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button colorPalette="brand" size="sm">
+          <LuPlus aria-hidden="true" />
+          Add Milestone
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {/* The form wraps the dialog's parts without a box of its own (a form may not take the dialog role). */}
+            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>Add Milestone</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
+                  <FormField label="Title" required error={errors.title?.message}>
+                    <TextInput maxLength={MILESTONE_TITLE_MAX_LENGTH} {...form.register("title")} />
+                  </FormField>
+                  <FormField label="Description" error={errors.description?.message}>
+                    <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+                  </FormField>
+                  <FormField
+                    label="Amount"
+                    required
+                    error={errors.amount?.message}
+                    helperText="In naira, with up to two decimals, e.g. 150000.50."
+                  >
+                    <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
+                  </FormField>
+                  <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
+                    <TextInput
+                      type="date"
+                      {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
+                    />
+                  </FormField>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={create.isPending} disabled={create.isPending}>
+                  Add Milestone
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

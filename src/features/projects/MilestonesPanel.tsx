@@ -1,0 +1,213 @@
+import {
+  Badge,
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  HStack,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import { LuCheck, LuFlag, LuWallet } from "react-icons/lu";
+import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
+import { formatDate, formatDay, formatMoney } from "../../../common/format";
+import { toaster } from "../../components/Toaster";
+import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
+import { getSiteConfig } from "../site/config";
+import { AddMilestoneDialog } from "./AddMilestoneDialog";
+import { applyMilestoneChange, milestonesQuery, type ShownMilestone, useUpdateMilestone } from "./api";
+
+export const NO_MILESTONES = "No milestones yet";
+
+/** Badge colours whose text meets 4.5:1 on their subtle background. */
+const STATUS_BADGES: Record<MilestoneStatus, { label: string; palette: string }> = {
+  pending: { label: "Pending", palette: "gray" },
+  completed: { label: "Completed", palette: "green" },
+};
+const PAYMENT_BADGES: Record<PaymentStatus, { label: string; palette: string }> = {
+  unpaid: { label: "Unpaid", palette: "orange" },
+  paid: { label: "Paid", palette: "green" },
+};
+
+/**
+ * Spec §2 project milestones: live, by due date (those without one last),
+ * with Add Milestone, Mark Complete and Mark as Paid for the project's client
+ * and administrators (rules.milestones); developers on the project read them.
+ */
+export function MilestonesPanel({ projectId }: { projectId: string }) {
+  const { data: me } = useMe();
+  const milestones = useLiveQuery(milestonesQuery(projectId), applyMilestoneChange);
+  // rules.milestones: the project's client (the only client who sees it) and administrators change milestones.
+  const canChange = me?.role === "client" || me?.role === "admin";
+  const list = milestones.data ?? [];
+
+  return (
+    <Card.Root as="section" aria-labelledby="milestones-heading">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg" id="milestones-heading">
+            Milestones
+          </Heading>
+          {canChange && <AddMilestoneDialog projectId={projectId} />}
+        </HStack>
+      </Card.Header>
+      <Card.Body>
+        {milestones.isPending ? (
+          <Stack gap="3" aria-busy="true">
+            <VisuallyHidden role="status">Loading milestones</VisuallyHidden>
+            {Array.from({ length: 2 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Stack key={i} gap="2" borderWidth="1px" borderRadius="md" p="4" aria-hidden="true">
+                <Skeleton height="5" width="40%" />
+                <SkeletonText noOfLines={2} />
+              </Stack>
+            ))}
+          </Stack>
+        ) : list.length === 0 ? (
+          // Spec §8: a failed load is logged and the list shows as empty.
+          <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg" size="sm">
+            <EmptyState.Content>
+              <EmptyState.Indicator>
+                <LuFlag aria-hidden="true" />
+              </EmptyState.Indicator>
+              <Stack textAlign="center" gap="1">
+                <EmptyState.Title as="h3">{NO_MILESTONES}</EmptyState.Title>
+                <EmptyState.Description>
+                  {canChange
+                    ? "Add the project's first milestone: what will be delivered, for how much, and when."
+                    : "Milestones added to this project appear here."}
+                </EmptyState.Description>
+              </Stack>
+            </EmptyState.Content>
+          </EmptyState.Root>
+        ) : (
+          <Stack as="ul" gap="3" listStyleType="none" aria-label="Milestones">
+            {list.map((milestone) => (
+              <MilestoneItem key={milestone.id} projectId={projectId} milestone={milestone} canChange={canChange} />
+            ))}
+          </Stack>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function MilestoneItem({
+  projectId,
+  milestone,
+  canChange,
+}: {
+  projectId: string;
+  milestone: ShownMilestone;
+  canChange: boolean;
+}) {
+  const update = useUpdateMilestone(projectId);
+  const status = STATUS_BADGES[milestone.status];
+  const payment = PAYMENT_BADGES[milestone.paymentStatus];
+  // One change at a time per milestone, and none before the server has it.
+  const busy = Boolean(milestone.pending) || update.isPending;
+  const titleId = `milestone-${milestone.id}`;
+
+  function markComplete() {
+    if (busy) return;
+    update.mutate(
+      { id: milestone.id, change: { status: "completed" } },
+      {
+        onSuccess: () => toaster.create({ type: "success", title: TOAST.statusUpdated }),
+        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.milestoneStatusFailed }),
+      },
+    );
+  }
+
+  function markPaid() {
+    if (busy) return;
+    update.mutate(
+      { id: milestone.id, change: { paymentStatus: "paid" } },
+      {
+        onSuccess: () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
+        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.paymentFailed }),
+      },
+    );
+  }
+
+  return (
+    <Stack
+      as="li"
+      gap="2"
+      borderWidth="1px"
+      borderRadius="md"
+      p="4"
+      aria-labelledby={titleId}
+      aria-busy={milestone.pending || undefined}
+      opacity={milestone.pending ? 0.8 : 1}
+    >
+      <HStack justify="space-between" align="start" gap="3" wrap="wrap">
+        <Text as="h3" id={titleId} fontWeight="semibold">
+          {milestone.title}
+        </Text>
+        <HStack gap="2">
+          {milestone.pending && (
+            <Text fontSize="xs" color="fg.muted">
+              Saving…
+            </Text>
+          )}
+          <Badge colorPalette={status.palette} variant="subtle">
+            {status.label}
+          </Badge>
+          <Badge colorPalette={payment.palette} variant="subtle">
+            {payment.label}
+          </Badge>
+        </HStack>
+      </HStack>
+      {milestone.description && (
+        <Text color="fg.muted" whiteSpace="pre-wrap" fontSize="sm">
+          {milestone.description}
+        </Text>
+      )}
+      <HStack gap="4" wrap="wrap" fontSize="sm">
+        <Text fontWeight="semibold">{formatMoney(milestone.amountMinor, getSiteConfig().currency)}</Text>
+        <Text>
+          <Text as="span" color="fg.muted">
+            Due:{" "}
+          </Text>
+          {milestone.dueDate ? formatDay(milestone.dueDate) : "No due date"}
+        </Text>
+        <Text>
+          <Text as="span" color="fg.muted">
+            Created by:{" "}
+          </Text>
+          {milestone.creatorName}
+        </Text>
+        {milestone.paidDate && (
+          <Text>
+            <Text as="span" color="fg.muted">
+              Paid:{" "}
+            </Text>
+            {formatDate(milestone.paidDate)}
+          </Text>
+        )}
+      </HStack>
+      {canChange && (milestone.status !== "completed" || milestone.paymentStatus !== "paid") && (
+        <HStack gap="2" wrap="wrap">
+          {milestone.status !== "completed" && (
+            <Button size="xs" variant="outline" onClick={markComplete} disabled={busy}>
+              <LuCheck aria-hidden="true" />
+              Mark Complete
+            </Button>
+          )}
+          {milestone.paymentStatus !== "paid" && (
+            <Button size="xs" variant="outline" onClick={markPaid} disabled={busy}>
+              <LuWallet aria-hidden="true" />
+              Mark as Paid
+            </Button>
+          )}
+        </HStack>
+      )}
+    </Stack>
+  );
+}

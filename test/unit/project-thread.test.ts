@@ -1,0 +1,101 @@
+import { describe, expect, it } from "vitest";
+import type { Milestone, ProjectMessage } from "../../common/api";
+import {
+  acknowledgeMessage,
+  applyMessageChange,
+  applyMilestoneChange,
+  type ShownMessage,
+  sortMilestones,
+  type Thread,
+} from "../../src/features/projects/api";
+
+/** The cache merges of the project page: the person's own message is shown once, whatever arrives first. */
+const PROJECT = "7f0c6c1e-0000-4000-8000-000000000001";
+const row = (id: string, at: string, message = `m${id}`, userId = "other"): ProjectMessage => ({
+  id,
+  projectId: PROJECT,
+  userId,
+  message,
+  createdAt: at,
+  authorName: userId,
+  authorRole: "client",
+});
+const local = (id: string, message: string): ShownMessage => ({
+  ...row(id, "2030-01-01T00:00:09.000Z", message, "me"),
+  local: "sending",
+});
+const thread = (...items: ShownMessage[]): Thread => ({ items, older: null });
+const ids = (value: Thread | undefined) => value?.items.map((item) => item.id);
+
+describe("the thread cache", () => {
+  const a = row("a", "2030-01-01T00:00:01.000Z");
+  const b = row("b", "2030-01-01T00:00:02.000Z");
+
+  it("answer first, then the push: one message", () => {
+    const sending = thread(a, local("local-1", "Hi"));
+    const mine = row("c", "2030-01-01T00:00:03.000Z", "Hi", "me");
+    const acknowledged = acknowledgeMessage(sending, "local-1", mine);
+    expect(ids(acknowledged)).toEqual(["a", "c"]);
+    const pushed = applyMessageChange(acknowledged, { type: "change", key: [], op: "insert", row: mine });
+    expect(ids(pushed)).toEqual(["a", "c"]);
+    expect(pushed?.items.every((item) => !item.local)).toBe(true);
+  });
+
+  it("push first, then the answer: one message, in the sending one's place", () => {
+    const sending = thread(a, local("local-1", "Hi"));
+    const mine = row("c", "2030-01-01T00:00:03.000Z", "Hi", "me");
+    const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: mine });
+    expect(ids(pushed)).toEqual(["a", "c"]);
+    expect(ids(acknowledgeMessage(pushed as Thread, "local-1", mine))).toEqual(["a", "c"]);
+  });
+
+  it("someone else's message lands before the person's own still on its way", () => {
+    const sending = thread(a, local("local-1", "Hi"));
+    const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: b });
+    expect(ids(pushed)).toEqual(["a", "b", "local-1"]);
+  });
+
+  it("a failed message is not taken by a push of the same text", () => {
+    const failed = thread(a, { ...local("local-1", "Hi"), local: "failed" });
+    const same = row("c", "2030-01-01T00:00:03.000Z", "Hi", "me");
+    expect(ids(applyMessageChange(failed, { type: "change", key: [], op: "insert", row: same }))).toEqual([
+      "a",
+      "c",
+      "local-1",
+    ]);
+  });
+});
+
+describe("the milestone list", () => {
+  const milestone = (id: string, dueDate: string | null, createdAt: string): Milestone => ({
+    id,
+    projectId: PROJECT,
+    title: id,
+    description: "",
+    amountMinor: 100,
+    dueDate,
+    status: "pending",
+    paymentStatus: "unpaid",
+    paidDate: null,
+    createdBy: "u",
+    creatorName: "U",
+    createdAt,
+    updatedAt: createdAt,
+  });
+
+  it("orders by due date, those without one last, then by when they were added", () => {
+    const list = [
+      milestone("none", null, "2030-01-01T00:00:00Z"),
+      milestone("late", "2031-01-01", "2030-01-01T00:00:00Z"),
+      milestone("early-2", "2030-06-01", "2030-01-02T00:00:00Z"),
+      milestone("early-1", "2030-06-01", "2030-01-01T00:00:00Z"),
+    ];
+    expect(sortMilestones(list).map((item) => item.id)).toEqual(["early-1", "early-2", "late", "none"]);
+  });
+
+  it("a push does not overwrite a milestone whose change is still pending", () => {
+    const pending = { ...milestone("m", null, "2030-01-01T00:00:00Z"), status: "completed" as const, pending: true };
+    const stale = milestone("m", null, "2030-01-01T00:00:00Z");
+    expect(applyMilestoneChange([pending], { type: "change", key: [], op: "update", row: stale })).toEqual([pending]);
+  });
+});
