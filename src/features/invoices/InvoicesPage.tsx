@@ -12,12 +12,12 @@ import {
 } from "@chakra-ui/react";
 import { LuDownload, LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
-import { formatDay, formatMoney } from "../../../common/format";
+import { formatDay } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { getSiteConfig } from "../site/config";
+import { formatAmount } from "../site/config";
 import {
   applyInvoiceChange,
   fetchInvoiceSummary,
@@ -32,7 +32,6 @@ import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 export const NO_INVOICES = "No invoices found";
 const NO_INVOICES_TEXT = "Invoices for your projects will appear here when they are issued.";
 
-const money = (minor: number) => formatMoney(minor, getSiteConfig().currency);
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Spec §2 Invoices: three summary cards and the invoice table with downloads; live both. */
@@ -78,7 +77,7 @@ function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefine
                 <Stat.ValueText>—</Stat.ValueText>
               ) : (
                 <>
-                  <Stat.ValueText>{money(card.amount)}</Stat.ValueText>
+                  <Stat.ValueText>{formatAmount(card.amount)}</Stat.ValueText>
                   <Stat.HelpText as="dd" color="fg.muted">
                     {card.help}
                   </Stat.HelpText>
@@ -190,7 +189,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
       )}
       <Table.Cell>{invoice.projectTitle ?? "—"}</Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">
-        {money(invoice.amount)}
+        {formatAmount(invoice.amount)}
       </Table.Cell>
       <Table.Cell>
         <InvoiceStatusBadge status={invoice.status} />

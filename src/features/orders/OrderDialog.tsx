@@ -11,8 +11,8 @@ import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../site/config";
 import { useCreateOrder } from "./api";
-import { formatAmount } from "./format";
 
 const orderFormSchema = z.object({ notes: orderNotesSchema });
 type OrderFormValues = z.input<typeof orderFormSchema>;

@@ -21,6 +21,7 @@ import { formatDate } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../site/config";
 import {
   activeServicesKey,
   applyNewestFirst,
@@ -29,7 +30,6 @@ import {
   fetchMyOrders,
   myOrdersKey,
 } from "./api";
-import { formatAmount } from "./format";
 import { OrderDialog } from "./OrderDialog";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 

@@ -13,12 +13,12 @@ import {
 } from "@chakra-ui/react";
 import { LuCheck, LuFlag, LuWallet } from "react-icons/lu";
 import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
-import { formatDate, formatDay, formatMoney } from "../../../common/format";
+import { formatDate, formatDay } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { getSiteConfig } from "../site/config";
+import { formatAmount } from "../site/config";
 import { AddMilestoneDialog } from "./AddMilestoneDialog";
 import { applyMilestoneChange, milestonesQuery, type ShownMilestone, useUpdateMilestone } from "./api";
 
@@ -170,7 +170,7 @@ function MilestoneItem({
         </Text>
       )}
       <HStack gap="4" wrap="wrap" fontSize="sm">
-        <Text fontWeight="semibold">{formatMoney(milestone.amountMinor, getSiteConfig().currency)}</Text>
+        <Text fontWeight="semibold">{formatAmount(milestone.amountMinor)}</Text>
         <Text>
           <Text as="span" color="fg.muted">
             Due:{" "}
