@@ -143,9 +143,12 @@ export const projects = pgTable(
     check("projects_status_check", oneOf("status", PROJECT_STATUSES)),
     check("projects_progress_check", sql`progress between 0 and 100`),
     check("projects_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
-    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc()),
-    index("projects_created_idx").on(t.createdAt.desc()),
-    index("projects_status_idx").on(t.status),
+    // Each list's index matches its ORDER BY (created_at desc, id desc), the keyset cursor's order.
+    // NULLS FIRST as ORDER BY … DESC has it: drizzle's .desc() alone writes DESC NULLS LAST, an order
+    // no query asks for, so the planner sorted instead of reading such an index.
+    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("projects_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("projects_status_created_idx").on(t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -163,7 +166,8 @@ export const projectDevelopers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.developerId] }),
-    index("project_developers_developer_idx").on(t.developerId),
+    // A developer's projects list starts here: (developer_id, project_id) answers it from the index alone.
+    index("project_developers_developer_idx").on(t.developerId, t.projectId),
   ],
 );
 
@@ -261,9 +265,9 @@ export const tasks = pgTable(
   (t) => [
     check("tasks_status_check", oneOf("status", TASK_STATUSES)),
     check("tasks_priority_check", oneOf("priority", TASK_PRIORITIES)),
-    index("tasks_assigned_created_idx").on(t.assignedTo, t.createdAt.desc()),
+    index("tasks_assigned_created_idx").on(t.assignedTo, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tasks_project_idx").on(t.projectId),
-    index("tasks_created_idx").on(t.createdAt.desc()),
+    index("tasks_created_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("tasks_status_idx").on(t.status),
   ],
 );

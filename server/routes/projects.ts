@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema, projectSchema } from "../../common/api";
+import { messageSchema, pageOf, projectSchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import { messageSendSchema, uuidParam } from "../../common/schemas";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import type { Db } from "../db";
 import { projectMessages } from "../db/schema";
 import { publishChange } from "../functions/changes";
+import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, type ProjectFacts, rules } from "../rules";
@@ -26,18 +27,17 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["projects"],
-        summary: "Projects the signed-in user may see, newest first",
-        querystring: z.strictObject({
-          limit: z.coerce.number().int().min(1).max(100).default(100),
-          status: z.enum(PROJECT_STATUSES).optional(),
-        }),
-        response: { 200: z.array(projectSchema), ...errorResponses(400, 401) },
+        summary: "Projects the signed-in user may see, newest first, by cursor",
+        querystring: z.strictObject({ ...pageQuery, status: z.enum(PROJECT_STATUSES).optional() }),
+        response: { 200: pageOf(projectSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       await request.requireUser();
       const scope = rules.projects.scope(await request.actor());
-      return listProjects(db, scope, request.query);
+      const { limit, cursor, status } = request.query;
+      const rows = await listProjects(db, scope, { limit: limit + 1, after: decodeCursor(cursor), status });
+      return toPage(rows, limit);
     },
   );
 

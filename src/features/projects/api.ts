@@ -1,11 +1,19 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Project, ProjectMessage } from "../../../common/api";
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Page, Project, ProjectMessage } from "../../../common/api";
 import { api } from "../../lib/api";
 import { applyToList } from "../../lib/live";
 
-export const projectsQuery = queryOptions({
+const PROJECTS_PAGE = 24;
+
+/** The projects list, a page at a time (newest first); `next` names the following page. */
+export const projectsQuery = infiniteQueryOptions({
   queryKey: ["projects", "list"],
-  queryFn: () => api.get<Project[]>("/api/projects"),
+  queryFn: ({ pageParam }) =>
+    api.get<Page<Project>>(
+      `/api/projects?limit=${PROJECTS_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.next,
 });
 
 export const projectQuery = (projectId: string) =>
