@@ -24,11 +24,22 @@ if (needsBuild()) {
   console.log("\n=== build ===");
   build();
 }
-// fanout.test.ts needs two server processes on one database, which PGlite cannot be: PostgreSQL pass only.
+// fanout.test.ts needs two server processes on one database, which PGlite cannot be, and seed-large.test.ts
+// tests the large data set's generator, which is for PostgreSQL only: PostgreSQL pass only.
 run(
   "unit and integration (PGlite)",
   vitest,
-  ["run", "--project", "unit", "--project", "integration", "--exclude", "test/integration/fanout.test.ts"],
+  [
+    "run",
+    "--project",
+    "unit",
+    "--project",
+    "integration",
+    "--exclude",
+    "test/integration/fanout.test.ts",
+    "--exclude",
+    "test/integration/seed-large.test.ts",
+  ],
   { TEST_DB: "pglite" },
 );
 if (process.env.TEST_DATABASE_URL) {

@@ -107,18 +107,18 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
     run("set local timezone = 'UTC'"),
     // Helpers for this session only, inlined by PostgreSQL because their bodies are immutable (hence
     // `n::text`: `text || bigint` is only stable): a non-negative hash of (kind, n) under the seed, a 1..m pick, a uuid.
-    run(`create function pg_temp.h(k text, n bigint) returns bigint language sql immutable parallel safe as
+    run(`create or replace function pg_temp.h(k text, n bigint) returns bigint language sql immutable parallel safe as
       $$ select hashtextextended(k || ':' || n::text, ${seed}) & 9223372036854775807 $$`),
-    run(`create function pg_temp.pick(k text, n bigint, m bigint) returns bigint language sql immutable parallel safe as
+    run(`create or replace function pg_temp.pick(k text, n bigint, m bigint) returns bigint language sql immutable parallel safe as
       $$ select 1 + (pg_temp.h(k, n) % m) $$`),
     // A version-4 shaped uuid (zod's z.uuid() checks the version and variant nibbles).
-    run(`create function pg_temp.id(k text, n bigint) returns uuid language sql immutable parallel safe as
+    run(`create or replace function pg_temp.id(k text, n bigint) returns uuid language sql immutable parallel safe as
       $$ select overlay(overlay(md5('${seed}:' || k || ':' || n::text) placing '4' from 13) placing '8' from 17)::uuid $$`),
     // Whose project number p is: client 1 owns project 1 (the big thread); the others are spread.
-    run(`create function pg_temp.client_of(p bigint) returns bigint language sql immutable parallel safe as
+    run(`create or replace function pg_temp.client_of(p bigint) returns bigint language sql immutable parallel safe as
       $$ select case when p = 1 then 1 else pg_temp.pick('project-client', p, ${c.clients}) end $$`),
     // The developer every project has (never developer 1, whose projects are the extra assignments).
-    run(`create function pg_temp.developer_of(p bigint) returns bigint language sql immutable parallel safe as
+    run(`create or replace function pg_temp.developer_of(p bigint) returns bigint language sql immutable parallel safe as
       $$ select 2 + ((p - 1) % ${developersStep}) $$`),
     run("create temporary table lg_t0 on commit drop as select timestamptz '2024-01-01 08:00:00+00' as t0"),
 
@@ -211,16 +211,10 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
   ];
 
   await db.transaction(async (tx) => {
-    for (const statement of statements) {
-      const t = performance.now();
-      await tx.execute(statement);
-      if (process.env.LG_DEBUG) console.log(Math.round(performance.now() - t), "ms");
-    }
+    for (const statement of statements) await tx.execute(statement);
   });
   // Fresh statistics, so the first queries get the plans they will have in steady state.
-  const ta = performance.now();
   await db.execute(sql`analyze`);
-  if (process.env.LG_DEBUG) console.log("analyze", Math.round(performance.now() - ta), "ms");
 
   const [ids] = (
     await db.execute<{ bigProject: string; developer: string; client: string; admin: string }>(sql`
