@@ -32,7 +32,7 @@ const sockets = [];
 try {
   const cookies = {};
   for (const [role, email] of Object.entries(USERS)) cookies[role] = await signIn(server.url, email);
-  const projects = await getJson(server.url, "/api/projects", cookies.client);
+  const projects = (await getJson(server.url, "/api/projects", cookies.client)).items;
   const project = projects.find((entry) => entry.title === "Eze Foods E-commerce Store") ?? projects[0];
   const key = ["projects", project.id, "messages"];
   const sessions = Object.values(cookies);

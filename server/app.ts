@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from "fastify-type-provider-zod";
@@ -20,10 +19,12 @@ import { createSessionResolver } from "./auth/resolver";
 import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { type Database, openDatabase } from "./db";
+import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
+import { responseSerializer } from "./http/serialize";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
 import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
@@ -81,9 +82,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
     forceCloseConnections: "idle",
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
-  server.setSerializerCompiler(serializerCompiler);
+  server.setSerializerCompiler(responseSerializer(config));
   registerErrorHandling(server);
   registerSecurityHeaders(server, config);
+  registerApiCompression(server);
   registerInputGuard(server);
 
   const mailer = createMailer(config, db, (line) => server.log.info(line));

@@ -6,15 +6,20 @@ import { eq } from "drizzle-orm";
 import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../common/domain";
 import { emailSchema, fullNameSchema } from "../common/schemas";
 import { DEMO_PASSWORD, DEMO_USERS, resetDatabase, seedDatabase } from "../seed";
+import { LARGE_PASSWORD, seedLarge } from "../seed/large";
 import { loadConfig, StartupError } from "./config";
 import { openDatabase } from "./db";
 import { backupDatabase, restoreDatabase } from "./db/backup";
 import { lockDataDir } from "./db/lock";
 import { accounts, auditLog, users } from "./db/schema";
 
-/** Maintenance commands: `seed` (reset to demo data), `create-admin`, `backup [FILE]` and `restore FILE`. */
+/**
+ * Maintenance commands: `seed` (reset to demo data), `create-admin`, `backup [FILE]`, `restore FILE`
+ * and `seed-large` (the large data set on PostgreSQL).
+ */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
+  if (command === "seed-large") return generateLarge(args);
   const config = loadConfig();
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
@@ -36,11 +41,41 @@ async function main() {
       const counts = await restoreDatabase(database.db, path.resolve(args[0]));
       console.log(`Restored ${describeCounts(counts)}`);
     } else {
-      throw new StartupError(`Unknown command "${command ?? ""}": use seed, create-admin, backup or restore`);
+      throw new StartupError(
+        `Unknown command "${command ?? ""}": use seed, seed-large, create-admin, backup or restore`,
+      );
     }
   } finally {
     await database.close();
     release();
+  }
+}
+
+/** `npm run seed:large -- --database-url URL [--seed N] [--scale F] [--force]`: never on PGlite, never in production. */
+async function generateLarge(args: string[]) {
+  if (process.env.NODE_ENV === "production") throw new StartupError("Refusing to generate data: NODE_ENV=production");
+  const databaseUrl = option(args, "database-url") ?? process.env.DATABASE_URL;
+  if (!databaseUrl?.startsWith("postgres")) {
+    throw new StartupError(
+      "The large data set is for PostgreSQL, not the embedded database: npm run seed:large -- --database-url postgres://…",
+    );
+  }
+  const seed = Number(option(args, "seed") ?? "1");
+  const scale = Number(option(args, "scale") ?? "1");
+  if (!Number.isSafeInteger(seed)) throw new StartupError("--seed must be an integer");
+  if (!(scale > 0 && scale <= 10)) throw new StartupError("--scale must be a number above 0, at most 10");
+  const database = await openDatabase({ databaseUrl, dataDir: "" });
+  try {
+    const result = await seedLarge(database, { seed, scale, force: args.includes("--force") }).catch((error: Error) => {
+      throw new StartupError(error.message);
+    });
+    console.log(`Large data set (seed ${seed}, scale ${scale}) generated in ${result.seconds} s:`);
+    for (const [name, count] of Object.entries(result.counts)) console.log(`  ${name.padEnd(22)} ${count}`);
+    console.log(`Password for every generated account: ${LARGE_PASSWORD}`);
+    for (const [role, email] of Object.entries(result.accounts)) console.log(`  ${role.padEnd(9)} ${email}`);
+    console.log(`  big thread: project ${result.ids.bigProject}`);
+  } finally {
+    await database.close();
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Profile, Project } from "../../common/api";
+import type { Page, Profile, Project } from "../../common/api";
 import { DEMO_PASSWORD } from "../../seed";
 
 /**
@@ -45,8 +45,8 @@ export class Api {
   }
 
   async projectId(asEmail: string, title: string): Promise<string> {
-    const projects = await this.get<Project[]>("/api/projects", asEmail);
-    const project = projects.find((entry) => entry.title === title);
+    const projects = await this.get<Page<Project>>("/api/projects?limit=100", asEmail);
+    const project = projects.items.find((entry) => entry.title === title);
     if (!project) throw new Error(`${asEmail} has no project titled "${title}"`);
     return project.id;
   }

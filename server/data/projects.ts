@@ -1,4 +1,4 @@
-import { and, desc, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import type { Db } from "../db";
@@ -22,31 +22,62 @@ const projectColumns = {
   clientCompany: users.companyName,
 };
 
-export type ProjectView = Awaited<ReturnType<typeof listProjects>>[number];
+export type ProjectView = NonNullable<Awaited<ReturnType<typeof getProject>>>;
 
-function scopeFilter(scope: Scope): SQL | undefined {
-  switch (scope.kind) {
-    case "all":
-      return undefined;
-    case "client":
-      return eq(projects.clientId, scope.clientId);
-    case "developer":
-      return exists(
-        sql`(select 1 from ${projectDevelopers} where ${projectDevelopers.projectId} = ${projects.id} and ${projectDevelopers.developerId} = ${scope.developerId})`,
-      );
-    default:
-      return sql`false`;
+/**
+ * Projects in `scope`, newest first (created_at desc, id desc), a page at a
+ * time: `after` is the id of the previous page's last row (server/http/cursor.ts).
+ * Each scope reads along an index in that order:
+ * - all: projects_created_idx, or projects_status_created_idx with a status;
+ * - client: projects_client_created_idx;
+ * - developer: driven from the developer's assignments (project_developers_developer_idx,
+ *   index-only), their projects read by primary key and the page sorted from them: a developer
+ *   is on at most a few thousand projects, where filtering every project by an EXISTS on its
+ *   assignments walked the whole projects index (or a hash join read the whole table).
+ */
+export function listProjects(
+  db: Db,
+  scope: Scope,
+  options: { limit: number; after?: string | undefined; status?: ProjectStatus | undefined },
+): Promise<ProjectView[]> {
+  if (scope.kind !== "all" && scope.kind !== "client" && scope.kind !== "developer") return Promise.resolve([]);
+  const filters = and(
+    scope.kind === "client" ? eq(projects.clientId, scope.clientId) : undefined,
+    options.status ? eq(projects.status, options.status) : undefined,
+    options.after
+      ? sql`(${projects.createdAt}, ${projects.id}) < (select p.created_at, p.id from ${projects} p where p.id = ${options.after})`
+      : undefined,
+  );
+  const order = [desc(projects.createdAt), desc(projects.id)] as const;
+  if (scope.kind === "developer") {
+    // The page's ids first, from the assignments' project ids (an index-only read) looked up by
+    // primary key; then the page's rows with their client. Joining users before the LIMIT let the
+    // planner hash every user.
+    const page = db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(
+        and(
+          sql`${projects.id} = any(array(select ${projectDevelopers.projectId} from ${projectDevelopers} where ${projectDevelopers.developerId} = ${scope.developerId}))`,
+          filters,
+        ),
+      )
+      .orderBy(...order)
+      .limit(options.limit)
+      .as("page");
+    return db
+      .select(projectColumns)
+      .from(page)
+      .innerJoin(projects, eq(projects.id, page.id))
+      .innerJoin(users, eq(users.id, projects.clientId))
+      .orderBy(...order);
   }
-}
-
-export function listProjects(db: Db, scope: Scope, options: { limit: number; status?: ProjectStatus | undefined }) {
-  const filters = [scopeFilter(scope), options.status ? eq(projects.status, options.status) : undefined];
   return db
     .select(projectColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
-    .where(and(...filters))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .where(filters)
+    .orderBy(...order)
     .limit(options.limit);
 }
 

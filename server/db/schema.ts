@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   date,
+  type ExtraConfigColumn,
   index,
   integer,
   jsonb,
@@ -47,6 +48,15 @@ const money = (name: string) => bigint(name, { mode: "number" });
 // Identity: better-auth's four tables, with the profile fields on the user row.
 // ---------------------------------------------------------------------------
 
+/**
+ * The index columns of a list read newest first, ORDER BY (created_at desc, id desc), the keyset
+ * cursor's order (server/http/cursor.ts). NULLS FIRST as ORDER BY … DESC has it: drizzle's .desc()
+ * alone writes DESC NULLS LAST, an order no query asks for, and the planner sorts instead of reading
+ * such an index.
+ */
+const newestFirst = (t: { createdAt: ExtraConfigColumn; id: ExtraConfigColumn }) =>
+  [t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()] as const;
+
 export const users = pgTable(
   "users",
   {
@@ -63,7 +73,7 @@ export const users = pgTable(
   },
   (t) => [
     check("users_role_check", oneOf("role", ROLES)),
-    index("users_role_created_idx").on(t.role, t.createdAt.desc()),
+    index("users_role_created_idx").on(t.role, ...newestFirst(t)),
   ],
 );
 
@@ -143,9 +153,9 @@ export const projects = pgTable(
     check("projects_status_check", oneOf("status", PROJECT_STATUSES)),
     check("projects_progress_check", sql`progress between 0 and 100`),
     check("projects_dates_check", sql`end_date is null or start_date is null or end_date >= start_date`),
-    index("projects_client_created_idx").on(t.clientId, t.createdAt.desc()),
-    index("projects_created_idx").on(t.createdAt.desc()),
-    index("projects_status_idx").on(t.status),
+    index("projects_client_created_idx").on(t.clientId, ...newestFirst(t)),
+    index("projects_created_idx").on(...newestFirst(t)),
+    index("projects_status_created_idx").on(t.status, ...newestFirst(t)),
   ],
 );
 
@@ -163,7 +173,8 @@ export const projectDevelopers = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.developerId] }),
-    index("project_developers_developer_idx").on(t.developerId),
+    // A developer's projects list starts here: (developer_id, project_id) answers it from the index alone.
+    index("project_developers_developer_idx").on(t.developerId, t.projectId),
   ],
 );
 
@@ -236,8 +247,8 @@ export const invoices = pgTable(
   (t) => [
     check("invoices_status_check", oneOf("status", INVOICE_STATUSES)),
     check("invoices_amount_check", sql`amount_minor >= 0`),
-    index("invoices_client_created_idx").on(t.clientId, t.createdAt.desc()),
-    index("invoices_created_idx").on(t.createdAt.desc()),
+    index("invoices_client_created_idx").on(t.clientId, ...newestFirst(t)),
+    index("invoices_created_idx").on(...newestFirst(t)),
     index("invoices_status_idx").on(t.status),
     index("invoices_project_idx").on(t.projectId),
   ],
@@ -263,9 +274,9 @@ export const tasks = pgTable(
   (t) => [
     check("tasks_status_check", oneOf("status", TASK_STATUSES)),
     check("tasks_priority_check", oneOf("priority", TASK_PRIORITIES)),
-    index("tasks_assigned_created_idx").on(t.assignedTo, t.createdAt.desc()),
+    index("tasks_assigned_created_idx").on(t.assignedTo, ...newestFirst(t)),
     index("tasks_project_idx").on(t.projectId),
-    index("tasks_created_idx").on(t.createdAt.desc()),
+    index("tasks_created_idx").on(...newestFirst(t)),
     index("tasks_status_idx").on(t.status),
   ],
 );
@@ -293,7 +304,7 @@ export const services = pgTable(
   (t) => [
     check("services_status_check", oneOf("status", SERVICE_STATUSES)),
     check("services_price_check", sql`price_minor >= 0`),
-    index("services_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("services_status_created_idx").on(t.status, ...newestFirst(t)),
   ],
 );
 
@@ -316,9 +327,9 @@ export const serviceOrders = pgTable(
   (t) => [
     check("service_orders_status_check", oneOf("status", ORDER_STATUSES)),
     check("service_orders_amount_check", sql`total_amount_minor >= 0`),
-    index("service_orders_client_created_idx").on(t.clientId, t.createdAt.desc()),
-    index("service_orders_status_created_idx").on(t.status, t.createdAt.desc()),
-    index("service_orders_created_idx").on(t.createdAt.desc()),
+    index("service_orders_client_created_idx").on(t.clientId, ...newestFirst(t)),
+    index("service_orders_status_created_idx").on(t.status, ...newestFirst(t)),
+    index("service_orders_created_idx").on(...newestFirst(t)),
   ],
 );
 
@@ -367,7 +378,7 @@ export const contactEnquiries = pgTable(
   (t) => [
     check("contact_enquiries_service_check", sql`service is null or ${oneOf("service", ENQUIRY_SERVICES)}`),
     check("contact_enquiries_budget_check", sql`budget is null or ${oneOf("budget", ENQUIRY_BUDGETS)}`),
-    index("contact_enquiries_created_idx").on(t.createdAt.desc()),
+    index("contact_enquiries_created_idx").on(...newestFirst(t)),
   ],
 );
 
@@ -382,10 +393,7 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
-    index("audit_log_entity_idx").on(t.entity, t.entityId),
-  ],
+  (t) => [index("audit_log_created_idx").on(...newestFirst(t)), index("audit_log_entity_idx").on(t.entity, t.entityId)],
 );
 
 export const mailOutbox = pgTable(
@@ -399,7 +407,7 @@ export const mailOutbox = pgTable(
     link: text("link"),
     createdAt: createdAt(),
   },
-  (t) => [index("mail_outbox_created_idx").on(t.createdAt.desc()), index("mail_outbox_to_idx").on(t.to)],
+  (t) => [index("mail_outbox_created_idx").on(...newestFirst(t)), index("mail_outbox_to_idx").on(t.to)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -27,18 +27,17 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["projects"],
-        summary: "Projects the signed-in user may see, newest first",
-        querystring: z.strictObject({
-          limit: z.coerce.number().int().min(1).max(100).default(100),
-          status: z.enum(PROJECT_STATUSES).optional(),
-        }),
-        response: { 200: z.array(projectSchema), ...errorResponses(400, 401) },
+        summary: "Projects the signed-in user may see, newest first, by cursor",
+        querystring: z.strictObject({ ...pageQuery, status: z.enum(PROJECT_STATUSES).optional() }),
+        response: { 200: pageOf(projectSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       await request.requireUser();
       const scope = rules.projects.scope(await request.actor());
-      return listProjects(db, scope, request.query);
+      const { limit, cursor, status } = request.query;
+      const rows = await listProjects(db, scope, { limit: limit + 1, after: decodeCursor(cursor), status });
+      return toPage(rows, limit);
     },
   );
 

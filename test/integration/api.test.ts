@@ -141,7 +141,8 @@ describe("/api/me", () => {
 });
 
 describe("projects", () => {
-  const ids = (response: { json: { id: string }[] }) => response.json.map((project) => project.id).sort();
+  const ids = (response: { json: { items: { id: string }[] } }) =>
+    response.json.items.map((project) => project.id).sort();
 
   it("lists only the client's own projects", async () => {
     const response = await chinedu.request("GET", "/api/projects");
@@ -149,7 +150,10 @@ describe("projects", () => {
     const own = (await projectIdsOf("chinedu@ezefoods.test")).map((row) => row.id).sort();
     expect(own).toHaveLength(2);
     expect(ids(response)).toEqual(own);
-    expect(response.json.every((project: { clientName: string }) => project.clientName === "Chinedu Eze")).toBe(true);
+    expect(response.json.items.every((project: { clientName: string }) => project.clientName === "Chinedu Eze")).toBe(
+      true,
+    );
+    expect(response.json.next).toBeNull();
   });
 
   it("lists only the projects a developer is assigned to", async () => {
@@ -161,16 +165,16 @@ describe("projects", () => {
   it("lists every project for an administrator, newest first", async () => {
     const response = await admin.request("GET", "/api/projects");
     expect(response.status).toBe(200);
-    expect(response.json).toHaveLength((await server.db.select().from(projects)).length);
-    const created = response.json.map((project: { createdAt: string }) => Date.parse(project.createdAt));
+    expect(response.json.items).toHaveLength((await server.db.select().from(projects)).length);
+    const created = response.json.items.map((project: { createdAt: string }) => Date.parse(project.createdAt));
     expect(created).toEqual([...created].sort((a, b) => b - a));
   });
 
   it("filters by status and limit, and rejects unknown query parameters", async () => {
     const active = await admin.request("GET", "/api/projects?status=active");
-    expect(active.json.length).toBeGreaterThan(0);
-    expect(active.json.every((project: { status: string }) => project.status === "active")).toBe(true);
-    expect((await admin.request("GET", "/api/projects?limit=1")).json).toHaveLength(1);
+    expect(active.json.items.length).toBeGreaterThan(0);
+    expect(active.json.items.every((project: { status: string }) => project.status === "active")).toBe(true);
+    expect((await admin.request("GET", "/api/projects?limit=1")).json.items).toHaveLength(1);
     expect((await admin.request("GET", "/api/projects?status=archived")).status).toBe(400);
     expect((await admin.request("GET", "/api/projects?limit=0")).status).toBe(400);
     expect((await admin.request("GET", "/api/projects?clientId=x")).status).toBe(400);

@@ -68,6 +68,6 @@ describe("backup and restore", () => {
 
   it("the restored copy works: its people sign in", async () => {
     const client = await target.signIn("chinedu@ezefoods.test");
-    expect((await client.request("GET", "/api/projects")).json.length).toBeGreaterThan(0);
+    expect((await client.request("GET", "/api/projects")).json.items.length).toBeGreaterThan(0);
   });
 });

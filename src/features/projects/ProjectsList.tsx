@@ -1,5 +1,5 @@
 import { Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { useQuery } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuFolderOpen } from "react-icons/lu";
 import { projectsQuery } from "./api";
@@ -8,7 +8,8 @@ import { ProjectCard } from "./ProjectCard";
 const columns = { base: 1, md: 2, xl: 3 };
 
 export function ProjectsList() {
-  const { data: projects, isPending, isError } = useQuery(projectsQuery);
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(projectsQuery);
+  const projects = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (isPending) {
     return (
@@ -30,8 +31,9 @@ export function ProjectsList() {
     );
   }
 
-  // Spec §8: a failed list load is logged and the list shows as empty.
-  if (isError || projects.length === 0) {
+  // Spec §8: a failed list load is logged and the list shows as empty. A failed "Load more"
+  // keeps the pages already shown, and its button stays to try again.
+  if (projects.length === 0) {
     return (
       <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
         <EmptyState.Content>
@@ -53,12 +55,25 @@ export function ProjectsList() {
   }
 
   return (
-    <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Projects">
-      {projects.map((project) => (
-        <li key={project.id}>
-          <ProjectCard project={project} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <Stack gap="6">
+      <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Projects">
+        {projects.map((project) => (
+          <li key={project.id}>
+            <ProjectCard project={project} />
+          </li>
+        ))}
+      </SimpleGrid>
+      {hasNextPage ? (
+        <Button
+          alignSelf="center"
+          variant="outline"
+          loading={isFetchingNextPage}
+          loadingText="Loading more"
+          onClick={() => void fetchNextPage()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   type QueryClient,
   type QueryFunctionContext,
   type QueryKey,
@@ -13,9 +14,17 @@ import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 
-export const projectsQuery = queryOptions({
+const PROJECTS_PAGE = 24;
+
+/** The projects list, a page at a time (newest first); `next` names the following page. */
+export const projectsQuery = infiniteQueryOptions({
   queryKey: ["projects", "list"],
-  queryFn: () => api.get<Project[]>("/api/projects"),
+  queryFn: ({ pageParam }) =>
+    api.get<Page<Project>>(
+      `/api/projects?limit=${PROJECTS_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
+    ),
+  initialPageParam: null as string | null,
+  getNextPageParam: (page) => page.next,
 });
 
 export const projectQuery = (projectId: string) =>

@@ -1,0 +1,184 @@
+import { eq, sql } from "drizzle-orm";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import type { Role } from "../common/domain";
+import { largeEmail } from "../seed/large";
+import { getProject, getProjectFacts, listMessages, listProjects } from "../server/data/projects";
+import { listTasks } from "../server/data/tasks";
+import type { Db } from "../server/db";
+import * as schema from "../server/db/schema";
+import { encodeCursor } from "../server/http/cursor";
+import { type Actor, rules } from "../server/rules";
+
+/**
+ * The portal reads bench/portal-large.mjs measures, and the query plans of
+ * the database work behind each. To add a read, add a row to ROUTES: who asks
+ * (`as`), the path it GETs, and `read`, which calls the same server/data
+ * functions the route's handler calls. The queries `read` sends are captured
+ * and each is run again under EXPLAIN (ANALYZE, BUFFERS).
+ *
+ * Run by the bench as `node --import tsx bench/portal-large-routes.ts DATABASE_URL`:
+ * prints one JSON line, the routes with their paths and plans.
+ */
+
+export type Ids = {
+  admin: string;
+  developer: string;
+  client: string;
+  /** The client's project holding the big message thread. */
+  bigProject: string;
+  /** Cursor of the administrator's second page of projects. */
+  adminProjectsPage2: string;
+  /** Cursor halfway back through the big thread (an older page of messages). */
+  olderMessages: string;
+};
+
+export type BenchRoute = {
+  name: string;
+  as: Role;
+  path: (ids: Ids) => string;
+  read: (db: Db, ids: Ids) => Promise<unknown>;
+};
+
+const PAGE = 50;
+const actor = (id: string, role: Role): Actor => ({ id, role });
+
+export const ROUTES: BenchRoute[] = [
+  {
+    name: "projects list (admin)",
+    as: "admin",
+    path: () => `/api/projects?limit=${PAGE}`,
+    read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PAGE + 1 }),
+  },
+  {
+    name: "projects list, page 2 (admin)",
+    as: "admin",
+    path: (ids) => `/api/projects?limit=${PAGE}&cursor=${ids.adminProjectsPage2}`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), {
+        limit: PAGE + 1,
+        after: Buffer.from(ids.adminProjectsPage2, "base64url").toString("utf8"),
+      }),
+  },
+  {
+    name: "projects list (developer)",
+    as: "developer",
+    path: () => `/api/projects?limit=${PAGE}`,
+    read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), { limit: PAGE + 1 }),
+  },
+  {
+    name: "projects list (client)",
+    as: "client",
+    path: () => `/api/projects?limit=${PAGE}`,
+    read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.client, "client")), { limit: PAGE + 1 }),
+  },
+  {
+    name: "project detail (client)",
+    as: "client",
+    path: (ids) => `/api/projects/${ids.bigProject}`,
+    read: async (db, ids) => {
+      await getProjectFacts(db, ids.bigProject);
+      return getProject(db, ids.bigProject);
+    },
+  },
+  {
+    name: "newest messages of the big thread (client)",
+    as: "client",
+    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${PAGE}`,
+    read: async (db, ids) => {
+      await getProjectFacts(db, ids.bigProject);
+      return listMessages(db, ids.bigProject, { limit: PAGE + 1 });
+    },
+  },
+  {
+    name: "older messages of the big thread (client)",
+    as: "client",
+    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${PAGE}&cursor=${ids.olderMessages}`,
+    read: async (db, ids) => {
+      await getProjectFacts(db, ids.bigProject);
+      return listMessages(db, ids.bigProject, {
+        limit: PAGE + 1,
+        after: Buffer.from(ids.olderMessages, "base64url").toString("utf8"),
+      });
+    },
+  },
+  {
+    name: "my tasks (developer)",
+    as: "developer",
+    path: () => `/api/tasks?limit=${PAGE}`,
+    read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: PAGE + 1 }),
+  },
+];
+
+/** A table holding at least this many rows is "large": a sequential scan of it is flagged. */
+export const LARGE_TABLE_ROWS = 10_000;
+
+type Captured = { query: string; params: unknown[] };
+
+export async function explainRoutes(databaseUrl: string) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  try {
+    let captured: Captured[] = [];
+    const db = drizzle(pool, {
+      schema,
+      logger: { logQuery: (query, params) => captured.push({ query, params }) },
+    }) as unknown as Db;
+    const person = async (email: string) => {
+      const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
+      if (!row) throw new Error(`${email} is missing: generate the large data set first (npm run seed:large)`);
+      return row.id;
+    };
+    const client = await person(largeEmail("client", 1));
+    const [big] = await db
+      .select({ id: schema.projects.id })
+      .from(schema.projects)
+      .where(sql`${schema.projects.clientId} = ${client} and ${schema.projects.title} = 'Project 1'`);
+    if (!big) throw new Error("the big thread's project is missing");
+    const admin = await person(largeEmail("admin", 1));
+    const firstPage = await listProjects(db, { kind: "all" }, { limit: PAGE });
+    const last = firstPage.at(-1);
+    if (!last) throw new Error("no projects");
+    const { rows: middle } = await db.execute<{ id: string }>(sql`
+      select id from ${schema.projectMessages} where project_id = ${big.id}
+      order by created_at desc, id desc
+      offset (select count(*) / 2 from ${schema.projectMessages} where project_id = ${big.id}) limit 1`);
+    if (!middle[0]) throw new Error("the big thread has no messages");
+    const ids: Ids = {
+      admin,
+      developer: await person(largeEmail("developer", 1)),
+      client,
+      bigProject: big.id,
+      adminProjectsPage2: encodeCursor(last),
+      olderMessages: encodeCursor(middle[0]),
+    };
+    const sizes = await db.execute<{ relname: string; rows: number }>(
+      sql`select relname, reltuples::bigint as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
+    );
+    const large = new Set(sizes.rows.filter((row) => Number(row.rows) >= LARGE_TABLE_ROWS).map((row) => row.relname));
+
+    const routes = [];
+    for (const route of ROUTES) {
+      captured = [];
+      await route.read(db, ids);
+      const queries = captured;
+      captured = [];
+      const plans = [];
+      for (const { query, params } of queries) {
+        const result = await pool.query(`explain (analyze, buffers) ${query}`, params);
+        const plan = result.rows.map((row) => row["QUERY PLAN"] as string).join("\n");
+        const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((match) => match[1] as string);
+        plans.push({ query, plan, seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))] });
+      }
+      routes.push({ name: route.name, as: route.as, path: route.path(ids), plans });
+    }
+    return { ids, largeTables: [...large].sort(), routes };
+  } finally {
+    await pool.end();
+  }
+}
+
+if (process.argv[1]?.endsWith("portal-large-routes.ts")) {
+  const url = process.argv[2];
+  if (!url) throw new Error("usage: node --import tsx bench/portal-large-routes.ts DATABASE_URL");
+  console.log(JSON.stringify(await explainRoutes(url)));
+}

@@ -1,0 +1,81 @@
+import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+import { ROOT } from "./support/server";
+
+/**
+ * Journey: an administrator's projects list on a database with more projects
+ * than one page (the large data set at a tiny scale, on PostgreSQL): the first
+ * page, then "Load more" until every project is shown, each once.
+ * Needs TEST_DATABASE_URL (scripts/test.mjs runs this file only when it is set).
+ */
+const ADMIN = "admin@large.lagosstudio.test";
+const SCALE = "0.002"; // 100 projects: five pages of 24
+const adminUrl = process.env.TEST_DATABASE_URL;
+if (!adminUrl)
+  throw new Error("projects-paging.e2e.ts needs TEST_DATABASE_URL (a PostgreSQL whose user may create databases)");
+const name = `e2e_paging_${randomBytes(5).toString("hex")}`;
+const url = new URL(adminUrl);
+url.pathname = `/${name}`;
+const databaseUrl = url.toString();
+
+async function admin(query: string) {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    return await client.query(query);
+  } finally {
+    await client.end();
+  }
+}
+
+// Registered before setupProduct's own hooks: the database is filled before the product starts on it.
+beforeAll(async () => {
+  await admin(`create database ${name}`);
+  const seeded = spawnSync(
+    process.execPath,
+    ["dist/server/cli.js", "seed-large", "--database-url", databaseUrl, "--scale", SCALE, "--seed", "5"],
+    { cwd: ROOT, encoding: "utf8", env: { ...process.env, NODE_ENV: "test" } },
+  );
+  if (seeded.status !== 0) throw new Error(`seed-large failed: ${seeded.stdout}${seeded.stderr}`);
+}, 120_000);
+
+afterAll(async () => {
+  await admin(`drop database if exists ${name} with (force)`);
+});
+
+const product = setupProduct({ env: { DATABASE_URL: databaseUrl } });
+let user: User;
+
+beforeAll(async () => {
+  user = await newUser(product.browser, product.server.url);
+  await signInThroughForm(user.page, ADMIN);
+});
+
+describe("projects list, a page at a time", () => {
+  it("shows the first page, then loads more until every project is there once", async () => {
+    const { page } = user;
+    await page.goto("/portal/projects");
+    const list = page.getByRole("list", { name: "Projects" });
+    const cards = list.getByRole("article");
+    await expect.poll(() => cards.count()).toBe(24);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const more = page.getByRole("button", { name: "Load more" });
+    for (const shown of [48, 72, 96, 100]) {
+      await more.click();
+      await expect.poll(() => cards.count()).toBe(shown);
+    }
+    await expect.poll(() => more.count()).toBe(0);
+    const titles = await list.getByRole("heading", { level: 2 }).allTextContents();
+    expect(new Set(titles).size).toBe(100);
+    // Newest first: the generator numbers projects in creation order, two to each creation time.
+    expect(titles[0]).toMatch(/^Project (99|100)$/);
+    expect(titles.at(-1)).toMatch(/^Project [12]$/);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

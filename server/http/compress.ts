@@ -1,0 +1,60 @@
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type { FastifyInstance } from "fastify";
+
+/** Below this a response goes as it is: compressing it would save less than it costs. */
+export const COMPRESS_MIN_BYTES = 1024;
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** "br" or "gzip" when the request accepts it (a q=0 refuses), br preferred; undefined otherwise. */
+export function chooseEncoding(header: string | undefined): "br" | "gzip" | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param));
+    if (!refused) accepted.add(name.trim());
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip")) return "gzip";
+  return undefined;
+}
+
+/**
+ * JSON answers of the API, compressed with brotli or gzip when the client
+ * accepts it and the body is over COMPRESS_MIN_BYTES: a page of projects or
+ * messages is tens of kilobytes of repetitive JSON that shrinks about tenfold.
+ * Fast settings (brotli quality 4, gzip level 6), on libuv's thread pool so
+ * the event loop keeps serving. Public pages and assets are precompressed at
+ * start by server/http/site.ts and @fastify/static, and carry their own
+ * content-encoding, which this leaves alone; the live channel is a WebSocket
+ * and never passes through here.
+ */
+export function registerApiCompression(app: FastifyInstance): void {
+  app.addHook("onSend", async (request, reply, payload) => {
+    if (!request.url.startsWith("/api/") || reply.hasHeader("content-encoding")) return payload;
+    if (typeof payload !== "string" && !Buffer.isBuffer(payload)) return payload;
+    const type = String(reply.getHeader("content-type") ?? "");
+    if (!type.startsWith("application/json")) return payload;
+    reply.header("vary", "accept-encoding");
+    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
+    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    const encoding = chooseEncoding(request.headers["accept-encoding"]);
+    if (!encoding) return payload;
+    const compressed =
+      encoding === "br"
+        ? await brotli(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: 4,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          })
+        : await gzip(body, { level: 6 });
+    reply.header("content-encoding", encoding);
+    reply.removeHeader("content-length");
+    return compressed;
+  });
+}
