@@ -9,7 +9,15 @@ import { fileURLToPath } from "node:url";
  * public-page benchmarks (bench/public-*.mjs) run too when present.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
-const core = ["startup.mjs", "idle-memory.mjs", "auth-get.mjs", "live-fanout.mjs", "portal-large.mjs"];
+const core = [
+  "startup.mjs",
+  "idle-memory.mjs",
+  "auth-get.mjs",
+  "live-fanout.mjs",
+  "portal-large.mjs",
+  "abuse.mjs",
+  "soak.mjs",
+];
 const extra = readdirSync(here)
   .filter((file) => file.startsWith("public-") && file.endsWith(".mjs"))
   .sort();
