@@ -128,26 +128,30 @@ describe("HSTS under https", () => {
 });
 
 describe("per-user write limit", () => {
+  // A server of its own, started as setup (under the hook timeout), with a limit a test can reach.
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ writeRateLimit: 3 });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
   it("answers 429 with Retry-After past the limit, for that user only", async () => {
-    const limited = await startTestServer({ writeRateLimit: 3 });
-    try {
-      const chinedu = await limited.signIn("chinedu@ezefoods.test");
-      const amaka = await limited.signIn("amaka@bellofashion.test");
-      const own = await activeProjectId(limited.db, "chinedu@ezefoods.test");
-      const theirs = await activeProjectId(limited.db, "amaka@bellofashion.test");
-      const send = (client: Client, project: string) =>
-        client.request("POST", `/api/projects/${project}/messages`, { message: "hello" });
-      for (let i = 0; i < 3; i++) expect((await send(chinedu, own)).status).toBe(201);
-      const refused = await send(chinedu, own);
-      expect(refused.status).toBe(429);
-      expect(refused.json.error.code).toBe("rate_limited");
-      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-      // Reads are not writes, and another person is not slowed down.
-      expect((await chinedu.request("GET", "/api/me")).status).toBe(200);
-      expect((await send(amaka, theirs)).status).toBe(201);
-    } finally {
-      await limited.close();
-    }
+    const chinedu = await limited.signIn("chinedu@ezefoods.test");
+    const amaka = await limited.signIn("amaka@bellofashion.test");
+    const own = await activeProjectId(limited.db, "chinedu@ezefoods.test");
+    const theirs = await activeProjectId(limited.db, "amaka@bellofashion.test");
+    const send = (client: Client, project: string) =>
+      client.request("POST", `/api/projects/${project}/messages`, { message: "hello" });
+    for (let i = 0; i < 3; i++) expect((await send(chinedu, own)).status).toBe(201);
+    const refused = await send(chinedu, own);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    // Reads are not writes, and another person is not slowed down.
+    expect((await chinedu.request("GET", "/api/me")).status).toBe(200);
+    expect((await send(amaka, theirs)).status).toBe(201);
   });
 });
 
