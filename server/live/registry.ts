@@ -1,3 +1,4 @@
+import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { ordersLive } from "../data/orders";
 import { projectMessagesLive } from "../data/projects";
 import { servicesLive } from "../data/services";
@@ -8,7 +9,15 @@ import type { Actor } from "../rules";
 import type { Delivery, LiveCollection, LiveKey } from "./collection";
 
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
-const collections: LiveCollection[] = [projectMessagesLive, tasksLive, servicesLive, ordersLive] as LiveCollection[];
+const collections: LiveCollection[] = [
+  projectMessagesLive,
+  tasksLive,
+  servicesLive,
+  ordersLive,
+  dashboardTasksLive,
+  dashboardProjectsLive,
+  dashboardInvoicesLive,
+] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */
 const byTopic = new Map<Topic, LiveCollection[]>();
