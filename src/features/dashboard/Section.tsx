@@ -61,11 +61,14 @@ export function EmptyList({
   title,
   description,
   action,
+  headingLevel = "h3",
 }: {
   icon: IconType;
   title: string;
   description: string;
   action?: ReactNode;
+  /** h3 inside a section; h2 when it stands for the whole page. */
+  headingLevel?: "h2" | "h3";
 }) {
   return (
     <EmptyState.Root size="sm">
@@ -74,7 +77,7 @@ export function EmptyList({
           <Icon aria-hidden="true" />
         </EmptyState.Indicator>
         <Stack textAlign="center" gap="1">
-          <EmptyState.Title as="h3">{title}</EmptyState.Title>
+          <EmptyState.Title as={headingLevel}>{title}</EmptyState.Title>
           <EmptyState.Description>{description}</EmptyState.Description>
         </Stack>
         {action}
@@ -90,6 +93,7 @@ export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry
       <Card.Body>
         <EmptyList
           icon={icon}
+          headingLevel="h2"
           title="We could not load your dashboard"
           description="Check your connection and try again."
           action={
