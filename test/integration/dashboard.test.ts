@@ -255,6 +255,24 @@ describe("live dashboard key", () => {
     expect(otherLive.frames.some(isInvalidate)).toBe(false);
   });
 
+  it("a task reassigned away reaches its previous assignee too", async () => {
+    const [from, to, bystander] = [
+      await newPerson(server, "developer"),
+      await newPerson(server, "developer"),
+      await newPerson(server, "developer"),
+    ];
+    const task = await createTask(server.db, to.id, admin.id);
+    const live = [await subscribe(from), await subscribe(to), await subscribe(bystander)];
+    for (const socket of live) expect(await socket.subscribe(KEY)).toMatchObject({ type: "subscribed" });
+    await server.db.transaction((tx) =>
+      publishChange(tx, { topic: "tasks", op: "update", id: task.id, assignedTo: to.id, previousAssignedTo: from.id }),
+    );
+    await live[0]?.next(isInvalidate);
+    await live[1]?.next(isInvalidate);
+    await sleep(300);
+    expect(live[2]?.frames.some(isInvalidate)).toBe(false);
+  });
+
   it("an invoice or project change reaches its client (and the project's developers), no one else", async () => {
     const [a, b, dev] = [
       await newPerson(server, "client"),
