@@ -197,3 +197,75 @@ export const milestoneSchema = z
   })
   .meta({ id: "Milestone" });
 export type Milestone = Json<typeof milestoneSchema>;
+/** A project as a dashboard lists it (spec §2: title, status, description, progress, start and due dates). */
+export const dashboardProjectSchema = projectSchema
+  .pick({ id: true, title: true, description: true, status: true, progress: true, startDate: true, endDate: true })
+  .meta({ id: "DashboardProject" });
+export type DashboardProject = Json<typeof dashboardProjectSchema>;
+
+/** An invoice as the client dashboard lists it; `status` is derived (an unpaid invoice past its due date is overdue). */
+export const dashboardInvoiceSchema = z
+  .object({
+    id: z.uuid(),
+    invoiceNumber: z.string(),
+    amountMinor: z.number().int(),
+    status: z.enum(INVOICE_STATUSES),
+    dueDate: day,
+  })
+  .meta({ id: "DashboardInvoice" });
+export type DashboardInvoice = Json<typeof dashboardInvoiceSchema>;
+
+/** A task due soon, as the developer dashboard lists it. */
+export const dashboardTaskSchema = z
+  .object({
+    id: z.uuid(),
+    title: z.string(),
+    status: z.enum(TASK_STATUSES),
+    priority: z.enum(TASK_PRIORITIES),
+    dueDate: z.iso.date(),
+    projectTitle: z.string().nullable(),
+  })
+  .meta({ id: "DashboardTask" });
+export type DashboardTask = Json<typeof dashboardTaskSchema>;
+
+const count = z.number().int().min(0);
+
+export const clientDashboardSchema = z
+  .object({
+    role: z.literal("client"),
+    projects: z.object({ total: count, active: count, averageProgress: z.number().int().min(0).max(100) }),
+    /** `totalMinor`: the sum of every invoice, whole minor units. */
+    invoices: z.object({ total: count, paid: count, totalMinor: z.number().int() }),
+    /** The latest 5, newest first. */
+    recentProjects: z.array(dashboardProjectSchema),
+    /** The first 3, newest first. */
+    recentInvoices: z.array(dashboardInvoiceSchema),
+  })
+  .meta({ id: "ClientDashboard" });
+export type ClientDashboard = Json<typeof clientDashboardSchema>;
+
+export const developerDashboardSchema = z
+  .object({
+    role: z.literal("developer"),
+    /** Their tasks by status. */
+    tasks: z.object({ todo: count, in_progress: count, review: count, completed: count }),
+    projects: z.object({ total: count }),
+    /** The latest 5 projects they are assigned to, newest first. */
+    recentProjects: z.array(dashboardProjectSchema),
+    /** Open tasks due today or in the next 7 days, soonest first (at most DUE_SOON_LIMIT). */
+    dueSoon: z.array(dashboardTaskSchema),
+  })
+  .meta({ id: "DeveloperDashboard" });
+export type DeveloperDashboard = Json<typeof developerDashboardSchema>;
+
+/** GET /api/dashboard: the signed-in person's dashboard, chosen by their role. */
+export const dashboardSchema = z
+  .discriminatedUnion("role", [clientDashboardSchema, developerDashboardSchema])
+  .meta({ id: "Dashboard" });
+export type Dashboard = Json<typeof dashboardSchema>;
+
+/** Spec §9: dashboard lists capped at 5; recent invoices show 3. Tasks due soon: the next 7 days, at most 10. */
+export const DASHBOARD_PROJECTS_LIMIT = 5;
+export const DASHBOARD_INVOICES_LIMIT = 3;
+export const DUE_SOON_DAYS = 7;
+export const DUE_SOON_LIMIT = 10;

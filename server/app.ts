@@ -30,6 +30,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
+  await server.register(dashboardRoutes, { db });
   await server.register(serviceRoutes, { db });
   await server.register(orderRoutes, { db });
   await server.register(invoiceRoutes, { db, config });

@@ -14,6 +14,8 @@ export type Change =
   | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
   | { topic: "services"; op: Op; id: string }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
+  /** `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too. */
+  | { topic: "projects"; op: Op; id: string; clientId: string; developerIds: string[] }
   | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null };
 
 export type Op = "insert" | "update" | "delete";

@@ -1,3 +1,4 @@
+import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
@@ -17,6 +18,9 @@ const collections: LiveCollection[] = [
   servicesLive,
   ordersLive,
   invoicesLive,
+  dashboardTasksLive,
+  dashboardProjectsLive,
+  dashboardInvoicesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

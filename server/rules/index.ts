@@ -122,6 +122,11 @@ export const rules = {
     delete: never,
   },
 
+  /** The portal dashboard (GET /api/dashboard) of clients and developers; administrators have their own console. */
+  dashboard: {
+    read: (actor: Actor) => actor?.role === "client" || actor?.role === "developer",
+  },
+
   /** Plans are published content. */
   plans: {
     scope: (_actor: Actor): Scope => ({ kind: "all" }),

@@ -36,6 +36,7 @@ const facts: Record<Collection, unknown> = {
   tasks: { assignedTo: ids.devIn },
   services: { status: "active" },
   serviceOrders: owned,
+  dashboard: undefined,
   plans: undefined,
   enquiries: undefined,
   auditLog: undefined,
@@ -135,6 +136,10 @@ const expected: Table = {
     create: [F, T, T, F, F, F],
     update: [F, F, F, F, F, T],
     delete: [F, F, F, F, F, F],
+  },
+  // Clients' and developers' own dashboards; administrators have the admin console.
+  dashboard: {
+    read: [F, T, T, T, T, F],
   },
   // Published content.
   plans: {

@@ -1,7 +1,7 @@
-import { Button, Card, Stack, Text } from "@chakra-ui/react";
-import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { LuFolderKanban } from "react-icons/lu";
+import { createFileRoute, redirect } from "@tanstack/react-router";
 import { PageHeader } from "../../components/PageHeader";
+import { ClientDashboard } from "../../features/dashboard/ClientDashboard";
+import { DeveloperDashboard } from "../../features/dashboard/DeveloperDashboard";
 import { useMe } from "../../lib/session";
 
 export const Route = createFileRoute("/portal/")({
@@ -14,24 +14,12 @@ export const Route = createFileRoute("/portal/")({
 
 function Dashboard() {
   const { me } = Route.useRouteContext();
+  // The live profile, so a name changed in Settings shows here at once.
   const { data } = useMe();
-  const name = (data ?? me).fullName;
   return (
     <>
-      <PageHeader title="Dashboard" description={`Welcome back, ${name}`} />
-      <Card.Root maxW="lg">
-        <Card.Body>
-          <Stack gap="3" align="start">
-            <Text>Follow your projects' progress and talk to the team working on them.</Text>
-            <Button asChild colorPalette="brand">
-              <Link to="/portal/projects">
-                <LuFolderKanban aria-hidden="true" />
-                View All Projects
-              </Link>
-            </Button>
-          </Stack>
-        </Card.Body>
-      </Card.Root>
+      <PageHeader title="Dashboard" description={`Welcome back, ${(data ?? me).fullName}`} />
+      {me.role === "developer" ? <DeveloperDashboard /> : <ClientDashboard />}
     </>
   );
 }

@@ -1,0 +1,173 @@
+import { type SQL, sql } from "drizzle-orm";
+import {
+  type ClientDashboard,
+  DASHBOARD_INVOICES_LIMIT,
+  DASHBOARD_PROJECTS_LIMIT,
+  type DeveloperDashboard,
+  DUE_SOON_DAYS,
+  DUE_SOON_LIMIT,
+} from "../../common/api";
+import { TIME_ZONE } from "../../common/format";
+import type { Db } from "../db";
+import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
+import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
+import { type Actor, rules } from "../rules";
+import { shownStatus } from "./invoices";
+
+/**
+ * The portal dashboards (spec §2): each one statement, one round-trip,
+ * returning everything its screen shows. Counts and sums are aggregated in
+ * SQL over the person's rows (found by the client, assignee and
+ * project_developers indexes); only the short lists come back as rows.
+ */
+
+/** Today as a calendar day in Lagos, where due dates are days. */
+const lagosToday = sql.raw(`(now() at time zone '${TIME_ZONE}')::date`);
+
+/** A project as a dashboard lists it, from a subquery aliased `p`. */
+const projectJson = sql.raw(
+  `json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'status', p.status,
+    'progress', p.progress, 'startDate', p.start_date, 'endDate', p.end_date)`,
+);
+
+/** JSON (numbers, strings, day strings) already in the response's shape: both drivers parse json columns. */
+async function one<T>(db: Db, query: SQL): Promise<T> {
+  const result = await db.execute<{ dashboard: T }>(query);
+  const row = result.rows[0];
+  if (!row) throw new Error("the dashboard query returned no row");
+  return row.dashboard;
+}
+
+export function getClientDashboard(db: Db, clientId: string): Promise<ClientDashboard> {
+  return one<ClientDashboard>(
+    db,
+    sql`select json_build_object(
+      'role', 'client',
+      'projects', (
+        select json_build_object(
+          'total', count(*),
+          'active', count(*) filter (where ${projects.status} = 'active'),
+          'averageProgress', coalesce(round(avg(${projects.progress})), 0)
+        )
+        from ${projects} where ${projects.clientId} = ${clientId}
+      ),
+      'invoices', (
+        select json_build_object(
+          'total', count(*),
+          'paid', count(*) filter (where ${invoices.status} = 'paid'),
+          'totalMinor', coalesce(sum(${invoices.amount}), 0)
+        )
+        from ${invoices} where ${invoices.clientId} = ${clientId}
+      ),
+      'recentProjects', (
+        select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)
+        from (
+          select * from ${projects} where ${projects.clientId} = ${clientId}
+          order by ${projects.createdAt} desc, ${projects.id} desc limit ${DASHBOARD_PROJECTS_LIMIT}
+        ) p
+      ),
+      'recentInvoices', (
+        select coalesce(json_agg(json_build_object(
+          'id', i.id, 'invoiceNumber', i.invoice_number, 'amountMinor', i.amount_minor,
+          'status', i.shown_status, 'dueDate', i.due_date
+        ) order by i.created_at desc, i.id desc), '[]'::json)
+        from (
+          select *, ${shownStatus} as shown_status from ${invoices} where ${invoices.clientId} = ${clientId}
+          order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${DASHBOARD_INVOICES_LIMIT}
+        ) i
+      )
+    ) as dashboard`,
+  );
+}
+
+export function getDeveloperDashboard(db: Db, developerId: string): Promise<DeveloperDashboard> {
+  return one<DeveloperDashboard>(
+    db,
+    sql`select json_build_object(
+      'role', 'developer',
+      'tasks', (
+        select json_build_object(
+          'todo', count(*) filter (where ${tasks.status} = 'todo'),
+          'in_progress', count(*) filter (where ${tasks.status} = 'in_progress'),
+          'review', count(*) filter (where ${tasks.status} = 'review'),
+          'completed', count(*) filter (where ${tasks.status} = 'completed')
+        )
+        from ${tasks} where ${tasks.assignedTo} = ${developerId}
+      ),
+      'projects', (
+        select json_build_object('total', count(*))
+        from ${projectDevelopers} where ${projectDevelopers.developerId} = ${developerId}
+      ),
+      'recentProjects', (
+        select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)
+        from (
+          select ${projects}.* from ${projects}
+          join ${projectDevelopers} on ${projectDevelopers.projectId} = ${projects.id}
+          where ${projectDevelopers.developerId} = ${developerId}
+          order by ${projects.createdAt} desc, ${projects.id} desc limit ${DASHBOARD_PROJECTS_LIMIT}
+        ) p
+      ),
+      'dueSoon', (
+        select coalesce(json_agg(json_build_object(
+          'id', t.id, 'title', t.title, 'status', t.status, 'priority', t.priority,
+          'dueDate', t.due_date, 'projectTitle', t.project_title
+        ) order by t.due_date, t.id), '[]'::json)
+        from (
+          select ${tasks.id} as id, ${tasks.title} as title, ${tasks.status} as status,
+            ${tasks.priority} as priority, ${tasks.dueDate} as due_date, ${projects.title} as project_title
+          from ${tasks} left join ${projects} on ${projects.id} = ${tasks.projectId}
+          where ${tasks.assignedTo} = ${developerId} and ${tasks.status} <> 'completed'
+            and ${tasks.dueDate} between ${lagosToday} and ${lagosToday} + ${DUE_SOON_DAYS}::int
+          order by ${tasks.dueDate}, ${tasks.id} limit ${DUE_SOON_LIMIT}
+        ) t
+      )
+    ) as dashboard`,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Live: one key, each viewer's own figures. A change reaches only the people
+// whose figures it touches, as "refetch" (the figures are aggregates).
+// ---------------------------------------------------------------------------
+
+export const dashboardKey = ["dashboard"] as const;
+
+const invalidate = { invalidate: true } as const;
+
+async function authorizeDashboard(_db: Db, actor: Actor, key: LiveKey) {
+  if (key.length !== 1 || key[0] !== dashboardKey[0]) return undefined;
+  return rules.dashboard.read(actor);
+}
+
+/** The dashboard key, invalidated for `people` only (and only while they may read a dashboard). */
+function invalidateFor(people: readonly (string | null)[]): Delivery[] {
+  const affected = new Set(people.filter((id): id is string => !!id));
+  if (affected.size === 0) return [];
+  return [
+    {
+      key: dashboardKey,
+      pushFor: (actor) => (actor && affected.has(actor.id) && rules.dashboard.read(actor) ? invalidate : undefined),
+    },
+  ];
+}
+
+/** A task's assignee, and its previous one on a reassignment, see their counts and due list change. */
+export const dashboardTasksLive: LiveCollection<"tasks"> = {
+  topic: "tasks",
+  authorize: authorizeDashboard,
+  resolve: async (_db, change) => invalidateFor([change.assignedTo, change.previousAssignedTo]),
+};
+
+/** A project's client and every developer assigned before or after the change. */
+export const dashboardProjectsLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  authorize: authorizeDashboard,
+  resolve: async (_db, change) => invalidateFor([change.clientId, ...change.developerIds]),
+};
+
+/** An invoice's client, and the one it was moved away from. */
+export const dashboardInvoicesLive: LiveCollection<"invoices"> = {
+  topic: "invoices",
+  authorize: authorizeDashboard,
+  resolve: async (_db, change) => invalidateFor([change.clientId, change.previousClientId]),
+};

@@ -1,0 +1,178 @@
+import { Badge, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import {
+  LuChartNoAxesColumn,
+  LuCircleCheck,
+  LuFileText,
+  LuFolderKanban,
+  LuFolderOpen,
+  LuReceipt,
+  LuSettings,
+} from "react-icons/lu";
+import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
+import type { InvoiceStatus } from "../../../common/domain";
+import { formatDay } from "../../../common/format";
+import { useLiveQuery } from "../../lib/live";
+import { formatAmount } from "../site/config";
+import { dashboardKey, fetchDashboard } from "./api";
+import { RecentProjects } from "./RecentProjects";
+import { EmptyList, ListSkeleton, LoadError, Section } from "./Section";
+import { StatCard } from "./StatCard";
+
+/**
+ * Spec §2 client dashboard: four stat cards, Recent Projects, Quick Actions
+ * and Recent Invoices, every figure from one read and refetched live when
+ * one of the client's projects or invoices changes.
+ */
+export function ClientDashboard() {
+  const query = useLiveQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  // A developer's figures never reach this screen (the route picks by role); treat them as not loaded.
+  const data = query.data?.role === "client" ? query.data : undefined;
+  const pending = query.isPending;
+
+  if (query.isError && !data) {
+    return <LoadError icon={LuFolderOpen} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+
+  return (
+    <Stack gap="6">
+      <Stats figures={data} pending={pending} />
+      <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap="6" alignItems="start">
+        <Section
+          id="recent-projects"
+          title="Recent Projects"
+          action={
+            <Button asChild size="sm" variant="ghost" colorPalette="brand">
+              <Link to="/portal/projects">View all</Link>
+            </Button>
+          }
+        >
+          {pending ? (
+            <ListSkeleton label="Loading your projects" rows={3} lines={3} />
+          ) : data && data.recentProjects.length > 0 ? (
+            <RecentProjects projects={data.recentProjects} label="Recent Projects" />
+          ) : (
+            <EmptyList
+              icon={LuFolderOpen}
+              title="No projects yet"
+              description="When we start working together, your projects will appear here."
+              action={
+                <Button asChild colorPalette="brand">
+                  <Link to="/contact">Contact Us</Link>
+                </Button>
+              }
+            />
+          )}
+        </Section>
+        <Stack gap="6">
+          <QuickActions />
+          <Section id="recent-invoices" title="Recent Invoices">
+            {pending ? (
+              <ListSkeleton label="Loading your invoices" rows={3} lines={1} />
+            ) : data && data.recentInvoices.length > 0 ? (
+              <RecentInvoices invoices={data.recentInvoices} />
+            ) : (
+              <EmptyList
+                icon={LuReceipt}
+                title="No invoices found"
+                description="Your invoices will appear here once they are issued."
+              />
+            )}
+          </Section>
+        </Stack>
+      </Grid>
+    </Stack>
+  );
+}
+
+function Stats({ figures, pending }: { figures: ClientFigures | undefined; pending: boolean }) {
+  const projects = figures?.projects;
+  const invoices = figures?.invoices;
+  return (
+    <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+      <StatCard
+        label="Active Projects"
+        icon={LuFolderKanban}
+        pending={pending || !projects}
+        value={projects?.active}
+        help={`${projects?.total} total ${projects?.total === 1 ? "project" : "projects"}`}
+      />
+      <StatCard
+        label="Total Invoices"
+        icon={LuFileText}
+        pending={pending || !invoices}
+        value={invoices && formatAmount(invoices.totalMinor)}
+        help={`${invoices?.paid} paid`}
+      />
+      <StatCard
+        label="Average Progress"
+        icon={LuChartNoAxesColumn}
+        pending={pending || !projects}
+        value={`${projects?.averageProgress}%`}
+        help="Across all your projects"
+      />
+      {/* Spec §2: always Active (a person who can see this page has an active account). */}
+      <StatCard label="Account Status" icon={LuCircleCheck} value="Active" help="Your account is in good standing" />
+    </SimpleGrid>
+  );
+}
+
+function QuickActions() {
+  const actions = [
+    { label: "View All Projects", to: "/portal/projects", icon: LuFolderKanban },
+    { label: "View Invoices", to: "/portal/invoices", icon: LuFileText },
+    { label: "Account Settings", to: "/portal/settings", icon: LuSettings },
+  ] as const;
+  return (
+    <Section id="quick-actions" title="Quick Actions">
+      <Stack as="ul" listStyleType="none" gap="3">
+        {actions.map(({ label, to, icon: Icon }) => (
+          <li key={to}>
+            <Button asChild variant="outline" width="full" justifyContent="start">
+              <Link to={to}>
+                <Icon aria-hidden="true" />
+                {label}
+              </Link>
+            </Button>
+          </li>
+        ))}
+      </Stack>
+    </Section>
+  );
+}
+
+/** Spec §4: paid shows the default badge, any other status the destructive one. */
+const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { paid: "Paid", unpaid: "Unpaid", overdue: "Overdue" };
+
+export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
+  return (
+    <Badge variant="solid" colorPalette={status === "paid" ? "brand" : "red"} flexShrink="0">
+      {INVOICE_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+function RecentInvoices({ invoices }: { invoices: DashboardInvoice[] }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="0" aria-label="Recent Invoices">
+      {invoices.map((invoice, index) => (
+        <Box as="li" key={invoice.id} borderTopWidth={index === 0 ? undefined : "1px"} py="3" _first={{ pt: 0 }}>
+          <HStack justify="space-between" align="start" gap="3">
+            <Stack gap="0.5">
+              <Text fontWeight="semibold">{invoice.invoiceNumber}</Text>
+              <Text fontSize="sm" color="fg.muted">
+                {invoice.dueDate ? `Due ${formatDay(invoice.dueDate)}` : "No due date"}
+              </Text>
+            </Stack>
+            <Stack gap="1" align="end">
+              <Text fontWeight="semibold" data-testid="invoice-amount">
+                {formatAmount(invoice.amountMinor)}
+              </Text>
+              <InvoiceStatusBadge status={invoice.status} />
+            </Stack>
+          </HStack>
+        </Box>
+      ))}
+    </Stack>
+  );
+}

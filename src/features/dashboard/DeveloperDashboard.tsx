@@ -1,0 +1,144 @@
+import { Badge, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Link } from "@tanstack/react-router";
+import type { IconType } from "react-icons";
+import {
+  LuCalendarClock,
+  LuCircleCheck,
+  LuCircleDashed,
+  LuEye,
+  LuFolderKanban,
+  LuFolderOpen,
+  LuListTodo,
+  LuLoader,
+} from "react-icons/lu";
+import { type DashboardTask, DUE_SOON_DAYS } from "../../../common/api";
+import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { formatDay } from "../../../common/format";
+import { useLiveQuery } from "../../lib/live";
+import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { dashboardKey, fetchDashboard } from "./api";
+import { RecentProjects } from "./RecentProjects";
+import { EmptyList, ListSkeleton, LoadError, Section } from "./Section";
+import { StatCard } from "./StatCard";
+
+const STATUS_ICONS: Record<TaskStatus, IconType> = {
+  todo: LuCircleDashed,
+  in_progress: LuLoader,
+  review: LuEye,
+  completed: LuCircleCheck,
+};
+
+/**
+ * The developer's dashboard: their tasks counted by status, the projects
+ * they are assigned to and their open tasks due in the next 7 days; refetched
+ * live when one of their tasks or projects changes.
+ */
+export function DeveloperDashboard() {
+  const query = useLiveQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  const data = query.data?.role === "developer" ? query.data : undefined;
+  const pending = query.isPending || !data;
+
+  if (query.isError && !data) {
+    return <LoadError icon={LuListTodo} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+
+  return (
+    <Stack gap="6">
+      <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4">
+        {TASK_STATUSES.map((status) => (
+          <StatCard
+            key={status}
+            label={TASK_STATUS_LABELS[status]}
+            icon={STATUS_ICONS[status]}
+            pending={pending}
+            value={data?.tasks[status]}
+            help={data?.tasks[status] === 1 ? "task" : "tasks"}
+          />
+        ))}
+        <StatCard
+          label="My Projects"
+          icon={LuFolderKanban}
+          pending={pending}
+          value={data?.projects.total}
+          help="assigned to you"
+        />
+      </SimpleGrid>
+      <Grid templateColumns={{ base: "1fr", lg: "1fr 1fr" }} gap="6" alignItems="start">
+        <Section
+          id="due-soon"
+          title="Due Soon"
+          action={
+            <Button asChild size="sm" variant="ghost" colorPalette="brand">
+              <Link to="/portal/my-tasks">Open My Tasks</Link>
+            </Button>
+          }
+        >
+          {pending ? (
+            <ListSkeleton label="Loading your tasks" rows={3} lines={1} />
+          ) : data.dueSoon.length > 0 ? (
+            <DueSoon tasks={data.dueSoon} />
+          ) : (
+            <EmptyList
+              icon={LuCalendarClock}
+              title="Nothing due soon"
+              description={`None of your open tasks is due in the next ${DUE_SOON_DAYS} days.`}
+            />
+          )}
+        </Section>
+        <Section
+          id="my-projects"
+          title="My Projects"
+          action={
+            <Button asChild size="sm" variant="ghost" colorPalette="brand">
+              <Link to="/portal/projects">View all</Link>
+            </Button>
+          }
+        >
+          {pending ? (
+            <ListSkeleton label="Loading your projects" rows={3} lines={3} />
+          ) : data.recentProjects.length > 0 ? (
+            <RecentProjects projects={data.recentProjects} label="My Projects" />
+          ) : (
+            <EmptyList
+              icon={LuFolderOpen}
+              title="No projects assigned to you"
+              description="When you are assigned to a project, it appears here."
+            />
+          )}
+        </Section>
+      </Grid>
+    </Stack>
+  );
+}
+
+function DueSoon({ tasks }: { tasks: DashboardTask[] }) {
+  return (
+    <Stack as="ul" listStyleType="none" gap="0" aria-label="Tasks due soon">
+      {tasks.map((task, index) => {
+        const priority = PRIORITY_BADGES[task.priority];
+        return (
+          <Box as="li" key={task.id} borderTopWidth={index === 0 ? undefined : "1px"} py="3" _first={{ pt: 0 }}>
+            <HStack justify="space-between" align="start" gap="3">
+              <Stack gap="0.5">
+                <Text as="h3" fontWeight="semibold">
+                  {task.title}
+                </Text>
+                <Text fontSize="sm" color="fg.muted">
+                  {task.projectTitle ?? "No project"} · {TASK_STATUS_LABELS[task.status]}
+                </Text>
+              </Stack>
+              <Stack gap="1" align="end" flexShrink="0">
+                <Text fontSize="sm" fontWeight="medium">
+                  Due {formatDay(task.dueDate)}
+                </Text>
+                <Badge colorPalette={priority.palette} variant="subtle">
+                  {priority.label}
+                </Badge>
+              </Stack>
+            </HStack>
+          </Box>
+        );
+      })}
+    </Stack>
+  );
+}

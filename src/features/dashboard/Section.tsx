@@ -1,0 +1,108 @@
+import {
+  Button,
+  Card,
+  EmptyState,
+  Heading,
+  HStack,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import type { ReactNode } from "react";
+import type { IconType } from "react-icons";
+
+/** A titled card of the dashboard; `action` sits beside the title (e.g. a link to the full list). */
+export function Section({
+  id,
+  title,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Card.Root as="section" aria-labelledby={id} h="full">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg" id={id}>
+            {title}
+          </Heading>
+          {action}
+        </HStack>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+/** `rows` placeholders in the shape of a list's rows, with a status for screen readers. */
+export function ListSkeleton({ label, rows, lines = 2 }: { label: string; rows: number; lines?: number }) {
+  return (
+    <Stack gap="5" aria-busy="true">
+      <VisuallyHidden role="status">{label}</VisuallyHidden>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Stack key={i} gap="2" aria-hidden="true" data-testid="dashboard-skeleton">
+          <Skeleton height="5" width="50%" />
+          <SkeletonText noOfLines={lines} />
+        </Stack>
+      ))}
+    </Stack>
+  );
+}
+
+/** A list with nothing in it yet: the spec's words and, where it has one, its action. */
+export function EmptyList({
+  icon: Icon,
+  title,
+  description,
+  action,
+  headingLevel = "h3",
+}: {
+  icon: IconType;
+  title: string;
+  description: string;
+  action?: ReactNode;
+  /** h3 inside a section; h2 when it stands for the whole page. */
+  headingLevel?: "h2" | "h3";
+}) {
+  return (
+    <EmptyState.Root size="sm">
+      <EmptyState.Content>
+        <EmptyState.Indicator>
+          <Icon aria-hidden="true" />
+        </EmptyState.Indicator>
+        <Stack textAlign="center" gap="1">
+          <EmptyState.Title as={headingLevel}>{title}</EmptyState.Title>
+          <EmptyState.Description>{description}</EmptyState.Description>
+        </Stack>
+        {action}
+      </EmptyState.Content>
+    </EmptyState.Root>
+  );
+}
+
+/** The dashboard could not be read: say so, and offer to try again. */
+export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry: () => void; retrying: boolean }) {
+  return (
+    <Card.Root role="alert">
+      <Card.Body>
+        <EmptyList
+          icon={icon}
+          headingLevel="h2"
+          title="We could not load your dashboard"
+          description="Check your connection and try again."
+          action={
+            <Button colorPalette="brand" onClick={onRetry} loading={retrying}>
+              Try again
+            </Button>
+          }
+        />
+      </Card.Body>
+    </Card.Root>
+  );
+}

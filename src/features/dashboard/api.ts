@@ -1,0 +1,8 @@
+import type { Dashboard } from "../../../common/api";
+import { api } from "../../lib/api";
+
+/** The live key the server invalidates whenever a change touches this viewer's figures (server/data/dashboard.ts). */
+export const dashboardKey = ["dashboard"] as const;
+
+/** One read for the whole screen: counts, sums and the short lists, for the signed-in person's role. */
+export const fetchDashboard = () => api.get<Dashboard>("/api/dashboard");
