@@ -135,3 +135,20 @@ export function bar(label, value, op, limit, unit) {
 export function cleanup(dir) {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** How many rounds a bench repeats a measurement whose figure moves from run to run (BENCH_ROUNDS, default 5). */
+export const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+
+/** Median and range of several rounds' figures: what the README reports, never the best run. */
+export function summary(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  const median = sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+  return { median, min: sorted[0], max: sorted.at(-1), runs: sorted.length };
+}
+
+/** "median 1,630 (966–1,719, 5 runs)" */
+export function describeSummary({ median, min, max, runs }, digits = 0) {
+  const show = (value) => value.toLocaleString("en-GB", { maximumFractionDigits: digits });
+  return `median ${show(median)} (${show(min)}–${show(max)}, ${runs} runs)`;
+}

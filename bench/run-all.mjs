@@ -17,6 +17,7 @@ const core = [
   "portal-large.mjs",
   "abuse.mjs",
   "soak.mjs",
+  "portal-first-page.mjs",
 ];
 const extra = readdirSync(here)
   .filter((file) => file.startsWith("public-") && file.endsWith(".mjs"))

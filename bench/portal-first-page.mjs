@@ -1,0 +1,102 @@
+import zlib from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
+import {
+  bar,
+  cleanup,
+  describeSummary,
+  ensureBuilt,
+  ROUNDS,
+  signIn,
+  startServer,
+  summary,
+  USERS,
+  writeResult,
+} from "./lib.mjs";
+
+/**
+ * A signed-in client's first portal page, /portal (issue #11): the JavaScript
+ * it makes a phone load (gzip bytes of every script, bar <= 300 KB) and
+ * Lighthouse's mobile preset with the session cookie, ROUNDS times (bars on
+ * the medians: performance >= 90, LCP < 2 s).
+ */
+const PAGE = "/portal";
+const BARS = { jsKb: 300, performance: 90, lcpMs: 2_000 };
+
+ensureBuilt();
+process.env.CHROME_PATH ||= chromiumConfig.path;
+const server = await startServer({ env: { AUTH_RATE_LIMIT: "1000" } });
+let passed = true;
+try {
+  const cookie = await signIn(server.url, USERS.client);
+
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: chromiumConfig.args });
+  let jsKb;
+  let scriptCount;
+  try {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const [name, value] = cookie.split(";")[0].split("=");
+    await context.addCookies([{ name, value, url: server.url }]);
+    const tab = await context.newPage();
+    const scripts = new Map();
+    tab.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      try {
+        scripts.set(response.url(), zlib.gzipSync(await response.body(), { level: 9 }).length);
+      } catch {
+        // A response without a body (redirect) carries no script.
+      }
+    });
+    await tab.goto(server.url + PAGE, { waitUntil: "networkidle" });
+    if (new URL(tab.url()).pathname !== PAGE) throw new Error(`the signed-in client landed on ${tab.url()}`);
+    jsKb = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
+    scriptCount = scripts.size;
+  } finally {
+    await browser.close();
+  }
+  passed = bar(`JS on ${PAGE} (${scriptCount} scripts)`, jsKb, "<", BARS.jsKb + 0.001, "KB gzip") && passed;
+
+  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: chromiumConfig.args });
+  const performance = [];
+  const lcp = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { lhr } = await lighthouse(
+        `${server.url}${PAGE}`,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance"] },
+        { extends: "lighthouse:default", settings: { extraHeaders: { Cookie: cookie } } },
+      );
+      if (new URL(lhr.finalDisplayedUrl).pathname !== PAGE)
+        throw new Error(`Lighthouse landed on ${lhr.finalDisplayedUrl}`);
+      performance.push(Math.round((lhr.categories.performance?.score ?? 0) * 100));
+      lcp.push(Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0));
+      console.log(`  round ${round + 1}: performance ${performance.at(-1)}, LCP ${lcp.at(-1)} ms`);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  const perf = summary(performance);
+  const lcpMs = summary(lcp);
+  console.log(`  performance ${describeSummary(perf)}; LCP ${describeSummary(lcpMs)} ms`);
+  passed = bar("Lighthouse performance, median", perf.median, ">=", BARS.performance, "") && passed;
+  passed = bar("LCP, median", lcpMs.median, "<", BARS.lcpMs, "ms") && passed;
+  writeResult("portal-first-page", {
+    page: PAGE,
+    jsKb: Math.round(jsKb * 10) / 10,
+    scripts: scriptCount,
+    performance: perf,
+    lcpMs,
+    bars: {
+      jsKb: `<= ${BARS.jsKb}`,
+      performance: `>= ${BARS.performance} (median)`,
+      lcpMs: `< ${BARS.lcpMs} (median)`,
+    },
+    passed,
+  });
+} finally {
+  await server.stop();
+  cleanup(server.dataDir);
+}
+process.exitCode = passed ? 0 : 1;
