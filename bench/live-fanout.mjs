@@ -2,12 +2,15 @@ import WebSocket from "ws";
 import {
   bar,
   cleanup,
+  describeSummary,
   ensureBuilt,
   getJson,
   percentile,
+  ROUNDS,
   signIn,
   sleep,
   startServer,
+  summary,
   USERS,
   writeResult,
 } from "./lib.mjs";
@@ -23,11 +26,13 @@ const CONNECTIONS = 1_000;
 const MESSAGES = 50;
 const SPACING_MS = 100;
 const OPEN_BATCH = 50;
-const BAR_P95_MS = 50;
+/** Issue #12's bar (the portal's is 50 ms): headroom for the topics to come. Judged on the median of ROUNDS rounds. */
+const BAR_P95_MS = 30;
 
 ensureBuilt();
 // Connections reuse a handful of sessions; the generous limit keeps the auth rate limiter out of the way.
-const server = await startServer({ env: { AUTH_RATE_LIMIT: "100000" } });
+// 1,000 sockets from three people: far past the per-person socket limit, which bench/abuse.mjs measures.
+const server = await startServer({ env: { AUTH_RATE_LIMIT: "100000", LIVE_SOCKETS_PER_USER: String(CONNECTIONS) } });
 const sockets = [];
 try {
   const cookies = {};
@@ -37,9 +42,9 @@ try {
   const key = ["projects", project.id, "messages"];
   const sessions = Object.values(cookies);
 
-  const sentAt = new Array(MESSAGES);
-  const arrivals = []; // [messageIndex, arrivalTime] per receiver
-  const marker = /bench fan-out #(\d+)/;
+  // Per socket: [round, message, arrival time] of each frame received.
+  const arrivals = [];
+  const marker = /bench fan-out #(\d+)\.(\d+)/;
 
   function open(index) {
     return new Promise((resolve, reject) => {
@@ -55,7 +60,7 @@ try {
         const now = performance.now();
         const text = data.toString();
         const match = marker.exec(text);
-        if (match) received.push([Number(match[1]), now]);
+        if (match) received.push([Number(match[1]), Number(match[2]), now]);
         else if (text.includes('"subscribed"')) resolve(socket);
         else if (text.includes('"error"')) reject(new Error(`subscription refused: ${text}`));
       });
@@ -71,48 +76,63 @@ try {
   const openSeconds = (performance.now() - openStarted) / 1000;
   console.log(`live-fanout: ${sockets.length} sockets subscribed in ${openSeconds.toFixed(1)} s`);
 
-  for (let index = 0; index < MESSAGES; index++) {
-    const started = performance.now();
-    sentAt[index] = started;
-    const response = await fetch(`${server.url}/api/projects/${project.id}/messages`, {
-      method: "POST",
-      headers: { cookie: cookies.client, "content-type": "application/json", origin: server.url },
-      body: JSON.stringify({ message: `bench fan-out #${index}` }),
-    });
-    if (response.status !== 201) throw new Error(`send failed: ${response.status} ${await response.text()}`);
-    await sleep(Math.max(0, SPACING_MS - (performance.now() - started)));
+  /** One round: MESSAGES sends, one at a time; every receiver's latency from just before the POST. */
+  async function measureRound(roundIndex) {
+    const sentAt = new Array(MESSAGES);
+    for (let index = 0; index < MESSAGES; index++) {
+      const started = performance.now();
+      sentAt[index] = started;
+      const response = await fetch(`${server.url}/api/projects/${project.id}/messages`, {
+        method: "POST",
+        headers: { cookie: cookies.client, "content-type": "application/json", origin: server.url },
+        body: JSON.stringify({ message: `bench fan-out #${roundIndex}.${index}` }),
+      });
+      if (response.status !== 201) throw new Error(`send failed: ${response.status} ${await response.text()}`);
+      await sleep(Math.max(0, SPACING_MS - (performance.now() - started)));
+    }
+    const inRound = () => arrivals.map((received) => received.filter(([r]) => r === roundIndex));
+    const deadline = performance.now() + 5_000;
+    while (performance.now() < deadline && inRound().some((received) => received.length < MESSAGES)) await sleep(50);
+    const latencies = [];
+    let missing = 0;
+    for (const received of inRound()) {
+      missing += MESSAGES - received.length;
+      for (const [, index, at] of received) latencies.push(at - sentAt[index]);
+    }
+    latencies.sort((a, b) => a - b);
+    const round = (value) => Math.round(value * 10) / 10;
+    const figures = {
+      deliveries: latencies.length,
+      missing,
+      p50Ms: round(percentile(latencies, 50)),
+      p95Ms: round(percentile(latencies, 95)),
+      p99Ms: round(percentile(latencies, 99)),
+      maxMs: round(latencies.at(-1) ?? Number.NaN),
+    };
+    console.log(
+      `  round ${roundIndex + 1}: ${figures.deliveries} deliveries (${missing} missing): p50 ${figures.p50Ms} ms, ` +
+        `p95 ${figures.p95Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
+    );
+    return figures;
   }
-  // Let the last frames land.
-  const deadline = performance.now() + 5_000;
-  while (performance.now() < deadline && arrivals.some((received) => received.length < MESSAGES)) await sleep(50);
 
-  const latencies = [];
-  let missing = 0;
-  for (const received of arrivals) {
-    missing += MESSAGES - received.length;
-    for (const [index, at] of received) latencies.push(at - sentAt[index]);
-  }
-  latencies.sort((a, b) => a - b);
-  const round = (value) => Math.round(value * 10) / 10;
-  const figures = {
-    connections: CONNECTIONS,
-    messages: MESSAGES,
-    deliveries: latencies.length,
-    missing,
-    p50Ms: round(percentile(latencies, 50)),
-    p95Ms: round(percentile(latencies, 95)),
-    p99Ms: round(percentile(latencies, 99)),
-    maxMs: round(latencies.at(-1) ?? Number.NaN),
-    subscribeSeconds: round(openSeconds),
-  };
-  console.log(
-    `  ${figures.deliveries} deliveries (${missing} missing): p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, ` +
-      `p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms`,
-  );
+  const rounds = [];
+  for (let roundIndex = 0; roundIndex < ROUNDS; roundIndex++) rounds.push(await measureRound(roundIndex));
+  const p95 = summary(rounds.map((figures) => figures.p95Ms));
+  const missing = rounds.reduce((sum, figures) => sum + figures.missing, 0);
+  console.log(`  p95 ${describeSummary(p95, 1)} ms`);
   const passed = [
-    bar("p95 latency", figures.p95Ms, "<", BAR_P95_MS, "ms"),
+    bar("p95 latency, median of the rounds", p95.median, "<", BAR_P95_MS, "ms"),
     bar("missing", missing, "<", 1, "frames"),
   ].every(Boolean);
+  const figures = {
+    connections: CONNECTIONS,
+    messagesPerRound: MESSAGES,
+    subscribeSeconds: Math.round(openSeconds * 10) / 10,
+    p95Ms: p95,
+    missing,
+    rounds,
+  };
   writeResult("live-fanout", { ...figures, bars: { p95Ms: `< ${BAR_P95_MS}`, missing: "0" }, passed });
   process.exitCode = passed ? 0 : 1;
 } finally {

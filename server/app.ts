@@ -120,7 +120,13 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(authPlugin, { auth, sessions, resolver, config });
   // Before the routes: a hook applies to the routes registered after it.
   registerWriteLimit(server, config.writeRateLimit);
-  await registerLiveHub(server, { database, resolver, sessions, allowedOrigins });
+  await registerLiveHub(server, {
+    database,
+    resolver,
+    sessions,
+    allowedOrigins,
+    maxSocketsPerUser: config.liveSocketsPerUser,
+  });
 
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });

@@ -39,6 +39,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Writes (messages, milestones, orders, uploads…) one signed-in person may make per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Live sockets one signed-in person may hold open at once (a tab each). */
+  LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -69,6 +71,7 @@ export type Config = {
   authRateLimit: number;
   contactRateLimit: number;
   writeRateLimit: number;
+  liveSocketsPerUser: number;
   /** Footer social links; only configured networks are shown. */
   social: Partial<Record<SocialNetwork, string>>;
   logLevel: string;
@@ -118,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     social: {
       facebook: e.SOCIAL_FACEBOOK_URL,
       instagram: e.SOCIAL_INSTAGRAM_URL,

@@ -14,8 +14,6 @@ import { authorizeKey, resolveChange } from "./registry";
 export const LIVE_PATH = "/api/live";
 const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
 const MAX_SUBSCRIPTIONS = 200;
-/** Open sockets one person may hold: a tab each, with room for many tabs and devices. */
-export const MAX_SOCKETS_PER_USER = 20;
 const PING_INTERVAL_MS = 30_000;
 
 /** What a client may send on the live channel. */
@@ -62,6 +60,8 @@ type HubOptions = {
   resolver: SessionResolver;
   sessions: SessionCache;
   allowedOrigins: string[];
+  /** Open sockets one person may hold (LIVE_SOCKETS_PER_USER): a tab each, with room for many tabs and devices. */
+  maxSocketsPerUser: number;
 };
 
 /**
@@ -232,7 +232,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         }
         const session = await request.session();
         if (!session) return reply.status(401).send(errorBody("unauthorized", "Sign in to continue"));
-        if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= MAX_SOCKETS_PER_USER) {
+        if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= options.maxSocketsPerUser) {
           return reply.status(429).send(errorBody("too_many_connections", TOO_MANY_SOCKETS));
         }
       },
@@ -242,7 +242,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       const cookie = readCookie(request.headers.cookie, resolver.cookieName);
       if (!session || !cookie) return socket.close(4401, "Sign in to continue");
       // Checked again with no await before the add below: upgrades racing past the check above stop here.
-      if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= MAX_SOCKETS_PER_USER) {
+      if ((connectionsByUser.get(session.user.id)?.size ?? 0) >= options.maxSocketsPerUser) {
         return socket.close(4429, TOO_MANY_SOCKETS);
       }
       const connection: Connection = {
