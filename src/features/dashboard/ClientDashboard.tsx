@@ -12,11 +12,12 @@ import {
 import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
 import type { InvoiceStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../site/config";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
-import { EmptyList, ListSkeleton, LoadError, Section } from "./Section";
+import { ListSkeleton, LoadError, Section } from "./Section";
 import { StatCard } from "./StatCard";
 
 /**
@@ -53,6 +54,8 @@ export function ClientDashboard() {
             <RecentProjects projects={data.recentProjects} label="Recent Projects" />
           ) : (
             <EmptyList
+              framed={false}
+              size="sm"
               icon={LuFolderOpen}
               title="No projects yet"
               description="When we start working together, your projects will appear here."
@@ -73,6 +76,8 @@ export function ClientDashboard() {
               <RecentInvoices invoices={data.recentInvoices} />
             ) : (
               <EmptyList
+                framed={false}
+                size="sm"
                 icon={LuReceipt}
                 title="No invoices found"
                 description="Your invoices will appear here once they are issued."

@@ -14,11 +14,12 @@ import {
 import { type DashboardTask, DUE_SOON_DAYS } from "../../../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { useLiveQuery } from "../../lib/live";
 import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
-import { EmptyList, ListSkeleton, LoadError, Section } from "./Section";
+import { ListSkeleton, LoadError, Section } from "./Section";
 import { StatCard } from "./StatCard";
 
 const STATUS_ICONS: Record<TaskStatus, IconType> = {
@@ -79,6 +80,8 @@ export function DeveloperDashboard() {
             <DueSoon tasks={data.dueSoon} />
           ) : (
             <EmptyList
+              framed={false}
+              size="sm"
               icon={LuCalendarClock}
               title="Nothing due soon"
               description={`None of your open tasks is due in the next ${DUE_SOON_DAYS} days.`}
@@ -100,6 +103,8 @@ export function DeveloperDashboard() {
             <RecentProjects projects={data.recentProjects} label="My Projects" />
           ) : (
             <EmptyList
+              framed={false}
+              size="sm"
               icon={LuFolderOpen}
               title="No projects assigned to you"
               description="When you are assigned to a project, it appears here."

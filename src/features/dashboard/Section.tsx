@@ -1,7 +1,6 @@
 import {
   Button,
   Card,
-  EmptyState,
   Heading,
   HStack,
   Skeleton,
@@ -11,6 +10,7 @@ import {
 } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
+import { EmptyList } from "../../components/EmptyList";
 
 /** A titled card of the dashboard; `action` sits beside the title (e.g. a link to the full list). */
 export function Section({
@@ -55,43 +55,14 @@ export function ListSkeleton({ label, rows, lines = 2 }: { label: string; rows: 
   );
 }
 
-/** A list with nothing in it yet: the spec's words and, where it has one, its action. */
-export function EmptyList({
-  icon: Icon,
-  title,
-  description,
-  action,
-  headingLevel = "h3",
-}: {
-  icon: IconType;
-  title: string;
-  description: string;
-  action?: ReactNode;
-  /** h3 inside a section; h2 when it stands for the whole page. */
-  headingLevel?: "h2" | "h3";
-}) {
-  return (
-    <EmptyState.Root size="sm">
-      <EmptyState.Content>
-        <EmptyState.Indicator>
-          <Icon aria-hidden="true" />
-        </EmptyState.Indicator>
-        <Stack textAlign="center" gap="1">
-          <EmptyState.Title as={headingLevel}>{title}</EmptyState.Title>
-          <EmptyState.Description>{description}</EmptyState.Description>
-        </Stack>
-        {action}
-      </EmptyState.Content>
-    </EmptyState.Root>
-  );
-}
-
 /** The dashboard could not be read: say so, and offer to try again. */
 export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry: () => void; retrying: boolean }) {
   return (
     <Card.Root role="alert">
       <Card.Body>
         <EmptyList
+          framed={false}
+          size="sm"
           icon={icon}
           headingLevel="h2"
           title="We could not load your dashboard"

@@ -1,7 +1,6 @@
 import {
   Button,
   Card,
-  EmptyState,
   SimpleGrid,
   Skeleton,
   Stack,
@@ -13,6 +12,7 @@ import {
 import { LuDownload, LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -106,19 +106,7 @@ function InvoiceTable({
   const columns = withClient ? ADMIN_COLUMNS : COLUMNS;
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!pending && (!invoices || invoices.length === 0)) {
-    return (
-      <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuReceipt aria-hidden="true" />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="1">
-            <EmptyState.Title as="h2">{NO_INVOICES}</EmptyState.Title>
-            <EmptyState.Description>{NO_INVOICES_TEXT}</EmptyState.Description>
-          </Stack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
+    return <EmptyList icon={LuReceipt} headingLevel="h2" title={NO_INVOICES} description={NO_INVOICES_TEXT} />;
   }
   return (
     <Card.Root as="section" aria-labelledby="invoices-heading" aria-busy={pending || undefined}>

@@ -2,7 +2,6 @@ import {
   Box,
   Button,
   Card,
-  EmptyState,
   Heading,
   HStack,
   List,
@@ -18,6 +17,7 @@ import { useEffect } from "react";
 import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
 import type { Service, ServiceOrder } from "../../../common/api";
 import { formatDate } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -86,17 +86,7 @@ function MyOrders() {
         <CardSkeletons label="Loading your orders" count={2} />
       ) : // Spec §8: a failed load is logged and the list shows as empty.
       orders.isError || orders.data.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuShoppingBag aria-hidden="true" />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title as="h3">{NO_ORDERS}</EmptyState.Title>
-              <EmptyState.Description>{NO_ORDERS_TEXT}</EmptyState.Description>
-            </Stack>
-          </EmptyState.Content>
-        </EmptyState.Root>
+        <EmptyList icon={LuShoppingBag} title={NO_ORDERS} description={NO_ORDERS_TEXT} />
       ) : (
         <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders" aria-live="polite">
           {orders.data.map((order) => (
@@ -156,20 +146,16 @@ function AvailableServices() {
       {services.isPending ? (
         <CardSkeletons label="Loading services" count={3} />
       ) : services.isError || services.data.length === 0 ? (
-        <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
-          <EmptyState.Content>
-            <EmptyState.Indicator>
-              <LuBriefcase aria-hidden="true" />
-            </EmptyState.Indicator>
-            <Stack textAlign="center" gap="1">
-              <EmptyState.Title as="h3">{NO_SERVICES}</EmptyState.Title>
-              <EmptyState.Description>{NO_SERVICES_TEXT}</EmptyState.Description>
-            </Stack>
+        <EmptyList
+          icon={LuBriefcase}
+          title={NO_SERVICES}
+          description={NO_SERVICES_TEXT}
+          action={
             <Button asChild colorPalette="brand">
               <Link to="/contact">Contact Us</Link>
             </Button>
-          </EmptyState.Content>
-        </EmptyState.Root>
+          }
+        />
       ) : (
         <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Available Services">
           {services.data.map((service) => (

@@ -1,8 +1,9 @@
-import { Badge, Box, Card, EmptyState, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Badge, Box, Card, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { LuMailOpen } from "react-icons/lu";
 import type { OutboxMail } from "../../../common/api";
 import { formatDateTime } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { FormAlert } from "../../components/FormAlert";
 import { api } from "../../lib/api";
 
@@ -37,17 +38,12 @@ export function OutboxList() {
   }
   if (mails.length === 0) {
     return (
-      <EmptyState.Root borderWidth="1px" borderRadius="lg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuMailOpen aria-hidden="true" />
-          </EmptyState.Indicator>
-          <EmptyState.Title as="h2">No mail yet</EmptyState.Title>
-          <EmptyState.Description>
-            Verification, password reset and enquiry mails will appear here.
-          </EmptyState.Description>
-        </EmptyState.Content>
-      </EmptyState.Root>
+      <EmptyList
+        icon={LuMailOpen}
+        headingLevel="h2"
+        title="No mail yet"
+        description="Verification, password reset and enquiry mails will appear here."
+      />
     );
   }
   return (

@@ -2,7 +2,6 @@ import {
   Badge,
   Button,
   Card,
-  EmptyState,
   Heading,
   HStack,
   Skeleton,
@@ -14,6 +13,7 @@ import {
 import { LuCheck, LuFlag, LuWallet } from "react-icons/lu";
 import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
 import { formatDate, formatDay } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -70,21 +70,16 @@ export function MilestonesPanel({ projectId }: { projectId: string }) {
           </Stack>
         ) : list.length === 0 ? (
           // Spec §8: a failed load is logged and the list shows as empty.
-          <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg" size="sm">
-            <EmptyState.Content>
-              <EmptyState.Indicator>
-                <LuFlag aria-hidden="true" />
-              </EmptyState.Indicator>
-              <Stack textAlign="center" gap="1">
-                <EmptyState.Title as="h3">{NO_MILESTONES}</EmptyState.Title>
-                <EmptyState.Description>
-                  {canChange
-                    ? "Add the project's first milestone: what will be delivered, for how much, and when."
-                    : "Milestones added to this project appear here."}
-                </EmptyState.Description>
-              </Stack>
-            </EmptyState.Content>
-          </EmptyState.Root>
+          <EmptyList
+            icon={LuFlag}
+            size="sm"
+            title={NO_MILESTONES}
+            description={
+              canChange
+                ? "Add the project's first milestone: what will be delivered, for how much, and when."
+                : "Milestones added to this project appear here."
+            }
+          />
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" aria-label="Milestones">
             {list.map((milestone) => (

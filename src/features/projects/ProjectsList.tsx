@@ -1,7 +1,8 @@
-import { Button, Card, EmptyState, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuFolderOpen } from "react-icons/lu";
+import { EmptyList } from "../../components/EmptyList";
 import { projectsQuery } from "./api";
 import { ProjectCard } from "./ProjectCard";
 
@@ -35,22 +36,17 @@ export function ProjectsList() {
   // keeps the pages already shown, and its button stays to try again.
   if (projects.length === 0) {
     return (
-      <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuFolderOpen aria-hidden="true" />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="1">
-            <EmptyState.Title as="h2">No projects found</EmptyState.Title>
-            <EmptyState.Description>
-              When we start working together, your projects will appear here.
-            </EmptyState.Description>
-          </Stack>
+      <EmptyList
+        icon={LuFolderOpen}
+        headingLevel="h2"
+        title="No projects found"
+        description="When we start working together, your projects will appear here."
+        action={
           <Button asChild colorPalette="brand">
             <Link to="/contact">Contact Us</Link>
           </Button>
-        </EmptyState.Content>
-      </EmptyState.Root>
+        }
+      />
     );
   }
 

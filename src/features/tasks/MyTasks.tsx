@@ -1,7 +1,6 @@
 import {
   Badge,
   Card,
-  EmptyState,
   HStack,
   SimpleGrid,
   Skeleton,
@@ -14,6 +13,7 @@ import {
 import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
+import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
@@ -70,19 +70,7 @@ function TaskCards({ tasks, pending }: { tasks: ShownTask[] | undefined; pending
   }
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!tasks || tasks.length === 0) {
-    return (
-      <EmptyState.Root borderWidth="1px" borderRadius="lg" bg="bg">
-        <EmptyState.Content>
-          <EmptyState.Indicator>
-            <LuListChecks aria-hidden="true" />
-          </EmptyState.Indicator>
-          <Stack textAlign="center" gap="1">
-            <EmptyState.Title as="h2">{NO_TASKS}</EmptyState.Title>
-            <EmptyState.Description>{NO_TASKS_TEXT}</EmptyState.Description>
-          </Stack>
-        </EmptyState.Content>
-      </EmptyState.Root>
-    );
+    return <EmptyList icon={LuListChecks} headingLevel="h2" title={NO_TASKS} description={NO_TASKS_TEXT} />;
   }
   return (
     <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Tasks">
