@@ -18,6 +18,7 @@ import {
   milestones,
   projectDevelopers,
   projectMessages,
+  projects,
   serviceOrders,
   services,
   tasks,
@@ -371,12 +372,27 @@ async function expectPushes(
 }
 
 async function subscribeAll(key: Key, allowed: Five<boolean>) {
-  const answers = await Promise.all(ACTORS.map((actor) => socket[actor].subscribe(key)));
+  // Each answer read after its own request: an earlier answer for the same key does not count.
+  const answers = await Promise.all(ACTORS.map((actor) => subscribeOn(socket[actor], key)));
   ACTORS.forEach((actor, i) => {
     expect(answers[i], `${actor} subscribing to ${JSON.stringify(key)}`).toMatchObject(
       allowed[i] ? { type: "subscribed", key } : { type: "error", key, code: "not_found" },
     );
   });
+}
+
+/** Subscribes on `live` and resolves with the hub's answer to this request (not an earlier one for the key). */
+async function subscribeOn(live: LiveSocket, key: Key): Promise<LiveFrame> {
+  const mark = live.frames.length;
+  live.send({ type: "subscribe", key });
+  const deadline = Date.now() + DELIVERY_MS;
+  for (;;) {
+    const answer = live.frames
+      .slice(mark)
+      .find((frame) => (frame.type === "subscribed" || frame.type === "error") && sameKey(frame.key, key));
+    if (answer || Date.now() > deadline) return answer ?? { type: "error", code: "no answer" };
+    await sleep(10);
+  }
 }
 
 beforeAll(async () => {
@@ -568,6 +584,21 @@ describe("access revoked mid-connection stops delivery", () => {
     } finally {
       fresh.close();
     }
+  });
+
+  it("a project moved to another client: the first stops receiving its thread, the new one may follow it", async () => {
+    const project = await createProject(server.db, { clientEmail: EMAILS.clientA });
+    const key = ["projects", project, "messages"];
+    await subscribeAll(key, [T, F, F, F, T]);
+    const post = (message: string) => async () => {
+      const response = await http.admin.request("POST", `/api/projects/${project}/messages`, { message });
+      expect(response.status).toBe(201);
+      return response.json.id as string;
+    };
+    await expectPushes(post("Before the move"), key, "insert", ["row", "nothing", "nothing", "nothing", "row"]);
+    await server.db.update(projects).set({ clientId: id.clientB }).where(eq(projects.id, project));
+    expect(await subscribeOn(socket.clientB, key)).toMatchObject({ type: "subscribed", key });
+    await expectPushes(post("After the move"), key, "insert", ["nothing", "row", "nothing", "nothing", "row"]);
   });
 
   it("a task reassigned away arrives as a delete, then nothing", async () => {
