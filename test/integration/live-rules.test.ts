@@ -194,7 +194,12 @@ const table: Row[] = [
         },
       ),
     remove: (rowId) =>
-      commit((tx) => tx.delete(services).where(eq(services.id, rowId)), { topic: "services", op: "delete", id: rowId }),
+      commit((tx) => tx.delete(services).where(eq(services.id, rowId)), {
+        topic: "services",
+        op: "delete",
+        id: rowId,
+        previousStatus: "active",
+      }),
   },
   {
     name: "my orders",
@@ -491,6 +496,58 @@ describe("rows outside every viewer's scope reach no one", () => {
       "nothing",
       "nothing",
     ]);
+  });
+
+  it("a service deactivated leaves every list once; edited or deleted while inactive it reaches no one", async () => {
+    const key = ["services", "active"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    let serviceId = "";
+    await expectPushes(
+      async () => {
+        serviceId = await insertService("active");
+        return serviceId;
+      },
+      key,
+      "insert",
+      ["row", "row", "row", "row", "row"],
+      serviceSchema,
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.update(services).set({ status: "inactive" }).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "update",
+          id: serviceId,
+          previousStatus: "active",
+        }).then(() => serviceId),
+      key,
+      "update",
+      ["delete", "delete", "delete", "delete", "delete"],
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.update(services).set({ title: "Still a draft" }).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "update",
+          id: serviceId,
+          previousStatus: "inactive",
+        }).then(() => serviceId),
+      key,
+      "update",
+      ["nothing", "nothing", "nothing", "nothing", "nothing"],
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.delete(services).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "delete",
+          id: serviceId,
+          previousStatus: "inactive",
+        }).then(() => serviceId),
+      key,
+      "delete",
+      ["nothing", "nothing", "nothing", "nothing", "nothing"],
+    );
   });
 
   it("a task assigned to no one reaches administrators only", async () => {
