@@ -66,7 +66,9 @@ export const activeServicesKey = ["services", "active"] as const;
 
 /**
  * A service that is created or changed while active reaches every subscriber
- * as a row; one deleted, or changed to any other status, leaves their list.
+ * as a row; one deleted, or changed to any other status, leaves their list;
+ * one created inactive, or changed while inactive (the change's
+ * previousStatus), reaches no one.
  * The admin services editor publishes these changes.
  */
 export const servicesLive: LiveCollection<"services"> = {
@@ -78,6 +80,11 @@ export const servicesLive: LiveCollection<"services"> = {
   },
   async resolve(db, change) {
     const row = change.op === "delete" ? undefined : await getService(db, change.id);
+    // Not active before (inserted now, or inactive per the writer) and not active now: it was on no
+    // one's list, so nothing to remove and its id goes to no one. Without `previousStatus` an update
+    // or delete may remove a service that was active until now, so those push the removal.
+    const wasActive = change.op === "insert" ? false : change.previousStatus !== "inactive";
+    if (!wasActive && row?.status !== "active") return [];
     // One push object for everyone: the hub serialises it once.
     const push =
       row && row.status === "active" ? { op: change.op, row } : { op: "delete" as const, row: { id: change.id } };

@@ -1,4 +1,5 @@
 import { sql } from "drizzle-orm";
+import type { ServiceStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 
 /**
@@ -12,7 +13,8 @@ export type Change =
   | { topic: "project_messages"; op: Op; id: string; projectId: string }
   | { topic: "milestones"; op: Op; id: string; projectId: string }
   | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
-  | { topic: "services"; op: Op; id: string }
+  /** `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before and after reaches no one). */
+  | { topic: "services"; op: Op; id: string; previousStatus?: ServiceStatus }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
   /** `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too. */
   | { topic: "projects"; op: Op; id: string; clientId: string; developerIds: string[] }

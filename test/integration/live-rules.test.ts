@@ -1,0 +1,746 @@
+import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import {
+  invoiceSchema,
+  messageSchema,
+  milestoneSchema,
+  serviceOrderSchema,
+  serviceSchema,
+  taskSchema,
+} from "../../common/api";
+import type { Tx } from "../../server/db";
+import {
+  invoices,
+  milestones,
+  projectDevelopers,
+  projectMessages,
+  projects,
+  serviceOrders,
+  services,
+  tasks,
+} from "../../server/db/schema";
+import { type Change, publishChange } from "../../server/functions/changes";
+import type { LiveCollection } from "../../server/live/collection";
+import { invoiceNumber, lagosDay } from "../support/invoices";
+import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
+import { createProject, userIdOf } from "../support/project-factory";
+import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { createService } from "../support/services";
+
+/**
+ * Issue #11 item 1: every live key of server/live/registry.ts × the six actors
+ * of test/unit/rules.test.ts (anonymous, client A who owns the rows, client B,
+ * the assigned developer, an unassigned developer, an administrator). For each
+ * key: subscribing is allowed or answers not_found as the rules say; an
+ * insert, an update and a delete each reach exactly the actors the rules let
+ * read the row (with the right op and only the fields of the REST view), and
+ * no one else; deletes reach exactly who inserts reached. Then access revoked
+ * mid-connection stops delivery. One server, one socket per actor, reused.
+ */
+
+const QUIET_MS = 300;
+const DELIVERY_MS = 5_000;
+
+/** The five actors who can open the live channel; anonymous is refused the channel itself (asserted once). */
+const ACTORS = ["clientA", "clientB", "devIn", "devOut", "admin"] as const;
+type ActorName = (typeof ACTORS)[number];
+type Five<T> = readonly [T, T, T, T, T];
+const EMAILS: Record<ActorName, string> = {
+  clientA: "chinedu@ezefoods.test",
+  clientB: "amaka@bellofashion.test",
+  devIn: "tunde@lagosstudio.test",
+  devOut: "ngozi@lagosstudio.test",
+  admin: "admin@lagosstudio.test",
+};
+
+let server: TestServer;
+const http = {} as Record<ActorName, Client>;
+const socket = {} as Record<ActorName, LiveSocket>;
+const id = {} as Record<ActorName, string>;
+/** A project of the test's own: client A's, with the assigned developer on it. */
+let projectId: string;
+/** An active service client A orders in the orders row. */
+let orderableServiceId: string;
+
+type Key = (string | number)[];
+const sameKey = (a: unknown, b: Key) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Runs `write` and its publishChange in one transaction, as the product's writes do. */
+async function commit(write: (tx: Tx) => Promise<unknown>, change: Change) {
+  await server.db.transaction(async (tx) => {
+    await write(tx);
+    await publishChange(tx, change);
+  });
+}
+
+type Row = {
+  name: string;
+  key: () => Key;
+  /** Whether subscribing is allowed (else not_found), per actor in ACTORS order. */
+  subscribe: Five<boolean>;
+  /** Who receives an in-scope row's insert, update and delete, per actor in ACTORS order. */
+  receives: Five<boolean>;
+  /** A row (merged into the list, with only the view's fields) or "refetch this key". */
+  push: { view: z.ZodObject } | "invalidate";
+  insert(): Promise<string>;
+  update(rowId: string): Promise<void>;
+  remove(rowId: string): Promise<void>;
+};
+
+//                 client A, client B, dev in, dev out, admin
+const T = true;
+const F = false;
+
+const table: Row[] = [
+  {
+    name: "project messages",
+    key: () => ["projects", projectId, "messages"],
+    subscribe: [T, F, T, F, T],
+    receives: [T, F, T, F, T],
+    push: { view: messageSchema },
+    async insert() {
+      const response = await http.clientA.request("POST", `/api/projects/${projectId}/messages`, {
+        message: "A message for the live rules",
+      });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    // Messages are never edited through the API; the change a moderation tool would make.
+    update: (rowId) =>
+      commit((tx) => tx.update(projectMessages).set({ message: "Edited" }).where(eq(projectMessages.id, rowId)), {
+        topic: "project_messages",
+        op: "update",
+        id: rowId,
+        projectId,
+      }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projectMessages).where(eq(projectMessages.id, rowId)), {
+        topic: "project_messages",
+        op: "delete",
+        id: rowId,
+        projectId,
+      }),
+  },
+  {
+    name: "project milestones",
+    key: () => ["projects", projectId, "milestones"],
+    subscribe: [T, F, T, F, T],
+    receives: [T, F, T, F, T],
+    push: { view: milestoneSchema },
+    async insert() {
+      const response = await http.clientA.request("POST", `/api/projects/${projectId}/milestones`, {
+        title: "Live rules milestone",
+        amount: "1500",
+      });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    async update(rowId) {
+      const response = await http.clientA.request("PATCH", `/api/milestones/${rowId}`, { status: "completed" });
+      expect(response.status).toBe(200);
+    },
+    remove: (rowId) =>
+      commit((tx) => tx.delete(milestones).where(eq(milestones.id, rowId)), {
+        topic: "milestones",
+        op: "delete",
+        id: rowId,
+        projectId,
+      }),
+  },
+  {
+    name: "my tasks",
+    key: () => ["tasks", "mine"],
+    // Everyone signed in has a task list (their own); the row is assigned to the assigned developer.
+    subscribe: [T, T, T, T, T],
+    receives: [F, F, T, F, T],
+    push: { view: taskSchema },
+    insert: () => insertTask(id.devIn),
+    async update(rowId) {
+      const response = await http.devIn.request("PATCH", `/api/tasks/${rowId}/status`, { status: "in_progress" });
+      expect(response.status).toBe(200);
+    },
+    remove: (rowId) =>
+      commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "delete",
+        id: rowId,
+        assignedTo: id.devIn,
+        previousAssignedTo: id.devIn,
+      }),
+  },
+  {
+    name: "active services",
+    key: () => ["services", "active"],
+    // Active services are public: every signed-in person follows the same list.
+    subscribe: [T, T, T, T, T],
+    receives: [T, T, T, T, T],
+    push: { view: serviceSchema },
+    insert: () => insertService("active"),
+    update: (rowId) =>
+      commit(
+        (tx) =>
+          tx
+            .update(services)
+            .set({ title: `Renamed ${rowId.slice(0, 8)}` })
+            .where(eq(services.id, rowId)),
+        {
+          topic: "services",
+          op: "update",
+          id: rowId,
+        },
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(services).where(eq(services.id, rowId)), {
+        topic: "services",
+        op: "delete",
+        id: rowId,
+        previousStatus: "active",
+      }),
+  },
+  {
+    name: "my orders",
+    key: () => ["orders", "mine"],
+    subscribe: [T, T, F, F, T],
+    receives: [T, F, F, F, T],
+    push: { view: serviceOrderSchema },
+    async insert() {
+      const response = await http.clientA.request("POST", "/api/orders", { serviceId: orderableServiceId });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    update: (rowId) =>
+      commit((tx) => tx.update(serviceOrders).set({ status: "approved" }).where(eq(serviceOrders.id, rowId)), {
+        topic: "service_orders",
+        op: "update",
+        id: rowId,
+        clientId: id.clientA,
+      }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(serviceOrders).where(eq(serviceOrders.id, rowId)), {
+        topic: "service_orders",
+        op: "delete",
+        id: rowId,
+        clientId: id.clientA,
+      }),
+  },
+  {
+    name: "invoices list",
+    key: () => ["invoices", "list"],
+    subscribe: [T, T, F, F, T],
+    receives: [T, F, F, F, T],
+    push: { view: invoiceSchema },
+    insert: () => insertInvoice(id.clientA),
+    update: (rowId) => markInvoicePaid(rowId, id.clientA),
+    remove: (rowId) => deleteInvoice(rowId, id.clientA),
+  },
+  {
+    name: "invoices summary",
+    key: () => ["invoices", "summary"],
+    subscribe: [T, T, F, F, T],
+    receives: [T, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertInvoice(id.clientA),
+    update: (rowId) => markInvoicePaid(rowId, id.clientA),
+    remove: (rowId) => deleteInvoice(rowId, id.clientA),
+  },
+  // LEAD: the dashboard key (being added by another helper) gets its row here, e.g.
+  // { name: "dashboard", key: () => [...], subscribe: [...], receives: [...], push: "invalidate", insert, update, remove },
+];
+
+async function insertTask(assignedTo: string | null): Promise<string> {
+  const taskId = randomUUID();
+  await commit(
+    (tx) =>
+      tx.insert(tasks).values({ id: taskId, title: "Live rules task", assignedTo, projectId, createdBy: id.admin }),
+    { topic: "tasks", op: "insert", id: taskId, assignedTo, previousAssignedTo: null },
+  );
+  return taskId;
+}
+
+async function insertService(status: "active" | "inactive"): Promise<string> {
+  const serviceId = randomUUID();
+  await commit(
+    (tx) =>
+      tx.insert(services).values({
+        id: serviceId,
+        title: `Live rules service ${serviceId.slice(0, 8)}`,
+        description: "A service made for the live rules test.",
+        price: 50_000_00,
+        estimatedDuration: "1 week",
+        features: ["One", "Two", "Three", "Four"],
+        status,
+      }),
+    { topic: "services", op: "insert", id: serviceId },
+  );
+  return serviceId;
+}
+
+async function insertInvoice(clientId: string): Promise<string> {
+  const invoiceId = randomUUID();
+  await commit(
+    (tx) =>
+      tx.insert(invoices).values({
+        id: invoiceId,
+        invoiceNumber: invoiceNumber(),
+        clientId,
+        amount: 75_000_00,
+        status: "unpaid",
+        dueDate: lagosDay(14),
+      }),
+    { topic: "invoices", op: "insert", id: invoiceId, clientId, previousClientId: null },
+  );
+  return invoiceId;
+}
+
+const markInvoicePaid = (invoiceId: string, clientId: string) =>
+  commit((tx) => tx.update(invoices).set({ status: "paid", paidDate: sql`now()` }).where(eq(invoices.id, invoiceId)), {
+    topic: "invoices",
+    op: "update",
+    id: invoiceId,
+    clientId,
+    previousClientId: clientId,
+  });
+
+const deleteInvoice = (invoiceId: string, clientId: string) =>
+  commit((tx) => tx.delete(invoices).where(eq(invoices.id, invoiceId)), {
+    topic: "invoices",
+    op: "delete",
+    id: invoiceId,
+    clientId,
+    previousClientId: clientId,
+  });
+
+type Expectation = "row" | "delete" | "invalidate" | "nothing";
+
+/** Whether `frame` is a push on `key` (a row change or a refetch), the frames a change can cause. */
+const isPush = (frame: LiveFrame, key: Key) =>
+  (frame.type === "change" || frame.type === "invalidate") && sameKey(frame.key, key);
+
+/**
+ * Makes one change and checks every actor's socket against `expected` (per
+ * actor in ACTORS order): waits for each receiver's push, then QUIET_MS more
+ * so a push to anyone else would have arrived. Each receiver gets exactly one
+ * push on `key`; everyone else none, and no frame anywhere naming the row.
+ * `change` answers the changed row's id. Returns who received something.
+ */
+async function expectPushes(
+  change: () => Promise<string>,
+  key: Key,
+  op: "insert" | "update" | "delete",
+  expected: Five<Expectation>,
+  view?: z.ZodObject,
+): Promise<ActorName[]> {
+  const marks = ACTORS.map((actor) => socket[actor].frames.length);
+  const rowId = await change();
+  const since = (actor: ActorName) => socket[actor].frames.slice(marks[ACTORS.indexOf(actor)]);
+  const receivers = ACTORS.filter((_, i) => expected[i] !== "nothing");
+  const deadline = Date.now() + DELIVERY_MS;
+  for (const actor of receivers) {
+    while (!since(actor).some((frame) => isPush(frame, key)) && Date.now() < deadline) await sleep(10);
+  }
+  await sleep(QUIET_MS);
+  const received: ActorName[] = [];
+  ACTORS.forEach((actor, i) => {
+    const pushes = since(actor).filter((frame) => isPush(frame, key));
+    const what = `${actor} on ${JSON.stringify(key)} after ${op}`;
+    if (pushes.length > 0) received.push(actor);
+    switch (expected[i]) {
+      case "nothing":
+        expect(pushes, what).toEqual([]);
+        // Not on this key, nor on any other: the row's id reaches no one the rules keep it from.
+        expect(
+          since(actor).filter((frame) => frame.row?.id === rowId),
+          what,
+        ).toEqual([]);
+        break;
+      case "invalidate":
+        expect(pushes, what).toEqual([{ type: "invalidate", key }]);
+        break;
+      case "delete":
+        expect(pushes, what).toEqual([{ type: "change", key, op: "delete", row: { id: rowId } }]);
+        break;
+      case "row": {
+        expect(pushes, what).toHaveLength(1);
+        const [push] = pushes;
+        expect(push, what).toMatchObject({ type: "change", key, op, row: { id: rowId } });
+        // Only the fields of the view REST serves, nothing the serialiser there would strip.
+        if (view) expect(Object.keys(push?.row ?? {}).sort(), what).toEqual(Object.keys(view.shape).sort());
+        break;
+      }
+    }
+  });
+  return received;
+}
+
+async function subscribeAll(key: Key, allowed: Five<boolean>) {
+  // Each answer read after its own request: an earlier answer for the same key does not count.
+  const answers = await Promise.all(ACTORS.map((actor) => subscribeOn(socket[actor], key)));
+  ACTORS.forEach((actor, i) => {
+    expect(answers[i], `${actor} subscribing to ${JSON.stringify(key)}`).toMatchObject(
+      allowed[i] ? { type: "subscribed", key } : { type: "error", key, code: "not_found" },
+    );
+  });
+}
+
+/** Subscribes on `live` and resolves with the hub's answer to this request (not an earlier one for the key). */
+async function subscribeOn(live: LiveSocket, key: Key): Promise<LiveFrame> {
+  const mark = live.frames.length;
+  live.send({ type: "subscribe", key });
+  const deadline = Date.now() + DELIVERY_MS;
+  for (;;) {
+    const answer = live.frames
+      .slice(mark)
+      .find((frame) => (frame.type === "subscribed" || frame.type === "error") && sameKey(frame.key, key));
+    if (answer || Date.now() > deadline) return answer ?? { type: "error", code: "no answer" };
+    await sleep(10);
+  }
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await Promise.all(
+    ACTORS.map(async (actor) => {
+      http[actor] = await server.signIn(EMAILS[actor]);
+      id[actor] = await userIdOf(server.db, EMAILS[actor]);
+      const opened = await openLive(server.url, http[actor]);
+      if ("rejected" in opened) throw new Error(`live channel refused ${actor} with ${opened.status}`);
+      socket[actor] = opened;
+    }),
+  );
+  projectId = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+  orderableServiceId = (await createService(server.db)).id;
+});
+
+afterAll(async () => {
+  for (const actor of ACTORS) socket[actor]?.close();
+  await server?.close();
+});
+
+describe("live keys × actors", () => {
+  it("anonymous cannot open the live channel at all", async () => {
+    const refused = await openLive(server.url, null);
+    expect(refused).toEqual({ rejected: true, status: 401 });
+  });
+
+  it("the table has a row for every live collection declared in server/data", async () => {
+    // A collection added without a row here fails: every live key is covered.
+    const admin = { id: id.admin, role: "admin" as const };
+    const dir = path.join(import.meta.dirname, "../../server/data");
+    const collections: [string, LiveCollection][] = [];
+    for (const file of readdirSync(dir).filter((name) => name.endsWith(".ts"))) {
+      const module: Record<string, unknown> = await import(path.join(dir, file));
+      for (const [name, value] of Object.entries(module)) {
+        if (value && typeof value === "object" && "topic" in value && "authorize" in value && "resolve" in value)
+          collections.push([`${file} ${name}`, value as LiveCollection]);
+      }
+    }
+    expect(collections.length).toBeGreaterThanOrEqual(6);
+    for (const [name, collection] of collections) {
+      const verdicts = await Promise.all(table.map((row) => collection.authorize(server.db, admin, row.key())));
+      expect(
+        verdicts.some((verdict) => verdict !== undefined),
+        `${name} has no row in the table`,
+      ).toBe(true);
+    }
+  });
+
+  for (const row of table) {
+    it(`${row.name}: subscribe as the rules say; insert, update and delete reach exactly the allowed actors`, async () => {
+      const key = row.key();
+      await subscribeAll(key, row.subscribe);
+      const upsert: Expectation = row.push === "invalidate" ? "invalidate" : "row";
+      const removal: Expectation = row.push === "invalidate" ? "invalidate" : "delete";
+      const view = row.push === "invalidate" ? undefined : row.push.view;
+      const expectFor = (kind: Expectation) =>
+        row.receives.map((yes) => (yes ? kind : "nothing")) as unknown as Five<Expectation>;
+
+      let rowId = "";
+      const inserted = await expectPushes(
+        async () => {
+          rowId = await row.insert();
+          return rowId;
+        },
+        key,
+        "insert",
+        expectFor(upsert),
+        view,
+      );
+      const updated = await expectPushes(
+        () => row.update(rowId).then(() => rowId),
+        key,
+        "update",
+        expectFor(upsert),
+        view,
+      );
+      const deleted = await expectPushes(() => row.remove(rowId).then(() => rowId), key, "delete", expectFor(removal));
+      expect(inserted).toEqual(ACTORS.filter((_, i) => row.receives[i]));
+      expect(updated).toEqual(inserted);
+      // Deletes are authorised like inserts: exactly the same people.
+      expect(deleted).toEqual(inserted);
+    });
+  }
+});
+
+describe("rows outside every viewer's scope reach no one", () => {
+  it("an inactive service reaches no one's active list, not even as a delete", async () => {
+    const key = ["services", "active"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    await expectPushes(() => insertService("inactive"), key, "insert", [
+      "nothing",
+      "nothing",
+      "nothing",
+      "nothing",
+      "nothing",
+    ]);
+  });
+
+  it("a service deactivated leaves every list once; edited or deleted while inactive it reaches no one", async () => {
+    const key = ["services", "active"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    let serviceId = "";
+    await expectPushes(
+      async () => {
+        serviceId = await insertService("active");
+        return serviceId;
+      },
+      key,
+      "insert",
+      ["row", "row", "row", "row", "row"],
+      serviceSchema,
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.update(services).set({ status: "inactive" }).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "update",
+          id: serviceId,
+          previousStatus: "active",
+        }).then(() => serviceId),
+      key,
+      "update",
+      ["delete", "delete", "delete", "delete", "delete"],
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.update(services).set({ title: "Still a draft" }).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "update",
+          id: serviceId,
+          previousStatus: "inactive",
+        }).then(() => serviceId),
+      key,
+      "update",
+      ["nothing", "nothing", "nothing", "nothing", "nothing"],
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.delete(services).where(eq(services.id, serviceId)), {
+          topic: "services",
+          op: "delete",
+          id: serviceId,
+          previousStatus: "inactive",
+        }).then(() => serviceId),
+      key,
+      "delete",
+      ["nothing", "nothing", "nothing", "nothing", "nothing"],
+    );
+  });
+
+  it("a task assigned to no one reaches administrators only", async () => {
+    const key = ["tasks", "mine"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    await expectPushes(
+      () => insertTask(null),
+      key,
+      "insert",
+      ["nothing", "nothing", "nothing", "nothing", "row"],
+      taskSchema,
+    );
+  });
+
+  it("an order or invoice of another client reaches that client and administrators only", async () => {
+    await subscribeAll(["orders", "mine"], [T, T, F, F, T]);
+    await subscribeAll(["invoices", "list"], [T, T, F, F, T]);
+    await expectPushes(
+      async () => {
+        const response = await http.clientB.request("POST", "/api/orders", { serviceId: orderableServiceId });
+        expect(response.status).toBe(201);
+        return response.json.id as string;
+      },
+      ["orders", "mine"],
+      "insert",
+      ["nothing", "row", "nothing", "nothing", "row"],
+      serviceOrderSchema,
+    );
+    await expectPushes(
+      () => insertInvoice(id.clientB),
+      ["invoices", "list"],
+      "insert",
+      ["nothing", "row", "nothing", "nothing", "row"],
+      invoiceSchema,
+    );
+  });
+});
+
+describe("access revoked mid-connection stops delivery", () => {
+  it("a developer taken off a project stops receiving its messages and milestones", async () => {
+    const project = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+    const messagesKey = ["projects", project, "messages"];
+    const milestonesKey = ["projects", project, "milestones"];
+    await subscribeAll(messagesKey, [T, F, T, F, T]);
+    await subscribeAll(milestonesKey, [T, F, T, F, T]);
+    const send = (message: string) => async () => {
+      const response = await http.clientA.request("POST", `/api/projects/${project}/messages`, { message });
+      expect(response.status).toBe(201);
+      return response.json.id as string;
+    };
+    await expectPushes(send("Before"), messagesKey, "insert", ["row", "nothing", "row", "nothing", "row"]);
+
+    await server.db
+      .delete(projectDevelopers)
+      .where(and(eq(projectDevelopers.projectId, project), eq(projectDevelopers.developerId, id.devIn)));
+    // Still subscribed on the open socket, but every delivery is checked again: nothing more reaches them.
+    await expectPushes(send("After"), messagesKey, "insert", ["row", "nothing", "nothing", "nothing", "row"]);
+    let milestoneId = "";
+    await expectPushes(
+      async () => {
+        const response = await http.clientA.request("POST", `/api/projects/${project}/milestones`, {
+          title: "After removal",
+          amount: "10",
+        });
+        expect(response.status).toBe(201);
+        milestoneId = response.json.id;
+        return milestoneId;
+      },
+      milestonesKey,
+      "insert",
+      ["row", "nothing", "nothing", "nothing", "row"],
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.delete(milestones).where(eq(milestones.id, milestoneId)), {
+          topic: "milestones",
+          op: "delete",
+          id: milestoneId,
+          projectId: project,
+        }).then(() => milestoneId),
+      milestonesKey,
+      "delete",
+      ["delete", "nothing", "nothing", "nothing", "delete"],
+    );
+    // A new tab of theirs is refused the project's keys.
+    const fresh = await openLive(server.url, http.devIn);
+    if ("rejected" in fresh) throw new Error("refused");
+    try {
+      expect(await fresh.subscribe(messagesKey)).toMatchObject({ type: "error", code: "not_found" });
+      expect(await fresh.subscribe(milestonesKey)).toMatchObject({ type: "error", code: "not_found" });
+    } finally {
+      fresh.close();
+    }
+  });
+
+  it("a project moved to another client: the first stops receiving its thread, the new one may follow it", async () => {
+    const project = await createProject(server.db, { clientEmail: EMAILS.clientA });
+    const key = ["projects", project, "messages"];
+    await subscribeAll(key, [T, F, F, F, T]);
+    const post = (message: string) => async () => {
+      const response = await http.admin.request("POST", `/api/projects/${project}/messages`, { message });
+      expect(response.status).toBe(201);
+      return response.json.id as string;
+    };
+    await expectPushes(post("Before the move"), key, "insert", ["row", "nothing", "nothing", "nothing", "row"]);
+    await server.db.update(projects).set({ clientId: id.clientB }).where(eq(projects.id, project));
+    expect(await subscribeOn(socket.clientB, key)).toMatchObject({ type: "subscribed", key });
+    await expectPushes(post("After the move"), key, "insert", ["nothing", "row", "nothing", "nothing", "row"]);
+  });
+
+  it("a task reassigned away arrives as a delete, then nothing", async () => {
+    const key = ["tasks", "mine"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    let taskId = "";
+    await expectPushes(
+      async () => {
+        taskId = await insertTask(id.devIn);
+        return taskId;
+      },
+      key,
+      "insert",
+      ["nothing", "nothing", "row", "nothing", "row"],
+      taskSchema,
+    );
+    await expectPushes(
+      () =>
+        commit((tx) => tx.update(tasks).set({ assignedTo: id.devOut }).where(eq(tasks.id, taskId)), {
+          topic: "tasks",
+          op: "update",
+          id: taskId,
+          assignedTo: id.devOut,
+          previousAssignedTo: id.devIn,
+        }).then(() => taskId),
+      key,
+      "update",
+      ["nothing", "nothing", "delete", "row", "row"],
+      taskSchema,
+    );
+    // The new assignee moves it: the previous one hears nothing more.
+    await expectPushes(
+      async () => {
+        const response = await http.devOut.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" });
+        expect(response.status).toBe(200);
+        return taskId;
+      },
+      key,
+      "update",
+      ["nothing", "nothing", "nothing", "row", "row"],
+      taskSchema,
+    );
+    expect((await http.devIn.request("PATCH", `/api/tasks/${taskId}/status`, { status: "todo" })).status).toBe(404);
+  });
+
+  it("an invoice moved to another client leaves the first client's list and summary", async () => {
+    const list = ["invoices", "list"];
+    const summary = ["invoices", "summary"];
+    await subscribeAll(list, [T, T, F, F, T]);
+    await subscribeAll(summary, [T, T, F, F, T]);
+    let invoiceId = "";
+    await expectPushes(
+      async () => {
+        invoiceId = await insertInvoice(id.clientA);
+        return invoiceId;
+      },
+      list,
+      "insert",
+      ["row", "nothing", "nothing", "nothing", "row"],
+      invoiceSchema,
+    );
+    const move = () =>
+      commit((tx) => tx.update(invoices).set({ clientId: id.clientB }).where(eq(invoices.id, invoiceId)), {
+        topic: "invoices",
+        op: "update",
+        id: invoiceId,
+        clientId: id.clientB,
+        previousClientId: id.clientA,
+      }).then(() => invoiceId);
+    const marks = ACTORS.map((actor) => socket[actor].frames.length);
+    await expectPushes(move, list, "update", ["delete", "row", "nothing", "nothing", "row"], invoiceSchema);
+    // The same change told both clients' summaries to refetch.
+    ACTORS.forEach((actor, i) => {
+      const refetches = socket[actor].frames
+        .slice(marks[i])
+        .filter((frame) => frame.type === "invalidate" && sameKey(frame.key, summary));
+      expect(refetches, actor).toHaveLength(actor === "clientA" || actor === "clientB" || actor === "admin" ? 1 : 0);
+    });
+    // Changed again under its new client: the first client hears nothing more.
+    await expectPushes(
+      () => markInvoicePaid(invoiceId, id.clientB).then(() => invoiceId),
+      list,
+      "update",
+      ["nothing", "row", "nothing", "nothing", "row"],
+      invoiceSchema,
+    );
+  });
+});
