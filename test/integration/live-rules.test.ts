@@ -247,9 +247,45 @@ const table: Row[] = [
     update: (rowId) => markInvoicePaid(rowId, id.clientA),
     remove: (rowId) => deleteInvoice(rowId, id.clientA),
   },
-  // LEAD: the dashboard key (being added by another helper) gets its row here, e.g.
-  // { name: "dashboard", key: () => [...], subscribe: [...], receives: [...], push: "invalidate", insert, update, remove },
+  {
+    // Clients and developers have a dashboard (administrators have the admin console's); a change
+    // reaches only the dashboards whose figures it moves: here an invoice's client's.
+    name: "dashboard",
+    key: () => ["dashboard"],
+    subscribe: [T, T, T, T, F],
+    receives: [T, F, T, F, F],
+    push: "invalidate",
+    // A project's changes: only the dashboard follows them (no live list of projects yet), so no other
+    // key's legitimate push names the row.
+    async insert() {
+      const rowId = randomUUID();
+      await commit(
+        async (tx) => {
+          await tx.insert(projects).values({ id: rowId, title: "Live rules dashboard project", clientId: id.clientA });
+          await tx.insert(projectDevelopers).values({ projectId: rowId, developerId: id.devIn });
+        },
+        projectChange("insert", rowId),
+      );
+      return rowId;
+    },
+    update: (rowId) =>
+      commit(
+        (tx) => tx.update(projects).set({ progress: 40 }).where(eq(projects.id, rowId)),
+        projectChange("update", rowId),
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+  },
 ];
+
+/** A change to a project of client A's, on which the assigned developer works. */
+const projectChange = (op: "insert" | "update" | "delete", rowId: string): Change => ({
+  topic: "projects",
+  op,
+  id: rowId,
+  clientId: id.clientA,
+  developerIds: [id.devIn],
+});
 
 async function insertTask(assignedTo: string | null): Promise<string> {
   const taskId = randomUUID();
