@@ -151,4 +151,34 @@ describe("My Tasks", () => {
     await expect.poll(() => statusOf(page, task).inputValue()).toBe(task.status);
     await expect.poll(() => countersOn(page)).toEqual(before);
   });
+
+  it("pages the list with Load more while the counters count every task", async () => {
+    const { page } = admin;
+    const all = (await api.get<ListPage<Task>>("/api/tasks?limit=100", ADMIN_EMAIL)).items;
+    expect(all.length).toBeGreaterThan(3);
+    // Pages of three instead of 24, so the demo data spans several pages.
+    await page.route(
+      (url) => url.pathname === "/api/tasks" && url.searchParams.get("limit") === String(PAGE_SIZE),
+      (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set("limit", "3");
+        return route.continue({ url: url.toString() });
+      },
+    );
+    try {
+      await openMyTasks(page);
+      const titles = () => tasksList(page).getByRole("article").getByRole("heading").allInnerTexts();
+      expect(await titles()).toEqual(all.slice(0, 3).map((task) => task.title));
+      expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
+      const more = page.getByRole("button", { name: "Load more" });
+      for (let shown = 3; shown < all.length; shown += 3) {
+        await more.click();
+        await expect.poll(titles).toEqual(all.slice(0, shown + 3).map((task) => task.title));
+      }
+      await more.waitFor({ state: "detached" });
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unrouteAll();
+    }
+  });
 });

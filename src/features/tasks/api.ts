@@ -43,11 +43,15 @@ export const myTasksQuery = liveQueryOptions({
     const wanted = Math.max(TASKS_PAGE, cached?.items.length ?? 0);
     const items: Task[] = [];
     let next: string | null = null;
+    let short = false;
     do {
-      const page: Page<Task> = await fetchTasksPage(Math.min(MAX_LIMIT, wanted - items.length), next);
+      const limit = Math.min(MAX_LIMIT, wanted - items.length);
+      const page: Page<Task> = await fetchTasksPage(limit, next);
       items.push(...page.items);
       next = page.next;
-    } while (next && items.length < wanted);
+      // A page shorter than asked ends the read: the server gives pages of its own size.
+      short = page.items.length < limit;
+    } while (next && !short && items.length < wanted);
     const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
     return {
       items: items.map((task) => {
