@@ -180,7 +180,8 @@ function TaskCard({ task }: { task: ShownTask }) {
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
             value={task.status}
-            disabled={update.isPending || task.pending}
+            // Not `disabled`: that would drop the keyboard focus; a pick while saving is ignored (onChange).
+            aria-disabled={update.isPending || task.pending || undefined}
             onChange={(event) => onChange(event.target.value as TaskStatus)}
           >
             {TASK_STATUSES.map((status) => (
