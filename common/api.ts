@@ -88,6 +88,17 @@ export const taskSchema = z
   .meta({ id: "Task" });
 export type Task = Json<typeof taskSchema>;
 
+/** How many of the viewer's tasks (every task for an administrator) are in each status: My Tasks' counters. */
+export const taskCountsSchema = z
+  .object({
+    todo: z.number().int(),
+    in_progress: z.number().int(),
+    review: z.number().int(),
+    completed: z.number().int(),
+  })
+  .meta({ id: "TaskCounts" });
+export type TaskCounts = Json<typeof taskCountsSchema>;
+
 export const serviceSchema = z
   .object({
     id: z.uuid(),

@@ -1,5 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
+import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db } from "../db";
 import { projects, tasks, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
@@ -56,6 +57,18 @@ export function listTasks(db: Db, scope: Scope, options: { limit: number; after?
     .limit(options.limit);
 }
 
+/** The counters of My Tasks: the tasks in `scope` per status, counted by the database, not from a page. */
+export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatus, number>> {
+  const rows = await db
+    .select({ status: tasks.status, count: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(scopeFilter(scope))
+    .groupBy(tasks.status);
+  const counts = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.count);
+  return counts;
+}
+
 export async function getTask(db: Db, id: string) {
   const [row] = await selectTasks(db).where(eq(tasks.id, id));
   return row;
@@ -68,6 +81,11 @@ export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | unde
 
 /** The live key of the signed-in person's task list: their own tasks, or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;
+/** The live key of My Tasks' counters: pushed as "refetch", since a count has no row to send. */
+export const myTaskCountsKey = ["tasks", "counts"] as const;
+
+const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
+  key.length === expected.length && expected.every((part, i) => key[i] === part);
 
 /**
  * Each viewer's list differs: a task reaches an administrator and its
@@ -77,7 +95,7 @@ export const myTasksKey = ["tasks", "mine"] as const;
 export const tasksLive: LiveCollection<"tasks"> = {
   topic: "tasks",
   async authorize(_db, actor, key) {
-    if (key.length !== 2 || key[0] !== myTasksKey[0] || key[1] !== myTasksKey[1]) return undefined;
+    if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey)) return undefined;
     return rules.tasks.scope(actor).kind !== "none";
   },
   async resolve(db, change) {
@@ -87,6 +105,7 @@ export const tasksLive: LiveCollection<"tasks"> = {
     // One push object each: the hub serialises each once, however many receive it.
     const upsert = row ? { op: change.op, row } : undefined;
     const removal = { op: "delete" as const, row: { id: change.id } };
+    const invalidate = { invalidate: true as const };
     return [
       {
         key: myTasksKey,
@@ -94,6 +113,10 @@ export const tasksLive: LiveCollection<"tasks"> = {
           if (rules.tasks.read(actor, facts)) return upsert ?? removal;
           return wasTheirs(actor) ? removal : undefined;
         },
+      },
+      {
+        key: myTaskCountsKey,
+        pushFor: (actor) => (rules.tasks.read(actor, facts) || wasTheirs(actor) ? invalidate : undefined),
       },
     ];
   },

@@ -1,11 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pageOf, taskSchema } from "../../common/api";
+import { pageOf, taskCountsSchema, taskSchema } from "../../common/api";
 import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
-import { getTask, getTaskFacts, listTasks } from "../data/tasks";
+import { countTasks, getTask, getTaskFacts, listTasks } from "../data/tasks";
 import type { Db } from "../db";
-import { tasks } from "../db/schema";
+import { auditLog, tasks } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { forbidden, notFound } from "../http/errors";
@@ -32,6 +32,21 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     },
   );
 
+  app.get(
+    "/api/tasks/counts",
+    {
+      schema: {
+        tags: ["tasks"],
+        summary: "How many of the signed-in person's tasks (every task for an administrator) are in each status",
+        response: { 200: taskCountsSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      return countTasks(db, rules.tasks.scope(await request.actor()));
+    },
+  );
+
   app.patch(
     "/api/tasks/:taskId/status",
     {
@@ -53,7 +68,22 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       if (!rules.tasks.update(actor, facts))
         throw forbidden("Only the task's assignee or an administrator may move it");
       await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ status: tasks.status })
+          .from(tasks)
+          .where(eq(tasks.id, taskId))
+          .for("update");
         await tx.update(tasks).set({ status: request.body.status }).where(eq(tasks.id, taskId));
+        // An administrator's change is written to the audit log in the same transaction.
+        if (actor?.role === "admin") {
+          await tx.insert(auditLog).values({
+            actorId: actor.id,
+            action: "update",
+            entity: "task",
+            entityId: taskId,
+            details: { status: request.body.status, previousStatus: before?.status ?? null },
+          });
+        }
         await publishChange(tx, {
           topic: "tasks",
           op: "update",

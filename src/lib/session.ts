@@ -69,8 +69,20 @@ export function useSessionFollower() {
   useEffect(() => {
     const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(SESSION_BROADCAST) : undefined;
     if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && endSessionHere();
-    const stopListening = live.onSessionEnded(endSessionHere);
+    let active = true;
+    let stopListening = live.onSessionEnded(checkSession);
+    // The socket's session is gone, but this tab may hold a newer one: changing the password
+    // here ends every session and gives this tab a new cookie. Still signed in: listening
+    // again reopens the channel with the new cookie (its subscriptions resume); else sign out.
+    async function checkSession() {
+      const me = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 }).catch(() => null);
+      if (!active) return;
+      if (!me) return endSessionHere();
+      stopListening();
+      stopListening = live.onSessionEnded(checkSession);
+    }
     return () => {
+      active = false;
       channel?.close();
       stopListening();
     };

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tasks, users } from "../../server/db/schema";
+import { auditLog, tasks, users } from "../../server/db/schema";
 import { type LiveSocket, openLive } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { createTask } from "../support/tasks";
 
 /** Tasks: each person's list, the one change My Tasks makes, and its live delivery per viewer. */
 let server: TestServer;
@@ -18,12 +19,21 @@ async function userId(email: string) {
   if (!row) throw new Error(`no user ${email}`);
   return row.id;
 }
-async function live(from: Client) {
+async function live(from: Client, key = KEY) {
   const socket = await openLive(server.url, from);
   if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
   sockets.push(socket);
-  expect(await socket.subscribe(KEY)).toMatchObject({ type: "subscribed" });
+  expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
   return socket;
+}
+const COUNTS = ["tasks", "counts"];
+const ADMIN = "admin@lagosstudio.test";
+/** The counts as the database holds them, for one assignee or for every task. */
+async function countsInDb(assignedTo?: string) {
+  const rows = await server.db.select({ status: tasks.status, assignedTo: tasks.assignedTo }).from(tasks);
+  const counts = { todo: 0, in_progress: 0, review: 0, completed: 0 };
+  for (const row of rows) if (!assignedTo || row.assignedTo === assignedTo) counts[row.status] += 1;
+  return counts;
 }
 
 beforeAll(async () => {
@@ -108,5 +118,70 @@ describe("PATCH /api/tasks/:id/status", () => {
     const [task] = await server.db.select().from(tasks).limit(1);
     if (!task) throw new Error("no task");
     expect((await admin.request("PATCH", `/api/tasks/${task.id}/status`, { status: "completed" })).status).toBe(200);
+  });
+});
+
+describe("GET /api/tasks/counts", () => {
+  it("counts every task in the viewer's scope per status, not a page of them", async () => {
+    const ngoziId = await userId("ngozi@lagosstudio.test");
+    // More tasks than one page of /api/tasks, in one status.
+    for (let i = 0; i < 55; i += 1)
+      await createTask(server.db, { creatorEmail: ADMIN, assigneeEmail: "ngozi@lagosstudio.test", status: "review" });
+    const mine = await ngozi.request("GET", "/api/tasks/counts");
+    expect(mine.status).toBe(200);
+    expect(mine.json).toEqual(await countsInDb(ngoziId));
+    expect(mine.json.review).toBeGreaterThanOrEqual(55);
+    expect((await admin.request("GET", "/api/tasks/counts")).json).toEqual(await countsInDb());
+    expect((await client.request("GET", "/api/tasks/counts")).json).toEqual({
+      todo: 0,
+      in_progress: 0,
+      review: 0,
+      completed: 0,
+    });
+    expect((await server.client().request("GET", "/api/tasks/counts")).status).toBe(401);
+  });
+
+  it("tells the assignee and administrators to refetch their counters when a status changes, no one else", async () => {
+    const taskId = await createTask(server.db, { creatorEmail: ADMIN, assigneeEmail: "tunde@lagosstudio.test" });
+    const [tundeLive, adminLive, ngoziLive] = await Promise.all([
+      live(tunde, COUNTS),
+      live(admin, COUNTS),
+      live(ngozi, COUNTS),
+    ]);
+    expect((await tunde.request("PATCH", `/api/tasks/${taskId}/status`, { status: "in_progress" })).status).toBe(200);
+    const invalidated = (frame: { type: string; key?: unknown[] }) =>
+      frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(COUNTS);
+    await tundeLive.next(invalidated);
+    await adminLive.next(invalidated);
+    await sleep(300);
+    expect(ngoziLive.frames.some(invalidated)).toBe(false);
+    // Rows are never sent on the counters' key.
+    expect(tundeLive.frames.some((frame) => frame.type === "change")).toBe(false);
+  });
+});
+
+describe("audit of task status changes", () => {
+  it("an administrator's change is written to the audit log; the assignee's own is not", async () => {
+    const taskId = await createTask(server.db, { creatorEmail: ADMIN, assigneeEmail: "tunde@lagosstudio.test" });
+    const entries = () => server.db.select().from(auditLog).where(eq(auditLog.entityId, taskId));
+    expect((await tunde.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" })).status).toBe(200);
+    expect(await entries()).toEqual([]);
+    expect((await admin.request("PATCH", `/api/tasks/${taskId}/status`, { status: "completed" })).status).toBe(200);
+    const [entry, ...more] = await entries();
+    expect(more).toEqual([]);
+    expect(entry).toMatchObject({
+      entity: "task",
+      action: "update",
+      actorId: await userId(ADMIN),
+      details: { status: "completed", previousStatus: "review" },
+    });
+  });
+
+  it("answers 404 for a task that does not exist and 400 for a bad id", async () => {
+    expect(
+      (await admin.request("PATCH", "/api/tasks/00000000-0000-4000-8000-000000000000/status", { status: "todo" }))
+        .status,
+    ).toBe(404);
+    expect((await admin.request("PATCH", "/api/tasks/not-a-uuid/status", { status: "todo" })).status).toBe(400);
   });
 });

@@ -24,7 +24,7 @@ export function PortalShell({ me }: { me: Profile }) {
           <Portal>
             <Drawer.Backdrop />
             <Drawer.Positioner>
-              <Drawer.Content id={SIDEBAR_ID} maxW="18rem">
+              <Drawer.Content id={SIDEBAR_ID} w="18rem" maxW="18rem">
                 <Drawer.Title srOnly>Portal navigation</Drawer.Title>
                 <Sidebar me={me} onNavigate={() => setDrawerOpen(false)} />
                 <Drawer.CloseTrigger asChild position="absolute" top="3" right="2">

@@ -7,6 +7,8 @@ import { NAME_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
 import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
+import { applyServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
 import { useUpdateProfile } from "./api";
 
 const profileFormSchema = z.object({ fullName: fullNameSchema, companyName: companyNameSchema });
@@ -26,10 +28,13 @@ export function ProfileForm({ me }: { me: Profile }) {
       {
         onSuccess: (profile) => {
           form.reset({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
-          toaster.create({ type: "success", title: "Profile updated successfully!" });
+          toaster.create({ type: "success", title: TOAST.profileUpdated });
         },
-        onError: () =>
-          toaster.create({ type: "error", title: "Error", description: "Failed to update profile. Please try again." }),
+        // Spec §8: the toast; a field the server refused also shows its reason under the field.
+        onError: (error) => {
+          applyServerError(form.setError, error, { fullName: "fullName", companyName: "companyName" });
+          toaster.create({ type: "error", title: TOAST.error, description: TOAST.profileFailed });
+        },
       },
     );
   });

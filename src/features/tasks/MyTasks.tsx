@@ -1,5 +1,6 @@
 import {
   Badge,
+  Button,
   Card,
   HStack,
   SimpleGrid,
@@ -15,42 +16,70 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
-import { TOAST } from "../../lib/messages";
-import { applyTaskChange, fetchMyTasks, myTasksKey, type ShownTask, useUpdateTaskStatus } from "./api";
+import {
+  applyTaskChange,
+  myTasksQuery,
+  type ShownTask,
+  taskCountsQuery,
+  useLoadMoreTasks,
+  useUpdateTaskStatus,
+} from "./api";
 import { NO_TASKS, NO_TASKS_TEXT, PRIORITY_BADGES, TASK_STATUS_LABELS } from "./labels";
 
 const columns = { base: 1, md: 2, xl: 3 };
 
 /** Spec §2 My Tasks: four counters and the person's task cards, each with a status selector; live both ways. */
 export function MyTasks() {
-  const tasks = useLiveQuery({ queryKey: myTasksKey, queryFn: fetchMyTasks }, applyTaskChange);
+  const tasks = useLiveQuery(myTasksQuery, applyTaskChange);
+  const counts = useLiveQuery(taskCountsQuery);
 
   return (
     <Stack gap="6">
-      <SimpleGrid columns={{ base: 2, md: 4 }} gap="4" as="section" aria-label="Tasks by status">
+      <SimpleGrid
+        columns={{ base: 2, md: 4 }}
+        gap="4"
+        as="section"
+        aria-label="Tasks by status"
+        aria-busy={counts.isPending || undefined}
+      >
+        {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
         {TASK_STATUSES.map((status) => (
           <Card.Root key={status}>
             <Card.Body>
               <Stat.Root>
                 <Stat.Label>{TASK_STATUS_LABELS[status]}</Stat.Label>
-                {tasks.isPending ? (
-                  <Skeleton height="8" width="10" aria-hidden="true" />
+                {counts.data ? (
+                  <Stat.ValueText data-testid={`count-${status}`}>{counts.data[status]}</Stat.ValueText>
+                ) : counts.isPending ? (
+                  <Skeleton height="8" width="10" aria-hidden="true" data-testid="count-skeleton" />
                 ) : (
-                  <Stat.ValueText>{tasks.data?.filter((task) => task.status === status).length ?? 0}</Stat.ValueText>
+                  // Never a wrong 0: a count that could not be read says so.
+                  <Stat.ValueText>
+                    <span aria-hidden="true">–</span>
+                    <VisuallyHidden>Not available</VisuallyHidden>
+                  </Stat.ValueText>
                 )}
               </Stat.Root>
             </Card.Body>
           </Card.Root>
         ))}
       </SimpleGrid>
-      <TaskCards tasks={tasks.data} pending={tasks.isPending} />
+      <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} />
     </Stack>
   );
 }
 
-function TaskCards({ tasks, pending }: { tasks: ShownTask[] | undefined; pending: boolean }) {
+function TaskCards({
+  tasks,
+  pending,
+  hasMore,
+}: {
+  tasks: ShownTask[] | undefined;
+  pending: boolean;
+  hasMore: boolean;
+}) {
+  const more = useLoadMoreTasks();
   if (pending) {
     return (
       <SimpleGrid columns={columns} gap="6" aria-busy="true">
@@ -73,13 +102,26 @@ function TaskCards({ tasks, pending }: { tasks: ShownTask[] | undefined; pending
     return <EmptyList icon={LuListChecks} headingLevel="h2" title={NO_TASKS} description={NO_TASKS_TEXT} />;
   }
   return (
-    <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Tasks">
-      {tasks.map((task) => (
-        <li key={task.id}>
-          <TaskCard task={task} />
-        </li>
-      ))}
-    </SimpleGrid>
+    <Stack gap="6">
+      <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Tasks">
+        {tasks.map((task) => (
+          <li key={task.id}>
+            <TaskCard task={task} />
+          </li>
+        ))}
+      </SimpleGrid>
+      {hasMore ? (
+        <Button
+          alignSelf="center"
+          variant="outline"
+          loading={more.loading}
+          loadingText="Loading more"
+          onClick={() => void more.loadMore()}
+        >
+          Load more
+        </Button>
+      ) : null}
+    </Stack>
   );
 }
 
@@ -88,13 +130,9 @@ function TaskCard({ task }: { task: ShownTask }) {
   const priority = PRIORITY_BADGES[task.priority];
 
   function onChange(status: TaskStatus) {
-    update.mutate(
-      { id: task.id, status },
-      {
-        onSuccess: () => toaster.create({ type: "success", title: TOAST.taskStatusUpdated }),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskStatusFailed }),
-      },
-    );
+    // One change at a time: a second pick waits for the first to be saved.
+    if (update.isPending || task.pending || status === task.status) return;
+    update.mutate({ id: task.id, status, from: task.status });
   }
 
   return (
@@ -130,8 +168,8 @@ function TaskCard({ task }: { task: ShownTask }) {
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
             value={task.status}
-            // One change at a time: a second pick waits for the first to be saved.
-            disabled={update.isPending}
+            // Not `disabled`: that would drop the keyboard focus; a pick while saving is ignored (onChange).
+            aria-disabled={update.isPending || task.pending || undefined}
             onChange={(event) => onChange(event.target.value as TaskStatus)}
           >
             {TASK_STATUSES.map((status) => (

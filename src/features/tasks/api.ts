@@ -1,62 +1,159 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page, Task } from "../../../common/api";
+import { type QueryFunctionContext, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import type { Page, Task, TaskCounts } from "../../../common/api";
 import type { TaskStatus } from "../../../common/domain";
+import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
-import { applyToList, type LiveChange } from "../../lib/live";
+import type { LiveChange } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
+/** The live key of the counters, pushed as "refetch" (server/data/tasks.ts, myTaskCountsKey). */
+export const taskCountsKey = ["tasks", "counts"] as const;
 
 /** A task the person changed whose save is still on its way: shown at once, marked as saving. */
 export type ShownTask = Task & { pending?: boolean };
 
-const PAGE = 100;
+/** The tasks shown (newest first) and the cursor of the page after them, null when all are shown. */
+export type TaskList = { items: ShownTask[]; next: string | null };
 
-/** Every page of the person's tasks: My Tasks shows them all on one screen, with counters over all of them. */
-export async function fetchMyTasks(): Promise<ShownTask[]> {
-  const tasks: Task[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}` : `?limit=${PAGE}`;
-    const page: Page<Task> = await api.get<Page<Task>>(`/api/tasks${query}`);
-    tasks.push(...page.items);
-    cursor = page.next;
-  } while (cursor);
-  return tasks;
+export const TASKS_PAGE = 24;
+/** The most rows /api/tasks answers at once (server/http/cursor.ts pageQuery). */
+const MAX_LIMIT = 100;
+
+function fetchTasksPage(limit: number, cursor?: string | null): Promise<Page<Task>> {
+  const query = `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+  return api.get<Page<Task>>(`/api/tasks${query}`);
 }
 
-/** A pushed change; a task still saving keeps the person's own status until the server answers. */
-export function applyTaskChange(list: ShownTask[] | undefined, change: LiveChange): ShownTask[] | undefined {
-  const pending = list?.find((task) => task.id === change.row.id && task.pending);
-  if (pending && change.op !== "delete") return list;
-  return applyToList(list, change);
-}
+/** Options for useLiveQuery, whose keys are any QueryKey. */
+const liveQueryOptions = <T>(options: { queryKey: QueryKey; queryFn: (context: QueryFunctionContext) => Promise<T> }) =>
+  options;
 
 /**
- * Moves a task with latency compensation: the card shows the new status at
- * once (marked pending), the server's row replaces it, and a failure puts
- * the old status back.
+ * The person's tasks, a page at a time. A (re)fetch reads as many tasks as
+ * are shown (the first page, or every page "Load more" added), and a task
+ * still saving keeps the person's status until the server answers.
+ */
+export const myTasksQuery = liveQueryOptions({
+  queryKey: myTasksKey,
+  queryFn: async ({ client }: QueryFunctionContext): Promise<TaskList> => {
+    const cached = client.getQueryData<TaskList>(myTasksKey);
+    const wanted = Math.max(TASKS_PAGE, cached?.items.length ?? 0);
+    const items: Task[] = [];
+    let next: string | null = null;
+    let short = false;
+    do {
+      const limit = Math.min(MAX_LIMIT, wanted - items.length);
+      const page: Page<Task> = await fetchTasksPage(limit, next);
+      items.push(...page.items);
+      next = page.next;
+      // A page shorter than asked ends the read: the server gives pages of its own size.
+      short = page.items.length < limit;
+    } while (next && !short && items.length < wanted);
+    const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
+    return {
+      items: items.map((task) => {
+        const status = saving.get(task.id);
+        return status ? { ...task, status, pending: true } : task;
+      }),
+      next,
+    };
+  },
+});
+
+/** The counters: every task in the person's scope per status, counted by the server. */
+export const taskCountsQuery = liveQueryOptions({
+  queryKey: taskCountsKey,
+  queryFn: () => api.get<TaskCounts>("/api/tasks/counts"),
+});
+
+/** Newest first, as the server orders them: created_at desc, then id desc. */
+const newerFirst = (a: Task, b: Task) =>
+  a.createdAt > b.createdAt ? -1 : a.createdAt < b.createdAt ? 1 : a.id > b.id ? -1 : a.id < b.id ? 1 : 0;
+
+/**
+ * A pushed change. A task still saving keeps the person's own status until
+ * the server answers; a task new to the list takes its place in the order,
+ * unless it belongs to a page not loaded yet ("Load more" will bring it).
+ */
+export function applyTaskChange(list: TaskList | undefined, change: LiveChange): TaskList | undefined {
+  if (!list) return list;
+  if (change.op === "delete") return { ...list, items: list.items.filter((task) => task.id !== change.row.id) };
+  const row = change.row as Task;
+  const shown = list.items.find((task) => task.id === row.id);
+  if (shown) {
+    const next: ShownTask = shown.pending ? { ...row, status: shown.status, pending: true } : row;
+    return { ...list, items: list.items.map((task) => (task.id === row.id ? next : task)) };
+  }
+  const last = list.items.at(-1);
+  if (list.next && last && newerFirst(row, last) > 0) return list;
+  return { ...list, items: [...list.items, row].sort(newerFirst) };
+}
+
+/** "Load more": the page after the tasks shown, appended (tasks already shown are not repeated). */
+export function useLoadMoreTasks() {
+  const queryClient = useQueryClient();
+  const [loading, setLoading] = useState(false);
+  async function loadMore() {
+    const cursor = queryClient.getQueryData<TaskList>(myTasksKey)?.next;
+    if (!cursor || loading) return;
+    setLoading(true);
+    try {
+      const page = await fetchTasksPage(TASKS_PAGE, cursor);
+      queryClient.setQueryData<TaskList>(myTasksKey, (list) => {
+        if (!list) return list;
+        const known = new Set(list.items.map((task) => task.id));
+        return { items: [...list.items, ...page.items.filter((task) => !known.has(task.id))], next: page.next };
+      });
+    } catch {
+      // Spec §8: list load errors are only logged; the button stays to try again.
+      console.error("Could not load more tasks");
+    } finally {
+      setLoading(false);
+    }
+  }
+  return { loadMore, loading };
+}
+
+const moveCount = (counts: TaskCounts | undefined, from: TaskStatus, to: TaskStatus): TaskCounts | undefined =>
+  counts && from !== to ? { ...counts, [from]: Math.max(0, counts[from] - 1), [to]: counts[to] + 1 } : counts;
+
+/**
+ * Moves a task with latency compensation: the card (and the counters) show
+ * the new status at once, the card marked as saving; the server's row then
+ * replaces it by id, and a failure puts the old status back with the toast.
  */
 export function useUpdateTaskStatus() {
   const queryClient = useQueryClient();
+  const setTask = (id: string, change: (task: ShownTask) => ShownTask) =>
+    queryClient.setQueryData<TaskList>(
+      myTasksKey,
+      (list) => list && { ...list, items: list.items.map((task) => (task.id === id ? change(task) : task)) },
+    );
   return useMutation({
-    mutationFn: ({ id, status }: { id: string; status: TaskStatus }) =>
+    mutationFn: ({ id, status }: { id: string; status: TaskStatus; from: TaskStatus }) =>
       api.patch<Task>(`/api/tasks/${encodeURIComponent(id)}/status`, { status }),
-    onMutate: async ({ id, status }) => {
-      await queryClient.cancelQueries({ queryKey: myTasksKey });
-      const previous = queryClient.getQueryData<ShownTask[]>(myTasksKey);
-      queryClient.setQueryData<ShownTask[]>(myTasksKey, (list) =>
-        list?.map((task) => (task.id === id ? { ...task, status, pending: true } : task)),
-      );
-      return { previous: previous?.find((task) => task.id === id) };
+    onMutate: async ({ id, status, from }) => {
+      // A refetch in flight must not land over the status we are about to show.
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: myTasksKey, exact: true }),
+        queryClient.cancelQueries({ queryKey: taskCountsKey, exact: true }),
+      ]);
+      setTask(id, (task) => ({ ...task, status, pending: true }));
+      queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, from, status));
     },
-    onSuccess: (row) =>
-      queryClient.setQueryData<ShownTask[]>(myTasksKey, (list) =>
-        list?.map((task) => (task.id === row.id ? row : task)),
-      ),
-    onError: (_error, { id }, context) =>
-      queryClient.setQueryData<ShownTask[]>(myTasksKey, (list) =>
-        list?.map((task) => (task.id === id && context?.previous ? context.previous : task)),
-      ),
+    onSuccess: (row) => {
+      setTask(row.id, () => row);
+      toaster.create({ type: "success", title: TOAST.taskStatusUpdated });
+    },
+    onError: (_error, { id, status, from }) => {
+      setTask(id, ({ pending: _saving, ...task }) => ({ ...task, status: from }));
+      queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, status, from));
+      toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskStatusFailed });
+    },
+    // The server's counts settle any drift (another change landing meanwhile).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: taskCountsKey, exact: true }),
   });
 }

@@ -1,0 +1,198 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page as ListPage, Task, TaskCounts } from "../common/api";
+import { TASK_STATUSES, type TaskStatus } from "../common/domain";
+import { TOAST } from "../src/lib/messages";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: a developer opens My Tasks and sees only the tasks assigned to
+ * them, with counters over all of them; they move a task and an
+ * administrator's open My Tasks (every task) shows it at once, counters
+ * included; the administrator moves one of the developer's tasks and the
+ * developer's card follows. A move is shown at once as saving, and a refused
+ * one goes back with the toast. axe finds nothing at 1280 px and 375 px.
+ */
+const DEVELOPER = "tunde@lagosstudio.test";
+const PAGE_SIZE = 24;
+
+const product = setupProduct();
+let api: Api;
+let developer: User;
+let admin: User;
+
+const tasksList = (page: Page) => page.getByRole("list", { name: "Tasks" });
+const card = (page: Page, task: Task) => tasksList(page).getByRole("article", { name: task.title }).first();
+const statusOf = (page: Page, task: Task) => card(page, task).getByLabel("Status");
+const counter = (page: Page, status: TaskStatus) => page.getByTestId(`count-${status}`);
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function openMyTasks(page: Page) {
+  await page.goto("/portal/my-tasks");
+  await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+  await tasksList(page).waitFor();
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+async function countersOn(page: Page): Promise<TaskCounts> {
+  const entries = await Promise.all(
+    TASK_STATUSES.map(async (status) => [status, Number(await counter(page, status).textContent())] as const),
+  );
+  return Object.fromEntries(entries) as TaskCounts;
+}
+
+const otherStatus = (status: TaskStatus): TaskStatus => (status === "review" ? "in_progress" : "review");
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  [developer, admin] = await Promise.all([
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
+  ]);
+  await developer.page.emulateMedia({ reducedMotion: "reduce" });
+  await Promise.all([signInThroughForm(developer.page, DEVELOPER), signInThroughForm(admin.page, ADMIN_EMAIL)]);
+});
+
+describe("My Tasks", () => {
+  it("shows a developer only their own tasks, counters over all of them; axe finds nothing at both widths", async () => {
+    const { page } = developer;
+    const me = await api.me(DEVELOPER);
+    const mine = (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, DEVELOPER)).items;
+    expect(mine.length).toBeGreaterThan(0);
+    expect(mine.every((task) => task.assignedTo === me.id)).toBe(true);
+    for (const viewport of [
+      { width: 1280, height: 900 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await openMyTasks(page);
+      expect(await page.title()).toBe("My Tasks · Lagos Studio");
+      const titles = await tasksList(page).getByRole("article").getByRole("heading").allInnerTexts();
+      expect(titles).toEqual(mine.map((task) => task.title));
+      expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER));
+      const first = mine[0] as Task;
+      const shown = card(page, first);
+      expect(await shown.textContent()).toContain(first.projectTitle ?? "No project");
+      expect(await statusOf(page, first).inputValue()).toBe(first.status);
+      expect(await axeViolations(page)).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("a developer's move shows at once, then live on an administrator's My Tasks, with the toast", async () => {
+    const [task] = (await api.get<ListPage<Task>>("/api/tasks?limit=1", DEVELOPER)).items;
+    if (!task) throw new Error("the developer has no task");
+    // Moved with the keyboard, as a person without a mouse would: one step down the list (up from the last).
+    const index = TASK_STATUSES.indexOf(task.status);
+    const key = index < TASK_STATUSES.length - 1 ? "ArrowDown" : "ArrowUp";
+    const to = TASK_STATUSES[key === "ArrowDown" ? index + 1 : index - 1] as TaskStatus;
+    await openMyTasks(admin.page);
+    const all = await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, ADMIN_EMAIL);
+    // The administrator sees every task there, not only their own.
+    expect(await tasksList(admin.page).getByRole("article").count()).toBe(all.items.length);
+    const adminBefore = await countersOn(admin.page);
+    expect(adminBefore).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
+
+    const { page } = developer;
+    await openMyTasks(page);
+    // Hold the answer back to see the move shown at once, marked as saving, with no second pick possible.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/tasks/*/status", async (route) => {
+      await held;
+      await route.continue();
+    });
+    let patches = 0;
+    const countPatch = (request: { method(): string; url(): string }) => {
+      if (request.method() === "PATCH" && request.url().includes("/api/tasks/")) patches += 1;
+    };
+    page.on("request", countPatch);
+    await statusOf(page, task).focus();
+    await page.keyboard.press(key);
+    await card(page, task).getByText("Saving…").waitFor();
+    expect(await statusOf(page, task).getAttribute("aria-disabled")).toBe("true");
+    // The pick kept the keyboard focus, and a second pick while saving changes nothing.
+    expect(await statusOf(page, task).evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press(key === "ArrowDown" ? "ArrowUp" : "ArrowDown");
+    expect(await statusOf(page, task).inputValue()).toBe(to);
+    release();
+    await toast(page, TOAST.taskStatusUpdated).waitFor();
+    await page.unroute("**/api/tasks/*/status");
+    page.off("request", countPatch);
+    expect(patches).toBe(1);
+    await expect.poll(() => statusOf(page, task).getAttribute("aria-disabled")).toBe(null);
+
+    await expect.poll(() => statusOf(admin.page, task).inputValue()).toBe(to);
+    await expect
+      .poll(() => countersOn(admin.page))
+      .toEqual({ ...adminBefore, [task.status]: adminBefore[task.status] - 1, [to]: adminBefore[to] + 1 });
+  });
+
+  it("an administrator's move shows on the developer's card at once", async () => {
+    const [task] = (await api.get<ListPage<Task>>("/api/tasks?limit=1", DEVELOPER)).items;
+    if (!task) throw new Error("the developer has no task");
+    const to: TaskStatus = task.status === "completed" ? "todo" : "completed";
+    await openMyTasks(developer.page);
+    await openMyTasks(admin.page);
+    await statusOf(admin.page, task).selectOption(to);
+    await toast(admin.page, TOAST.taskStatusUpdated).waitFor();
+    await expect.poll(() => statusOf(developer.page, task).inputValue()).toBe(to);
+    const counts = await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER);
+    await expect.poll(() => countersOn(developer.page)).toEqual(counts);
+  });
+
+  it("a refused move goes back to the saved status with the error toast", async () => {
+    const { page } = developer;
+    await openMyTasks(page);
+    const [task] = (await api.get<ListPage<Task>>("/api/tasks?limit=1", DEVELOPER)).items;
+    if (!task) throw new Error("the developer has no task");
+    const before = await countersOn(page);
+    await page.route("**/api/tasks/*/status", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { message: "Unavailable" } }),
+      }),
+    );
+    await statusOf(page, task).selectOption(otherStatus(task.status));
+    await toast(page, TOAST.taskStatusFailed).waitFor();
+    await page.unroute("**/api/tasks/*/status");
+    await expect.poll(() => statusOf(page, task).inputValue()).toBe(task.status);
+    await expect.poll(() => countersOn(page)).toEqual(before);
+  });
+
+  it("pages the list with Load more while the counters count every task", async () => {
+    const { page } = admin;
+    const all = (await api.get<ListPage<Task>>("/api/tasks?limit=100", ADMIN_EMAIL)).items;
+    expect(all.length).toBeGreaterThan(3);
+    // Pages of three instead of 24, so the demo data spans several pages.
+    await page.route(
+      (url) => url.pathname === "/api/tasks" && url.searchParams.get("limit") === String(PAGE_SIZE),
+      (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set("limit", "3");
+        return route.continue({ url: url.toString() });
+      },
+    );
+    try {
+      await openMyTasks(page);
+      const titles = () => tasksList(page).getByRole("article").getByRole("heading").allInnerTexts();
+      expect(await titles()).toEqual(all.slice(0, 3).map((task) => task.title));
+      expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
+      const more = page.getByRole("button", { name: "Load more" });
+      for (let shown = 3; shown < all.length; shown += 3) {
+        await more.click();
+        await expect.poll(titles).toEqual(all.slice(0, shown + 3).map((task) => task.title));
+      }
+      await more.waitFor({ state: "detached" });
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unrouteAll();
+    }
+  });
+});

@@ -1,0 +1,118 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page as ListPage, Project } from "../common/api";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * axe-core finds nothing on any portal route, for each role that reaches it,
+ * at desktop (1280 px) and phone (375 px) widths. Each page is checked with
+ * its content on screen, not its loading skeleton.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const DEVELOPER = "tunde@lagosstudio.test";
+const VIEWPORTS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+];
+const ADMIN_ROUTES = [
+  "/portal/admin",
+  "/portal/admin/staff",
+  "/portal/admin/clients",
+  "/portal/admin/developers",
+  "/portal/admin/tasks",
+  "/portal/admin/payments",
+  "/portal/admin/services",
+  "/portal/admin/bookings",
+  "/portal/admin/subscriptions",
+  "/portal/admin/analytics",
+  "/portal/admin/outbox",
+  "/portal/projects",
+  "/portal/invoices",
+  "/portal/settings",
+];
+
+const product = setupProduct();
+let api: Api;
+
+/** Opens `path`, waits for its heading and for every list and counter to leave its skeleton. */
+async function openLoaded(page: Page, path: string) {
+  await page.goto(path);
+  await waitForPath(page, path);
+  await page.getByRole("heading", { level: 1 }).first().waitFor();
+  await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
+}
+
+/** Every route at both widths; the violations by width and route, so one run names them all. */
+async function violationsOn(page: Page, paths: string[]): Promise<Record<string, string[]>> {
+  const found: Record<string, string[]> = {};
+  for (const viewport of VIEWPORTS) {
+    await page.setViewportSize(viewport);
+    for (const path of paths) {
+      await openLoaded(page, path);
+      const violations = await axeViolations(page);
+      if (violations.length > 0) found[`${viewport.width}px ${path}`] = violations;
+    }
+  }
+  return found;
+}
+
+async function signedIn(email: string): Promise<User> {
+  const user = await newUser(product.browser, product.server.url);
+  await user.page.emulateMedia({ reducedMotion: "reduce" });
+  await signInThroughForm(user.page, email);
+  return user;
+}
+
+beforeAll(() => {
+  api = new Api(product.server.url);
+});
+
+describe("portal accessibility", () => {
+  let user: User | undefined;
+  afterAll(async () => {
+    await user?.context.close();
+  });
+
+  it("a client's routes", async () => {
+    const projects = await api.get<ListPage<Project>>("/api/projects?limit=1", CLIENT);
+    const project = projects.items[0];
+    if (!project) throw new Error("the client has no project");
+    user = await signedIn(CLIENT);
+    const found = await violationsOn(user.page, [
+      "/portal",
+      "/portal/order-services",
+      "/portal/projects",
+      `/portal/projects/${project.id}`,
+      "/portal/my-tasks",
+      "/portal/invoices",
+      "/portal/settings",
+    ]);
+    await user.context.close();
+    user = undefined;
+    expect(found).toEqual({});
+  });
+
+  it("a developer's routes", async () => {
+    user = await signedIn(DEVELOPER);
+    const found = await violationsOn(user.page, [
+      "/portal",
+      "/portal/projects",
+      "/portal/my-tasks",
+      "/portal/settings",
+    ]);
+    await user.context.close();
+    user = undefined;
+    expect(found).toEqual({});
+  });
+
+  it("an administrator's routes", async () => {
+    user = await signedIn(ADMIN_EMAIL);
+    const found = await violationsOn(user.page, ADMIN_ROUTES);
+    await user.context.close();
+    user = undefined;
+    expect(found).toEqual({});
+  });
+});

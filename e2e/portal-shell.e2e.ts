@@ -1,0 +1,147 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Api } from "./support/api";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * The portal shell of spec §2 and §9: a 16rem sidebar that ctrl/cmd+B folds
+ * to a 3rem icon rail and back, its state kept in a cookie for 7 days; an
+ * 18rem drawer under 768 px; the footer with full name, company and Logout;
+ * the developer's four links, the current one marked aria-current="page";
+ * every icon-only control named.
+ */
+const DEVELOPER = "ngozi@lagosstudio.test";
+const CLIENT = "amaka@bellofashion.test";
+const REM = 16;
+const SEVEN_DAYS = 7 * 24 * 60 * 60;
+
+const product = setupProduct();
+let developer: User;
+
+const sidebar = (page: Page) => page.locator("#portal-sidebar");
+const width = (page: Page) => sidebar(page).evaluate((element) => element.getBoundingClientRect().width);
+const nav = (page: Page) => page.getByRole("navigation", { name: "Portal" });
+
+/** Names of the controls a person can reach, as a screen reader would announce them. */
+async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>("a[href], button, [role='button'], select, input")]
+      .filter((element) => element.offsetParent !== null || element.getClientRects().length > 0)
+      .filter((element) => {
+        const labelledBy = element.getAttribute("aria-labelledby");
+        const named =
+          element.getAttribute("aria-label") ||
+          (labelledBy && document.getElementById(labelledBy)?.textContent?.trim()) ||
+          element.textContent?.trim() ||
+          element.getAttribute("title") ||
+          (element instanceof HTMLInputElement && element.labels?.length);
+        return !named;
+      })
+      .map((element) => element.outerHTML.slice(0, 120)),
+  );
+}
+
+beforeAll(async () => {
+  developer = await newUser(product.browser, product.server.url);
+  await developer.page.emulateMedia({ reducedMotion: "reduce" });
+  await developer.page.setViewportSize({ width: 1280, height: 900 });
+  await signInThroughForm(developer.page, DEVELOPER);
+});
+afterAll(async () => {
+  await developer.context.close();
+});
+
+describe("portal shell", () => {
+  it("gives a developer Dashboard, Projects, My Tasks and Settings, the current one marked", async () => {
+    const { page } = developer;
+    await page.goto("/portal/my-tasks");
+    await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    const links = nav(page).getByRole("link");
+    expect((await links.allInnerTexts()).map((text) => text.trim())).toEqual([
+      "Dashboard",
+      "Projects",
+      "My Tasks",
+      "Settings",
+    ]);
+    const current = nav(page).locator('[aria-current="page"]');
+    expect(await current.count()).toBe(1);
+    expect((await current.textContent())?.trim()).toBe("My Tasks");
+    await nav(page).getByRole("link", { name: "Settings" }).click();
+    await waitForPath(page, "/portal/settings");
+    await expect.poll(async () => (await current.textContent())?.trim()).toBe("Settings");
+    expect(await current.count()).toBe(1);
+  });
+
+  it("is 16rem wide; ctrl+B folds it to a 3rem named icon rail kept for 7 days, cmd+B opens it again", async () => {
+    const { page, context } = developer;
+    await page.goto("/portal/my-tasks");
+    await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    await expect.poll(() => width(page)).toBe(16 * REM);
+
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => width(page)).toBe(3 * REM);
+    expect(await sidebar(page).getAttribute("data-state")).toBe("collapsed");
+    const cookie = (await context.cookies()).find((entry) => entry.name === "sidebar_state");
+    expect(cookie?.value).toBe("false");
+    const lifetime = (cookie?.expires ?? 0) - Date.now() / 1000;
+    expect(lifetime).toBeGreaterThan(SEVEN_DAYS - 120);
+    expect(lifetime).toBeLessThanOrEqual(SEVEN_DAYS + 1);
+
+    // Icons only, each still named, the current one still marked.
+    expect(await nav(page).getByRole("link", { name: "My Tasks" }).getAttribute("aria-current")).toBe("page");
+    expect(await page.getByRole("button", { name: "Logout" }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: "Expand sidebar" }).count()).toBe(1);
+    expect(await unnamedControls(page)).toEqual([]);
+
+    // Remembered across a reload.
+    await page.reload();
+    await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    await expect.poll(() => width(page)).toBe(3 * REM);
+
+    await page.keyboard.press("Meta+b");
+    await expect.poll(() => width(page)).toBe(16 * REM);
+    expect((await context.cookies()).find((entry) => entry.name === "sidebar_state")?.value).toBe("true");
+    expect(await unnamedControls(page)).toEqual([]);
+  });
+
+  it("is an 18rem drawer on a phone, opened by its named button and closed by ctrl+B", async () => {
+    const { page } = developer;
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto("/portal/my-tasks");
+      await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+      expect(await sidebar(page).count()).toBe(0);
+      await page.getByRole("button", { name: "Open navigation" }).click();
+      const drawer = page.getByRole("dialog", { name: "Portal navigation" });
+      await drawer.waitFor();
+      await expect.poll(() => width(page)).toBe(18 * REM);
+      expect(await drawer.getByRole("button", { name: "Close navigation" }).count()).toBe(1);
+      expect(await unnamedControls(page)).toEqual([]);
+      await page.keyboard.press("Control+b");
+      await drawer.waitFor({ state: "hidden" });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+  });
+
+  it("shows the person's full name and company in the footer, and Logout goes to /auth", async () => {
+    const client = await newUser(product.browser, product.server.url);
+    try {
+      const { page } = client;
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInThroughForm(page, CLIENT);
+      const me = await new Api(product.server.url).me(CLIENT);
+      expect(me.companyName).toBeTruthy();
+      const footer = sidebar(page);
+      await footer.getByText(me.fullName, { exact: true }).waitFor();
+      await footer.getByText(me.companyName ?? "", { exact: true }).waitFor();
+      await footer.getByRole("button", { name: "Logout" }).click();
+      await waitForPath(page, "/auth");
+      await page.goto("/portal");
+      await waitForPath(page, "/auth");
+    } finally {
+      await client.context.close();
+    }
+  });
+});

@@ -1,0 +1,111 @@
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ROLE_LABELS } from "../common/domain";
+import { formatDate } from "../common/format";
+import { DEMO_PASSWORD } from "../seed";
+import { TOAST } from "../src/lib/messages";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Settings (spec §2): the account type names each role, the e-mail cannot be
+ * edited, account information shows its dates and status; the profile form
+ * saves with the spec's toasts, and the change-password form really changes
+ * the password.
+ */
+const CLIENT = "amaka@bellofashion.test";
+const DEVELOPER = "ngozi@lagosstudio.test";
+
+const product = setupProduct();
+let api: Api;
+let client: User;
+
+const info = (page: Page, label: string) =>
+  page.getByRole("region", { name: "Account Information" }).locator("dt", { hasText: label }).locator("+ dd");
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+
+async function openSettings(page: Page) {
+  await page.goto("/portal/settings");
+  await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+}
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  client = await newUser(product.browser, product.server.url);
+  await client.page.emulateMedia({ reducedMotion: "reduce" });
+  await signInThroughForm(client.page, CLIENT);
+});
+afterAll(async () => {
+  await client.context.close();
+});
+
+describe("settings", () => {
+  it("names the account type of each role, keeps the e-mail disabled, and shows account information", async () => {
+    for (const email of [CLIENT, DEVELOPER, ADMIN_EMAIL]) {
+      const user = email === CLIENT ? client : await newUser(product.browser, product.server.url);
+      try {
+        if (user !== client) await signInThroughForm(user.page, email);
+        const { page } = user;
+        const me = await api.me(email);
+        await openSettings(page);
+        const type = page.getByLabel("Account Type");
+        expect(await type.inputValue()).toBe(ROLE_LABELS[me.role]);
+        expect(await type.isEditable()).toBe(false);
+        const mail = page.getByLabel("Email");
+        expect(await mail.inputValue()).toBe(email);
+        expect(await mail.isEditable()).toBe(false);
+        expect((await info(page, "Account created").textContent())?.trim()).toBe(formatDate(me.createdAt));
+        expect((await info(page, "Last updated").textContent())?.trim()).toBe(formatDate(me.updatedAt));
+        expect((await info(page, "Account status").textContent())?.trim()).toBe("Active");
+        expect(await axeViolations(page)).toEqual([]);
+      } finally {
+        if (user !== client) await user.context.close();
+      }
+    }
+  });
+
+  it("saves the profile with the success toast; a refused save keeps the typed values with the error toast", async () => {
+    const { page } = client;
+    await openSettings(page);
+    const name = page.getByLabel("Full Name");
+    const company = page.getByLabel("Company Name");
+    await name.fill("Amaka B. Bello");
+    await company.fill("Bello Fashion House Ltd");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, TOAST.profileUpdated).waitFor();
+    expect(await api.me(CLIENT)).toMatchObject({ fullName: "Amaka B. Bello", companyName: "Bello Fashion House Ltd" });
+    // The sidebar's footer follows at once.
+    await page.locator("#portal-sidebar").getByText("Amaka B. Bello", { exact: true }).waitFor();
+
+    await page.route("**/api/me", (route) =>
+      route.request().method() === "PATCH"
+        ? route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"message":"Down"}}' })
+        : route.continue(),
+    );
+    await name.fill("Someone Else");
+    await page.getByRole("button", { name: "Save Changes" }).click();
+    await toast(page, TOAST.profileFailed).waitFor();
+    await page.unroute("**/api/me");
+    expect(await name.inputValue()).toBe("Someone Else");
+    expect((await api.me(CLIENT)).fullName).toBe("Amaka B. Bello");
+  });
+
+  it("changes the password: the new one signs in, the old one no longer does", async () => {
+    const { page } = client;
+    await openSettings(page);
+    const next = "N3w!password-2026";
+    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    await page.getByLabel("New Password", { exact: true }).fill(next);
+    await page.getByLabel("Confirm New Password").fill(next);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await page.getByText("Your password has been changed.").waitFor();
+    // This tab keeps its (new) session: it stays on Settings, and its live channel comes back.
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).pathname).toBe("/portal/settings");
+    expect(await page.getByLabel("Current Password").inputValue()).toBe("");
+    await expect(new Api(product.server.url).signIn(CLIENT)).rejects.toThrow(/failed/i);
+    await expect(new Api(product.server.url).signIn(CLIENT, next)).resolves.toContain("=");
+  });
+});
