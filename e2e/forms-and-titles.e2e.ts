@@ -187,4 +187,19 @@ describe("portal", () => {
     await page.getByText("Full name is required").waitFor();
     await expectNoViolations(page);
   });
+
+  it("the Add Milestone dialog's errors show under their fields and pass axe", async () => {
+    const { page } = user;
+    await page.goto("/portal/projects");
+    await page
+      .getByRole("link", { name: /view project details/i })
+      .first()
+      .click();
+    await page.getByRole("button", { name: "Add Milestone" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Amount").fill("12.345");
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await expect.poll(() => dialog.getByLabel("Amount").getAttribute("aria-invalid")).toBe("true");
+    await expectNoViolations(page);
+  });
 });
