@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Project } from "../common/api";
+import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { newUser, signInThroughForm, type User } from "./support/browser";
@@ -25,8 +25,8 @@ let admin: User;
 
 beforeAll(async () => {
   api = new Api(product.server.url);
-  const projects = await api.get<Project[]>("/api/projects", CLIENT);
-  const project = projects.find((entry) => entry.status === "active");
+  const { items } = await api.get<ListPage<Project>>("/api/projects?status=active&limit=1", CLIENT);
+  const project = items[0];
   if (!project) throw new Error(`${CLIENT} has no active project`);
   projectId = project.id;
   [client, admin] = await Promise.all([
