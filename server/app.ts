@@ -30,6 +30,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminClientRoutes } from "./routes/admin-clients";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
+  await server.register(adminClientRoutes, { db });
 
   await registerClient(server, config);
 
