@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { invoiceSchema, projectSchema, serviceOrderSchema, timestamp } from "./api";
+import { enquirySchema } from "./public";
 
 /**
  * The one way to ask for a page of an admin table (issue #7): page ≥ 1, at
@@ -79,3 +80,21 @@ export const clientRemovalSchema = z
   .object({ outcome: z.enum(["deleted", "deactivated"]), client: adminClientSchema })
   .meta({ id: "ClientRemoval" });
 export type ClientRemoval = z.input<typeof clientRemovalSchema>;
+
+/** The admin dashboard (issue #7): live counters, and the newest pending bookings and enquiries. */
+export const DASHBOARD_RECENT = 5;
+export const adminDashboardSchema = z
+  .object({
+    counts: z.object({
+      /** Active client accounts (deactivated ones not counted). */
+      clients: z.number().int(),
+      developers: z.number().int(),
+      activeProjects: z.number().int(),
+      /** Invoices not paid: unpaid and overdue (server/data/invoices.ts shownStatus). */
+      unpaidInvoices: z.number().int(),
+    }),
+    pendingBookings: z.array(serviceOrderSchema),
+    enquiries: z.array(enquirySchema),
+  })
+  .meta({ id: "AdminDashboard" });
+export type AdminDashboard = z.input<typeof adminDashboardSchema>;

@@ -31,6 +31,7 @@ import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
+import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
@@ -133,6 +134,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
   await server.register(adminClientRoutes, { db });
+  await server.register(adminDashboardRoutes, { db });
 
   await registerClient(server, config);
 

@@ -1,3 +1,4 @@
+import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/dashboard";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
@@ -17,6 +18,8 @@ const collections: LiveCollection[] = [
   servicesLive,
   ordersLive,
   invoicesLive,
+  adminDashboardOrdersLive,
+  adminDashboardInvoicesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */
