@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminClient, AdminPage } from "../common/admin";
+import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { newUser, signInThroughForm, type User } from "./support/browser";
@@ -13,6 +13,7 @@ import { setupProduct } from "./support/product";
  * desktop and phone widths.
  */
 const product = setupProduct();
+const CLIENT = "amaka@bellofashion.test";
 let admin: User;
 let api: Api;
 const NEWCOMER = { fullName: "Zainab Newcomer", email: "zainab.newcomer@example.test", password: "Kestrel#Harbour42" };
@@ -140,5 +141,49 @@ describe("Admin › Clients", () => {
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
     }
+  });
+
+  it("shows the dashboard's counters, quick actions and a new booking live, and passes axe", async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const expected = await api.get<AdminDashboard>("/api/admin/dashboard", ADMIN_EMAIL);
+    await page.goto("/portal/admin");
+    const overview = page.getByRole("region", { name: "Overview" });
+    for (const [label, value] of [
+      ["Clients", expected.counts.clients],
+      ["Developers", expected.counts.developers],
+      ["Active projects", expected.counts.activeProjects],
+      ["Unpaid invoices", expected.counts.unpaidInvoices],
+    ] as const) {
+      await overview.locator("dl").filter({ hasText: label }).getByText(String(value), { exact: true }).waitFor();
+    }
+    const actions = page.getByRole("region", { name: "Quick actions" });
+    expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "/portal/admin/clients",
+      "/portal/admin/developers",
+      "/portal/admin/projects/new",
+      "/portal/admin/invoices/new",
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A client orders a service: the pending bookings show it without a reload.
+    const cookie = await api.signIn(CLIENT);
+    const [service] = await api.get<{ id: string; title: string }[]>("/api/services", CLIENT);
+    if (!service) throw new Error("no active service");
+    const ordered = await fetch(`${product.server.url}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: product.server.url, cookie },
+      body: JSON.stringify({ serviceId: service.id, notes: "From the dashboard journey" }),
+    });
+    expect(ordered.status).toBe(201);
+    const items = page.getByRole("region", { name: "Pending bookings" }).locator("li");
+    const shown = expected.pendingBookings.length;
+    expect(shown).toBeLessThan(5);
+    // One more booking on the same page, with no reload: the live push made it refetch.
+    await expect.poll(() => items.count()).toBe(shown + 1);
+    await items.first().getByText(service.title).waitFor();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await axeViolations(page), "at 375 px").toEqual([]);
   });
 });

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminClient, AdminClientDetail, AdminPage, ClientRemoval, ClientsQuery } from "../../../common/admin";
+import type {
+  AdminClient,
+  AdminClientDetail,
+  AdminDashboard,
+  AdminPage,
+  ClientRemoval,
+  ClientsQuery,
+} from "../../../common/admin";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 
@@ -55,3 +62,7 @@ export function useExportClients() {
     },
   });
 }
+
+/** The dashboard's live key (server/data/dashboard.ts adminDashboardKey): the server pushes "refetch". */
+export const adminDashboardKey = ["admin", "dashboard"] as const;
+export const fetchAdminDashboard = () => api.get<AdminDashboard>("/api/admin/dashboard");
