@@ -67,6 +67,12 @@ describe("Admin › Clients", () => {
     // Back returns to the previous page of the previous sort: the URL is the state.
     await page.goBack();
     await expect.poll(() => names(page)).toEqual(all.slice(2, 4));
+
+    // A page past the end (an old link) moves to the last page there is.
+    await page.goto("/portal/admin/clients?sort=name&dir=asc&pageSize=2&page=99");
+    const lastPage = String(Math.ceil(all.length / 2));
+    await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
+    await expect.poll(() => names(page)).toEqual(all.slice((Number(lastPage) - 1) * 2));
   });
 
   it("searches by e-mail through the URL, then deletes a client who owns nothing after the confirmation", async () => {

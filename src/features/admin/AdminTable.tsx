@@ -60,6 +60,14 @@ export function AdminTable<T extends { id: string }, S extends string>({
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, first + data.items.length - 1) : 0;
 
+  // A page past the end (its last rows deleted, or an old link): go to the last page there is.
+  const lastPage = data && data.items.length === 0 && data.total > 0 && data.page > 1 ? pages : undefined;
+  const change = useRef(onQueryChange);
+  change.current = onQueryChange;
+  useEffect(() => {
+    if (lastPage) change.current({ page: lastPage });
+  }, [lastPage]);
+
   function sortBy(sort: S) {
     const dir: SortDirection = query.sort === sort && query.dir === "asc" ? "desc" : "asc";
     onQueryChange({ sort, dir, page: 1 });
