@@ -30,6 +30,8 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminClientRoutes } from "./routes/admin-clients";
+import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
@@ -139,6 +141,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
+  await server.register(adminClientRoutes, { db });
+  await server.register(adminDashboardRoutes, { db });
 
   await registerClient(server, config);
 

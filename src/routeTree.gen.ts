@@ -27,7 +27,6 @@ import { Route as SiteServicesServiceIdRouteImport } from './routes/_site/servic
 import { Route as PortalAdminIndexRouteImport } from './routes/portal/admin/index'
 import { Route as PortalAdminAnalyticsRouteImport } from './routes/portal/admin/analytics'
 import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/bookings'
-import { Route as PortalAdminClientsRouteImport } from './routes/portal/admin/clients'
 import { Route as PortalAdminDevelopersRouteImport } from './routes/portal/admin/developers'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
@@ -37,6 +36,8 @@ import { Route as PortalAdminSubscriptionsRouteImport } from './routes/portal/ad
 import { Route as PortalAdminTasksRouteImport } from './routes/portal/admin/tasks'
 import { Route as PortalProjectsIndexRouteImport } from './routes/portal/projects/index'
 import { Route as PortalProjectsProjectIdRouteImport } from './routes/portal/projects/$projectId'
+import { Route as PortalAdminClientsIndexRouteImport } from './routes/portal/admin/clients/index'
+import { Route as PortalAdminClientsClientIdRouteImport } from './routes/portal/admin/clients/$clientId'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -127,11 +128,6 @@ const PortalAdminBookingsRoute = PortalAdminBookingsRouteImport.update({
   path: '/bookings',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
-const PortalAdminClientsRoute = PortalAdminClientsRouteImport.update({
-  id: '/clients',
-  path: '/clients',
-  getParentRoute: () => PortalAdminRouteRoute,
-} as any)
 const PortalAdminDevelopersRoute = PortalAdminDevelopersRouteImport.update({
   id: '/developers',
   path: '/developers',
@@ -178,6 +174,17 @@ const PortalProjectsProjectIdRoute = PortalProjectsProjectIdRouteImport.update({
   path: '/projects/$projectId',
   getParentRoute: () => PortalRouteRoute,
 } as any)
+const PortalAdminClientsIndexRoute = PortalAdminClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminClientsClientIdRoute =
+  PortalAdminClientsClientIdRouteImport.update({
+    id: '/clients/$clientId',
+    path: '/clients/$clientId',
+    getParentRoute: () => PortalAdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/portal': typeof PortalRouteRouteWithChildren
@@ -195,7 +202,6 @@ export interface FileRoutesByFullPath {
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
@@ -207,6 +213,8 @@ export interface FileRoutesByFullPath {
   '/services/': typeof SiteServicesIndexRoute
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
+  '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
@@ -222,7 +230,6 @@ export interface FileRoutesByTo {
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
@@ -234,6 +241,8 @@ export interface FileRoutesByTo {
   '/services': typeof SiteServicesIndexRoute
   '/portal/admin': typeof PortalAdminIndexRoute
   '/portal/projects': typeof PortalProjectsIndexRoute
+  '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -253,7 +262,6 @@ export interface FileRoutesById {
   '/_site/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/clients': typeof PortalAdminClientsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
@@ -265,6 +273,8 @@ export interface FileRoutesById {
   '/_site/services/': typeof SiteServicesIndexRoute
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
+  '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -284,7 +294,6 @@ export interface FileRouteTypes {
     | '/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/clients'
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
@@ -296,6 +305,8 @@ export interface FileRouteTypes {
     | '/services/'
     | '/portal/admin/'
     | '/portal/projects/'
+    | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/about'
@@ -311,7 +322,6 @@ export interface FileRouteTypes {
     | '/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/clients'
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
@@ -323,6 +333,8 @@ export interface FileRouteTypes {
     | '/services'
     | '/portal/admin'
     | '/portal/projects'
+    | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients'
   id:
     | '__root__'
     | '/portal'
@@ -341,7 +353,6 @@ export interface FileRouteTypes {
     | '/_site/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/clients'
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
@@ -353,6 +364,8 @@ export interface FileRouteTypes {
     | '/_site/services/'
     | '/portal/admin/'
     | '/portal/projects/'
+    | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -488,13 +501,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminBookingsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
-    '/portal/admin/clients': {
-      id: '/portal/admin/clients'
-      path: '/clients'
-      fullPath: '/portal/admin/clients'
-      preLoaderRoute: typeof PortalAdminClientsRouteImport
-      parentRoute: typeof PortalAdminRouteRoute
-    }
     '/portal/admin/developers': {
       id: '/portal/admin/developers'
       path: '/developers'
@@ -558,13 +564,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalProjectsProjectIdRouteImport
       parentRoute: typeof PortalRouteRoute
     }
+    '/portal/admin/clients/': {
+      id: '/portal/admin/clients/'
+      path: '/clients'
+      fullPath: '/portal/admin/clients/'
+      preLoaderRoute: typeof PortalAdminClientsIndexRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/clients/$clientId': {
+      id: '/portal/admin/clients/$clientId'
+      path: '/clients/$clientId'
+      fullPath: '/portal/admin/clients/$clientId'
+      preLoaderRoute: typeof PortalAdminClientsClientIdRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
   }
 }
 
 interface PortalAdminRouteRouteChildren {
   PortalAdminAnalyticsRoute: typeof PortalAdminAnalyticsRoute
   PortalAdminBookingsRoute: typeof PortalAdminBookingsRoute
-  PortalAdminClientsRoute: typeof PortalAdminClientsRoute
   PortalAdminDevelopersRoute: typeof PortalAdminDevelopersRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
@@ -573,12 +592,13 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminSubscriptionsRoute: typeof PortalAdminSubscriptionsRoute
   PortalAdminTasksRoute: typeof PortalAdminTasksRoute
   PortalAdminIndexRoute: typeof PortalAdminIndexRoute
+  PortalAdminClientsClientIdRoute: typeof PortalAdminClientsClientIdRoute
+  PortalAdminClientsIndexRoute: typeof PortalAdminClientsIndexRoute
 }
 
 const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminAnalyticsRoute: PortalAdminAnalyticsRoute,
   PortalAdminBookingsRoute: PortalAdminBookingsRoute,
-  PortalAdminClientsRoute: PortalAdminClientsRoute,
   PortalAdminDevelopersRoute: PortalAdminDevelopersRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
@@ -587,6 +607,8 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminSubscriptionsRoute: PortalAdminSubscriptionsRoute,
   PortalAdminTasksRoute: PortalAdminTasksRoute,
   PortalAdminIndexRoute: PortalAdminIndexRoute,
+  PortalAdminClientsClientIdRoute: PortalAdminClientsClientIdRoute,
+  PortalAdminClientsIndexRoute: PortalAdminClientsIndexRoute,
 }
 
 const PortalAdminRouteRouteWithChildren =

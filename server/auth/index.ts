@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
+import { eq } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -14,6 +16,9 @@ export const VERIFIED_LANDING = "/portal";
 export const VERIFY_FAILED_LANDING = "/auth?view=verify";
 /** The SPA page that takes the reset token and asks for a new password. */
 export const RESET_LANDING = "/auth?view=reset";
+
+/** better-auth's error code for a sign-in refused because the account is deactivated. */
+export const ACCOUNT_DEACTIVATED = "ACCOUNT_DEACTIVATED";
 
 export type AuthDeps = {
   config: Config;
@@ -41,6 +46,8 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
         companyName: { type: "string", required: false, input: true },
         // Never taken from a request: better-auth refuses input for it, and the bridge rejects it earlier.
         role: { type: "string", required: false, input: false, defaultValue: "client" },
+        // Set by an administrator's deactivation; the session resolver ends such sessions.
+        archivedAt: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -92,6 +99,17 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
     },
     databaseHooks: {
       session: {
+        create: {
+          /** A deactivated account (issue #7: deleted while owning records) cannot sign in, by any path. */
+          async before(session) {
+            const [user] = await db
+              .select({ archivedAt: users.archivedAt })
+              .from(users)
+              .where(eq(users.id, session.userId));
+            if (user?.archivedAt)
+              throw new APIError("FORBIDDEN", { code: ACCOUNT_DEACTIVATED, message: ACCOUNT_DEACTIVATED });
+          },
+        },
         delete: {
           async after(session) {
             sessionCache.invalidateToken(session.token, session.userId);

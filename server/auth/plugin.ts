@@ -96,6 +96,7 @@ const friendlyMessages: Record<string, string> = {
   USER_ALREADY_EXISTS: "An account with this e-mail already exists. Sign in instead.",
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "An account with this e-mail already exists. Sign in instead.",
   INVALID_TOKEN: "This link is invalid or has expired. Ask for a new one.",
+  ACCOUNT_DEACTIVATED: "This account has been deactivated. Contact Lagos Studio to have it restored.",
 };
 
 type Options = { auth: Auth; sessions: SessionCache; resolver: SessionResolver; config: Config };

@@ -23,7 +23,13 @@ export async function createSessionResolver(auth: Auth, cache: SessionCache): Pr
       const setCookies = result.headers.getSetCookie();
       const found = result.response;
       if (!found) return { session: null, setCookies };
-      const user = found.user as typeof found.user & { companyName?: string | null; role?: string };
+      const user = found.user as typeof found.user & {
+        companyName?: string | null;
+        role?: string;
+        archivedAt?: Date | string | null;
+      };
+      // A deactivated person's session has ended, whatever its expiry says.
+      if (user.archivedAt) return { session: null, setCookies };
       const session: CachedSession = {
         token: found.session.token,
         expiresAt: new Date(found.session.expiresAt).getTime(),

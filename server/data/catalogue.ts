@@ -41,6 +41,15 @@ const enquiryColumns = {
   createdAt: contactEnquiries.createdAt,
 };
 
+/** The newest enquiries first (contact_enquiries_created_idx). */
+export function latestEnquiries(db: Db, limit: number) {
+  return db
+    .select(enquiryColumns)
+    .from(contactEnquiries)
+    .orderBy(desc(contactEnquiries.createdAt), desc(contactEnquiries.id))
+    .limit(limit);
+}
+
 export async function insertEnquiry(db: Db, enquiry: Omit<EnquiryData, "website">) {
   const [row] = await db
     .insert(contactEnquiries)

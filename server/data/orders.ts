@@ -1,4 +1,5 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import type { OrderStatus } from "../../common/domain";
 import type { Db } from "../db";
 import { serviceOrders, services, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
@@ -41,12 +42,16 @@ const selectOrders = (db: Db) =>
  * (server/http/cursor.ts). Served by service_orders_client_created_idx and
  * service_orders_created_idx.
  */
-export function listOrders(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
+export function listOrders(
+  db: Db,
+  scope: Scope,
+  options: { limit: number; after?: string | undefined; status?: OrderStatus | undefined },
+) {
   const after = options.after
     ? sql`(${serviceOrders.createdAt}, ${serviceOrders.id}) < (select o.created_at, o.id from ${serviceOrders} o where o.id = ${options.after})`
     : undefined;
   return selectOrders(db)
-    .where(and(scopeFilter(scope), after))
+    .where(and(scopeFilter(scope), options.status ? eq(serviceOrders.status, options.status) : undefined, after))
     .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
     .limit(options.limit);
 }

@@ -74,6 +74,13 @@ export const users = pgTable(
   (t) => [
     check("users_role_check", oneOf("role", ROLES)),
     index("users_role_created_idx").on(t.role, ...newestFirst(t)),
+    // Admin tables (issue #7): one index per sort, the id as the tie-break (server/http/admin-table.ts).
+    index("users_role_name_idx").on(t.role, sql`lower(${t.fullName})`, t.id),
+    index("users_role_company_idx").on(t.role, sql`lower(${t.companyName})`, t.id),
+    // Prefix search (lower(x) LIKE 'text%') reads these whatever the database's collation.
+    index("users_role_name_prefix_idx").on(t.role, sql`lower(${t.fullName}) text_pattern_ops`),
+    index("users_role_email_prefix_idx").on(t.role, sql`lower(${t.email}) text_pattern_ops`),
+    index("users_role_company_prefix_idx").on(t.role, sql`lower(${t.companyName}) text_pattern_ops`),
   ],
 );
 
@@ -196,6 +203,8 @@ export const projectMessages = pgTable(
     // Read backwards for the thread's (created_at desc, id desc) pages: an ascending
     // index scanned backwards is exactly DESC NULLS FIRST, Postgres's default order.
     index("project_messages_project_created_idx").on(t.projectId, t.createdAt, t.id),
+    // Whether a person wrote anything (deleting or deactivating them, issue #7).
+    index("project_messages_user_idx").on(t.userId),
   ],
 );
 
@@ -225,6 +234,7 @@ export const milestones = pgTable(
     check("milestones_amount_check", sql`amount_minor >= 0`),
     check("milestones_paid_check", sql`(payment_status = 'paid') = (paid_date is not null)`),
     index("milestones_project_due_idx").on(t.projectId, t.dueDate),
+    index("milestones_created_by_idx").on(t.createdBy),
   ],
 );
 
@@ -278,6 +288,7 @@ export const tasks = pgTable(
     index("tasks_project_idx").on(t.projectId),
     index("tasks_created_idx").on(...newestFirst(t)),
     index("tasks_status_idx").on(t.status),
+    index("tasks_created_by_idx").on(t.createdBy),
   ],
 );
 

@@ -1,3 +1,4 @@
+import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/admin-dashboard";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
@@ -21,6 +22,8 @@ const collections: LiveCollection[] = [
   dashboardTasksLive,
   dashboardProjectsLive,
   dashboardInvoicesLive,
+  adminDashboardOrdersLive,
+  adminDashboardInvoicesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

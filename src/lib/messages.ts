@@ -21,6 +21,14 @@ export const TOAST = {
   orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",
   orderFailed: "Failed to submit order",
   servicesFailed: "Failed to fetch services",
+  clientsLoadFailed: "Failed to load clients",
+  clientDeleted: "Client deleted successfully",
+  clientDeleteFailed: "Failed to delete client",
+  /** Not in spec §8 (issue #7's deactivation): worded like the spec's other successes and failures. */
+  clientDeactivated: "Client deactivated: their projects, invoices and messages are kept",
+  clientReactivated: "Client reactivated",
+  clientReactivateFailed: "Failed to reactivate client",
+  clientsExportFailed: "Failed to export clients. Please try again.",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
   invoiceDownloadFailed: "Failed to download invoice. Please try again.",
 } as const;

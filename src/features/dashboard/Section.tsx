@@ -1,13 +1,4 @@
-import {
-  Button,
-  Card,
-  Heading,
-  HStack,
-  Skeleton,
-  SkeletonText,
-  Stack,
-  VisuallyHidden,
-} from "@chakra-ui/react";
+import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { IconType } from "react-icons";
 import { EmptyList } from "../../components/EmptyList";

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Card,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Stat,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, Stack, Stat, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuDownload, LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";

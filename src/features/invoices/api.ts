@@ -3,6 +3,7 @@ import type { Invoice, InvoiceSummary, Page } from "../../../common/api";
 import { TIME_ZONE } from "../../../common/format";
 import { api } from "../../lib/api";
 import { applyToList, type LiveChange } from "../../lib/live";
+import { saveFile } from "../../lib/save-file";
 
 /** The live keys the server pushes invoice changes on (server/data/invoices.ts). */
 export const invoicesKey = ["invoices", "list"] as const;
@@ -60,17 +61,4 @@ export function useDownloadInvoice() {
       saveFile(blob, filename ?? `${invoice.invoiceNumber}.pdf`);
     },
   });
-}
-
-function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,0 +1,195 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: an administrator pages, sorts and searches the clients table
+ * through the URL, deletes a client who owns nothing after the confirmation,
+ * deactivates one who owns projects, and the page (and its dialog) pass axe at
+ * desktop and phone widths.
+ */
+const product = setupProduct();
+const CLIENT = "amaka@bellofashion.test";
+let admin: User;
+let api: Api;
+const NEWCOMER = { fullName: "Zainab Newcomer", email: "zainab.newcomer@example.test", password: "Kestrel#Harbour42" };
+
+const table = (page: Page) => page.getByRole("table", { name: "All clients" });
+const names = async (page: Page) =>
+  (await table(page).locator("tbody tr td:first-child p:first-child").allInnerTexts()).map((text) => text.trim());
+const search = (page: Page) => new URL(page.url()).searchParams;
+
+async function clientNames(query: string) {
+  const body = await api.get<AdminPage<AdminClient>>(`/api/admin/clients?${query}`, ADMIN_EMAIL);
+  return body.items.map((row) => row.fullName);
+}
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  // A client who owns nothing yet: a fresh sign-up.
+  const response = await fetch(`${product.server.url}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: product.server.url },
+    body: JSON.stringify(NEWCOMER),
+  });
+  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  admin = await newUser(product.browser, product.server.url);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+});
+
+describe("Admin › Clients", () => {
+  it("pages and sorts through the URL, with aria-sort on the sorted column", async () => {
+    const { page } = admin;
+    const all = await clientNames("sort=name&dir=asc&pageSize=100");
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    await page.goto("/portal/admin/clients?sort=name&dir=asc&pageSize=2");
+    await page.getByRole("heading", { level: 1, name: "Clients" }).waitFor();
+    expect(await page.title()).toBe("Clients · Lagos Studio");
+    await table(page).locator("tbody tr").nth(1).getByRole("link", { name: /View/ }).waitFor();
+    expect(await names(page)).toEqual(all.slice(0, 2));
+    const nameHeader = table(page).getByRole("columnheader", { name: /Name/ });
+    expect(await nameHeader.getAttribute("aria-sort")).toBe("ascending");
+
+    await page.getByRole("button", { name: "Next page" }).click();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => names(page)).toEqual(all.slice(2, 4));
+
+    await nameHeader.getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("dir") === "desc");
+    expect(search(page).get("page")).toBe("1");
+    await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("descending");
+    await expect.poll(() => names(page)).toEqual([...all].reverse().slice(0, 2));
+
+    // Back returns to the previous page of the previous sort: the URL is the state.
+    await page.goBack();
+    await expect.poll(() => names(page)).toEqual(all.slice(2, 4));
+
+    // A page past the end (an old link) moves to the last page there is.
+    await page.goto("/portal/admin/clients?sort=name&dir=asc&pageSize=2&page=99");
+    const lastPage = String(Math.ceil(all.length / 2));
+    await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
+    await expect.poll(() => names(page)).toEqual(all.slice((Number(lastPage) - 1) * 2));
+  });
+
+  it("searches by e-mail through the URL, then deletes a client who owns nothing after the confirmation", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/clients");
+    const box = page.getByRole("searchbox", { name: "Search by name, e-mail or company" });
+    await box.fill("zainab.new");
+    await page.waitForURL((url) => url.searchParams.get("q") === "zainab.new");
+    await expect.poll(() => names(page)).toEqual([NEWCOMER.fullName]);
+
+    // Cancel first: nothing happens and focus returns to the row's Delete button.
+    const trigger = page.getByRole("button", { name: `Delete ${NEWCOMER.fullName}` });
+    await trigger.click();
+    const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this client?" });
+    await dialog.waitFor();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await trigger.click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Client deleted successfully").waitFor();
+    await page.getByText("No results for “zainab.new”").waitFor();
+    expect(await clientNames("q=zainab.new")).toEqual([]);
+  });
+
+  it("deactivates a client who owns projects and can reactivate them", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/clients?q=kunle");
+    await page.getByRole("button", { name: /^Delete Kunle/ }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this client?" });
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Client deactivated", { exact: false }).first().waitFor();
+    await table(page).getByText("Deactivated").waitFor();
+    const refused = await fetch(`${product.server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: product.server.url },
+      body: JSON.stringify({ email: "kunle@adeyemilogistics.test", password: "Demo@2026!" }),
+    });
+    expect(refused.status).toBe(403);
+    await page.getByRole("button", { name: /^Reactivate Kunle/ }).click();
+    await page.getByText("Client reactivated").waitFor();
+    await page.getByRole("button", { name: /^Delete Kunle/ }).waitFor();
+  });
+
+  it("opens a client's page with their projects", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/clients?q=chinedu");
+    await page.getByRole("link", { name: /^View Chinedu/ }).click();
+    await page.getByRole("heading", { level: 1, name: /Chinedu/ }).waitFor();
+    await page.getByRole("region", { name: "Projects" }).getByRole("link").first().waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("passes axe at 1280 px and 375 px, with the confirmation open too", async () => {
+    const { page } = admin;
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      await page.setViewportSize(viewport);
+      await page.goto("/portal/admin/clients");
+      await table(page).getByRole("link", { name: /View/ }).first().waitFor();
+      expect(await axeViolations(page), `table at ${viewport.width} px`).toEqual([]);
+      await table(page)
+        .getByRole("button", { name: /^Delete / })
+        .first()
+        .click();
+      const dialog = page.getByRole("alertdialog");
+      await dialog.waitFor();
+      expect(await axeViolations(page), `dialog at ${viewport.width} px`).toEqual([]);
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+    }
+  });
+
+  it("shows the dashboard's counters, quick actions and a new booking live, and passes axe", async () => {
+    const { page } = admin;
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const expected = await api.get<AdminDashboard>("/api/admin/dashboard", ADMIN_EMAIL);
+    await page.goto("/portal/admin");
+    const overview = page.getByRole("region", { name: "Overview" });
+    for (const [label, value] of [
+      ["Clients", expected.counts.clients],
+      ["Developers", expected.counts.developers],
+      ["Active projects", expected.counts.activeProjects],
+      ["Unpaid invoices", expected.counts.unpaidInvoices],
+    ] as const) {
+      await overview.locator("dl").filter({ hasText: label }).getByText(String(value), { exact: true }).waitFor();
+    }
+    const actions = page.getByRole("region", { name: "Quick actions" });
+    expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
+      "/portal/admin/clients",
+      "/portal/admin/developers",
+      "/portal/admin/projects/new",
+      "/portal/admin/invoices/new",
+    ]);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // A client orders a service: the pending bookings show it without a reload.
+    const cookie = await api.signIn(CLIENT);
+    const [service] = await api.get<{ id: string; title: string }[]>("/api/services", CLIENT);
+    if (!service) throw new Error("no active service");
+    const ordered = await fetch(`${product.server.url}/api/orders`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: product.server.url, cookie },
+      body: JSON.stringify({ serviceId: service.id, notes: "From the dashboard journey" }),
+    });
+    expect(ordered.status).toBe(201);
+    const items = page.getByRole("region", { name: "Pending bookings" }).locator("li");
+    const shown = expected.pendingBookings.length;
+    expect(shown).toBeLessThan(5);
+    // One more booking on the same page, with no reload: the live push made it refetch.
+    await expect.poll(() => items.count()).toBe(shown + 1);
+    await items.first().getByText(service.title).waitFor();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await axeViolations(page), "at 375 px").toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
+import type { Db, Tx } from "../db";
+import { invoices, milestones, projectMessages, projects, serviceOrders, tasks, users } from "../db/schema";
+import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { listInvoices } from "./invoices";
+import { listOrders } from "./orders";
+import { listProjects } from "./projects";
+
+/** Reads of clients for the admin console (issue #7): the table, its CSV, a client's page. */
+
+export const clientColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  companyName: users.companyName,
+  createdAt: users.createdAt,
+  archivedAt: users.archivedAt,
+};
+
+export type ClientRow = {
+  id: string;
+  fullName: string;
+  email: string;
+  companyName: string | null;
+  createdAt: Date;
+  archivedAt: Date | null;
+};
+
+/** Each sort, as its index (server/db/schema.ts users_role_*_idx) has it. */
+const sortExpressions: Record<ClientSort, SQL> = {
+  name: sql`lower(${users.fullName})`,
+  company: sql`lower(${users.companyName})`,
+  joined: sql`${users.createdAt}`,
+};
+
+function clientFilter(q: string | undefined): SQL | undefined {
+  return and(
+    eq(users.role, "client"),
+    prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`]),
+  );
+}
+
+const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
+  tableOrder(sortExpressions[query.sort], query.dir, users.id);
+
+/** One page of the clients table and the number of clients matching its search. */
+export async function listClients(db: Db, query: ClientsQuery) {
+  const where = clientFilter(query.q);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(clientColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...orderOf(query))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: totalCount() }).from(users).where(where),
+  ]);
+  return tablePage<ClientRow>(rows, counted?.total ?? 0, query);
+}
+
+/** Every client matching the table's search, in its order, a batch at a time (the CSV export). */
+export async function* allClients(db: Db, query: Pick<ClientsQuery, "sort" | "dir" | "q">, batch = 500) {
+  for (let offset = 0; ; offset += batch) {
+    const rows: ClientRow[] = await db
+      .select(clientColumns)
+      .from(users)
+      .where(clientFilter(query.q))
+      .orderBy(...orderOf(query))
+      .limit(batch)
+      .offset(offset);
+    yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+export async function getClient(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+  const base = db
+    .select({ ...clientColumns, emailVerified: users.emailVerified })
+    .from(users)
+    .where(and(eq(users.id, id), eq(users.role, "client")));
+  const [row] = options.lock ? await base.for("update") : await base;
+  return row;
+}
+
+/**
+ * True when deleting the person would lose something of theirs: projects,
+ * invoices, orders, messages, milestones they created, tasks they hold or created.
+ */
+export async function hasRecords(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`${exists(db.select({ x: sql`1` }).from(projects).where(eq(projects.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(invoices).where(eq(invoices.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(serviceOrders).where(eq(serviceOrders.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(projectMessages).where(eq(projectMessages.userId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(milestones).where(eq(milestones.createdBy, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.assignedTo, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.createdBy, userId)))}`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.any === true;
+}
+
+/** A client's page: their profile and their newest projects, invoices and orders (each bounded). */
+export async function getClientDetail(db: Db, id: string) {
+  const profile = await getClient(db, id);
+  if (!profile) return undefined;
+  const scope = { kind: "client", clientId: id } as const;
+  const limit = CLIENT_DETAIL_LIMIT;
+  const [clientProjects, clientInvoices, clientOrders] = await Promise.all([
+    listProjects(db, scope, { limit }),
+    listInvoices(db, scope, { limit }),
+    listOrders(db, scope, { limit }),
+  ]);
+  return { profile, projects: clientProjects, invoices: clientInvoices, orders: clientOrders };
+}

@@ -1,0 +1,68 @@
+import { Button, Dialog, Portal } from "@chakra-ui/react";
+import { type ReactElement, useState } from "react";
+
+/**
+ * The one confirmation before a destructive action (portal patterns): the
+ * spec's question, the action's name on the confirm button, Cancel first in
+ * focus, and focus back on the trigger when it closes. `onConfirm` runs the
+ * action; the dialog stays open, its button busy, until it settles.
+ */
+export function ConfirmDialog({
+  trigger,
+  question,
+  description,
+  confirmLabel,
+  onConfirm,
+}: {
+  trigger: ReactElement;
+  question: string;
+  description?: string;
+  confirmLabel: string;
+  onConfirm: () => Promise<unknown>;
+}) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  async function confirm() {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch {
+      // The caller shows the failure (a toast); the dialog closes either way.
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  }
+  return (
+    <Dialog.Root
+      role="alertdialog"
+      open={open}
+      onOpenChange={(event) => !busy && setOpen(event.open)}
+      placement="center"
+      size="sm"
+    >
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>{question}</Dialog.Title>
+            </Dialog.Header>
+            {description && <Dialog.Body>{description}</Dialog.Body>}
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </Dialog.ActionTrigger>
+              <Button colorPalette="red" onClick={confirm} loading={busy} disabled={busy}>
+                {confirmLabel}
+              </Button>
+            </Dialog.Footer>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,139 @@
+import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Stat, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuFilePlus, LuFolderPlus, LuUserCog, LuUsers } from "react-icons/lu";
+import type { AdminDashboard as Dashboard } from "../../../common/admin";
+import { formatDate } from "../../../common/format";
+import { useLiveQuery } from "../../lib/live";
+import { OrderStatusBadge } from "../orders/OrderStatusBadge";
+import { formatAmount } from "../site/config";
+import { adminDashboardKey, fetchAdminDashboard } from "./api";
+
+/** Admin dashboard (issue #7): live counters, quick actions, the newest pending bookings and enquiries. */
+export function AdminDashboard() {
+  // Live: a booking or invoice change makes the server push "refetch" for this key.
+  const dashboard = useLiveQuery<Dashboard>({ queryKey: adminDashboardKey, queryFn: fetchAdminDashboard });
+  const data = dashboard.data;
+  const counters = [
+    { label: "Clients", value: data?.counts.clients },
+    { label: "Developers", value: data?.counts.developers },
+    { label: "Active projects", value: data?.counts.activeProjects },
+    { label: "Unpaid invoices", value: data?.counts.unpaidInvoices },
+  ];
+  return (
+    <Stack gap="6">
+      <SimpleGrid as="section" aria-label="Overview" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+        {counters.map((counter) => (
+          <Card.Root key={counter.label}>
+            <Card.Body>
+              <Stat.Root>
+                <Stat.Label>{counter.label}</Stat.Label>
+                {dashboard.isPending ? (
+                  <Stack as="dd" aria-hidden="true">
+                    <Skeleton height="8" width="16" />
+                  </Stack>
+                ) : (
+                  // A failed load shows no figure rather than a wrong zero.
+                  <Stat.ValueText>{counter.value ?? "—"}</Stat.ValueText>
+                )}
+              </Stat.Root>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
+      <Panel title="Quick actions">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+          <Button asChild variant="outline">
+            <RouterLink to="/portal/admin/clients">
+              <LuUsers aria-hidden="true" />
+              Manage clients
+            </RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/portal/admin/developers">
+              <LuUserCog aria-hidden="true" />
+              Manage developers
+            </RouterLink>
+          </Button>
+          {/* Pages still to be built: plain links until their routes exist. */}
+          <Button asChild variant="outline">
+            <a href="/portal/admin/projects/new">
+              <LuFolderPlus aria-hidden="true" />
+              Create project
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href="/portal/admin/invoices/new">
+              <LuFilePlus aria-hidden="true" />
+              Create invoice
+            </a>
+          </Button>
+        </SimpleGrid>
+      </Panel>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <Panel title="Pending bookings">
+          {dashboard.isPending ? (
+            <Skeleton height="24" aria-hidden="true" />
+          ) : !data || data.pendingBookings.length === 0 ? (
+            <Text color="fg.muted">{data ? "No pending bookings." : "Bookings could not be loaded."}</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {data.pendingBookings.map((order) => (
+                <Stack as="li" key={order.id} direction="row" justify="space-between" gap="3">
+                  <Stack gap="0">
+                    <Text fontWeight="medium">{order.serviceTitle}</Text>
+                    <Text fontSize="sm" color="fg.muted">
+                      {order.clientName} · {formatDate(order.createdAt)} · {formatAmount(order.totalAmountMinor)}
+                    </Text>
+                  </Stack>
+                  <OrderStatusBadge status={order.status} />
+                </Stack>
+              ))}
+            </Stack>
+          )}
+          <Link asChild variant="underline" fontSize="sm" mt="3">
+            <RouterLink to="/portal/admin/bookings">All bookings</RouterLink>
+          </Link>
+        </Panel>
+        <Panel title="Newest enquiries">
+          {dashboard.isPending ? (
+            <Skeleton height="24" aria-hidden="true" />
+          ) : !data || data.enquiries.length === 0 ? (
+            <Text color="fg.muted">{data ? "No enquiries yet." : "Enquiries could not be loaded."}</Text>
+          ) : (
+            <Stack as="ul" gap="3" listStyleType="none">
+              {data.enquiries.map((enquiry) => (
+                <Stack as="li" key={enquiry.id} gap="0">
+                  <Text fontWeight="medium">
+                    {enquiry.firstName} {enquiry.lastName}
+                    {enquiry.company ? ` · ${enquiry.company}` : ""}
+                  </Text>
+                  <Text fontSize="sm" color="fg.muted">
+                    {enquiry.email} · {formatDate(enquiry.createdAt)}
+                  </Text>
+                  <Text fontSize="sm" lineClamp={2}>
+                    {enquiry.message}
+                  </Text>
+                </Stack>
+              ))}
+            </Stack>
+          )}
+        </Panel>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Header>
+        <Text as="h2" fontWeight="semibold" fontSize="lg">
+          {title}
+        </Text>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}

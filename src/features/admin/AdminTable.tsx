@@ -1,0 +1,263 @@
+import { Button, Card, EmptyState, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { type ReactNode, useEffect, useId, useRef, useState } from "react";
+import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuSearch } from "react-icons/lu";
+import { ADMIN_SEARCH_MAX_LENGTH, type AdminPage, type SortDirection } from "../../../common/admin";
+import { TextInput } from "../../components/FormField";
+
+/**
+ * The one table of the admin console (issue #7): the server pages, sorts and
+ * searches; the page, sort and search live in the URL (the route's
+ * validateSearch), and this component only asks to change them. Loading rows
+ * keep the final layout, an empty search says so, a failed load offers Retry.
+ */
+export type TableQuery<S extends string> = {
+  page: number;
+  pageSize: number;
+  sort: S;
+  dir: SortDirection;
+  q?: string | undefined;
+};
+
+export type AdminColumn<T, S extends string> = {
+  key: string;
+  header: string;
+  /** The sort this column's header asks for; unsortable without it. */
+  sort?: S;
+  align?: "start" | "end";
+  cell: (row: T) => ReactNode;
+};
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function AdminTable<T extends { id: string }, S extends string>({
+  caption,
+  columns,
+  query,
+  onQueryChange,
+  data,
+  pending,
+  error,
+  onRetry,
+  searchLabel,
+  empty,
+  toolbar,
+}: {
+  caption: string;
+  columns: AdminColumn<T, S>[];
+  query: TableQuery<S>;
+  onQueryChange: (next: Partial<TableQuery<S>>) => void;
+  data: AdminPage<T> | undefined;
+  pending: boolean;
+  error: boolean;
+  onRetry: () => void;
+  searchLabel: string;
+  empty: { title: string; text: string; icon: ReactNode };
+  toolbar?: ReactNode;
+}) {
+  const captionId = useId();
+  const rows = data?.items;
+  const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : undefined;
+  const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
+  const last = data ? Math.min(data.total, first + data.items.length - 1) : 0;
+
+  // A page past the end (its last rows deleted, or an old link): go to the last page there is.
+  const lastPage = data && data.items.length === 0 && data.total > 0 && data.page > 1 ? pages : undefined;
+  const change = useRef(onQueryChange);
+  change.current = onQueryChange;
+  useEffect(() => {
+    if (lastPage) change.current({ page: lastPage });
+  }, [lastPage]);
+
+  function sortBy(sort: S) {
+    const dir: SortDirection = query.sort === sort && query.dir === "asc" ? "desc" : "asc";
+    onQueryChange({ sort, dir, page: 1 });
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby={captionId}>
+      <Card.Header>
+        <Stack direction={{ base: "column", md: "row" }} justify="space-between" gap="3">
+          <Text as="h2" id={captionId} fontWeight="semibold" fontSize="lg">
+            {caption}
+          </Text>
+          <HStack gap="2" flexWrap="wrap">
+            <SearchBox label={searchLabel} value={query.q ?? ""} onSearch={(q) => onQueryChange({ q, page: 1 })} />
+            {toolbar}
+          </HStack>
+        </Stack>
+      </Card.Header>
+      <Card.Body aria-busy={pending || undefined}>
+        {pending && <VisuallyHidden role="status">Loading {caption.toLowerCase()}</VisuallyHidden>}
+        <Table.ScrollArea>
+          <Table.Root size="sm" aria-labelledby={captionId}>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader
+                    key={column.key}
+                    scope="col"
+                    textAlign={column.align === "end" ? "end" : undefined}
+                    aria-sort={
+                      column.sort && query.sort === column.sort
+                        ? query.dir === "asc"
+                          ? "ascending"
+                          : "descending"
+                        : undefined
+                    }
+                  >
+                    {column.sort ? (
+                      <SortButton
+                        label={column.header}
+                        active={query.sort === column.sort}
+                        dir={query.dir}
+                        onClick={() => column.sort && sortBy(column.sort)}
+                      />
+                    ) : (
+                      column.header
+                    )}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {pending ? (
+                Array.from({ length: 5 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <Table.Row key={i} aria-hidden="true">
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key}>
+                        <Skeleton height="5" />
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              ) : error || !rows ? (
+                <Table.Row>
+                  <Table.Cell colSpan={columns.length}>
+                    <HStack justify="center" gap="3" py="6">
+                      <Text>This list could not be loaded.</Text>
+                      <Button size="sm" variant="outline" onClick={onRetry}>
+                        Retry
+                      </Button>
+                    </HStack>
+                  </Table.Cell>
+                </Table.Row>
+              ) : rows.length === 0 ? (
+                <Table.Row>
+                  <Table.Cell colSpan={columns.length}>
+                    <EmptyState.Root>
+                      <EmptyState.Content>
+                        <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
+                        <Stack textAlign="center" gap="1">
+                          <EmptyState.Title as="p">
+                            {query.q ? `No results for “${query.q}”` : empty.title}
+                          </EmptyState.Title>
+                          <EmptyState.Description>
+                            {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
+                          </EmptyState.Description>
+                        </Stack>
+                      </EmptyState.Content>
+                    </EmptyState.Root>
+                  </Table.Cell>
+                </Table.Row>
+              ) : (
+                rows.map((row) => (
+                  <Table.Row key={row.id}>
+                    {columns.map((column) => (
+                      <Table.Cell key={column.key} textAlign={column.align === "end" ? "end" : undefined}>
+                        {column.cell(row)}
+                      </Table.Cell>
+                    ))}
+                  </Table.Row>
+                ))
+              )}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      </Card.Body>
+      {data && pages !== undefined && data.total > 0 && (
+        <Card.Footer>
+          <nav aria-label={`${caption} pages`} style={{ width: "100%" }}>
+            <Stack direction={{ base: "column", sm: "row" }} justify="space-between" align="center" gap="2">
+              <Text fontSize="sm" color="fg.muted" aria-live="polite">
+                {first}–{last} of {data.total} · page {data.page} of {pages}
+              </Text>
+              <HStack gap="2">
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={data.page <= 1}
+                  onClick={() => onQueryChange({ page: data.page - 1 })}
+                >
+                  Previous page
+                </Button>
+                <Button
+                  size="sm"
+                  variant="outline"
+                  disabled={data.page >= pages}
+                  onClick={() => onQueryChange({ page: data.page + 1 })}
+                >
+                  Next page
+                </Button>
+              </HStack>
+            </Stack>
+          </nav>
+        </Card.Footer>
+      )}
+    </Card.Root>
+  );
+}
+
+function SortButton({
+  label,
+  active,
+  dir,
+  onClick,
+}: {
+  label: string;
+  active: boolean;
+  dir: SortDirection;
+  onClick: () => void;
+}) {
+  const Icon = !active ? LuArrowUpDown : dir === "asc" ? LuArrowUp : LuArrowDown;
+  return (
+    <Button variant="ghost" size="xs" px="1" ms="-1" fontWeight="inherit" onClick={onClick}>
+      {label}
+      <Icon aria-hidden="true" />
+    </Button>
+  );
+}
+
+/** The search text, sent to the URL once typing pauses. */
+function SearchBox({ label, value, onSearch }: { label: string; value: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  // The URL changed elsewhere (back button, a link): show its search.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <HStack as="search" gap="2" position="relative">
+      <label htmlFor={id}>
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </label>
+      <LuSearch aria-hidden="true" style={{ position: "absolute", left: "0.6rem", pointerEvents: "none" }} />
+      <TextInput
+        id={id}
+        type="search"
+        ps="8"
+        height="9"
+        width={{ base: "full", md: "64" }}
+        placeholder={label}
+        maxLength={ADMIN_SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </HStack>
+  );
+}

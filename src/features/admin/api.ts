@@ -1,0 +1,68 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminClient,
+  AdminClientDetail,
+  AdminDashboard,
+  AdminPage,
+  ClientRemoval,
+  ClientsQuery,
+} from "../../../common/admin";
+import { api } from "../../lib/api";
+import { saveFile } from "../../lib/save-file";
+
+/** Reads and writes of the admin console's Clients screens (issue #7). */
+
+/** A table query as the API's query string: only what is set. */
+export function toQueryString(query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== "") params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+export const adminClientsKey = ["admin", "clients"] as const;
+
+export const clientsQueryOptions = (query: ClientsQuery) =>
+  queryOptions({
+    queryKey: [...adminClientsKey, "table", query],
+    queryFn: () => api.get<AdminPage<AdminClient>>(`/api/admin/clients${toQueryString(query)}`),
+    // The current page stays on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+
+export const clientDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminClientsKey, "detail", id],
+    queryFn: () => api.get<AdminClientDetail>(`/api/admin/clients/${encodeURIComponent(id)}`),
+  });
+
+export function useDeleteClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ClientRemoval>(`/api/admin/clients/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
+  });
+}
+
+export function useReactivateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AdminClient>(`/api/admin/clients/${encodeURIComponent(id)}/reactivate`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
+  });
+}
+
+/** Every client matching the table's search and sort, as the server's CSV file. */
+export function useExportClients() {
+  return useMutation({
+    mutationFn: async (query: Pick<ClientsQuery, "sort" | "dir" | "q">) => {
+      const { blob, filename } = await api.download(`/api/admin/clients.csv${toQueryString(query)}`);
+      saveFile(blob, filename ?? "clients.csv");
+    },
+  });
+}
+
+/** The dashboard's live key (server/data/admin-dashboard.ts adminDashboardKey): the server pushes "refetch". */
+export const adminDashboardKey = ["admin", "dashboard"] as const;
+export const fetchAdminDashboard = () => api.get<AdminDashboard>("/api/admin/dashboard");

@@ -1,0 +1,21 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { clientsQuerySchema } from "../../../../../common/admin";
+import { PageHeader } from "../../../../components/PageHeader";
+import { ClientsPage } from "../../../../features/admin/ClientsPage";
+import { tableSearch } from "../../../../features/admin/search";
+
+export const Route = createFileRoute("/portal/admin/clients/")({
+  validateSearch: tableSearch(clientsQuerySchema),
+  component: ClientsRoute,
+});
+
+function ClientsRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Clients" description="Every client account and company." />
+      <ClientsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+    </>
+  );
+}

@@ -1,0 +1,299 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, projects, sessions, users } from "../../server/db/schema";
+import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
+import { openLive } from "../support/live";
+import { createProject, userIdOf } from "../support/project-factory";
+import { type Client, startTestServer, type TestServer } from "../support/server";
+
+/** The admin console's clients table (issue #7): paging, sort, search, CSV, delete vs deactivate, reactivate. */
+let server: TestServer;
+let admin: Client;
+let client: Client;
+let developer: Client;
+let adminId: string;
+
+const TAG = `zq${randomUUID().slice(0, 6)}`;
+const COUNT = 23;
+const PASSWORD = "Kestrel#Harbour42";
+const DAY = 24 * 60 * 60 * 1000;
+
+/** 23 clients named "<TAG> Person 01…23"; companies in the reverse order, a few missing; joined a day apart. */
+const specs: ClientSpec[] = Array.from({ length: COUNT }, (_, i) => {
+  const n = String(i + 1).padStart(2, "0");
+  return {
+    fullName: `${TAG.toUpperCase()} Person ${n}`,
+    email: `person${n}.${TAG}@example.test`,
+    companyName: i % 5 === 4 ? null : `${TAG} Company ${String(COUNT - i).padStart(2, "0")}`,
+    createdAt: new Date(Date.now() - (i + 1) * DAY),
+  };
+});
+let ids: string[] = [];
+
+const SORT_SQL = {
+  name: sql`lower(full_name)`,
+  company: sql`lower(company_name)`,
+  joined: sql`created_at`,
+} as const;
+
+/** The expected order, straight from SQL (independent of the route's helper). */
+async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: string) {
+  const direction = sql.raw(dir);
+  const pattern = `${q.toLowerCase()}%`;
+  const result = await server.db.execute(
+    sql`select id from users where role = 'client'
+        and (lower(full_name) like ${pattern} or lower(email) like ${pattern} or lower(company_name) like ${pattern})
+        order by ${SORT_SQL[sort]} ${direction}, id ${direction}`,
+  );
+  return (result.rows as { id: string }[]).map((row) => row.id);
+}
+
+type TablePage = { items: { id: string; fullName: string; archivedAt: string | null }[]; total: number; page: number };
+const table = async (from: Client, query: string) =>
+  (await from.request("GET", `/api/admin/clients?${query}`)).json as TablePage;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, client, developer] = await Promise.all([
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("tunde@lagosstudio.test"),
+  ]);
+  adminId = await userIdOf(server.db, "admin@lagosstudio.test");
+  ids = await createClients(server.db, specs);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("who may use the admin client routes", () => {
+  it("answers 401 signed out and 403 for clients and developers, on every route", async () => {
+    const id = ids[0] as string;
+    const routes: [string, string][] = [
+      ["GET", "/api/admin/clients"],
+      ["GET", "/api/admin/clients.csv"],
+      ["GET", `/api/admin/clients/${id}`],
+      ["DELETE", `/api/admin/clients/${id}`],
+      ["POST", `/api/admin/clients/${id}/reactivate`],
+    ];
+    for (const [method, path] of routes) {
+      expect((await server.client().request(method, path)).status, `${method} ${path}`).toBe(401);
+      expect((await client.request(method, path)).status, `${method} ${path}`).toBe(403);
+      expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
+    }
+    const [still] = await server.db.select({ id: users.id }).from(users).where(eq(users.id, id));
+    expect(still).toBeDefined();
+  });
+});
+
+describe("GET /api/admin/clients", () => {
+  it("pages through every sort both ways in SQL's order, id breaking ties, each row once", async () => {
+    for (const sort of ["name", "company", "joined"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = await expectedIds(sort, dir, TAG);
+        expect(expected).toHaveLength(COUNT);
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const body = await table(admin, `q=${TAG}&sort=${sort}&dir=${dir}&page=${page}&pageSize=10`);
+          expect(body.total).toBe(COUNT);
+          expect(body.page).toBe(page);
+          seen.push(...body.items.map((row) => row.id));
+        }
+        expect(seen, `${sort} ${dir}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("searches by the start of the name, e-mail or company, ignoring case; LIKE wildcards match themselves", async () => {
+    expect((await table(admin, `q=${TAG.toUpperCase()}%20person%2007`)).items.map((row) => row.id)).toEqual([ids[6]]);
+    expect((await table(admin, `q=PERSON12.${TAG}`)).items.map((row) => row.id)).toEqual([ids[11]]);
+    expect((await table(admin, `q=${TAG}%20company%2001`)).items.map((row) => row.id)).toEqual([ids[22]]);
+    expect((await table(admin, "q=%25")).total).toBe(0);
+    expect((await table(admin, `q=${TAG.slice(0, 2)}_`)).total).toBe(0);
+    // Only clients: the administrator and developers are never rows of this table.
+    expect((await table(admin, "q=admin@lagosstudio")).total).toBe(0);
+    const all = await table(admin, "pageSize=100");
+    const [clients] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, "client"));
+    expect(all.total).toBe(clients?.n);
+  });
+
+  it("defaults to the newest clients first, 25 a page, and a page past the end is empty", async () => {
+    const first = await table(admin, "");
+    expect(first).toMatchObject({ page: 1, pageSize: 25 });
+    expect(first.items[0]?.id).toBe((await expectedIds("joined", "desc", ""))[0]);
+    const beyond = await table(admin, `q=${TAG}&page=9`);
+    expect(beyond).toMatchObject({ total: COUNT, items: [] });
+  });
+
+  it("refuses a bad page, size, sort, direction, long search or unknown parameter with 400", async () => {
+    for (const query of [
+      "page=0",
+      "page=x",
+      "pageSize=101",
+      "pageSize=0",
+      "sort=email",
+      "dir=up",
+      `q=${"a".repeat(101)}`,
+      "role=admin",
+    ]) {
+      const response = await admin.request("GET", `/api/admin/clients?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.json.error.code).toBe("validation_failed");
+    }
+  });
+});
+
+describe("GET /api/admin/clients.csv", () => {
+  it("streams every matching client in the table's order, quoted, with formulas defused", async () => {
+    const [tricky] = await createClients(server.db, [
+      { fullName: `${TAG} Tricky, "Quoted"`, email: `tricky.${TAG}@example.test`, companyName: "=HYPERLINK(1)" },
+    ]);
+    const response = await admin.request("GET", `/api/admin/clients.csv?q=${TAG}&sort=name&dir=asc`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toContain("clients.csv");
+    const lines = response.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Name,E-mail,Company,Joined,Status");
+    expect(lines).toHaveLength(COUNT + 2);
+    const expected = await expectedIds("name", "asc", TAG);
+    const emails = lines.slice(1).map((line) => line.match(/[^,]*@example\.test/)?.[0]);
+    const [byId] = [
+      new Map([...specs.map((spec, i) => [ids[i], spec.email] as const), [tricky, `tricky.${TAG}@example.test`]]),
+    ];
+    expect(emails).toEqual(expected.map((id) => byId.get(id)));
+    expect(lines).toContain(
+      `"${TAG} Tricky, ""Quoted""",tricky.${TAG}@example.test,'=HYPERLINK(1),${lines
+        .find((l) => l.includes("tricky"))
+        ?.split(",")
+        .at(-2)},Active`,
+    );
+    await server.db.delete(users).where(eq(users.id, tricky as string));
+  });
+
+  it("refuses paging parameters and bad sorts", async () => {
+    expect((await admin.request("GET", "/api/admin/clients.csv?page=2")).status).toBe(400);
+    expect((await admin.request("GET", "/api/admin/clients.csv?sort=password")).status).toBe(400);
+  });
+});
+
+describe("GET /api/admin/clients/:id", () => {
+  it("shows a client's profile with their projects, invoices and orders", async () => {
+    const id = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const response = await admin.request("GET", `/api/admin/clients/${id}`);
+    expect(response.status).toBe(200);
+    const ownProjects = await server.db.select({ id: projects.id }).from(projects).where(eq(projects.clientId, id));
+    expect(response.json.profile).toMatchObject({ id, email: "chinedu@ezefoods.test", archivedAt: null });
+    expect(response.json.projects.map((p: { id: string }) => p.id).sort()).toEqual(ownProjects.map((p) => p.id).sort());
+    expect(response.json.invoices.every((invoice: { clientId: string }) => invoice.clientId === id)).toBe(true);
+    expect(response.json.orders.every((order: { clientId: string }) => order.clientId === id)).toBe(true);
+    expect(response.json.invoices.length + response.json.orders.length).toBeGreaterThan(0);
+  });
+
+  it("answers 404 for an unknown id and for people who are not clients", async () => {
+    expect((await admin.request("GET", `/api/admin/clients/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("GET", `/api/admin/clients/${adminId}`)).status).toBe(404);
+    const developerId = await userIdOf(server.db, "tunde@lagosstudio.test");
+    expect((await admin.request("GET", `/api/admin/clients/${developerId}`)).status).toBe(404);
+  });
+});
+
+describe("DELETE /api/admin/clients/:id and reactivation", () => {
+  const auditRows = (entityId: string) =>
+    server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "client"), eq(auditLog.entityId, entityId)));
+
+  it("deletes a client who owns nothing, with an audit row of who and what before", async () => {
+    const id = ids[COUNT - 1] as string;
+    const response = await admin.request("DELETE", `/api/admin/clients/${id}`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ outcome: "deleted", client: { id } });
+    expect(await server.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    const [row] = await auditRows(id);
+    expect(row).toMatchObject({ actorId: adminId, action: "client.delete" });
+    expect(row?.details).toMatchObject({ before: { email: specs[COUNT - 1]?.email, archivedAt: null }, after: null });
+    expect((await admin.request("DELETE", `/api/admin/clients/${id}`)).status).toBe(404);
+  });
+
+  it("answers 404 for unknown ids, administrators and developers; 400 for an oversized id", async () => {
+    expect((await admin.request("DELETE", `/api/admin/clients/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("DELETE", `/api/admin/clients/${adminId}`)).status).toBe(403);
+    const developerId = await userIdOf(server.db, "tunde@lagosstudio.test");
+    expect((await admin.request("DELETE", `/api/admin/clients/${developerId}`)).status).toBe(404);
+    expect((await admin.request("DELETE", `/api/admin/clients/${"x".repeat(101)}`)).status).toBe(400);
+    expect((await admin.request("POST", `/api/admin/clients/${randomUUID()}/reactivate`)).status).toBe(404);
+  });
+
+  it("deactivates a client who owns a project: records kept, sign-in refused, session and live socket ended; reactivation restores sign-in", async () => {
+    const email = `owner.${TAG}@example.test`;
+    const id = await createClientWithPassword(server.db, { fullName: `${TAG} Owner`, email }, PASSWORD);
+    const projectId = await createProject(server.db, { clientEmail: email });
+    const owner = await server.signIn(email, PASSWORD);
+    expect((await owner.request("GET", "/api/projects")).status).toBe(200);
+    const socket = await openLive(server.url, owner);
+    if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
+    expect(await socket.subscribe(["orders", "mine"])).toMatchObject({ type: "subscribed" });
+
+    const response = await admin.request("DELETE", `/api/admin/clients/${id}`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ outcome: "deactivated", client: { id } });
+    expect(response.json.client.archivedAt).toEqual(expect.any(String));
+
+    expect(await socket.closed).toBe(4401);
+    expect((await owner.request("GET", "/api/projects")).status).toBe(401);
+    expect(await server.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    const [project] = await server.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(project?.clientId).toBe(id);
+
+    const refused = await server.client().request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toMatch(/deactivated/);
+    // A wrong password still reads as a wrong password: deactivation reveals nothing without it.
+    const wrong = await server
+      .client()
+      .request("POST", "/api/auth/sign-in/email", { email, password: "Wrong#Pass123" });
+    expect(wrong.status).toBe(401);
+
+    const listed = await table(admin, `q=${TAG}%20owner`);
+    expect(listed.items[0]).toMatchObject({ id, archivedAt: expect.any(String) });
+
+    // Deleting again changes nothing and writes no second entry.
+    expect((await admin.request("DELETE", `/api/admin/clients/${id}`)).json.outcome).toBe("deactivated");
+    const entries = await auditRows(id);
+    expect(entries.map((entry) => entry.action)).toEqual(["client.deactivate"]);
+    expect(entries[0]?.actorId).toBe(adminId);
+    expect(entries[0]?.details).toMatchObject({
+      before: { archivedAt: null },
+      after: { archivedAt: expect.any(String) },
+    });
+
+    const reactivated = await admin.request("POST", `/api/admin/clients/${id}/reactivate`);
+    expect(reactivated.status).toBe(200);
+    expect(reactivated.json).toMatchObject({ id, archivedAt: null });
+    const again = await server.signIn(email, PASSWORD);
+    expect((await again.request("GET", "/api/projects")).status).toBe(200);
+    const actions = (await auditRows(id)).map((entry) => entry.action).sort();
+    expect(actions).toEqual(["client.deactivate", "client.reactivate"]);
+    // Reactivating an active client is a no-op without an audit entry.
+    expect((await admin.request("POST", `/api/admin/clients/${id}/reactivate`)).status).toBe(200);
+    expect(await auditRows(id)).toHaveLength(2);
+  });
+
+  it("ends the sessions of a person archived by any means (plain SQL), though their session rows remain", async () => {
+    const email = `archived.${TAG}@example.test`;
+    const id = await createClientWithPassword(server.db, { fullName: `${TAG} Archived`, email }, PASSWORD);
+    const person = await server.signIn(email, PASSWORD);
+    expect((await person.request("GET", "/api/projects")).status).toBe(200);
+    await server.db.update(users).set({ archivedAt: new Date() }).where(eq(users.id, id));
+    expect((await server.db.select().from(sessions).where(eq(sessions.userId, id))).length).toBeGreaterThan(0);
+    await expect.poll(async () => (await person.request("GET", "/api/projects")).status).toBe(401);
+  });
+});
