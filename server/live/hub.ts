@@ -13,7 +13,7 @@ import { authorizeKey, resolveChange } from "./registry";
 
 export const LIVE_PATH = "/api/live";
 const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
-const MAX_SUBSCRIPTIONS = 200;
+export const MAX_SUBSCRIPTIONS = 200;
 const PING_INTERVAL_MS = 30_000;
 
 /** What a client may send on the live channel. */

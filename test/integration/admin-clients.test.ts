@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, projects, sessions, users } from "../../server/db/schema";
 import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
 import { openLive } from "../support/live";
-import { createProject, userIdOf } from "../support/project-factory";
-import { type Client, startTestServer, type TestServer } from "../support/server";
+import { createProject } from "../support/project-factory";
+import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** The admin console's clients table (issue #7): paging, sort, search, CSV, delete vs deactivate, reactivate. */
 let server: TestServer;

@@ -2,9 +2,9 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactEnquiries, invoices, projects, serviceOrders, users } from "../../server/db/schema";
 import { createClients } from "../support/clients";
-import { insertInvoice, lagosDay, userIdOf } from "../support/invoices";
+import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
-import { type Client, startTestServer, type TestServer } from "../support/server";
+import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
 /** The admin dashboard (issue #7): counters from SQL, the newest pending bookings and enquiries, live. */

@@ -6,9 +6,9 @@ import { formatDate, formatDay, formatMoney } from "../../common/format";
 import { invoices, projects } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { INVOICE_BOLD_FONT, INVOICE_FONT } from "../../server/pdf/invoice";
-import { insertInvoice, lagosDay, pdfText, userIdOf } from "../support/invoices";
+import { insertInvoice, lagosDay, pdfText } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
-import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** Invoices: each viewer's list and summary, the status derived at read time, the PDF, and live delivery. */
 let server: TestServer;

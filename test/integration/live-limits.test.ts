@@ -1,7 +1,9 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projects } from "../../server/db/schema";
+import { MAX_SUBSCRIPTIONS } from "../../server/live/hub";
 import { type LiveSocket, openLive } from "../support/live";
-import { type Client, startTestServer, type TestServer } from "../support/server";
+import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** The live channel's limits: sockets per person, and frames a client gets wrong, logged as one warning. */
 let server: TestServer;
@@ -69,6 +71,7 @@ describe("sockets per person", () => {
       await expect.poll(async () => !("rejected" in (await openLive(server.url, chinedu).then(keepClosed)))).toBe(true);
     } finally {
       for (const socket of sockets) socket.close();
+      await Promise.all(sockets.map((socket) => socket.closed));
     }
   });
 });
@@ -78,3 +81,52 @@ function keepClosed(result: Awaited<ReturnType<typeof openLive>>) {
   if (!("rejected" in result)) result.close();
   return result;
 }
+
+describe("subscriptions per socket", () => {
+  it("a burst of subscribes to allowed keys stops at the limit, counted before each awaited check", async () => {
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const many = await server.db
+      .insert(projects)
+      .values(Array.from({ length: 210 }, (_, n) => ({ title: `Burst project ${n}`, clientId })))
+      .returning({ id: projects.id });
+    // 420 keys this client may read, all sent before the first answer comes back.
+    const keys = many.flatMap(({ id }) => [
+      ["projects", id, "messages"],
+      ["projects", id, "milestones"],
+    ]);
+    const socket = await open(chinedu);
+    try {
+      for (const key of keys) socket.send({ type: "subscribe", key });
+      const answered = () => socket.frames.filter((frame) => frame.type === "subscribed" || frame.type === "error");
+      await expect.poll(() => answered().length, { timeout: 20_000 }).toBe(keys.length);
+      expect(answered().filter((frame) => frame.type === "subscribed")).toHaveLength(MAX_SUBSCRIPTIONS);
+      expect(answered().filter((frame) => frame.code === "too_many")).toHaveLength(keys.length - MAX_SUBSCRIPTIONS);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("a key's case variants are one subscription, and an upper-case id receives its pushes once", async () => {
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const socket = await open(chinedu);
+    try {
+      // The hub answers with the key's one spelling, lower-cased.
+      const canonical = JSON.stringify(["projects", projectId, "messages"]);
+      const answers = () => socket.frames.filter((frame) => JSON.stringify(frame.key) === canonical);
+      socket.send({ type: "subscribe", key: ["projects", projectId.toUpperCase(), "messages"] });
+      socket.send({ type: "subscribe", key: ["PROJECTS", projectId, "MESSAGES"] });
+      // The second joins the first while it is being authorised: one subscription, acknowledged once.
+      await expect.poll(() => answers().filter((frame) => frame.type === "subscribed").length).toBe(1);
+      expect(answers().filter((frame) => frame.type === "error")).toEqual([]);
+      const text = `Seen once ${Date.now()}`;
+      expect((await chinedu.request("POST", `/api/projects/${projectId}/messages`, { message: text })).status).toBe(
+        201,
+      );
+      await socket.next((frame) => frame.type === "change" && frame.row?.message === text);
+      await sleep(300);
+      expect(socket.frames.filter((frame) => frame.type === "change" && frame.row?.message === text)).toHaveLength(1);
+    } finally {
+      socket.close();
+    }
+  });
+});

@@ -27,8 +27,8 @@ import { type Change, publishChange } from "../../server/functions/changes";
 import type { LiveCollection } from "../../server/live/collection";
 import { invoiceNumber, lagosDay } from "../support/invoices";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
-import { createProject, userIdOf } from "../support/project-factory";
-import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { createProject } from "../support/project-factory";
+import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
 /**

@@ -4,8 +4,8 @@ import { MILESTONE_TITLE_MAX_LENGTH } from "../../common/domain";
 import { AMOUNT_FORMAT } from "../../common/schemas";
 import { auditLog, milestones } from "../../server/db/schema";
 import { type LiveSocket, openLive } from "../support/live";
-import { createProject, userIdOf } from "../support/project-factory";
-import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { createProject } from "../support/project-factory";
+import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * Milestones (spec §4, §6): the project's client and administrators add them

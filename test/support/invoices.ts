@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
-import { eq } from "drizzle-orm";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../../server/db";
-import { invoices, users } from "../../server/db/schema";
+import { invoices } from "../../server/db/schema";
 
 /** Invoice test data: rows written straight to the database, as the admin console will write them. */
 
@@ -29,12 +28,6 @@ export async function insertInvoice(
     .returning();
   if (!row) throw new Error("invoice not inserted");
   return row;
-}
-
-export async function userIdOf(db: Db, email: string): Promise<string> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
 }
 
 /** The text of a PDF, page by page joined with new lines, read with pdf.js. */

@@ -1,19 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db";
-import { projectDevelopers, projectMessages, projects, users } from "../../server/db/schema";
+import { projectDevelopers, projectMessages, projects } from "../../server/db/schema";
+import { userIdOf } from "./server";
 
 /**
  * Small factories for project-detail tests: a fresh project for a given
  * client (and developers), and messages in its thread at known times, so the
  * tests do not depend on the demo seed's projects or threads.
  */
-
-export async function userIdOf(db: Db, email: string): Promise<string> {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (!row) throw new Error(`no user ${email}`);
-  return row.id;
-}
 
 export async function createProject(
   db: Db,

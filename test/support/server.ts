@@ -216,6 +216,13 @@ export function client(baseUrl: string): Client {
 
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 
+/** A person's id, by e-mail. */
+export async function userIdOf(db: Db, email: string): Promise<string> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row.id;
+}
+
 /** The id of the seeded client's project in the "active" status (each demo client has one). */
 export async function activeProjectId(db: Db, clientEmail: string): Promise<string> {
   const [row] = await db

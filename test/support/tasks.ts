@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { TaskStatus } from "../../common/domain";
 import type { Db } from "../../server/db";
 import { tasks } from "../../server/db/schema";
-import { userIdOf } from "./project-factory";
+
+import { userIdOf } from "./server";
 
 /** A task assigned to `assigneeEmail` (or to no one), created by `creatorEmail`; returns its id. */
 export async function createTask(
