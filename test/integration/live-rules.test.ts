@@ -173,6 +173,27 @@ const table: Row[] = [
       }),
   },
   {
+    // The My Tasks counters: refetched by whoever's tasks changed, and administrators.
+    name: "my task counts",
+    key: () => ["tasks", "counts"],
+    subscribe: [T, T, T, T, T],
+    receives: [F, F, T, F, T],
+    push: "invalidate",
+    insert: () => insertTask(id.devIn),
+    async update(rowId) {
+      const response = await http.devIn.request("PATCH", `/api/tasks/${rowId}/status`, { status: "review" });
+      expect(response.status).toBe(200);
+    },
+    remove: (rowId) =>
+      commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "delete",
+        id: rowId,
+        assignedTo: id.devIn,
+        previousAssignedTo: id.devIn,
+      }),
+  },
+  {
     name: "active services",
     key: () => ["services", "active"],
     // Active services are public: every signed-in person follows the same list.
@@ -248,6 +269,17 @@ const table: Row[] = [
     remove: (rowId) => deleteInvoice(rowId, id.clientA),
   },
   {
+    // The admin console's counters and newest bookings: administrators only, refetched on any order or invoice.
+    name: "admin dashboard",
+    key: () => ["admin", "dashboard"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertOutsidersOrder(),
+    update: (rowId) => outsidersOrderChange(rowId, "update"),
+    remove: (rowId) => outsidersOrderChange(rowId, "delete"),
+  },
+  {
     // Clients and developers have a dashboard (administrators have the admin console's); a change
     // reaches only the dashboards whose figures it moves: here an invoice's client's.
     name: "dashboard",
@@ -286,6 +318,36 @@ const projectChange = (op: "insert" | "update" | "delete", rowId: string): Chang
   clientId: id.clientA,
   developerIds: [id.devIn],
 });
+
+/** An order by a client who is none of the actors: of the actors, only administrators may hear of it. */
+async function insertOutsidersOrder(): Promise<string> {
+  const clientId = await userIdOf(server.db, "kunle@adeyemilogistics.test");
+  const orderId = randomUUID();
+  await commit(
+    (tx) =>
+      tx.insert(serviceOrders).values({
+        id: orderId,
+        serviceId: orderableServiceId,
+        clientId,
+        totalAmount: 100_000,
+        notes: "",
+        status: "pending",
+      }),
+    { topic: "service_orders", op: "insert", id: orderId, clientId },
+  );
+  return orderId;
+}
+
+async function outsidersOrderChange(orderId: string, op: "update" | "delete") {
+  const clientId = await userIdOf(server.db, "kunle@adeyemilogistics.test");
+  await commit(
+    (tx) =>
+      op === "update"
+        ? tx.update(serviceOrders).set({ status: "approved" }).where(eq(serviceOrders.id, orderId))
+        : tx.delete(serviceOrders).where(eq(serviceOrders.id, orderId)),
+    { topic: "service_orders", op, id: orderId, clientId },
+  );
+}
 
 async function insertTask(assignedTo: string | null): Promise<string> {
   const taskId = randomUUID();
