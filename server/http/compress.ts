@@ -39,10 +39,12 @@ export function registerApiCompression(app: FastifyInstance): void {
     const type = String(reply.getHeader("content-type") ?? "");
     if (!type.startsWith("application/json")) return payload;
     reply.header("vary", "accept-encoding");
-    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-    if (body.length < COMPRESS_MIN_BYTES) return payload;
+    // Measured without copying: most answers (a profile, a counter) stay under the threshold.
+    const size = typeof payload === "string" ? Buffer.byteLength(payload) : payload.length;
+    if (size < COMPRESS_MIN_BYTES) return payload;
     const encoding = chooseEncoding(request.headers["accept-encoding"]);
     if (!encoding) return payload;
+    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
     const compressed =
       encoding === "br"
         ? await brotli(body, {
