@@ -1,22 +1,22 @@
 import { z } from "zod";
+import {
+  ADMIN_PAGE_SIZE_DEFAULT,
+  ADMIN_PAGE_SIZE_MAX,
+  ADMIN_SEARCH_MAX_LENGTH,
+  CLIENT_SORTS,
+  CLIENT_TABLE_DEFAULTS,
+  SORT_DIRECTIONS,
+  type TableDefaults,
+} from "./admin-table";
 import { invoiceSchema, projectSchema, serviceOrderSchema, timestamp } from "./api";
 import { enquirySchema } from "./public";
 
-/**
- * The one way to ask for a page of an admin table (issue #7): page ≥ 1, at
- * most 100 rows a page, sorted by one of the list's own columns, either way,
- * and an optional search text. The same schema validates the API's query
- * string and the SPA route's search params, so a URL is always a valid query.
- */
-export const ADMIN_PAGE_SIZE_MAX = 100;
-export const ADMIN_PAGE_SIZE_DEFAULT = 25;
-export const ADMIN_SEARCH_MAX_LENGTH = 100;
-export const SORT_DIRECTIONS = ["asc", "desc"] as const;
-export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+export * from "./admin-table";
 
+/** The API's validation of an admin table query (common/admin-table.ts says what it is). */
 export function adminTableQuery<const C extends readonly [string, ...string[]]>(
   columns: C,
-  defaults: { sort: C[number]; dir: SortDirection },
+  defaults: TableDefaults<C[number]>,
 ) {
   return z.strictObject({
     page: z.coerce.number().int().min(1).default(1),
@@ -30,23 +30,13 @@ export function adminTableQuery<const C extends readonly [string, ...string[]]>(
       .optional(),
   });
 }
-export type AdminTableQuery<C extends string = string> = {
-  page: number;
-  pageSize: number;
-  sort: C;
-  dir: SortDirection;
-  q?: string | undefined;
-};
 
 /** A page of an admin table: the rows and how many rows match in all. */
 export const adminPageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminPage<T> = { items: T[]; total: number; page: number; pageSize: number };
 
-/** Clients: sortable by name, company and joined date; searched by name, e-mail or company. */
-export const CLIENT_SORTS = ["name", "company", "joined"] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
-export const clientsQuerySchema = adminTableQuery(CLIENT_SORTS, { sort: "joined", dir: "desc" });
+export const clientsQuerySchema = adminTableQuery(CLIENT_SORTS, CLIENT_TABLE_DEFAULTS);
 export type ClientsQuery = z.infer<typeof clientsQuerySchema>;
 
 export const adminClientSchema = z

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { EMAIL_MAX_LENGTH } from "./domain";
+import { EMAIL_MAX_LENGTH } from "./enquiry-options";
 import { INVALID_EMAIL, tooLong } from "./messages";
 
 /**

@@ -1,12 +1,12 @@
 import { z } from "zod/mini";
+import { emailSchema } from "./email";
 import {
   ENQUIRY_BUDGETS,
   ENQUIRY_MESSAGE_MAX_LENGTH,
   ENQUIRY_NAME_MAX_LENGTH,
   ENQUIRY_SERVICES,
   NAME_MAX_LENGTH,
-} from "./domain";
-import { emailSchema } from "./email";
+} from "./enquiry-options";
 import { tooLong } from "./messages";
 
 /**

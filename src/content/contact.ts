@@ -1,4 +1,4 @@
-export { enquiryBudgetLabels, enquiryServiceLabels } from "../../common/domain";
+export { enquiryBudgetLabels, enquiryServiceLabels } from "../../common/enquiry-options";
 
 export const contactPage = {
   seo: {

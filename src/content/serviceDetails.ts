@@ -1,4 +1,4 @@
-import type { ServiceId } from "../../common/domain";
+import type { ServiceId } from "../../common/site-domain";
 import { services } from "./services";
 import type { PageSeo, PublicService, ServiceContent, ServiceSummary } from "./shared";
 

@@ -1,4 +1,4 @@
-import type { ServiceId, SocialNetwork } from "../../common/domain";
+import type { ServiceId, SocialNetwork } from "../../common/site-domain";
 
 /**
  * Public copy every page needs (header, footer, 404) and the content types. Each page's own copy lives in its own module (home.ts, about.ts, services.ts and serviceDetails.ts, plans.ts, contact.ts), so a page loads only its copy; site.ts gathers them for the prerender step.

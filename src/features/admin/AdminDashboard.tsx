@@ -5,8 +5,8 @@ import { LuFilePlus, LuFolderPlus, LuUserCog, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { useLiveQuery } from "../../lib/live";
+import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
-import { formatAmount } from "../site/config";
 import { adminDashboardKey, fetchAdminDashboard } from "./api";
 
 /** Admin dashboard (issue #7): live counters, quick actions, the newest pending bookings and enquiries. */

@@ -8,10 +8,10 @@ import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { ApiError } from "../../lib/api";
+import { formatAmount } from "../../lib/money";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
-import { formatAmount } from "../site/config";
 import { clientDetailQueryOptions } from "./api";
 
 /** Admin › Clients › a client (issue #7): profile, projects, invoices and orders. */

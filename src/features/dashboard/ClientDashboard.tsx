@@ -14,7 +14,7 @@ import type { InvoiceStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { useLiveQuery } from "../../lib/live";
-import { formatAmount } from "../site/config";
+import { formatAmount } from "../../lib/money";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
 import { ListSkeleton, LoadError, Section } from "./Section";

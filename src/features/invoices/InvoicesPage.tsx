@@ -6,8 +6,8 @@ import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
-import { formatAmount } from "../site/config";
 import {
   applyInvoiceChange,
   fetchInvoiceSummary,

@@ -11,7 +11,7 @@ import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
-import { formatAmount } from "../site/config";
+import { formatAmount } from "../../lib/money";
 import { useCreateOrder } from "./api";
 
 const orderFormSchema = z.object({ notes: orderNotesSchema });

@@ -21,7 +21,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
-import { formatAmount } from "../site/config";
+import { formatAmount } from "../../lib/money";
 import {
   activeServicesKey,
   applyNewestFirst,

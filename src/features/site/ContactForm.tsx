@@ -10,6 +10,7 @@ import {
   useState,
 } from "react";
 import type { FieldErrors } from "react-hook-form";
+import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
 import {
   EMAIL_MAX_LENGTH,
   ENQUIRY_BUDGETS,
@@ -17,8 +18,7 @@ import {
   ENQUIRY_NAME_MAX_LENGTH,
   ENQUIRY_SERVICES,
   NAME_MAX_LENGTH,
-} from "../../../common/domain";
-import type { EnquiryData, EnquiryInput } from "../../../common/enquiry";
+} from "../../../common/enquiry-options";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";

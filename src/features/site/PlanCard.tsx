@@ -2,7 +2,7 @@ import { Badge, Box, Button, Heading, List, Stack, Text } from "@chakra-ui/react
 import { Link } from "@tanstack/react-router";
 import type { Plan } from "../../../common/public";
 import { plansPage } from "../../content/plans";
-import { formatPrice } from "./config";
+import { formatPrice } from "../../lib/money";
 import { CheckIcon } from "./icons/ui";
 
 export function PlanCard({ plan }: { plan: Plan }) {

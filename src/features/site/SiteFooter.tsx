@@ -1,6 +1,6 @@
 import { Box, Container, chakra, Heading, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { SOCIAL_NETWORKS, type SocialNetwork } from "../../../common/domain";
+import { SOCIAL_NETWORKS, type SocialNetwork } from "../../../common/site-domain";
 import type { IconComponent } from "../../components/SvgIcon";
 import { company, footer, navigation, socialNetworkLabels } from "../../content/shared";
 import { getSiteConfig } from "./config";

@@ -1,5 +1,4 @@
-import type { SocialNetwork } from "../../../common/domain";
-import { formatMoney } from "../../../common/format";
+import type { SocialNetwork } from "../../../common/site-domain";
 import { company } from "../../content/shared";
 
 /**
@@ -41,14 +40,4 @@ export function getSiteConfig(): SiteConfig {
 /** WhatsApp click-to-chat with the consultation message prefilled. */
 export function consultationUrl(config: SiteConfig = getSiteConfig()): string {
   return `https://wa.me/${config.whatsappNumber}?text=${encodeURIComponent(company.consultationMessage)}`;
-}
-
-/** An amount as every portal screen shows it: two decimals in the configured currency (spec §9). */
-export function formatAmount(minor: number): string {
-  return formatMoney(minor, getSiteConfig().currency);
-}
-
-/** A plan's price as the public pages show it: round amounts without ".00". */
-export function formatPrice(minor: number, currency = getSiteConfig().currency): string {
-  return formatMoney(minor, currency, { whole: true });
 }

@@ -1,6 +1,6 @@
 import { Box, SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { PLAN_CATEGORIES } from "../../../common/domain";
+import { PLAN_CATEGORIES } from "../../../common/site-domain";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { plansPage } from "../../content/plans";
 import { CallToAction } from "../../features/site/CallToAction";

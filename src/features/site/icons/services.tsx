@@ -1,4 +1,4 @@
-import type { ServiceId } from "../../../../common/domain";
+import type { ServiceId } from "../../../../common/site-domain";
 import { type IconComponent, type IconProps, LucideSvg } from "../../../components/SvgIcon";
 
 /** The four services' icons, for their cards. */

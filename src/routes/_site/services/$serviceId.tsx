@@ -1,6 +1,6 @@
 import { Box, Button, chakra, Heading, List, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { createFileRoute, Link, redirect } from "@tanstack/react-router";
-import { isServiceId } from "../../../../common/domain";
+import { isServiceId } from "../../../../common/site-domain";
 import { findService, serviceDetail } from "../../../content/serviceDetails";
 import { ArrowLeftIcon, ArrowRightIcon, CircleCheckIcon } from "../../../features/site/icons/ui";
 import { PageMeta } from "../../../features/site/PageMeta";

@@ -1,11 +1,11 @@
 import { createFileRoute } from "@tanstack/react-router";
-import { clientsQuerySchema } from "../../../../../common/admin";
+import { CLIENT_SORTS, CLIENT_TABLE_DEFAULTS } from "../../../../../common/admin-table";
 import { PageHeader } from "../../../../components/PageHeader";
 import { ClientsPage } from "../../../../features/admin/ClientsPage";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/clients/")({
-  validateSearch: tableSearch(clientsQuerySchema),
+  validateSearch: tableSearch(CLIENT_SORTS, CLIENT_TABLE_DEFAULTS),
   component: ClientsRoute,
 });
 

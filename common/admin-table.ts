@@ -1,0 +1,55 @@
+/**
+ * The one way to ask for a page of an admin table (issue #7): page ≥ 1, at
+ * most ADMIN_PAGE_SIZE_MAX rows a page, sorted by one of the list's own
+ * columns, either way, and an optional search text. Free of zod on purpose:
+ * the SPA's route files read the URL with readTableQuery, and route options
+ * ship in the bundle every public page loads; the API validates the same
+ * query with the zod schema built from these constants (common/admin.ts).
+ */
+export const ADMIN_PAGE_SIZE_MAX = 100;
+export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+export const ADMIN_SEARCH_MAX_LENGTH = 100;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
+
+export type AdminTableQuery<C extends string = string> = {
+  page: number;
+  pageSize: number;
+  sort: C;
+  dir: SortDirection;
+  q?: string | undefined;
+};
+
+export type TableDefaults<C extends string> = { sort: C; dir: SortDirection };
+
+/** Clients: sortable by name, company and joined date; searched by name, e-mail or company. */
+export const CLIENT_SORTS = ["name", "company", "joined"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const CLIENT_TABLE_DEFAULTS: TableDefaults<ClientSort> = { sort: "joined", dir: "desc" };
+
+const wholeNumber = (value: unknown, min: number, max: number): number | undefined => {
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value) : Number.NaN;
+  return Number.isInteger(number) && number >= min && number <= max ? number : undefined;
+};
+
+/**
+ * A table query from a URL's search params: each value the API would refuse
+ * (a hand-edited page=0, an unknown sort) falls back to its default rather
+ * than failing the page, and unknown parameters are dropped.
+ */
+export function readTableQuery<C extends string>(
+  raw: Record<string, unknown>,
+  columns: readonly C[],
+  defaults: TableDefaults<C>,
+): AdminTableQuery<C> {
+  // The router reads q=123 as a number: search text is text.
+  const q = typeof raw.q === "number" ? String(raw.q) : raw.q;
+  const search = typeof q === "string" ? q.trim() : "";
+  return {
+    page: wholeNumber(raw.page, 1, Number.MAX_SAFE_INTEGER) ?? 1,
+    pageSize: wholeNumber(raw.pageSize, 1, ADMIN_PAGE_SIZE_MAX) ?? ADMIN_PAGE_SIZE_DEFAULT,
+    sort: columns.includes(raw.sort as C) ? (raw.sort as C) : defaults.sort,
+    dir: SORT_DIRECTIONS.includes(raw.dir as SortDirection) ? (raw.dir as SortDirection) : defaults.dir,
+    ...(search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? { q: search } : {}),
+  };
+}
