@@ -10,6 +10,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type pg from "pg";
 import { StartupError } from "../config";
 import { MIGRATIONS_DIR, ROOT } from "../paths";
+import { ANALYZE_INTERVAL_MS, analyzeStaleTables } from "./analyze";
 import * as schema from "./schema";
 
 /**
@@ -87,13 +88,20 @@ async function openPglite(dir: string): Promise<Database> {
     throw new StartupError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
   const db = drizzlePglite(withoutPerQueryParsers(client), { schema }) as unknown as Db;
+  // PGlite runs no autovacuum: keep the planner's statistics following the data (server/db/analyze.ts).
+  // A failed round leaves the statistics as they were until the next one; it loses nothing.
+  const analyzer = setInterval(() => analyzeStaleTables(db).catch(() => {}), ANALYZE_INTERVAL_MS);
+  analyzer.unref();
   return {
     kind: "pglite",
     db,
     async listen(channel, callback) {
       await client.listen(channel, callback);
     },
-    close: () => client.close(),
+    async close() {
+      clearInterval(analyzer);
+      await client.close();
+    },
   };
 }
 

@@ -1,0 +1,50 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listMessages } from "../../server/data/projects";
+import { analyzeStaleTables } from "../../server/db/analyze";
+import { activeProjectId, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+/**
+ * The planner's statistics follow the data on the embedded database too,
+ * which runs no autovacuum: after a thread grows, its newest page is read by
+ * walking the index, not by sorting the whole thread.
+ */
+let server: TestServer;
+let projectId: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function planOfNewestPage(): Promise<string> {
+  const query = listMessages(server.db, projectId, { limit: 51 }).toSQL();
+  const inlined = query.sql.replace(/\$(\d+)/g, (_match, n: string) => `'${query.params[Number(n) - 1]}'`);
+  const { rows } = await server.db.execute<Record<string, string>>(sql.raw(`explain ${inlined}`));
+  return rows.map((row) => Object.values(row)[0]).join("\n");
+}
+
+describe("planner statistics", () => {
+  it("analyses a table that grew past autovacuum's threshold, and the thread's newest page then walks its index", async () => {
+    const userId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    await server.db.execute(sql`insert into project_messages (project_id, user_id, message, created_at)
+      select ${projectId}, ${userId}, 'grown ' || g, now() + (g || ' milliseconds')::interval
+      from generate_series(1, 10000) g`);
+    // The cumulative statistics reach pg_stat_user_tables when the writing session reports them.
+    await expect
+      .poll(
+        async () => {
+          await analyzeStaleTables(server.db);
+          return planOfNewestPage();
+        },
+        { timeout: 10_000 },
+      )
+      .toMatch(/Index Scan Backward using project_messages_project_created_idx/);
+    expect(await planOfNewestPage()).not.toMatch(/Sort/);
+    // Nothing is stale any more: the next round analyses nothing.
+    expect(await analyzeStaleTables(server.db)).not.toContain("project_messages");
+  });
+});
