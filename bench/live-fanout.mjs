@@ -31,8 +31,11 @@ const BAR_P95_MS = 30;
 
 ensureBuilt();
 // Connections reuse a handful of sessions; the generous limit keeps the auth rate limiter out of the way.
-// 1,000 sockets from three people: far past the per-person socket limit, which bench/abuse.mjs measures.
-const server = await startServer({ env: { AUTH_RATE_LIMIT: "100000", LIVE_SOCKETS_PER_USER: String(CONNECTIONS) } });
+// 1,000 sockets from three people, and ROUNDS × 50 messages from one: far past the per-person socket and
+// write limits, which bench/abuse.mjs measures.
+const server = await startServer({
+  env: { AUTH_RATE_LIMIT: "100000", LIVE_SOCKETS_PER_USER: String(CONNECTIONS), WRITE_RATE_LIMIT: "100000" },
+});
 const sockets = [];
 try {
   const cookies = {};
