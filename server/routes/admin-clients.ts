@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
@@ -11,9 +10,12 @@ import {
   clientsQuerySchema,
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
+import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, hasRecords, listClients } from "../data/clients";
-import type { Db, Tx } from "../db";
-import { auditLog, sessions, users } from "../db/schema";
+import type { Db } from "../db";
+import { sessions, users } from "../db/schema";
+import { requireAdmin } from "../http/admin";
+import { sendCsv } from "../http/csv";
 import { forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
@@ -28,35 +30,10 @@ const audited = (row: ClientRow) => ({
   archivedAt: row.archivedAt?.toISOString() ?? null,
 });
 
-async function audit(
-  tx: Tx,
-  actorId: string,
-  action: string,
-  clientId: string,
-  before: Record<string, unknown> | null,
-  after: Record<string, unknown> | null,
-) {
-  await tx
-    .insert(auditLog)
-    .values({ actorId, action, entity: "client", entityId: clientId, details: { before, after } });
-}
-
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;
 const CSV_HEADER = ["Name", "E-mail", "Company", "Joined", "Status"];
 
 export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  /** Administrators only: 401 signed out, 403 for everyone else. */
-  async function requireAdmin(request: FastifyRequest) {
-    await request.requireUser();
-    const actor = await request.actor();
-    if (!actor || rules.users.scope(actor).kind !== "all") throw forbidden("Only administrators manage clients");
-    return actor;
-  }
+  const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage clients");
 
   app.get(
     "/api/admin/clients",
@@ -69,7 +46,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await onlyAdmins(request);
       return listClients(db, request.query);
     },
   );
@@ -89,27 +66,14 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request, reply) => {
-      await requireAdmin(request);
-      const query = request.query;
-      async function* lines() {
-        yield `\uFEFF${csvLine(CSV_HEADER)}`;
-        for await (const batch of allClients(db, query)) {
-          for (const row of batch) {
-            yield csvLine([
-              row.fullName,
-              row.email,
-              row.companyName ?? "",
-              formatDate(row.createdAt),
-              row.archivedAt ? "Deactivated" : "Active",
-            ]);
-          }
-        }
-      }
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="clients.csv"')
-        .header("cache-control", "private, no-store")
-        .send(Readable.from(lines()));
+      await onlyAdmins(request);
+      return sendCsv(reply, "clients.csv", CSV_HEADER, allClients(db, request.query), (row) => [
+        row.fullName,
+        row.email,
+        row.companyName ?? "",
+        formatDate(row.createdAt),
+        row.archivedAt ? "Deactivated" : "Active",
+      ]);
     },
   );
 
@@ -124,7 +88,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      await requireAdmin(request);
+      await onlyAdmins(request);
       const detail = await getClientDetail(db, request.params.clientId);
       if (!detail) throw notFound("Client");
       return detail;
@@ -143,7 +107,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      const actor = await requireAdmin(request);
+      const actor = await onlyAdmins(request);
       const { clientId } = request.params;
       if (!rules.users.delete(actor, { id: clientId })) throw forbidden("You cannot delete your own account");
       return db.transaction(async (tx) => {
@@ -152,7 +116,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         if (!before) throw notFound("Client");
         if (!(await hasRecords(tx, clientId))) {
           await tx.delete(users).where(eq(users.id, clientId));
-          await audit(tx, actor.id, "client.delete", clientId, audited(before), null);
+          await auditAdminChange(tx, actor, {
+            action: "client.delete",
+            entity: "client",
+            entityId: clientId,
+            before: audited(before),
+            after: null,
+          });
           return { outcome: "deleted" as const, client: before };
         }
         let after = before;
@@ -163,7 +133,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
             .where(eq(users.id, clientId))
             .returning({ archivedAt: users.archivedAt });
           after = { ...before, archivedAt: updated?.archivedAt ?? new Date() };
-          await audit(tx, actor.id, "client.deactivate", clientId, audited(before), audited(after));
+          await auditAdminChange(tx, actor, {
+            action: "client.deactivate",
+            entity: "client",
+            entityId: clientId,
+            before: audited(before),
+            after: audited(after),
+          });
         }
         // Every session ends now (the delete trigger tells every process to close their live sockets).
         await tx.delete(sessions).where(eq(sessions.userId, clientId));
@@ -183,7 +159,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      const actor = await requireAdmin(request);
+      const actor = await onlyAdmins(request);
       const { clientId } = request.params;
       return db.transaction(async (tx) => {
         const before = await getClient(tx, clientId, { lock: true });
@@ -191,7 +167,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         if (!before.archivedAt) return before;
         await tx.update(users).set({ archivedAt: null }).where(eq(users.id, clientId));
         const after = { ...before, archivedAt: null };
-        await audit(tx, actor.id, "client.reactivate", clientId, audited(before), audited(after));
+        await auditAdminChange(tx, actor, {
+          action: "client.reactivate",
+          entity: "client",
+          entityId: clientId,
+          before: audited(before),
+          after: audited(after),
+        });
         return after;
       });
     },

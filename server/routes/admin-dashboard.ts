@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { adminDashboardSchema } from "../../common/admin";
 import { adminDashboard } from "../data/admin-dashboard";
 import type { Db } from "../db";
-import { forbidden } from "../http/errors";
+import { requireAdmin } from "../http/admin";
 import { errorResponses } from "../http/openapi";
-import { rules } from "../rules";
 
 export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -18,9 +17,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       },
     },
     async (request) => {
-      await request.requireUser();
-      if (rules.users.scope(await request.actor()).kind !== "all")
-        throw forbidden("Only administrators see the dashboard");
+      await requireAdmin(request, "Only administrators see the dashboard");
       return adminDashboard(db);
     },
   );

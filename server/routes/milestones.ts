@@ -4,20 +4,15 @@ import { z } from "zod";
 import { milestoneSchema } from "../../common/api";
 import { MILESTONES_PER_PROJECT_MAX } from "../../common/domain";
 import { milestoneCreateSchema, milestoneUpdateSchema, toMinorUnits, uuidParam } from "../../common/schemas";
+import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
 import { getProjectFacts } from "../data/projects";
-import type { Db, Tx } from "../db";
-import { auditLog, milestones } from "../db/schema";
+import type { Db } from "../db";
+import { milestones } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { badRequest, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
-import { type Actor, rules } from "../rules";
-
-/** An administrator's change is written to the audit log in the same transaction. */
-async function audit(tx: Tx, actor: Actor, action: string, entityId: string, details: Record<string, unknown>) {
-  if (actor?.role !== "admin") return;
-  await tx.insert(auditLog).values({ actorId: actor.id, action, entity: "milestone", entityId, details });
-}
+import { rules } from "../rules";
 
 export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -77,7 +72,13 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           })
           .returning({ id: milestones.id });
         if (!inserted) throw new Error("insert returned no row");
-        await audit(tx, actor, "create", inserted.id, { projectId, title, amountMinor: toMinorUnits(amount) });
+        await auditAdminChange(tx, actor, {
+          action: "milestone.create",
+          entity: "milestone",
+          entityId: inserted.id,
+          before: null,
+          after: { projectId, title, amountMinor: toMinorUnits(amount) },
+        });
         await publishChange(tx, { topic: "milestones", op: "insert", id: inserted.id, projectId });
         return inserted.id;
       });
@@ -108,15 +109,24 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         throw forbidden("Only the project's client or an administrator may change milestones");
       const { status, paymentStatus } = request.body;
       await db.transaction(async (tx) => {
-        await tx
+        const audited = { status: milestones.status, paymentStatus: milestones.paymentStatus };
+        const [before] = await tx.select(audited).from(milestones).where(eq(milestones.id, milestoneId)).for("update");
+        const [after] = await tx
           .update(milestones)
           .set({
             ...(status && { status }),
             // The server records when it was paid; marking a paid milestone again keeps the first date.
             ...(paymentStatus && { paymentStatus, paidDate: sql`coalesce(${milestones.paidDate}, now())` }),
           })
-          .where(eq(milestones.id, milestoneId));
-        await audit(tx, actor, "update", milestoneId, { projectId: facts.projectId, ...request.body });
+          .where(eq(milestones.id, milestoneId))
+          .returning(audited);
+        await auditAdminChange(tx, actor, {
+          action: "milestone.update",
+          entity: "milestone",
+          entityId: milestoneId,
+          before: before ?? null,
+          after: after ?? null,
+        });
         await publishChange(tx, { topic: "milestones", op: "update", id: milestoneId, projectId: facts.projectId });
       });
       const milestone = await getMilestone(db, milestoneId);

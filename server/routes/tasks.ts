@@ -3,9 +3,10 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, taskCountsSchema, taskSchema } from "../../common/api";
 import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
+import { auditAdminChange } from "../data/audit";
 import { countTasks, getTask, getTaskFacts, listTasks } from "../data/tasks";
 import type { Db } from "../db";
-import { auditLog, tasks } from "../db/schema";
+import { tasks } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { forbidden, notFound } from "../http/errors";
@@ -75,15 +76,13 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           .for("update");
         await tx.update(tasks).set({ status: request.body.status }).where(eq(tasks.id, taskId));
         // An administrator's change is written to the audit log in the same transaction.
-        if (actor?.role === "admin") {
-          await tx.insert(auditLog).values({
-            actorId: actor.id,
-            action: "update",
-            entity: "task",
-            entityId: taskId,
-            details: { status: request.body.status, previousStatus: before?.status ?? null },
-          });
-        }
+        await auditAdminChange(tx, actor, {
+          action: "task.update",
+          entity: "task",
+          entityId: taskId,
+          before: before ?? null,
+          after: { status: request.body.status },
+        });
         await publishChange(tx, {
           topic: "tasks",
           op: "update",

@@ -86,7 +86,11 @@ describe("POST /api/projects/:id/milestones", () => {
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ amountMinor: 2_000_000, description: "", dueDate: null });
     const [entry] = await server.db.select().from(auditLog).where(eq(auditLog.entityId, response.json.id));
-    expect(entry).toMatchObject({ action: "create", entity: "milestone", actorId: await userIdOf(server.db, ADMIN) });
+    expect(entry).toMatchObject({
+      action: "milestone.create",
+      entity: "milestone",
+      actorId: await userIdOf(server.db, ADMIN),
+    });
   });
 
   it("lists them by due date, those without one last", async () => {
@@ -203,9 +207,12 @@ describe("PATCH /api/milestones/:id", () => {
     const entries = await server.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "update")));
+      .where(and(eq(auditLog.entityId, id), eq(auditLog.action, "milestone.update")));
     expect(entries).toHaveLength(1);
-    expect(entries[0]?.details).toMatchObject({ paymentStatus: "paid" });
+    expect(entries[0]?.details).toMatchObject({
+      before: { paymentStatus: "unpaid" },
+      after: { paymentStatus: "paid" },
+    });
   });
 });
 

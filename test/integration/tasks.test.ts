@@ -171,9 +171,9 @@ describe("audit of task status changes", () => {
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
       entity: "task",
-      action: "update",
+      action: "task.update",
       actorId: await userId(ADMIN),
-      details: { status: "completed", previousStatus: "review" },
+      details: { before: { status: "review" }, after: { status: "completed" } },
     });
   });
 
