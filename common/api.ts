@@ -280,3 +280,6 @@ export const DASHBOARD_PROJECTS_LIMIT = 5;
 export const DASHBOARD_INVOICES_LIMIT = 3;
 export const DUE_SOON_DAYS = 7;
 export const DUE_SOON_LIMIT = 10;
+
+/** Someone on a project page now (issue #8), as the live channel pushes them; never stored. */
+export type PresenceViewer = { userId: string; name: string; typing: boolean };

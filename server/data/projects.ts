@@ -4,6 +4,7 @@ import { uuidParam } from "../../common/schemas";
 import type { Db } from "../db";
 import { projectDevelopers, projectMessages, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
+import { presenceProject } from "../live/presence";
 import { type ProjectFacts, rules, type Scope } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
@@ -171,5 +172,24 @@ export const projectMessagesLive: LiveCollection<"project_messages"> = {
         pushFor: (actor) => (rules.projectMessages.read(actor, facts) ? push : undefined),
       },
     ];
+  },
+};
+
+/**
+ * Who is viewing a project now (server/live/presence.ts): open to everyone who
+ * may read its thread. The presence board pushes the viewers, checking the
+ * rules again at every push; no committed change touches the key.
+ */
+export const projectPresenceLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  async authorize(db, actor, key) {
+    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "presence") return undefined;
+    const projectId = presenceProject(key);
+    if (!projectId) return false;
+    const facts = await getProjectFacts(db, projectId);
+    return !!facts && rules.projectMessages.read(actor, facts);
+  },
+  async resolve() {
+    return [];
   },
 };

@@ -4,34 +4,31 @@ import type { WebSocket } from "ws";
 import { z } from "zod";
 import { readCookie, type SessionResolver } from "../auth/resolver";
 import type { SessionCache } from "../auth/session-cache";
+import { getProjectFacts } from "../data/projects";
 import type { Database } from "../db";
 import { CHANGES_CHANNEL, type Change } from "../functions/changes";
 import { errorBody } from "../http/errors";
-import type { Actor } from "../rules";
+import { type Actor, rules } from "../rules";
 import { canonicalKey, type LiveKey } from "./collection";
+import { createPresenceBoard, type PresenceSocket, presenceProject } from "./presence";
 import { authorizeKey, resolveChange } from "./registry";
 
 export const LIVE_PATH = "/api/live";
 const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
 export const MAX_SUBSCRIPTIONS = 200;
-const PING_INTERVAL_MS = 30_000;
+/** A tab that vanished without closing (a crash, a lost network) is dropped within two pings: presence fades as fast. */
+const PING_INTERVAL_MS = 15_000;
 
 /** What a client may send on the live channel. */
+const liveKey = z
+  .array(z.union([z.string().max(200), z.number()]))
+  .min(1)
+  .max(8);
 const clientMessage = z.discriminatedUnion("type", [
-  z.strictObject({
-    type: z.literal("subscribe"),
-    key: z
-      .array(z.union([z.string().max(200), z.number()]))
-      .min(1)
-      .max(8),
-  }),
-  z.strictObject({
-    type: z.literal("unsubscribe"),
-    key: z
-      .array(z.union([z.string().max(200), z.number()]))
-      .min(1)
-      .max(8),
-  }),
+  z.strictObject({ type: z.literal("subscribe"), key: liveKey }),
+  z.strictObject({ type: z.literal("unsubscribe"), key: liveKey }),
+  /** On a presence key the socket is subscribed to: typing now, or stopped (sent or cleared). */
+  z.strictObject({ type: z.literal("typing"), key: liveKey, active: z.boolean() }),
 ]);
 
 /** What the server sends; mirrored by src/lib/live.ts. */
@@ -39,9 +36,11 @@ export type ServerMessage =
   | { type: "subscribed"; key: LiveKey }
   | { type: "error"; key?: LiveKey; code: string; message: string }
   | { type: "change"; key: LiveKey; op: Change["op"]; row: unknown }
-  | { type: "invalidate"; key: LiveKey };
+  | { type: "invalidate"; key: LiveKey }
+  /** The key's whole value, replacing what the client holds (presence). */
+  | { type: "value"; key: LiveKey; value: unknown };
 
-type Connection = {
+type Connection = PresenceSocket & {
   socket: WebSocket;
   cookie: string;
   userId: string;
@@ -90,8 +89,23 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     connection.socket.send(typeof message === "string" ? message : JSON.stringify(message));
   };
 
+  const presence = await createPresenceBoard({
+    db,
+    listen: (channel, callback) => database.listen(channel, callback),
+    facts: (projectId) => getProjectFacts(db, projectId),
+    mayRead: (actor, facts) => rules.projectMessages.read(actor, facts),
+    revoke: (socket, key) => {
+      unsubscribe(socket as Connection, JSON.stringify(key));
+      send(socket as Connection, { type: "error", key, code: "not_found", message: "Not found" });
+    },
+    onError: (error) => app.log.error({ err: error }, "live presence failed"),
+  });
+  app.addHook("onClose", async () => presence.close());
+
   function unsubscribe(connection: Connection, id: string) {
-    connection.keys.delete(id);
+    if (!connection.keys.delete(id)) return;
+    const projectId = presenceProject(JSON.parse(id));
+    if (projectId) presence.leave(connection, projectId);
     const set = subscribers.get(id);
     set?.delete(connection);
     if (set?.size === 0) subscribers.delete(id);
@@ -119,6 +133,11 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     const key = canonicalKey(parsed.key);
     const id = JSON.stringify(key);
     if (parsed.type === "unsubscribe") return unsubscribe(connection, id);
+    if (parsed.type === "typing") {
+      const projectId = presenceProject(key);
+      if (projectId && connection.keys.has(id)) presence.typing(connection, projectId, parsed.active);
+      return;
+    }
     if (connection.keys.has(id) || connection.pending.has(id)) {
       if (connection.keys.has(id)) send(connection, { type: "subscribed", key });
       return;
@@ -145,6 +164,13 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     const set = subscribers.get(id) ?? new Set();
     subscribers.set(id, set);
     set.add(connection);
+    const projectId = presenceProject(key);
+    if (projectId) {
+      // Joined before the answer, so a typing signal sent on "subscribed" finds its viewer.
+      await presence.join(connection, projectId);
+      // Unsubscribed or closed while joining: leave again.
+      if (!connection.keys.has(id)) presence.leave(connection, projectId);
+    }
     send(connection, { type: "subscribed", key });
   }
 
@@ -246,6 +272,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         return socket.close(4429, TOO_MANY_SOCKETS);
       }
       const connection: Connection = {
+        send: (frame) => send(connection, frame),
         socket,
         cookie,
         userId: session.user.id,

@@ -3,7 +3,7 @@ import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
-import { projectMessagesLive } from "../data/projects";
+import { projectMessagesLive, projectPresenceLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive } from "../data/tasks";
 import type { Db } from "../db";
@@ -14,6 +14,7 @@ import type { Delivery, LiveCollection, LiveKey } from "./collection";
 /** Every live collection. Adding one: declare it next to its reads, then list it here. */
 const collections: LiveCollection[] = [
   projectMessagesLive,
+  projectPresenceLive,
   milestonesLive,
   tasksLive,
   servicesLive,

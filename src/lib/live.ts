@@ -1,5 +1,5 @@
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 
 /**
  * The live channel: one WebSocket per tab carrying every subscription. A
@@ -10,13 +10,16 @@ import { useEffect } from "react";
 export type LiveChange = { type: "change"; key: QueryKey; op: "insert" | "update" | "delete"; row: { id: string } };
 /** "Refetch this key": what counters and aggregates receive instead of rows. */
 type Invalidate = { type: "invalidate"; key: QueryKey };
+/** The key's whole value, replacing what the tab holds (presence: who is on a project page). */
+type Value = { type: "value"; key: QueryKey; value: unknown };
 type ServerMessage =
   | { type: "subscribed"; key: QueryKey }
   | { type: "error"; key?: QueryKey; code: string; message: string }
   | LiveChange
-  | Invalidate;
+  | Invalidate
+  | Value;
 
-export type ChangeHandler = (change: LiveChange | Invalidate) => void;
+export type ChangeHandler = (change: LiveChange | Invalidate | Value) => void;
 
 /** The server's spelling of a key (server/live/collection.ts, canonicalKey): strings lower-cased. */
 const keyId = (key: QueryKey) =>
@@ -78,6 +81,11 @@ class LiveClient {
     clearTimeout(this.timer);
   }
 
+  /** Tells the others on a presence key this tab is typing (repeat while typing), or has stopped. */
+  typing(key: QueryKey, active: boolean): void {
+    if (this.handlers.has(keyId(key))) this.send({ type: "typing", key, active });
+  }
+
   private connect(): void {
     if (this.socket || typeof WebSocket === "undefined") return;
     this.closedByUs = false;
@@ -95,7 +103,7 @@ class LiveClient {
       } catch {
         return;
       }
-      if (message.type === "change" || message.type === "invalidate") {
+      if (message.type === "change" || message.type === "invalidate" || message.type === "value") {
         for (const handler of this.handlers.get(keyId(message.key)) ?? []) handler(message);
       } else if (message.type === "subscribed") {
         this.acks.get(keyId(message.key))?.();
@@ -148,13 +156,36 @@ export function useLiveQuery<T>(
     const key = options.queryKey;
     return live.subscribe(
       key,
-      (change) =>
-        change.type === "invalidate"
-          ? void queryClient.invalidateQueries({ queryKey: key, exact: true })
-          : queryClient.setQueryData<T>(key, (data) => apply(data, change)),
+      (change) => {
+        if (change.type === "invalidate") void queryClient.invalidateQueries({ queryKey: key, exact: true });
+        else if (change.type === "change") queryClient.setQueryData<T>(key, (data) => apply(data, change));
+      },
       // The subscription may have started after the first fetch read the rows: refetch to close the gap.
       () => void queryClient.invalidateQueries({ queryKey: key, exact: true }),
     );
   }, [id, enabled, queryClient]);
   return useQuery(options);
+}
+
+/**
+ * A value the server pushes whole and keeps no copy of (presence): undefined
+ * until the first push, then the latest. Not a query: there is nothing to
+ * refetch, and the server sends the current value on every (re)subscription.
+ */
+export function useLiveValue<T>(key: QueryKey, enabled = true): T | undefined {
+  const [value, setValue] = useState<T>();
+  const id = JSON.stringify(key);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key's JSON stands for the key
+  useEffect(() => {
+    if (!enabled) return;
+    setValue(undefined);
+    return live.subscribe(
+      key,
+      (message) => {
+        if (message.type === "value") setValue(message.value as T);
+      },
+      () => {},
+    );
+  }, [id, enabled]);
+  return value;
 }

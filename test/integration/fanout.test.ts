@@ -76,4 +76,31 @@ describe("two server processes on one PostgreSQL", () => {
     expect(await socket.closed).toBe(4401);
     expect((await tunde.request("GET", "/api/me")).status).toBe(401);
   });
+
+  it("shows who is on a project page across processes, typing included, and drops them when they leave", async () => {
+    const key = ["projects", projectId, "presence"];
+    const admin = await first.signIn("admin@lagosstudio.test");
+    const chinedu = await first.signIn("chinedu@ezefoods.test");
+    const adminSocket = await live(first, admin);
+    const chineduSocket = await live(second, onServer(second, chinedu));
+    expect((await adminSocket.subscribe(key)).type).toBe("subscribed");
+    expect((await chineduSocket.subscribe(key)).type).toBe("subscribed");
+    const names = (frame: { value?: { name: string; typing: boolean }[] }) =>
+      (frame.value ?? []).map((viewer) => viewer.name).sort();
+    const both = await adminSocket.next((f) => f.type === "value" && f.value.length === 2, 3_000);
+    expect(names(both)).toEqual(["Chinedu Eze", names(both).find((name) => name !== "Chinedu Eze")].sort());
+
+    chineduSocket.send({ type: "typing", key, active: true });
+    await adminSocket.next(
+      (f) => f.type === "value" && f.value.some((viewer: { typing: boolean }) => viewer.typing),
+      3_000,
+    );
+    const seen = adminSocket.frames.length;
+    chineduSocket.close();
+    await expect
+      .poll(() => adminSocket.frames.slice(seen).some((f) => f.type === "value" && f.value.length === 1), {
+        timeout: 3_000,
+      })
+      .toBe(true);
+  });
 });

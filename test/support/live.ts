@@ -3,12 +3,14 @@ import type { Client } from "./server";
 
 /** A frame the live hub sends (see server/live/hub.ts ServerMessage). */
 export type LiveFrame = {
-  type: "subscribed" | "error" | "change" | "invalidate";
+  type: "subscribed" | "error" | "change" | "invalidate" | "value";
   key?: (string | number)[];
   code?: string;
   op?: string;
   // biome-ignore lint/suspicious/noExplicitAny: rows differ per live query.
   row?: any;
+  // biome-ignore lint/suspicious/noExplicitAny: a value push carries the key's whole value (presence: its viewers).
+  value?: any;
 };
 
 export type LiveSocket = {

@@ -2,6 +2,7 @@ import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, Visual
 import { useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
 import { LuArrowDown, LuSend } from "react-icons/lu";
+import type { PresenceViewer } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { isBlank } from "../../../common/text";
@@ -18,6 +19,7 @@ import {
   useDiscardMessage,
   useSendMessage,
 } from "./api";
+import { TypingIndicator, useTypingSignal } from "./presence";
 
 /** Within this many pixels of the bottom the reader counts as following the thread. */
 const NEAR_BOTTOM_PX = 48;
@@ -30,13 +32,14 @@ const newLocalId = () => `local-${Date.now()}-${++localIds}`;
  * ones on request) and the send box. The person's own message shows at once,
  * marked sending, and stays with Retry if it could not be sent.
  */
-export function MessagesPanel({ projectId }: { projectId: string }) {
+export function MessagesPanel({ projectId, viewers }: { projectId: string; viewers?: PresenceViewer[] | undefined }) {
   const queryClient = useQueryClient();
   const { data: me } = useMe();
   const thread = useLiveQuery(messagesQuery(projectId), applyMessageChange);
   const send = useSendMessage(projectId, me);
   const discard = useDiscardMessage(projectId);
   const [text, setText] = useState("");
+  const typing = useTypingSignal(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -133,6 +136,7 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
     event?.preventDefault();
     if (!canSend || sending.current) return;
     setText("");
+    typing.stopped();
     deliver(newLocalId(), trimmed);
   }
 
@@ -224,13 +228,18 @@ export function MessagesPanel({ projectId }: { projectId: string }) {
           )}
         </Box>
 
+        <TypingIndicator viewers={viewers} meId={me?.id} />
         <form onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
             <Box flex="1" w="full">
               <FormField label="Message" helperText={messageHint(text.length)}>
                 <TextArea
                   value={text}
-                  onChange={(event) => setText(event.target.value)}
+                  onChange={(event) => {
+                    setText(event.target.value);
+                    if (event.target.value.trim()) typing.typed();
+                    else typing.stopped();
+                  }}
                   onKeyDown={onKeyDown}
                   placeholder="Write a message…"
                   rows={3}

@@ -6,12 +6,14 @@ import { LuArrowLeft } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { usePageTitle } from "../../lib/page-title";
+import { useMe } from "../../lib/session";
 import { projectQuery } from "./api";
 import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
 import { MilestonesPanel } from "./MilestonesPanel";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { PresenceList, usePresence } from "./presence";
 
 /** How long the "not found" notice stays up before we take the user back to the list. */
 const NOT_FOUND_REDIRECT_MS = 2500;
@@ -30,6 +32,9 @@ function BackButton() {
 export function ProjectDetail({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(projectQuery(projectId));
+  const { data: me } = useMe();
+  // Being on the page is being present: subscribed from the first render, gone with the page.
+  const viewers = usePresence(projectId);
   usePageTitle(project.isError ? "Project not found" : project.data?.title);
 
   // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
@@ -82,6 +87,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
         <Text color="fg.muted" whiteSpace="pre-wrap">
           {p.description}
         </Text>
+        <PresenceList viewers={viewers} meId={me?.id} />
       </Stack>
 
       <Card.Root>
@@ -98,7 +104,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
       </Card.Root>
 
       <MilestonesPanel projectId={p.id} />
-      <MessagesPanel projectId={p.id} />
+      <MessagesPanel projectId={p.id} viewers={viewers} />
     </Stack>
   );
 }
