@@ -18,6 +18,7 @@ const core = [
   "abuse.mjs",
   "soak.mjs",
   "portal-first-page.mjs",
+  "presence.mjs",
 ];
 const extra = readdirSync(here)
   .filter((file) => file.startsWith("public-") && file.endsWith(".mjs"))
