@@ -283,3 +283,17 @@ export const DUE_SOON_LIMIT = 10;
 
 /** Someone on a project page now (issue #8), as the live channel pushes them; never stored. */
 export type PresenceViewer = { userId: string; name: string; typing: boolean };
+
+/** Projects with something unread a person's summary lists (their cards' badges); the total counts them all. */
+export const UNREAD_PROJECTS_MAX = 500;
+export const unreadSummarySchema = z
+  .object({
+    total: z.number().int(),
+    projects: z.array(z.object({ projectId: z.string(), unread: z.number().int() })),
+  })
+  .meta({ id: "UnreadSummary" });
+export type UnreadSummary = z.input<typeof unreadSummarySchema>;
+export const readStateSchema = z
+  .object({ unread: z.number().int(), lastReadAt: timestamp.nullable() })
+  .meta({ id: "ReadState" });
+export type ReadState = z.input<typeof readStateSchema>;

@@ -40,6 +40,8 @@ export const messageSendSchema = z.strictObject({
 export type MessageSend = z.infer<typeof messageSendSchema>;
 
 export const uuidParam = z.uuid("This is not a valid id.");
+/** Read up to this message of the thread (the newest the person was shown). */
+export const markReadSchema = z.strictObject({ upTo: uuidParam });
 
 /** The only change My Tasks makes: a task's status, nothing else. */
 export const taskStatusUpdateSchema = z.strictObject({ status: z.enum(TASK_STATUSES) });

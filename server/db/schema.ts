@@ -208,6 +208,33 @@ export const projectMessages = pgTable(
   ],
 );
 
+/**
+ * Each person's read point per project (issue #8): `unread` counts messages by
+ * others since `lastReadAt`, kept by the message insert (+1 for everyone who
+ * may read the project but the author) and reset when the person reads, so a
+ * badge is one row and the sidebar's total one index range, not a count of
+ * every thread.
+ */
+export const projectReads = pgTable(
+  "project_reads",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    unread: integer("unread").notNull().default(0),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    check("project_reads_unread_check", sql`unread >= 0`),
+    // The sidebar's total and the cards' badges: only the rows with something unread.
+    index("project_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`unread > 0`),
+  ],
+);
+
 export const milestones = pgTable(
   "milestones",
   {

@@ -18,7 +18,9 @@ export type Change =
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
   /** `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too. */
   | { topic: "projects"; op: Op; id: string; clientId: string; developerIds: string[] }
-  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null };
+  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
+  /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */
+  | { topic: "project_reads"; op: Op; id: string; userId: string };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];

@@ -6,6 +6,7 @@ import { ordersLive } from "../data/orders";
 import { projectMessagesLive, projectPresenceLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive } from "../data/tasks";
+import { unreadMessagesLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
 import type { Actor } from "../rules";
@@ -25,6 +26,8 @@ const collections: LiveCollection[] = [
   dashboardInvoicesLive,
   adminDashboardOrdersLive,
   adminDashboardInvoicesLive,
+  unreadMessagesLive,
+  unreadReadsLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { messageSchema, pageOf, projectSchema } from "../../common/api";
+import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
-import { messageSendSchema, uuidParam } from "../../common/schemas";
+import { markReadSchema, messageSendSchema, uuidParam } from "../../common/schemas";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
+import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db } from "../db";
 import { projectMessages } from "../db/schema";
 import { publishChange } from "../functions/changes";
@@ -101,12 +102,73 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           .values({ projectId, userId: user.id, message: request.body.message })
           .returning({ id: projectMessages.id });
         if (!inserted) throw new Error("insert returned no row");
+        await countNewMessage(tx, projectId, user.id);
         await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
         return inserted.id;
       });
       const message = await getMessage(db, id);
       if (!message) throw notFound("Message");
       return reply.status(201).send(message);
+    },
+  );
+
+  app.get(
+    "/api/projects/:projectId/read",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "The signed-in person's read point in a project's thread and how many messages are unread after it",
+        params: projectParams,
+        response: { 200: readStateSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      await projectFor(await request.actor(), request.params.projectId, rules.projectMessages.read);
+      return readState(db, user.id, request.params.projectId);
+    },
+  );
+
+  app.put(
+    "/api/projects/:projectId/read",
+    {
+      schema: {
+        tags: ["projects"],
+        summary: "Marks the thread read up to a message (the newest shown); the read point never moves back",
+        params: projectParams,
+        body: markReadSchema,
+        response: { 200: readStateSchema, ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const user = await request.requireUser();
+      const { projectId } = request.params;
+      await projectFor(await request.actor(), projectId, rules.projectMessages.read);
+      const state = await db.transaction(async (tx) => {
+        const marked = await markRead(tx, user.id, projectId, request.body.upTo);
+        if (marked) await publishChange(tx, { topic: "project_reads", op: "update", id: projectId, userId: user.id });
+        return marked;
+      });
+      if (!state) throw notFound("Message");
+      return state;
+    },
+  );
+
+  app.get(
+    "/api/unread",
+    {
+      schema: {
+        tags: ["projects"],
+        summary:
+          "Unread messages of the signed-in person: the total, and per project with something unread (most first)",
+        response: { 200: unreadSummarySchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      if (!actor) throw notFound("Person");
+      return unreadSummary(db, actor);
     },
   );
 };

@@ -521,6 +521,7 @@ afterAll(async () => {
 /** Keys whose pushes are not committed changes, tested × the actors in their own file. */
 const coveredElsewhere: { key: () => Key; test: string }[] = [
   { key: () => ["projects", projectId, "presence"], test: "test/integration/live-presence.test.ts" },
+  { key: () => ["unread"], test: "test/integration/unread.test.ts" },
 ];
 
 describe("live keys × actors", () => {

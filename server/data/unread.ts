@@ -1,0 +1,133 @@
+import { and, desc, eq, sql } from "drizzle-orm";
+import { UNREAD_PROJECTS_MAX } from "../../common/api";
+import type { Db, Tx } from "../db";
+import { projectDevelopers, projectMessages, projectReads, projects, users } from "../db/schema";
+import type { LiveCollection } from "../live/collection";
+import { type Actor, rules } from "../rules";
+import { getProjectFacts } from "./projects";
+
+/**
+ * Unread messages per person and project (issue #8 item 3), kept in
+ * project_reads: a new message adds one for everyone who may read the
+ * project but its author; reading sets the person's read point and recounts
+ * what is left after it.
+ */
+
+/** In the message's transaction: +1 unread for the project's client, its developers and every active administrator. */
+export async function countNewMessage(tx: Tx, projectId: string, authorId: string): Promise<void> {
+  await tx.execute(sql`
+    insert into ${projectReads} (user_id, project_id, unread)
+    select reader.id, ${projectId}, 1
+    from (
+      select ${projects.clientId} as id from ${projects} where ${projects.id} = ${projectId}
+      union select ${projectDevelopers.developerId} from ${projectDevelopers} where ${projectDevelopers.projectId} = ${projectId}
+      union select ${users.id} from ${users} where ${users.role} = 'admin' and ${users.archivedAt} is null
+    ) reader
+    where reader.id <> ${authorId}
+    on conflict (user_id, project_id) do update set unread = ${projectReads.unread} + 1`);
+}
+
+export type ReadState = { unread: number; lastReadAt: Date | null };
+
+export async function readState(db: Db, userId: string, projectId: string): Promise<ReadState> {
+  const [row] = await db
+    .select({ unread: projectReads.unread, lastReadAt: projectReads.lastReadAt })
+    .from(projectReads)
+    .where(and(eq(projectReads.userId, userId), eq(projectReads.projectId, projectId)));
+  return row ?? { unread: 0, lastReadAt: null };
+}
+
+/**
+ * Marks the project read up to `upTo` (a message of its thread): the read
+ * point only moves forward, and what is left unread is recounted after it.
+ * Undefined when `upTo` is not a message of the project.
+ */
+export async function markRead(
+  db: Db | Tx,
+  userId: string,
+  projectId: string,
+  upTo: string,
+): Promise<ReadState | undefined> {
+  const [message] = await db
+    .select({ createdAt: projectMessages.createdAt })
+    .from(projectMessages)
+    .where(and(eq(projectMessages.id, upTo), eq(projectMessages.projectId, projectId)));
+  if (!message) return undefined;
+  const readPoint = sql`greatest(coalesce(${projectReads.lastReadAt}, '-infinity'::timestamptz), ${message.createdAt.toISOString()}::timestamptz)`;
+  const [row] = await db
+    .insert(projectReads)
+    .values({ userId, projectId, unread: 0, lastReadAt: message.createdAt })
+    .onConflictDoUpdate({
+      target: [projectReads.userId, projectReads.projectId],
+      set: {
+        lastReadAt: readPoint,
+        unread: sql`(select count(*)::int from ${projectMessages} m
+          where m.project_id = ${projectId} and m.user_id <> ${userId} and m.created_at > ${readPoint})`,
+      },
+    })
+    .returning({ unread: projectReads.unread, lastReadAt: projectReads.lastReadAt });
+  return row;
+}
+
+/**
+ * The person's unread counts: the total (the sidebar's badge) and the
+ * projects with something unread, most first (the cards' badges), over the
+ * projects they may read now.
+ */
+export async function unreadSummary(db: Db, actor: NonNullable<Actor>) {
+  const scope = rules.projects.scope(actor);
+  if (scope.kind === "none") return { total: 0, projects: [] };
+  const readable =
+    scope.kind === "client"
+      ? sql`exists (select 1 from ${projects} p where p.id = ${projectReads.projectId} and p.client_id = ${actor.id})`
+      : scope.kind === "developer"
+        ? sql`exists (select 1 from ${projectDevelopers} d where d.project_id = ${projectReads.projectId} and d.developer_id = ${actor.id})`
+        : undefined;
+  const where = and(eq(projectReads.userId, actor.id), sql`${projectReads.unread} > 0`, readable);
+  const [rows, [sum]] = await Promise.all([
+    db
+      .select({ projectId: projectReads.projectId, unread: projectReads.unread })
+      .from(projectReads)
+      .where(where)
+      .orderBy(desc(projectReads.unread), projectReads.projectId)
+      .limit(UNREAD_PROJECTS_MAX),
+    db
+      .select({ total: sql<number>`coalesce(sum(${projectReads.unread}), 0)::int` })
+      .from(projectReads)
+      .where(where),
+  ]);
+  return { total: sum?.total ?? 0, projects: rows };
+}
+
+export const unreadKey = ["unread"] as const;
+const isUnreadKey = (key: readonly (string | number)[]) => key.length === 1 && key[0] === unreadKey[0];
+const invalidate = { invalidate: true as const };
+
+/** A new message changes the counts of everyone who may read its project: they refetch theirs. */
+export const unreadMessagesLive: LiveCollection<"project_messages"> = {
+  topic: "project_messages",
+  async authorize(_db, actor, key) {
+    if (!isUnreadKey(key)) return undefined;
+    return actor !== null;
+  },
+  async resolve(db, change) {
+    if (change.op !== "insert") return [];
+    const facts = await getProjectFacts(db, change.projectId);
+    if (!facts) return [];
+    return [
+      { key: unreadKey, pushFor: (actor) => (rules.projectMessages.read(actor, facts) ? invalidate : undefined) },
+    ];
+  },
+};
+
+/** Reading in one tab updates the person's badges in their other tabs, and no one else's. */
+export const unreadReadsLive: LiveCollection<"project_reads"> = {
+  topic: "project_reads",
+  async authorize(_db, actor, key) {
+    if (!isUnreadKey(key)) return undefined;
+    return actor !== null;
+  },
+  async resolve(_db, change) {
+    return [{ key: unreadKey, pushFor: (actor) => (actor?.id === change.userId ? invalidate : undefined) }];
+  },
+};

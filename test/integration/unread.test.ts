@@ -1,0 +1,151 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectDevelopers } from "../../server/db/schema";
+import { type LiveSocket, openLive } from "../support/live";
+import { createProject } from "../support/project-factory";
+import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+/**
+ * Issue #8 item 3: each person's read point per project. A message adds one
+ * unread for everyone who may read the project but its author; reading up to
+ * a message sets the read point (never backwards); the summary counts only
+ * projects the person may read now; ["unread"] tells exactly those people.
+ */
+const EMAILS = {
+  clientA: "chinedu@ezefoods.test",
+  clientB: "amaka@bellofashion.test",
+  devIn: "tunde@lagosstudio.test",
+  devOut: "ngozi@lagosstudio.test",
+  admin: "admin@lagosstudio.test",
+} as const;
+type ActorName = keyof typeof EMAILS;
+const ACTORS = Object.keys(EMAILS) as ActorName[];
+
+let server: TestServer;
+const http = {} as Record<ActorName, Client>;
+const id = {} as Record<ActorName, string>;
+const sockets: LiveSocket[] = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  for (const actor of ACTORS) {
+    http[actor] = await server.signIn(EMAILS[actor]);
+    id[actor] = await userIdOf(server.db, EMAILS[actor]);
+  }
+});
+afterAll(async () => {
+  for (const socket of sockets) socket.close();
+  await server?.close();
+});
+
+const newProject = () => createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+
+async function post(actor: ActorName, projectId: string, message: string): Promise<string> {
+  const response = await http[actor].request("POST", `/api/projects/${projectId}/messages`, { message });
+  expect(response.status).toBe(201);
+  return response.json.id;
+}
+
+async function unreadOn(actor: ActorName, projectId: string): Promise<number> {
+  const response = await http[actor].request("GET", "/api/unread");
+  expect(response.status).toBe(200);
+  return (
+    (response.json.projects as { projectId: string; unread: number }[]).find((row) => row.projectId === projectId)
+      ?.unread ?? 0
+  );
+}
+
+async function live(actor: ActorName): Promise<LiveSocket> {
+  const socket = await openLive(server.url, http[actor]);
+  if ("rejected" in socket) throw new Error("refused");
+  sockets.push(socket);
+  expect((await socket.subscribe(["unread"])).type).toBe("subscribed");
+  return socket;
+}
+
+describe("unread counts", () => {
+  it("a message is unread for everyone on the project but its author, and no one else", async () => {
+    const projectId = await newProject();
+    await post("clientA", projectId, "One");
+    await post("clientA", projectId, "Two");
+    const counts = await Promise.all(ACTORS.map((actor) => unreadOn(actor, projectId)));
+    expect(Object.fromEntries(ACTORS.map((actor, i) => [actor, counts[i]]))).toEqual({
+      clientA: 0,
+      clientB: 0,
+      devIn: 2,
+      devOut: 0,
+      admin: 2,
+    });
+    const summary = await http.devIn.request("GET", "/api/unread");
+    expect(summary.json.total).toBeGreaterThanOrEqual(2);
+  });
+
+  it("reading up to a message leaves what came after it, and the read point never moves back", async () => {
+    const projectId = await newProject();
+    const first = await post("clientA", projectId, "First");
+    const second = await post("clientA", projectId, "Second");
+    await post("devIn", projectId, "Mine does not count for me");
+    const read = await http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: first });
+    expect(read.status).toBe(200);
+    expect(read.json.unread).toBe(1);
+    expect(await unreadOn("devIn", projectId)).toBe(1);
+    expect((await http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: second })).json.unread).toBe(0);
+    // Reading an older message again does not bring anything back.
+    expect((await http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: first })).json).toMatchObject({
+      unread: 0,
+    });
+    const state = await http.devIn.request("GET", `/api/projects/${projectId}/read`);
+    expect(state.json.unread).toBe(0);
+    expect(state.json.lastReadAt).not.toBeNull();
+    // The client's count was never touched by the developer reading.
+    expect(await unreadOn("clientA", projectId)).toBe(1);
+  });
+
+  it("refuses reading a project one may not read, or a message of another project", async () => {
+    const projectId = await newProject();
+    const other = await newProject();
+    const message = await post("clientA", projectId, "Hello");
+    expect((await http.clientB.request("PUT", `/api/projects/${projectId}/read`, { upTo: message })).status).toBe(404);
+    expect((await http.devOut.request("GET", `/api/projects/${projectId}/read`)).status).toBe(404);
+    expect((await http.devIn.request("PUT", `/api/projects/${other}/read`, { upTo: message })).status).toBe(404);
+    expect((await http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: "nope" })).status).toBe(400);
+    expect((await http.devIn.request("PUT", `/api/projects/${projectId}/read`, {})).status).toBe(400);
+    expect((await server.client().request("GET", "/api/unread")).status).toBe(401);
+  });
+
+  it("a developer taken off a project no longer counts it", async () => {
+    const projectId = await newProject();
+    await post("clientA", projectId, "Before removal");
+    expect(await unreadOn("devIn", projectId)).toBe(1);
+    await server.db
+      .delete(projectDevelopers)
+      .where(and(eq(projectDevelopers.projectId, projectId), eq(projectDevelopers.developerId, id.devIn)));
+    expect(await unreadOn("devIn", projectId)).toBe(0);
+  });
+});
+
+describe("live unread badges", () => {
+  it("a new message tells exactly the people who may read it; reading tells only the reader's tabs", async () => {
+    const projectId = await newProject();
+    const socket = Object.fromEntries(
+      await Promise.all(ACTORS.map(async (a) => [a, await live(a)] as const)),
+    ) as Record<ActorName, LiveSocket>;
+    const invalidations = (actor: ActorName) => socket[actor].frames.filter((f) => f.type === "invalidate").length;
+    const before = Object.fromEntries(ACTORS.map((actor) => [actor, invalidations(actor)]));
+    const message = await post("clientA", projectId, "Live badge");
+    await socket.devIn.next((f) => f.type === "invalidate");
+    await socket.admin.next((f) => f.type === "invalidate");
+    await sleep(300);
+    const got = (actor: ActorName) => invalidations(actor) - (before[actor] ?? 0);
+    expect(ACTORS.map(got)).toEqual([1, 0, 1, 0, 1]);
+
+    const second = await live("devIn");
+    const mark = Object.fromEntries(ACTORS.map((actor) => [actor, invalidations(actor)]));
+    const secondBefore = second.frames.filter((f) => f.type === "invalidate").length;
+    expect((await http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: message })).status).toBe(200);
+    await second.next((f) => f.type === "invalidate");
+    await sleep(300);
+    expect(second.frames.filter((f) => f.type === "invalidate").length - secondBefore).toBe(1);
+    expect(ACTORS.map((actor) => invalidations(actor) - (mark[actor] ?? 0))).toEqual([0, 0, 1, 0, 0]);
+  });
+});
