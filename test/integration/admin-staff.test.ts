@@ -6,7 +6,7 @@ import { auditLog, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http/errors";
 import { type LiveSocket, openLive } from "../support/live";
 import { createPeople, type PersonSpec, tokenOf } from "../support/people";
-import { createProject, createTask, newPerson, type Person } from "../support/portal";
+import { createTask, newPerson, type Person } from "../support/portal";
 import { type Client, outbox, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
