@@ -53,3 +53,13 @@ export function readTableQuery<C extends string>(
     ...(search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? { q: search } : {}),
   };
 }
+
+/** Developers: sortable by name and joined date; searched by name or e-mail. */
+export const DEVELOPER_SORTS = ["name", "joined"] as const;
+export type DeveloperSort = (typeof DEVELOPER_SORTS)[number];
+export const DEVELOPER_TABLE_DEFAULTS: TableDefaults<DeveloperSort> = { sort: "joined", dir: "desc" };
+
+/** Staff (administrators and developers): sortable by name and joined date; searched by name or e-mail. */
+export const STAFF_SORTS = ["name", "joined"] as const;
+export type StaffSort = (typeof STAFF_SORTS)[number];
+export const STAFF_TABLE_DEFAULTS: TableDefaults<StaffSort> = { sort: "name", dir: "asc" };

@@ -5,10 +5,15 @@ import {
   ADMIN_SEARCH_MAX_LENGTH,
   CLIENT_SORTS,
   CLIENT_TABLE_DEFAULTS,
+  DEVELOPER_SORTS,
+  DEVELOPER_TABLE_DEFAULTS,
   SORT_DIRECTIONS,
+  STAFF_SORTS,
+  STAFF_TABLE_DEFAULTS,
   type TableDefaults,
 } from "./admin-table";
-import { invoiceSchema, projectSchema, serviceOrderSchema, timestamp } from "./api";
+import { invoiceSchema, projectSchema, serviceOrderSchema, taskSchema, timestamp } from "./api";
+import { STAFF_ROLES } from "./people";
 import { enquirySchema } from "./public";
 
 export * from "./admin-table";
@@ -88,3 +93,54 @@ export const adminDashboardSchema = z
   })
   .meta({ id: "AdminDashboard" });
 export type AdminDashboard = z.input<typeof adminDashboardSchema>;
+
+/** Developers and staff (issue #7): the people tables besides clients. */
+export const developersQuerySchema = adminTableQuery(DEVELOPER_SORTS, DEVELOPER_TABLE_DEFAULTS);
+export type DevelopersQuery = z.infer<typeof developersQuerySchema>;
+export const staffQuerySchema = adminTableQuery(STAFF_SORTS, STAFF_TABLE_DEFAULTS);
+export type StaffQuery = z.infer<typeof staffQuerySchema>;
+
+export const adminDeveloperSchema = z
+  .object({
+    id: z.string(),
+    fullName: z.string(),
+    email: z.string(),
+    createdAt: timestamp,
+    /** Set when the developer was deactivated (deleted while owning records); null when active. */
+    archivedAt: timestamp.nullable(),
+  })
+  .meta({ id: "AdminDeveloper" });
+export type AdminDeveloper = z.input<typeof adminDeveloperSchema>;
+
+/** How many of a developer's projects and tasks the detail page shows (newest first). */
+export const DEVELOPER_DETAIL_LIMIT = 50;
+
+export const adminDeveloperDetailSchema = z
+  .object({
+    profile: adminDeveloperSchema.extend({ emailVerified: z.boolean() }),
+    projects: z.array(projectSchema),
+    tasks: z.array(taskSchema),
+  })
+  .meta({ id: "AdminDeveloperDetail" });
+export type AdminDeveloperDetail = z.input<typeof adminDeveloperDetailSchema>;
+
+export const developerRemovalSchema = z
+  .object({ outcome: z.enum(["deleted", "deactivated"]), developer: adminDeveloperSchema })
+  .meta({ id: "DeveloperRemoval" });
+export type DeveloperRemoval = z.input<typeof developerRemovalSchema>;
+
+export const adminStaffSchema = adminDeveloperSchema
+  .extend({ role: z.enum(STAFF_ROLES), emailVerified: z.boolean() })
+  .meta({ id: "AdminStaffMember" });
+export type AdminStaffMember = z.input<typeof adminStaffSchema>;
+
+export const staffRemovalSchema = z
+  .object({ outcome: z.enum(["deleted", "deactivated"]), member: adminStaffSchema })
+  .meta({ id: "StaffRemoval" });
+export type StaffRemoval = z.input<typeof staffRemovalSchema>;
+
+/** A new account: who was created; the invitation mail is on its way. */
+export const invitedSchema = z
+  .object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(["admin", "developer", "client"]) })
+  .meta({ id: "InvitedAccount" });
+export type Invited = z.input<typeof invitedSchema>;

@@ -167,6 +167,8 @@ describe("Admin › Clients", () => {
     expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
       "/portal/admin/clients",
       "/portal/admin/developers",
+      "/portal/admin/clients/new",
+      "/portal/admin/developers/new",
       "/portal/admin/projects/new",
       "/portal/admin/invoices/new",
     ]);

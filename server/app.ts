@@ -32,6 +32,8 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
+import { adminDeveloperRoutes } from "./routes/admin-developers";
+import { adminStaffRoutes } from "./routes/admin-staff";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
@@ -141,7 +143,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
-  await server.register(adminClientRoutes, { db });
+  await server.register(adminClientRoutes, { db, mailer, config });
+  await server.register(adminDeveloperRoutes, { db, mailer, config });
+  await server.register(adminStaffRoutes, { db, mailer, config });
   await server.register(adminDashboardRoutes, { db });
 
   await registerClient(server, config);

@@ -27,7 +27,6 @@ import { Route as SiteServicesServiceIdRouteImport } from './routes/_site/servic
 import { Route as PortalAdminIndexRouteImport } from './routes/portal/admin/index'
 import { Route as PortalAdminAnalyticsRouteImport } from './routes/portal/admin/analytics'
 import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/bookings'
-import { Route as PortalAdminDevelopersRouteImport } from './routes/portal/admin/developers'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
@@ -38,6 +37,10 @@ import { Route as PortalProjectsIndexRouteImport } from './routes/portal/project
 import { Route as PortalProjectsProjectIdRouteImport } from './routes/portal/projects/$projectId'
 import { Route as PortalAdminClientsIndexRouteImport } from './routes/portal/admin/clients/index'
 import { Route as PortalAdminClientsClientIdRouteImport } from './routes/portal/admin/clients/$clientId'
+import { Route as PortalAdminClientsNewRouteImport } from './routes/portal/admin/clients/new'
+import { Route as PortalAdminDevelopersIndexRouteImport } from './routes/portal/admin/developers/index'
+import { Route as PortalAdminDevelopersDeveloperIdRouteImport } from './routes/portal/admin/developers/$developerId'
+import { Route as PortalAdminDevelopersNewRouteImport } from './routes/portal/admin/developers/new'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -128,11 +131,6 @@ const PortalAdminBookingsRoute = PortalAdminBookingsRouteImport.update({
   path: '/bookings',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
-const PortalAdminDevelopersRoute = PortalAdminDevelopersRouteImport.update({
-  id: '/developers',
-  path: '/developers',
-  getParentRoute: () => PortalAdminRouteRoute,
-} as any)
 const PortalAdminOutboxRoute = PortalAdminOutboxRouteImport.update({
   id: '/outbox',
   path: '/outbox',
@@ -185,6 +183,29 @@ const PortalAdminClientsClientIdRoute =
     path: '/clients/$clientId',
     getParentRoute: () => PortalAdminRouteRoute,
   } as any)
+const PortalAdminClientsNewRoute = PortalAdminClientsNewRouteImport.update({
+  id: '/clients/new',
+  path: '/clients/new',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminDevelopersIndexRoute =
+  PortalAdminDevelopersIndexRouteImport.update({
+    id: '/developers/',
+    path: '/developers/',
+    getParentRoute: () => PortalAdminRouteRoute,
+  } as any)
+const PortalAdminDevelopersDeveloperIdRoute =
+  PortalAdminDevelopersDeveloperIdRouteImport.update({
+    id: '/developers/$developerId',
+    path: '/developers/$developerId',
+    getParentRoute: () => PortalAdminRouteRoute,
+  } as any)
+const PortalAdminDevelopersNewRoute =
+  PortalAdminDevelopersNewRouteImport.update({
+    id: '/developers/new',
+    path: '/developers/new',
+    getParentRoute: () => PortalAdminRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/portal': typeof PortalRouteRouteWithChildren
@@ -202,7 +223,6 @@ export interface FileRoutesByFullPath {
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -214,7 +234,11 @@ export interface FileRoutesByFullPath {
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
+  '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
+  '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
+  '/portal/admin/developers/': typeof PortalAdminDevelopersIndexRoute
 }
 export interface FileRoutesByTo {
   '/about': typeof SiteAboutRoute
@@ -230,7 +254,6 @@ export interface FileRoutesByTo {
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -242,7 +265,11 @@ export interface FileRoutesByTo {
   '/portal/admin': typeof PortalAdminIndexRoute
   '/portal/projects': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
+  '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
+  '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
   '/portal/admin/clients': typeof PortalAdminClientsIndexRoute
+  '/portal/admin/developers': typeof PortalAdminDevelopersIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -262,7 +289,6 @@ export interface FileRoutesById {
   '/_site/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
-  '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -274,7 +300,11 @@ export interface FileRoutesById {
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
+  '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
+  '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
+  '/portal/admin/developers/': typeof PortalAdminDevelopersIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -294,7 +324,6 @@ export interface FileRouteTypes {
     | '/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -306,7 +335,11 @@ export interface FileRouteTypes {
     | '/portal/admin/'
     | '/portal/projects/'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients/new'
+    | '/portal/admin/developers/$developerId'
+    | '/portal/admin/developers/new'
     | '/portal/admin/clients/'
+    | '/portal/admin/developers/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/about'
@@ -322,7 +355,6 @@ export interface FileRouteTypes {
     | '/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -334,7 +366,11 @@ export interface FileRouteTypes {
     | '/portal/admin'
     | '/portal/projects'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients/new'
+    | '/portal/admin/developers/$developerId'
+    | '/portal/admin/developers/new'
     | '/portal/admin/clients'
+    | '/portal/admin/developers'
   id:
     | '__root__'
     | '/portal'
@@ -353,7 +389,6 @@ export interface FileRouteTypes {
     | '/_site/services/$serviceId'
     | '/portal/admin/analytics'
     | '/portal/admin/bookings'
-    | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -365,7 +400,11 @@ export interface FileRouteTypes {
     | '/portal/admin/'
     | '/portal/projects/'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/clients/new'
+    | '/portal/admin/developers/$developerId'
+    | '/portal/admin/developers/new'
     | '/portal/admin/clients/'
+    | '/portal/admin/developers/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -501,13 +540,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminBookingsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
-    '/portal/admin/developers': {
-      id: '/portal/admin/developers'
-      path: '/developers'
-      fullPath: '/portal/admin/developers'
-      preLoaderRoute: typeof PortalAdminDevelopersRouteImport
-      parentRoute: typeof PortalAdminRouteRoute
-    }
     '/portal/admin/outbox': {
       id: '/portal/admin/outbox'
       path: '/outbox'
@@ -578,13 +610,40 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminClientsClientIdRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/clients/new': {
+      id: '/portal/admin/clients/new'
+      path: '/clients/new'
+      fullPath: '/portal/admin/clients/new'
+      preLoaderRoute: typeof PortalAdminClientsNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/developers/': {
+      id: '/portal/admin/developers/'
+      path: '/developers'
+      fullPath: '/portal/admin/developers/'
+      preLoaderRoute: typeof PortalAdminDevelopersIndexRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/developers/$developerId': {
+      id: '/portal/admin/developers/$developerId'
+      path: '/developers/$developerId'
+      fullPath: '/portal/admin/developers/$developerId'
+      preLoaderRoute: typeof PortalAdminDevelopersDeveloperIdRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/developers/new': {
+      id: '/portal/admin/developers/new'
+      path: '/developers/new'
+      fullPath: '/portal/admin/developers/new'
+      preLoaderRoute: typeof PortalAdminDevelopersNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
   }
 }
 
 interface PortalAdminRouteRouteChildren {
   PortalAdminAnalyticsRoute: typeof PortalAdminAnalyticsRoute
   PortalAdminBookingsRoute: typeof PortalAdminBookingsRoute
-  PortalAdminDevelopersRoute: typeof PortalAdminDevelopersRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
@@ -593,13 +652,16 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminTasksRoute: typeof PortalAdminTasksRoute
   PortalAdminIndexRoute: typeof PortalAdminIndexRoute
   PortalAdminClientsClientIdRoute: typeof PortalAdminClientsClientIdRoute
+  PortalAdminClientsNewRoute: typeof PortalAdminClientsNewRoute
+  PortalAdminDevelopersDeveloperIdRoute: typeof PortalAdminDevelopersDeveloperIdRoute
+  PortalAdminDevelopersNewRoute: typeof PortalAdminDevelopersNewRoute
   PortalAdminClientsIndexRoute: typeof PortalAdminClientsIndexRoute
+  PortalAdminDevelopersIndexRoute: typeof PortalAdminDevelopersIndexRoute
 }
 
 const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminAnalyticsRoute: PortalAdminAnalyticsRoute,
   PortalAdminBookingsRoute: PortalAdminBookingsRoute,
-  PortalAdminDevelopersRoute: PortalAdminDevelopersRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,
@@ -608,7 +670,11 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminTasksRoute: PortalAdminTasksRoute,
   PortalAdminIndexRoute: PortalAdminIndexRoute,
   PortalAdminClientsClientIdRoute: PortalAdminClientsClientIdRoute,
+  PortalAdminClientsNewRoute: PortalAdminClientsNewRoute,
+  PortalAdminDevelopersDeveloperIdRoute: PortalAdminDevelopersDeveloperIdRoute,
+  PortalAdminDevelopersNewRoute: PortalAdminDevelopersNewRoute,
   PortalAdminClientsIndexRoute: PortalAdminClientsIndexRoute,
+  PortalAdminDevelopersIndexRoute: PortalAdminDevelopersIndexRoute,
 }
 
 const PortalAdminRouteRouteWithChildren =

@@ -65,6 +65,8 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
         });
       },
       async onPasswordReset({ user }) {
+        // The link came by e-mail, so the address is proven: an invitation (server/data/people.ts) ends here too.
+        if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
         sessionCache.invalidateUser(user.id);
       },
     },

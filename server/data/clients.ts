@@ -1,11 +1,14 @@
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { invoices, milestones, projectMessages, projects, serviceOrders, tasks, users } from "../db/schema";
+import { users } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
 import { listProjects } from "./projects";
+
+/** Removal is shared by every kind of person (server/data/people.ts). */
+export { hasRecords } from "./people";
 
 /** Reads of clients for the admin console (issue #7): the table, its CSV, a client's page. */
 
@@ -82,26 +85,6 @@ export async function getClient(db: Db | Tx, id: string, options: { lock?: boole
     .where(and(eq(users.id, id), eq(users.role, "client")));
   const [row] = options.lock ? await base.for("update") : await base;
   return row;
-}
-
-/**
- * True when deleting the person would lose something of theirs: projects,
- * invoices, orders, messages, milestones they created, tasks they hold or created.
- */
-export async function hasRecords(db: Db | Tx, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({
-      any: sql<boolean>`${exists(db.select({ x: sql`1` }).from(projects).where(eq(projects.clientId, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(invoices).where(eq(invoices.clientId, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(serviceOrders).where(eq(serviceOrders.clientId, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(projectMessages).where(eq(projectMessages.userId, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(milestones).where(eq(milestones.createdBy, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.assignedTo, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.createdBy, userId)))}`,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  return row?.any === true;
 }
 
 /** A client's page: their profile and their newest projects, invoices and orders (each bounded). */

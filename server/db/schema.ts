@@ -81,6 +81,15 @@ export const users = pgTable(
     index("users_role_name_prefix_idx").on(t.role, sql`lower(${t.fullName}) text_pattern_ops`),
     index("users_role_email_prefix_idx").on(t.role, sql`lower(${t.email}) text_pattern_ops`),
     index("users_role_company_prefix_idx").on(t.role, sql`lower(${t.companyName}) text_pattern_ops`),
+    // The staff table (issue #7): administrators and developers as one list, sorted and searched.
+    index("users_staff_name_idx").on(sql`lower(${t.fullName})`, t.id).where(sql`${t.role} in ('admin', 'developer')`),
+    index("users_staff_created_idx").on(t.createdAt, t.id).where(sql`${t.role} in ('admin', 'developer')`),
+    index("users_staff_name_prefix_idx")
+      .on(sql`lower(${t.fullName}) text_pattern_ops`)
+      .where(sql`${t.role} in ('admin', 'developer')`),
+    index("users_staff_email_prefix_idx")
+      .on(sql`lower(${t.email}) text_pattern_ops`)
+      .where(sql`${t.role} in ('admin', 'developer')`),
   ],
 );
 

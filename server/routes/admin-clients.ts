@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,16 +7,19 @@ import {
   adminPageOf,
   clientRemovalSchema,
   clientsQuerySchema,
+  invitedSchema,
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
-import { auditAdminChange } from "../data/audit";
-import { allClients, type ClientRow, getClient, getClientDetail, hasRecords, listClients } from "../data/clients";
+import { newClientSchema } from "../../common/people";
+import type { Config } from "../config";
+import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
+import { invitePerson, reactivatePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
-import { sessions, users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
 import { forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
+import type { Mailer } from "../mail";
 import { rules } from "../rules";
 
 const clientParams = z.strictObject({ clientId: z.string().min(1).max(100) });
@@ -30,9 +32,14 @@ const audited = (row: ClientRow) => ({
   archivedAt: row.archivedAt?.toISOString() ?? null,
 });
 
+const clientAudit = { entity: "client", audited };
+
 const CSV_HEADER = ["Name", "E-mail", "Company", "Joined", "Status"];
 
-export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
+  app,
+  { db, mailer, config },
+) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage clients");
 
   app.get(
@@ -77,6 +84,23 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
     },
   );
 
+  app.post(
+    "/api/admin/clients",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Creates a client account and e-mails them an invitation whose link sets their password",
+        body: newClientSchema,
+        response: { 201: invitedSchema, ...errorResponses(400, 401, 403, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const invited = await invitePerson({ db, mailer, config }, actor, { ...request.body, role: "client" }, "client");
+      return reply.code(201).send(invited);
+    },
+  );
+
   app.get(
     "/api/admin/clients/:clientId",
     {
@@ -114,36 +138,8 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
         // The row lock makes a concurrent insert that references the client wait for this decision.
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
-        if (!(await hasRecords(tx, clientId))) {
-          await tx.delete(users).where(eq(users.id, clientId));
-          await auditAdminChange(tx, actor, {
-            action: "client.delete",
-            entity: "client",
-            entityId: clientId,
-            before: audited(before),
-            after: null,
-          });
-          return { outcome: "deleted" as const, client: before };
-        }
-        let after = before;
-        if (!before.archivedAt) {
-          const [updated] = await tx
-            .update(users)
-            .set({ archivedAt: new Date() })
-            .where(eq(users.id, clientId))
-            .returning({ archivedAt: users.archivedAt });
-          after = { ...before, archivedAt: updated?.archivedAt ?? new Date() };
-          await auditAdminChange(tx, actor, {
-            action: "client.deactivate",
-            entity: "client",
-            entityId: clientId,
-            before: audited(before),
-            after: audited(after),
-          });
-        }
-        // Every session ends now (the delete trigger tells every process to close their live sockets).
-        await tx.delete(sessions).where(eq(sessions.userId, clientId));
-        return { outcome: "deactivated" as const, client: after };
+        const { outcome, person } = await removePerson(tx, actor, before, clientAudit);
+        return { outcome, client: person };
       });
     },
   );
@@ -164,17 +160,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, 
       return db.transaction(async (tx) => {
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
-        if (!before.archivedAt) return before;
-        await tx.update(users).set({ archivedAt: null }).where(eq(users.id, clientId));
-        const after = { ...before, archivedAt: null };
-        await auditAdminChange(tx, actor, {
-          action: "client.reactivate",
-          entity: "client",
-          entityId: clientId,
-          before: audited(before),
-          after: audited(after),
-        });
-        return after;
+        return reactivatePerson(tx, actor, before, clientAudit);
       });
     },
   );

@@ -29,6 +29,19 @@ export const TOAST = {
   clientReactivated: "Client reactivated",
   clientReactivateFailed: "Failed to reactivate client",
   clientsExportFailed: "Failed to export clients. Please try again.",
+  developersLoadFailed: "Failed to load developers",
+  developerDeleted: "Developer deleted successfully",
+  developerDeleteFailed: "Failed to delete developer",
+  /** Not in spec §8 (issue #7's deactivation and new accounts): worded like the spec's other toasts. */
+  developerDeactivated: "Developer deactivated: their projects, tasks and messages are kept",
+  developerReactivated: "Developer reactivated",
+  developerReactivateFailed: "Failed to reactivate developer",
+  accountInvited: "Account created: an invitation to set a password was e-mailed",
+  staffRemoved: "Staff member removed successfully",
+  staffDeactivated: "Staff member deactivated: their projects, tasks and messages are kept",
+  staffLoadFailed: "Failed to load staff",
+  staffUpdated: "Staff member updated",
+  staffInvited: "Invitation sent",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
   invoiceDownloadFailed: "Failed to download invoice. Please try again.",
 } as const;

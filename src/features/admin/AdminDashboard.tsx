@@ -1,7 +1,7 @@
 import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Stat, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LuFilePlus, LuFolderPlus, LuUserCog, LuUsers } from "react-icons/lu";
+import { LuFilePlus, LuFolderPlus, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { useLiveQuery } from "../../lib/live";
@@ -43,7 +43,7 @@ export function AdminDashboard() {
       </SimpleGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
       <Panel title="Quick actions">
-        <SimpleGrid columns={{ base: 1, sm: 2, lg: 4 }} gap="3">
+        <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
           <Button asChild variant="outline">
             <RouterLink to="/portal/admin/clients">
               <LuUsers aria-hidden="true" />
@@ -54,6 +54,18 @@ export function AdminDashboard() {
             <RouterLink to="/portal/admin/developers">
               <LuUserCog aria-hidden="true" />
               Manage developers
+            </RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/portal/admin/clients/new">
+              <LuUserPlus aria-hidden="true" />
+              Add client
+            </RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/portal/admin/developers/new">
+              <LuUserPlus aria-hidden="true" />
+              Add developer
             </RouterLink>
           </Button>
           {/* Pages still to be built: plain links until their routes exist. */}

@@ -129,7 +129,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Card.Root as="section" aria-label={title}>
       <Card.Header>
@@ -142,7 +142,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function RecordTable({
+export function RecordTable({
   title,
   empty,
   headers,

@@ -1,6 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { STAFF_SORTS, STAFF_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
+import { StaffPage } from "../../../features/admin/StaffPage";
+import { tableSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/staff")({
-  component: () => <PageHeader title="Staff" description="Administrators and developers on the team." />,
+  validateSearch: tableSearch(STAFF_SORTS, STAFF_TABLE_DEFAULTS),
+  component: StaffRoute,
 });
+
+function StaffRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Staff" description="Administrators and developers on the team." />
+      <StaffPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+    </>
+  );
+}

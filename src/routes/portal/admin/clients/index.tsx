@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CLIENT_SORTS, CLIENT_TABLE_DEFAULTS } from "../../../../../common/admin-table";
-import { PageHeader } from "../../../../components/PageHeader";
 import { ClientsPage } from "../../../../features/admin/ClientsPage";
+import { NewAccountButton, PeopleHeader } from "../../../../features/admin/PeopleHeader";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/clients/")({
@@ -14,7 +14,11 @@ function ClientsRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Clients" description="Every client account and company." />
+      <PeopleHeader
+        title="Clients"
+        description="Every client account and company."
+        action={<NewAccountButton to="/portal/admin/clients/new" label="Add client" />}
+      />
       <ClientsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>
   );

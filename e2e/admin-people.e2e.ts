@@ -1,0 +1,139 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey: an administrator adds a developer through /portal/admin/developers/new
+ * (the form's errors first), the invitation's link from the mail outbox sets
+ * their password and the developer signs in; the administrator deletes a
+ * developer who owns nothing, makes the new developer an administrator on
+ * the Staff page, and every screen (errors and dialogs too) passes axe.
+ */
+const product = setupProduct();
+let admin: User;
+let api: Api;
+const NEW_DEV = { fullName: "Ifeoma Okafor", email: "ifeoma.okafor@example.test", password: "Lagoon#Sunrise42" };
+const SPARE = { fullName: "Emeka Spare", email: "emeka.spare@example.test" };
+
+async function expectNoViolations(page: Page, what: string) {
+  expect(await axeViolations(page), what).toEqual([]);
+}
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  admin = await newUser(product.browser, product.server.url);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+});
+
+describe("Admin › Developers and Staff", () => {
+  it("adds a developer through the form: field errors, a taken e-mail, then the developer's page", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/developers");
+    await page.getByRole("heading", { level: 1, name: "Developers" }).waitFor();
+    await page.getByRole("table", { name: "All developers" }).getByRole("link", { name: /View/ }).first().waitFor();
+    await expectNoViolations(page, "developers list");
+
+    await page.getByRole("link", { name: "Add developer" }).click();
+    await waitForPath(page, "/portal/admin/developers/new");
+    await page.getByRole("heading", { level: 1, name: "New developer" }).waitFor();
+    await expectNoViolations(page, "new developer form");
+
+    await page.getByRole("button", { name: "Create developer" }).click();
+    await page.getByText("Full name is required").waitFor();
+    await expectNoViolations(page, "new developer form with errors");
+
+    await page.getByLabel("Full name").fill(NEW_DEV.fullName);
+    await page.getByLabel("E-mail").fill("tunde@lagosstudio.test");
+    await page.getByRole("button", { name: "Create developer" }).click();
+    await page.getByText("An account with this e-mail already exists").waitFor();
+    expect(await page.getByLabel("E-mail").getAttribute("aria-invalid")).toBe("true");
+    await expectNoViolations(page, "new developer form with the server's error");
+
+    await page.getByLabel("E-mail").fill(NEW_DEV.email);
+    await page.getByRole("button", { name: "Create developer" }).click();
+    await page.getByRole("heading", { level: 1, name: NEW_DEV.fullName }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/portal\/admin\/developers\/[0-9a-f-]{36}$/);
+    await page.getByText("Invited: has not set a password yet").waitFor();
+    await page.getByRole("region", { name: "Tasks" }).getByText("No tasks assigned.").waitFor();
+    await expectNoViolations(page, "developer detail");
+  });
+
+  it("the invitation's link sets the developer's password and they sign in", async () => {
+    const link = await api.latestLink(NEW_DEV.email);
+    const [mail] = await api.outbox(NEW_DEV.email);
+    expect(mail?.text).toContain("as a developer");
+    expect(mail?.text).toContain(link);
+    const invited = await newUser(product.browser, product.server.url);
+    await invited.page.goto(link);
+    await invited.page.getByLabel("New Password", { exact: true }).fill(NEW_DEV.password);
+    await invited.page.getByLabel("Confirm Password", { exact: true }).fill(NEW_DEV.password);
+    await invited.page.getByRole("button", { name: "Reset Password" }).click();
+    await invited.page.getByText("Your password has been reset").waitFor();
+    await signInThroughForm(invited.page, NEW_DEV.email, NEW_DEV.password);
+    expect((await api.me(ADMIN_EMAIL)).role).toBe("admin");
+    const profile = await invited.page.evaluate(async () => (await fetch("/api/me")).json());
+    expect(profile).toMatchObject({ email: NEW_DEV.email, role: "developer" });
+    await invited.context.close();
+  });
+
+  it("deletes a developer who owns nothing after the confirmation", async () => {
+    const { page } = admin;
+    const cookie = await api.signIn(ADMIN_EMAIL);
+    const created = await fetch(`${product.server.url}/api/admin/developers`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: product.server.url, cookie },
+      body: JSON.stringify(SPARE),
+    });
+    expect(created.status).toBe(201);
+    await page.goto("/portal/admin/developers?q=emeka.spare");
+    await page.getByRole("button", { name: `Delete ${SPARE.fullName}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this developer?" });
+    await dialog.waitFor();
+    await expectNoViolations(page, "delete confirmation");
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Developer deleted successfully").waitFor();
+    await page.getByText("No results for “emeka.spare”").waitFor();
+  });
+
+  it("the new client form shows its errors accessibly", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/clients");
+    await page.getByRole("link", { name: "Add client" }).click();
+    await waitForPath(page, "/portal/admin/clients/new");
+    await page.getByLabel("Company").waitFor();
+    await page.getByLabel("E-mail").fill("not an e-mail");
+    await page.getByRole("button", { name: "Create client" }).click();
+    await page.getByText("Full name is required").waitFor();
+    await expectNoViolations(page, "new client form with errors");
+  });
+
+  it("makes the new developer an administrator on the Staff page", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/staff?q=ifeoma");
+    await page.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
+    const table = page.getByRole("table", { name: "Administrators and developers" });
+    const row = table.locator("tbody tr").filter({ hasText: NEW_DEV.fullName });
+    await row.getByText("Developer", { exact: true }).waitFor();
+    await expectNoViolations(page, "staff page");
+
+    await row.getByRole("button", { name: `Edit ${NEW_DEV.fullName}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit staff member" });
+    await dialog.waitFor();
+    await expectNoViolations(page, "edit staff dialog");
+    await dialog.getByLabel("Role").selectOption("admin");
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByText("Staff member updated").waitFor();
+    await row.getByText("Administrator", { exact: true }).waitFor();
+    const staff = await api.get<{ items: { email: string; role: string }[] }>("/api/admin/staff?q=ifeoma", ADMIN_EMAIL);
+    expect(staff.items).toEqual([expect.objectContaining({ email: NEW_DEV.email, role: "admin" })]);
+
+    await page.getByRole("button", { name: "Add staff member" }).click();
+    const invite = page.getByRole("dialog", { name: "Add staff member" });
+    await invite.getByRole("button", { name: "Send invitation" }).click();
+    await invite.getByText("Full name is required").waitFor();
+    await expectNoViolations(page, "invite staff dialog with errors");
+  });
+});

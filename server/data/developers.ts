@@ -1,0 +1,43 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import { DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
+import type { Db, Tx } from "../db";
+import { users } from "../db/schema";
+import { prefixSearch } from "../http/admin-table";
+import { getPerson, listPeople } from "./people";
+import { listProjects } from "./projects";
+import { listTasks } from "./tasks";
+
+/** Reads of developers for the admin console (issue #7): the table and a developer's page. */
+
+/** Each sort, as its index (server/db/schema.ts users_role_*_idx) has it. */
+const sortExpressions: Record<DeveloperSort, SQL> = {
+  name: sql`lower(${users.fullName})`,
+  joined: sql`${users.createdAt}`,
+};
+
+export type DeveloperRow = { id: string; fullName: string; email: string; createdAt: Date; archivedAt: Date | null };
+
+/** One page of the developers table, searched by the start of the name or e-mail. */
+export function listDevelopers(db: Db, query: DevelopersQuery) {
+  const where = and(
+    eq(users.role, "developer"),
+    prefixSearch(query.q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]),
+  );
+  return listPeople(db, where, sortExpressions[query.sort], query);
+}
+
+export function getDeveloper(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+  return getPerson(db, id, ["developer"], options);
+}
+
+/** A developer's page: their profile, the projects they are on and their tasks (each newest first, bounded). */
+export async function getDeveloperDetail(db: Db, id: string) {
+  const profile = await getDeveloper(db, id);
+  if (!profile) return undefined;
+  const limit = DEVELOPER_DETAIL_LIMIT;
+  const [developerProjects, developerTasks] = await Promise.all([
+    listProjects(db, { kind: "developer", developerId: id }, { limit }),
+    listTasks(db, { kind: "assignee", userId: id }, { limit }),
+  ]);
+  return { profile, projects: developerProjects, tasks: developerTasks };
+}

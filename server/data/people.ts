@@ -1,0 +1,260 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import type { AdminTableQuery } from "../../common/admin-table";
+import type { Role } from "../../common/domain";
+import { INVITATION_DAYS } from "../../common/people";
+import { RESET_LANDING } from "../auth";
+import type { Config } from "../config";
+import type { Db, Tx } from "../db";
+import {
+  invoices,
+  milestones,
+  projectDevelopers,
+  projectMessages,
+  projects,
+  serviceOrders,
+  sessions,
+  tasks,
+  users,
+  verifications,
+} from "../db/schema";
+import { offsetOf, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { HttpError } from "../http/errors";
+import type { Mailer } from "../mail";
+import type { Actor } from "../rules";
+import { auditAdminChange } from "./audit";
+
+/**
+ * People for the admin console (issue #7), shared by the clients, developers
+ * and staff screens: one table read, one way to remove someone (deleted when
+ * they own nothing, deactivated and kept when they do), one way to reactivate,
+ * and one invitation (a new account whose e-mailed link sets its password).
+ */
+
+export const personColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  companyName: users.companyName,
+  role: users.role,
+  emailVerified: users.emailVerified,
+  createdAt: users.createdAt,
+  archivedAt: users.archivedAt,
+};
+
+export type PersonRow = {
+  id: string;
+  fullName: string;
+  email: string;
+  companyName: string | null;
+  role: Role;
+  emailVerified: boolean;
+  createdAt: Date;
+  archivedAt: Date | null;
+};
+
+/** One page of a people table (`where` picks the rows, `sort` is the column's indexed expression). */
+export async function listPeople(db: Db, where: SQL | undefined, sort: SQL, query: AdminTableQuery) {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(personColumns)
+      .from(users)
+      .where(where)
+      .orderBy(...tableOrder(sort, query.dir, users.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: totalCount() }).from(users).where(where),
+  ]);
+  return tablePage<PersonRow>(rows, counted?.total ?? 0, query);
+}
+
+/** A person of one of `roles`, optionally locked for the rest of the transaction. */
+export async function getPerson(
+  db: Db | Tx,
+  id: string,
+  roles: readonly Role[],
+  options: { lock?: boolean } = {},
+): Promise<PersonRow | undefined> {
+  const base = db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.id, id),
+        sql`${users.role} in (${sql.join(
+          roles.map((role) => sql`${role}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  const [row] = options.lock ? await base.for("update") : await base;
+  return row;
+}
+
+/**
+ * True when deleting the person would lose something of theirs: projects,
+ * invoices, orders, messages, milestones they created, tasks they hold or
+ * created, projects they are assigned to.
+ */
+export async function hasRecords(db: Db | Tx, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({
+      any: sql<boolean>`${exists(db.select({ x: sql`1` }).from(projects).where(eq(projects.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(invoices).where(eq(invoices.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(serviceOrders).where(eq(serviceOrders.clientId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(projectMessages).where(eq(projectMessages.userId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(milestones).where(eq(milestones.createdBy, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.assignedTo, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.createdBy, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(projectDevelopers).where(eq(projectDevelopers.developerId, userId)))}`,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.any === true;
+}
+
+/** How an entity's audit entries name it and which of its fields they keep. */
+export type PersonAudit<T extends { archivedAt: Date | null }> = {
+  entity: string;
+  audited: (row: T) => Record<string, unknown>;
+};
+
+/**
+ * Removes `before` (locked by the caller in `tx`): deleted when they own
+ * nothing; otherwise deactivated (archived_at set, records kept). Either way
+ * every session of theirs ends: the sessions delete trigger tells every
+ * process to close their live sockets.
+ */
+export async function removePerson<T extends { id: string; archivedAt: Date | null }>(
+  tx: Tx,
+  actor: Actor,
+  before: T,
+  { entity, audited }: PersonAudit<T>,
+): Promise<{ outcome: "deleted" | "deactivated"; person: T }> {
+  if (!(await hasRecords(tx, before.id))) {
+    await tx.delete(users).where(eq(users.id, before.id));
+    await auditAdminChange(tx, actor, {
+      action: `${entity}.delete`,
+      entity,
+      entityId: before.id,
+      before: audited(before),
+      after: null,
+    });
+    return { outcome: "deleted", person: before };
+  }
+  let after = before;
+  if (!before.archivedAt) {
+    const [updated] = await tx
+      .update(users)
+      .set({ archivedAt: new Date() })
+      .where(eq(users.id, before.id))
+      .returning({ archivedAt: users.archivedAt });
+    after = { ...before, archivedAt: updated?.archivedAt ?? new Date() };
+    await auditAdminChange(tx, actor, {
+      action: `${entity}.deactivate`,
+      entity,
+      entityId: before.id,
+      before: audited(before),
+      after: audited(after),
+    });
+  }
+  await tx.delete(sessions).where(eq(sessions.userId, before.id));
+  return { outcome: "deactivated", person: after };
+}
+
+/** Lets a deactivated person (locked by the caller in `tx`) sign in again; a no-op for an active one. */
+export async function reactivatePerson<T extends { id: string; archivedAt: Date | null }>(
+  tx: Tx,
+  actor: Actor,
+  before: T,
+  { entity, audited }: PersonAudit<T>,
+): Promise<T> {
+  if (!before.archivedAt) return before;
+  await tx.update(users).set({ archivedAt: null }).where(eq(users.id, before.id));
+  const after = { ...before, archivedAt: null };
+  await auditAdminChange(tx, actor, {
+    action: `${entity}.reactivate`,
+    entity,
+    entityId: before.id,
+    before: audited(before),
+    after: audited(after),
+  });
+  return after;
+}
+
+export const EMAIL_TAKEN = "An account with this e-mail already exists";
+
+const emailTaken = () => new HttpError(409, "email_taken", EMAIL_TAKEN, { email: EMAIL_TAKEN });
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite report it (drizzle wraps it as the cause). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+export type Invitation = { fullName: string; email: string; companyName?: string | undefined; role: Role };
+
+const ROLE_WORDS: Record<Role, string> = {
+  admin: "an administrator",
+  developer: "a developer",
+  client: "a client",
+};
+
+/**
+ * A new account made by an administrator, with an invitation: the account
+ * (unverified, no password) and a set-your-password token valid for
+ * INVITATION_DAYS are written in one transaction with the audit entry; the
+ * mail goes out through the one mailer once they are committed. The link is
+ * the password reset page: using it sets the password and marks the e-mail
+ * verified (server/auth onPasswordReset).
+ */
+export async function invitePerson(
+  deps: { db: Db; mailer: Mailer; config: Config },
+  actor: Actor,
+  invitation: Invitation,
+  entity: string,
+) {
+  const { db, mailer, config } = deps;
+  const id = randomUUID();
+  const token = randomBytes(24).toString("base64url");
+  const person = {
+    id,
+    fullName: invitation.fullName,
+    email: invitation.email,
+    companyName: invitation.companyName?.trim() || null,
+    role: invitation.role,
+  };
+  try {
+    await db.transaction(async (tx) => {
+      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
+      if (taken) throw emailTaken();
+      await tx.insert(users).values({ ...person, emailVerified: false });
+      await tx.insert(verifications).values({
+        id: randomUUID(),
+        identifier: `reset-password:${token}`,
+        value: id,
+        expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+      });
+      await auditAdminChange(tx, actor, {
+        action: `${entity}.create`,
+        entity,
+        entityId: id,
+        before: null,
+        after: { fullName: person.fullName, email: person.email, companyName: person.companyName, role: person.role },
+      });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  const link = `${config.appUrl}${RESET_LANDING}&token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: person.email,
+    subject: "You are invited to the Lagos Studio Client Portal",
+    text: `Hello ${person.fullName},\n\nLagos Studio has made you an account on the Client Portal as ${ROLE_WORDS[person.role]}. Open this link to choose your password and sign in; it is valid for ${INVITATION_DAYS} days:\n\n${link}\n\nIf you were not expecting this, ignore this e-mail.`,
+    link,
+  });
+  return { id, fullName: person.fullName, email: person.email, role: person.role };
+}

@@ -1,0 +1,4 @@
+CREATE INDEX "users_staff_name_idx" ON "users" USING btree (lower("full_name"),"id") WHERE "users"."role" in ('admin', 'developer');--> statement-breakpoint
+CREATE INDEX "users_staff_created_idx" ON "users" USING btree ("created_at","id") WHERE "users"."role" in ('admin', 'developer');--> statement-breakpoint
+CREATE INDEX "users_staff_name_prefix_idx" ON "users" USING btree (lower("full_name") text_pattern_ops) WHERE "users"."role" in ('admin', 'developer');--> statement-breakpoint
+CREATE INDEX "users_staff_email_prefix_idx" ON "users" USING btree (lower("email") text_pattern_ops) WHERE "users"."role" in ('admin', 'developer');

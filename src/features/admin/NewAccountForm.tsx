@@ -1,0 +1,99 @@
+import { Button, Card, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link as RouterLink, useNavigate } from "@tanstack/react-router";
+import { useForm } from "react-hook-form";
+import { LuArrowLeft } from "react-icons/lu";
+import type { z } from "zod";
+import { NAME_MAX_LENGTH } from "../../../common/domain";
+import { EMAIL_MAX_LENGTH } from "../../../common/enquiry-options";
+import { INVITATION_DAYS, newClientSchema } from "../../../common/people";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField, TextInput } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useCreateClient, useCreateDeveloper } from "./people-api";
+
+type Values = z.input<typeof newClientSchema>;
+const EMPTY: Values = { fullName: "", email: "", companyName: "" };
+
+/**
+ * Admin › Clients/Developers › New (issue #7): full name, e-mail (and company
+ * for a client). The server makes the account with its role and e-mails an
+ * invitation whose link lets the person choose a password; then this page
+ * opens the new person's page.
+ */
+export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
+  const navigate = useNavigate();
+  const createClient = useCreateClient();
+  const createDeveloper = useCreateDeveloper();
+  const pending = createClient.isPending || createDeveloper.isPending;
+  const form = useForm<Values, unknown, z.output<typeof newClientSchema>>({
+    resolver: zodResolver(newClientSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (pending) return;
+    const fields = { fullName: "fullName", email: "email", companyName: "companyName" } as const;
+    try {
+      if (kind === "client") {
+        const created = await createClient.mutateAsync({ ...values, companyName: values.companyName || undefined });
+        toaster.create({ type: "success", title: TOAST.accountInvited });
+        await navigate({ to: "/portal/admin/clients/$clientId", params: { clientId: created.id } });
+      } else {
+        const created = await createDeveloper.mutateAsync({ fullName: values.fullName, email: values.email });
+        toaster.create({ type: "success", title: TOAST.accountInvited });
+        await navigate({ to: "/portal/admin/developers/$developerId", params: { developerId: created.id } });
+      }
+    } catch (error) {
+      showServerError(form.setError, error, fields);
+    }
+  });
+
+  const list = kind === "client" ? "/portal/admin/clients" : "/portal/admin/developers";
+  return (
+    <Stack gap="4" maxW="xl">
+      <Link asChild variant="underline" fontSize="sm" alignSelf="start">
+        <RouterLink to={list}>
+          <LuArrowLeft aria-hidden="true" />
+          {kind === "client" ? "All clients" : "All developers"}
+        </RouterLink>
+      </Link>
+      <Card.Root as="section" aria-labelledby="new-account-heading">
+        <Card.Header>
+          <Text as="h2" id="new-account-heading" fontWeight="semibold" fontSize="lg">
+            {kind === "client" ? "Client details" : "Developer details"}
+          </Text>
+          <Text color="fg.muted" fontSize="sm">
+            They receive an e-mail with a link to choose their password, valid for {INVITATION_DAYS} days.
+          </Text>
+        </Card.Header>
+        <Card.Body>
+          <form onSubmit={onSubmit} noValidate>
+            <Stack gap="4">
+              {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+              <FormField label="Full name" required error={errors.fullName?.message}>
+                <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+              </FormField>
+              <FormField label="E-mail" required error={errors.email?.message}>
+                <TextInput type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} {...form.register("email")} />
+              </FormField>
+              {kind === "client" && (
+                <FormField label="Company" error={errors.companyName?.message}>
+                  <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("companyName")} />
+                </FormField>
+              )}
+              <HStack>
+                <Button type="submit" colorPalette="brand" loading={pending}>
+                  {kind === "client" ? "Create client" : "Create developer"}
+                </Button>
+              </HStack>
+            </Stack>
+          </form>
+        </Card.Body>
+      </Card.Root>
+    </Stack>
+  );
+}

@@ -1,0 +1,329 @@
+import { Badge, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { LuPencil, LuShieldCheck, LuTrash2, LuUserPlus } from "react-icons/lu";
+import type { z } from "zod";
+import type { AdminStaffMember, StaffQuery, StaffSort } from "../../../common/admin";
+import { NAME_MAX_LENGTH } from "../../../common/domain";
+import { EMAIL_MAX_LENGTH } from "../../../common/enquiry-options";
+import { formatDate } from "../../../common/format";
+import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from "../../../common/people";
+import { fullNameSchema } from "../../../common/schemas";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { errorMessage, showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
+import { type AdminColumn, AdminTable } from "./AdminTable";
+import { HiddenName } from "./DevelopersPage";
+import { staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
+
+export const REMOVE_STAFF_QUESTION = "Are you sure you want to remove this staff member?";
+export const REMOVE_STAFF_NOTE =
+  "Someone on projects or with tasks, messages or milestones is deactivated instead: they can no longer sign in, and their records are kept.";
+
+const ROLE_PALETTES = { admin: "purple", developer: "blue" } as const;
+
+/** Admin › Staff (issue #7): administrators and developers, with invite, edit (name, role) and remove. */
+export function StaffPage({
+  query,
+  onQueryChange,
+}: {
+  query: StaffQuery;
+  onQueryChange: (next: Partial<StaffQuery>) => void;
+}) {
+  const staff = useQuery(staffQueryOptions(query));
+  const { data: me } = useMe();
+
+  useEffect(() => {
+    if (staff.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.staffLoadFailed });
+  }, [staff.isError]);
+
+  const columns: AdminColumn<AdminStaffMember, StaffSort>[] = [
+    {
+      key: "name",
+      header: "Name",
+      sort: "name",
+      cell: (member) => (
+        <Stack gap="0">
+          <HStack gap="2">
+            <Text fontWeight="medium">{member.fullName}</Text>
+            {member.id === me?.id && (
+              <Badge colorPalette="gray" variant="outline">
+                You
+              </Badge>
+            )}
+            {member.archivedAt ? (
+              <Badge colorPalette="gray" variant="surface">
+                Deactivated
+              </Badge>
+            ) : (
+              !member.emailVerified && (
+                <Badge colorPalette="yellow" variant="surface">
+                  Invited
+                </Badge>
+              )
+            )}
+          </HStack>
+          <Text color="fg.muted" fontSize="xs">
+            {member.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      key: "role",
+      header: "Role",
+      cell: (member) => (
+        <Badge colorPalette={ROLE_PALETTES[member.role]} variant="subtle">
+          {STAFF_ROLE_LABELS[member.role]}
+        </Badge>
+      ),
+    },
+    { key: "joined", header: "Joined", sort: "joined", cell: (member) => formatDate(member.createdAt) },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "end",
+      cell: (member) => <StaffActions member={member} self={member.id === me?.id} />,
+    },
+  ];
+
+  return (
+    <AdminTable
+      caption="Administrators and developers"
+      columns={columns}
+      query={query}
+      onQueryChange={onQueryChange}
+      data={staff.data}
+      pending={staff.isPending}
+      error={staff.isError}
+      onRetry={() => staff.refetch()}
+      searchLabel="Search by name or e-mail"
+      empty={{
+        title: "No staff found",
+        text: "Administrators and developers appear here.",
+        icon: <LuShieldCheck aria-hidden="true" />,
+      }}
+      toolbar={<InviteStaffDialog />}
+    />
+  );
+}
+
+function StaffActions({ member, self }: { member: AdminStaffMember; self: boolean }) {
+  const remove = useRemoveStaff();
+  return (
+    <HStack gap="2" justify="end">
+      <EditStaffDialog member={member} self={self} />
+      {!self && !member.archivedAt && (
+        <ConfirmDialog
+          question={REMOVE_STAFF_QUESTION}
+          description={`${member.fullName} (${member.email}). ${REMOVE_STAFF_NOTE}`}
+          confirmLabel="Remove"
+          onConfirm={() =>
+            remove.mutateAsync(member.id, {
+              onSuccess: (result) =>
+                toaster.create({
+                  type: "success",
+                  title: result.outcome === "deleted" ? TOAST.staffRemoved : TOAST.staffDeactivated,
+                }),
+              // Spec §8: staff removal shows the server's own message.
+              onError: (error) =>
+                toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+            })
+          }
+          trigger={
+            <Button size="xs" variant="outline" colorPalette="red">
+              <LuTrash2 aria-hidden="true" />
+              Remove
+              <HiddenName name={member.fullName} />
+            </Button>
+          }
+        />
+      )}
+    </HStack>
+  );
+}
+
+type InviteValues = z.input<typeof staffInviteSchema>;
+const EMPTY_INVITE: InviteValues = { fullName: "", email: "", role: "developer" };
+
+function InviteStaffDialog() {
+  const invite = useInviteStaff();
+  const [open, setOpen] = useState(false);
+  const form = useForm<InviteValues, unknown, z.output<typeof staffInviteSchema>>({
+    resolver: zodResolver(staffInviteSchema),
+    defaultValues: EMPTY_INVITE,
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
+    if (invite.isPending) return;
+    invite.mutate(values, {
+      onSuccess: () => {
+        toaster.create({ type: "success", title: TOAST.staffInvited });
+        form.reset(EMPTY_INVITE);
+        setOpen(false);
+      },
+      onError: (error) => showServerError(form.setError, error, { fullName: "fullName", email: "email", role: "role" }),
+    });
+  });
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
+      <Dialog.Trigger asChild>
+        <Button colorPalette="brand" size="sm">
+          <LuUserPlus aria-hidden="true" />
+          Add staff member
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>Add staff member</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    They receive an e-mail with a link to choose their password.
+                  </Text>
+                  {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+                  <FormField label="Full name" required error={errors.fullName?.message}>
+                    <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+                  </FormField>
+                  <FormField label="E-mail" required error={errors.email?.message}>
+                    <TextInput
+                      type="email"
+                      autoComplete="off"
+                      maxLength={EMAIL_MAX_LENGTH}
+                      {...form.register("email")}
+                    />
+                  </FormField>
+                  <FormField label="Role" required error={errors.role?.message}>
+                    <SelectInput {...form.register("role")}>
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {STAFF_ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </SelectInput>
+                  </FormField>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={invite.isPending}>
+                  Send invitation
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+const editSchema = staffInviteSchema.pick({ role: true }).extend({ fullName: fullNameSchema });
+type EditValues = z.input<typeof editSchema>;
+
+function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boolean }) {
+  const update = useUpdateStaff();
+  const [open, setOpen] = useState(false);
+  const initial: EditValues = { fullName: member.fullName, role: member.role };
+  const form = useForm<EditValues, unknown, z.output<typeof editSchema>>({
+    resolver: zodResolver(editSchema),
+    defaultValues: initial,
+  });
+  const { errors } = form.formState;
+  const onSubmit = form.handleSubmit((values) => {
+    if (update.isPending) return;
+    update.mutate(
+      { id: member.id, fullName: values.fullName, ...(self ? {} : { role: values.role }) },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: TOAST.staffUpdated });
+          setOpen(false);
+        },
+        onError: (error) => showServerError(form.setError, error, { fullName: "fullName", role: "role" }),
+      },
+    );
+  });
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => {
+        if (event.open) form.reset(initial);
+        setOpen(event.open);
+      }}
+      placement="center"
+    >
+      <Dialog.Trigger asChild>
+        <Button size="xs" variant="outline">
+          <LuPencil aria-hidden="true" />
+          Edit
+          <HiddenName name={member.fullName} />
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>Edit staff member</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  <Text color="fg.muted" fontSize="sm">
+                    {member.email}
+                  </Text>
+                  {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+                  <FormField label="Full name" required error={errors.fullName?.message}>
+                    <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+                  </FormField>
+                  <FormField
+                    label="Role"
+                    required
+                    disabled={self}
+                    error={errors.role?.message}
+                    helperText={self ? "You cannot change your own role." : undefined}
+                  >
+                    <SelectInput {...form.register("role")}>
+                      {STAFF_ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {STAFF_ROLE_LABELS[role]}
+                        </option>
+                      ))}
+                    </SelectInput>
+                  </FormField>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline">Cancel</Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={update.isPending}>
+                  Save
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,108 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type {
+  AdminDeveloper,
+  AdminDeveloperDetail,
+  AdminPage,
+  AdminStaffMember,
+  DeveloperRemoval,
+  DevelopersQuery,
+  Invited,
+  StaffQuery,
+  StaffRemoval,
+} from "../../../common/admin";
+import type { NewClient, NewDeveloper, StaffInvite, StaffUpdate } from "../../../common/people";
+import { api } from "../../lib/api";
+import { adminClientsKey, toQueryString } from "./api";
+
+/** Reads and writes of the admin console's people screens besides Clients: developers, staff, new accounts (issue #7). */
+
+export const adminDevelopersKey = ["admin", "developers"] as const;
+export const adminStaffKey = ["admin", "staff"] as const;
+
+export const developersQueryOptions = (query: DevelopersQuery) =>
+  queryOptions({
+    queryKey: [...adminDevelopersKey, "table", query],
+    queryFn: () => api.get<AdminPage<AdminDeveloper>>(`/api/admin/developers${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+export const developerDetailQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: [...adminDevelopersKey, "detail", id],
+    queryFn: () => api.get<AdminDeveloperDetail>(`/api/admin/developers/${encodeURIComponent(id)}`),
+  });
+
+export const staffQueryOptions = (query: StaffQuery) =>
+  queryOptions({
+    queryKey: [...adminStaffKey, "table", query],
+    queryFn: () => api.get<AdminPage<AdminStaffMember>>(`/api/admin/staff${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** Developers show on the developers and staff tables both: a change to one refreshes the other. */
+function useInvalidatePeople() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: adminDevelopersKey }),
+      queryClient.invalidateQueries({ queryKey: adminStaffKey }),
+      queryClient.invalidateQueries({ queryKey: adminClientsKey }),
+    ]);
+}
+
+export function useDeleteDeveloper() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<DeveloperRemoval>(`/api/admin/developers/${encodeURIComponent(id)}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useReactivateDeveloper() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AdminDeveloper>(`/api/admin/developers/${encodeURIComponent(id)}/reactivate`),
+    onSettled: invalidate,
+  });
+}
+
+export function useCreateClient() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (body: NewClient) => api.post<Invited>("/api/admin/clients", body),
+    onSettled: invalidate,
+  });
+}
+
+export function useCreateDeveloper() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (body: NewDeveloper) => api.post<Invited>("/api/admin/developers", body),
+    onSettled: invalidate,
+  });
+}
+
+export function useInviteStaff() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (body: StaffInvite) => api.post<Invited>("/api/admin/staff", body),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateStaff() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: ({ id, ...body }: StaffUpdate & { id: string }) =>
+      api.patch<AdminStaffMember>(`/api/admin/staff/${encodeURIComponent(id)}`, body),
+    onSettled: invalidate,
+  });
+}
+
+export function useRemoveStaff() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<StaffRemoval>(`/api/admin/staff/${encodeURIComponent(id)}`),
+    onSettled: invalidate,
+  });
+}

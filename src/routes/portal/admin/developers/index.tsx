@@ -1,0 +1,25 @@
+import { createFileRoute } from "@tanstack/react-router";
+import { DEVELOPER_SORTS, DEVELOPER_TABLE_DEFAULTS } from "../../../../../common/admin-table";
+import { DevelopersPage } from "../../../../features/admin/DevelopersPage";
+import { NewAccountButton, PeopleHeader } from "../../../../features/admin/PeopleHeader";
+import { tableSearch } from "../../../../features/admin/search";
+
+export const Route = createFileRoute("/portal/admin/developers/")({
+  validateSearch: tableSearch(DEVELOPER_SORTS, DEVELOPER_TABLE_DEFAULTS),
+  component: DevelopersRoute,
+});
+
+function DevelopersRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PeopleHeader
+        title="Developers"
+        description="Developers who work on client projects."
+        action={<NewAccountButton to="/portal/admin/developers/new" label="Add developer" />}
+      />
+      <DevelopersPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+    </>
+  );
+}
