@@ -53,3 +53,8 @@ export function readTableQuery<C extends string>(
     ...(search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? { q: search } : {}),
   };
 }
+
+/** Payments (issue #7 item 7): the invoices table, sortable by its columns; searched by number or client name/e-mail. */
+export const PAYMENT_SORTS = ["number", "client", "amount", "due", "status", "created"] as const;
+export type PaymentSort = (typeof PAYMENT_SORTS)[number];
+export const PAYMENT_TABLE_DEFAULTS: TableDefaults<PaymentSort> = { sort: "created", dir: "desc" };

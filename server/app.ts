@@ -32,6 +32,8 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
+import { adminPaymentRoutes } from "./routes/admin-payments";
+import { adminProjectRoutes } from "./routes/admin-projects";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
@@ -143,6 +145,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(outboxRoutes, { db });
   await server.register(adminClientRoutes, { db });
   await server.register(adminDashboardRoutes, { db });
+  await server.register(adminPaymentRoutes, { db });
+  await server.register(adminProjectRoutes, { db });
 
   await registerClient(server, config);
 

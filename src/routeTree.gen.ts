@@ -38,6 +38,8 @@ import { Route as PortalProjectsIndexRouteImport } from './routes/portal/project
 import { Route as PortalProjectsProjectIdRouteImport } from './routes/portal/projects/$projectId'
 import { Route as PortalAdminClientsIndexRouteImport } from './routes/portal/admin/clients/index'
 import { Route as PortalAdminClientsClientIdRouteImport } from './routes/portal/admin/clients/$clientId'
+import { Route as PortalAdminInvoicesNewRouteImport } from './routes/portal/admin/invoices/new'
+import { Route as PortalAdminProjectsNewRouteImport } from './routes/portal/admin/projects/new'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -185,6 +187,16 @@ const PortalAdminClientsClientIdRoute =
     path: '/clients/$clientId',
     getParentRoute: () => PortalAdminRouteRoute,
   } as any)
+const PortalAdminInvoicesNewRoute = PortalAdminInvoicesNewRouteImport.update({
+  id: '/invoices/new',
+  path: '/invoices/new',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminProjectsNewRoute = PortalAdminProjectsNewRouteImport.update({
+  id: '/projects/new',
+  path: '/projects/new',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/portal': typeof PortalRouteRouteWithChildren
@@ -214,6 +226,8 @@ export interface FileRoutesByFullPath {
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -242,6 +256,8 @@ export interface FileRoutesByTo {
   '/portal/admin': typeof PortalAdminIndexRoute
   '/portal/projects': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRoutesById {
@@ -274,6 +290,8 @@ export interface FileRoutesById {
   '/portal/admin/': typeof PortalAdminIndexRoute
   '/portal/projects/': typeof PortalProjectsIndexRoute
   '/portal/admin/clients/$clientId': typeof PortalAdminClientsClientIdRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
 }
 export interface FileRouteTypes {
@@ -306,6 +324,8 @@ export interface FileRouteTypes {
     | '/portal/admin/'
     | '/portal/projects/'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -334,6 +354,8 @@ export interface FileRouteTypes {
     | '/portal/admin'
     | '/portal/projects'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients'
   id:
     | '__root__'
@@ -365,6 +387,8 @@ export interface FileRouteTypes {
     | '/portal/admin/'
     | '/portal/projects/'
     | '/portal/admin/clients/$clientId'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients/'
   fileRoutesById: FileRoutesById
 }
@@ -578,6 +602,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminClientsClientIdRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/invoices/new': {
+      id: '/portal/admin/invoices/new'
+      path: '/invoices/new'
+      fullPath: '/portal/admin/invoices/new'
+      preLoaderRoute: typeof PortalAdminInvoicesNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/projects/new': {
+      id: '/portal/admin/projects/new'
+      path: '/projects/new'
+      fullPath: '/portal/admin/projects/new'
+      preLoaderRoute: typeof PortalAdminProjectsNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
   }
 }
 
@@ -593,6 +631,8 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminTasksRoute: typeof PortalAdminTasksRoute
   PortalAdminIndexRoute: typeof PortalAdminIndexRoute
   PortalAdminClientsClientIdRoute: typeof PortalAdminClientsClientIdRoute
+  PortalAdminInvoicesNewRoute: typeof PortalAdminInvoicesNewRoute
+  PortalAdminProjectsNewRoute: typeof PortalAdminProjectsNewRoute
   PortalAdminClientsIndexRoute: typeof PortalAdminClientsIndexRoute
 }
 
@@ -608,6 +648,8 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminTasksRoute: PortalAdminTasksRoute,
   PortalAdminIndexRoute: PortalAdminIndexRoute,
   PortalAdminClientsClientIdRoute: PortalAdminClientsClientIdRoute,
+  PortalAdminInvoicesNewRoute: PortalAdminInvoicesNewRoute,
+  PortalAdminProjectsNewRoute: PortalAdminProjectsNewRoute,
   PortalAdminClientsIndexRoute: PortalAdminClientsIndexRoute,
 }
 

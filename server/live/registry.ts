@@ -3,7 +3,7 @@ import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
-import { projectMessagesLive } from "../data/projects";
+import { projectMessagesLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive } from "../data/tasks";
 import type { Db } from "../db";
@@ -24,6 +24,7 @@ const collections: LiveCollection[] = [
   dashboardInvoicesLive,
   adminDashboardOrdersLive,
   adminDashboardInvoicesLive,
+  projectsListLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

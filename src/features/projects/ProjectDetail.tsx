@@ -1,11 +1,12 @@
 import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { usePageTitle } from "../../lib/page-title";
+import { useMe } from "../../lib/session";
 import { projectQuery } from "./api";
 import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
@@ -15,6 +16,9 @@ import { ProjectStatusBadge } from "./ProjectStatusBadge";
 
 /** How long the "not found" notice stays up before we take the user back to the list. */
 const NOT_FOUND_REDIRECT_MS = 2500;
+
+/** Administrators only (issue #7): loaded when an administrator opens a project, never for clients. */
+const EditProjectDialog = lazy(() => import("./EditProjectDialog"));
 
 function BackButton() {
   return (
@@ -30,6 +34,7 @@ function BackButton() {
 export function ProjectDetail({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(projectQuery(projectId));
+  const isAdmin = useMe().data?.role === "admin";
   usePageTitle(project.isError ? "Project not found" : project.data?.title);
 
   // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
@@ -78,6 +83,11 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
             {p.title}
           </Heading>
           <ProjectStatusBadge status={p.status} />
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <EditProjectDialog projectId={p.id} />
+            </Suspense>
+          )}
         </HStack>
         <Text color="fg.muted" whiteSpace="pre-wrap">
           {p.description}
