@@ -143,15 +143,15 @@ describe("POST /api/admin/invoices", () => {
   );
 
   it("refuses another client's project with 400 under projectId, and numbers nothing", async () => {
-    const [counter] = await server.db.execute<{ last: number }>(
-      sql`select last from invoice_counters where year = ${YEAR}`,
-    ).then((result) => result.rows);
+    const [counter] = await server.db
+      .execute<{ last: number }>(sql`select last from invoice_counters where year = ${YEAR}`)
+      .then((result) => result.rows);
     const response = await admin.request("POST", "/api/admin/invoices", body({ projectId: otherProject }));
     expect(response.status).toBe(400);
     expect(response.json.error.fields).toEqual({ projectId: "This project does not belong to the chosen client." });
-    const [after] = await server.db.execute<{ last: number }>(
-      sql`select last from invoice_counters where year = ${YEAR}`,
-    ).then((result) => result.rows);
+    const [after] = await server.db
+      .execute<{ last: number }>(sql`select last from invoice_counters where year = ${YEAR}`)
+      .then((result) => result.rows);
     expect(after?.last).toBe(counter?.last);
   });
 
