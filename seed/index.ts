@@ -58,7 +58,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 /** Empties every table, keeping the schema. */
 export async function resetDatabase(db: Db): Promise<void> {
   await db.execute(sql`
-    truncate table audit_log, mail_outbox, contact_enquiries, service_orders, plans, services, tasks,
+    truncate table invoice_counters, audit_log, mail_outbox, contact_enquiries, service_orders, plans, services, tasks,
       invoices, milestones, project_messages, project_developers, projects, verifications, accounts,
       sessions, users restart identity cascade`);
 }

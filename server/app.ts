@@ -33,6 +33,8 @@ import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminDeveloperRoutes } from "./routes/admin-developers";
+import { adminPaymentRoutes } from "./routes/admin-payments";
+import { adminProjectRoutes } from "./routes/admin-projects";
 import { adminStaffRoutes } from "./routes/admin-staff";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
@@ -147,6 +149,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminDeveloperRoutes, { db, mailer, config });
   await server.register(adminStaffRoutes, { db, mailer, config });
   await server.register(adminDashboardRoutes, { db });
+  await server.register(adminPaymentRoutes, { db });
+  await server.register(adminProjectRoutes, { db });
 
   await registerClient(server, config);
 

@@ -41,6 +41,8 @@ import { Route as PortalAdminClientsNewRouteImport } from './routes/portal/admin
 import { Route as PortalAdminDevelopersIndexRouteImport } from './routes/portal/admin/developers/index'
 import { Route as PortalAdminDevelopersDeveloperIdRouteImport } from './routes/portal/admin/developers/$developerId'
 import { Route as PortalAdminDevelopersNewRouteImport } from './routes/portal/admin/developers/new'
+import { Route as PortalAdminInvoicesNewRouteImport } from './routes/portal/admin/invoices/new'
+import { Route as PortalAdminProjectsNewRouteImport } from './routes/portal/admin/projects/new'
 
 const SiteRoute = SiteRouteImport.update({
   id: '/_site',
@@ -206,6 +208,16 @@ const PortalAdminDevelopersNewRoute =
     path: '/developers/new',
     getParentRoute: () => PortalAdminRouteRoute,
   } as any)
+const PortalAdminInvoicesNewRoute = PortalAdminInvoicesNewRouteImport.update({
+  id: '/invoices/new',
+  path: '/invoices/new',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminProjectsNewRoute = PortalAdminProjectsNewRouteImport.update({
+  id: '/projects/new',
+  path: '/projects/new',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/portal': typeof PortalRouteRouteWithChildren
@@ -237,6 +249,8 @@ export interface FileRoutesByFullPath {
   '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
   '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
   '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
   '/portal/admin/developers/': typeof PortalAdminDevelopersIndexRoute
 }
@@ -268,6 +282,8 @@ export interface FileRoutesByTo {
   '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
   '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
   '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients': typeof PortalAdminClientsIndexRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersIndexRoute
 }
@@ -303,6 +319,8 @@ export interface FileRoutesById {
   '/portal/admin/clients/new': typeof PortalAdminClientsNewRoute
   '/portal/admin/developers/$developerId': typeof PortalAdminDevelopersDeveloperIdRoute
   '/portal/admin/developers/new': typeof PortalAdminDevelopersNewRoute
+  '/portal/admin/invoices/new': typeof PortalAdminInvoicesNewRoute
+  '/portal/admin/projects/new': typeof PortalAdminProjectsNewRoute
   '/portal/admin/clients/': typeof PortalAdminClientsIndexRoute
   '/portal/admin/developers/': typeof PortalAdminDevelopersIndexRoute
 }
@@ -338,6 +356,8 @@ export interface FileRouteTypes {
     | '/portal/admin/clients/new'
     | '/portal/admin/developers/$developerId'
     | '/portal/admin/developers/new'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients/'
     | '/portal/admin/developers/'
   fileRoutesByTo: FileRoutesByTo
@@ -369,6 +389,8 @@ export interface FileRouteTypes {
     | '/portal/admin/clients/new'
     | '/portal/admin/developers/$developerId'
     | '/portal/admin/developers/new'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients'
     | '/portal/admin/developers'
   id:
@@ -403,6 +425,8 @@ export interface FileRouteTypes {
     | '/portal/admin/clients/new'
     | '/portal/admin/developers/$developerId'
     | '/portal/admin/developers/new'
+    | '/portal/admin/invoices/new'
+    | '/portal/admin/projects/new'
     | '/portal/admin/clients/'
     | '/portal/admin/developers/'
   fileRoutesById: FileRoutesById
@@ -638,6 +662,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminDevelopersNewRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/invoices/new': {
+      id: '/portal/admin/invoices/new'
+      path: '/invoices/new'
+      fullPath: '/portal/admin/invoices/new'
+      preLoaderRoute: typeof PortalAdminInvoicesNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/projects/new': {
+      id: '/portal/admin/projects/new'
+      path: '/projects/new'
+      fullPath: '/portal/admin/projects/new'
+      preLoaderRoute: typeof PortalAdminProjectsNewRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
   }
 }
 
@@ -655,6 +693,8 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminClientsNewRoute: typeof PortalAdminClientsNewRoute
   PortalAdminDevelopersDeveloperIdRoute: typeof PortalAdminDevelopersDeveloperIdRoute
   PortalAdminDevelopersNewRoute: typeof PortalAdminDevelopersNewRoute
+  PortalAdminInvoicesNewRoute: typeof PortalAdminInvoicesNewRoute
+  PortalAdminProjectsNewRoute: typeof PortalAdminProjectsNewRoute
   PortalAdminClientsIndexRoute: typeof PortalAdminClientsIndexRoute
   PortalAdminDevelopersIndexRoute: typeof PortalAdminDevelopersIndexRoute
 }
@@ -673,6 +713,8 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminClientsNewRoute: PortalAdminClientsNewRoute,
   PortalAdminDevelopersDeveloperIdRoute: PortalAdminDevelopersDeveloperIdRoute,
   PortalAdminDevelopersNewRoute: PortalAdminDevelopersNewRoute,
+  PortalAdminInvoicesNewRoute: PortalAdminInvoicesNewRoute,
+  PortalAdminProjectsNewRoute: PortalAdminProjectsNewRoute,
   PortalAdminClientsIndexRoute: PortalAdminClientsIndexRoute,
   PortalAdminDevelopersIndexRoute: PortalAdminDevelopersIndexRoute,
 }

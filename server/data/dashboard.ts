@@ -158,11 +158,12 @@ export const dashboardTasksLive: LiveCollection<"tasks"> = {
   resolve: async (_db, change) => invalidateFor([change.assignedTo, change.previousAssignedTo]),
 };
 
-/** A project's client and every developer assigned before or after the change. */
+/** A project's client (and the previous one, when it moved) and every developer assigned before or after the change. */
 export const dashboardProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeDashboard,
-  resolve: async (_db, change) => invalidateFor([change.clientId, ...change.developerIds]),
+  resolve: async (_db, change) =>
+    invalidateFor([change.clientId, change.previousClientId ?? null, ...change.developerIds]),
 };
 
 /** An invoice's client, and the one it was moved away from. */

@@ -193,3 +193,36 @@ export const projectPresenceLive: LiveCollection<"projects"> = {
     return [];
   },
 };
+
+/** The projects list's live key: the SPA's projects list query (src/features/projects/api.ts). */
+export const projectsListKey = ["projects", "list"] as const;
+
+/**
+ * The projects list is live (issue #7: a project an administrator creates or
+ * edits shows in its client's and developers' open lists): everyone who may
+ * read the project, or could before the change (a previous client, a
+ * developer taken off), is told to refetch their list; the list is paged by
+ * cursor, so a refetch puts the project where it belongs.
+ */
+export const projectsListLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  async authorize(_db, actor, key) {
+    if (key.length !== projectsListKey.length || key[0] !== projectsListKey[0] || key[1] !== projectsListKey[1])
+      return undefined;
+    return rules.projects.scope(actor).kind !== "none";
+  },
+  async resolve(_db, change) {
+    const facts: ProjectFacts = { clientId: change.clientId, developerIds: change.developerIds };
+    const previous = change.previousClientId ?? null;
+    const invalidate = { invalidate: true as const };
+    return [
+      {
+        key: projectsListKey,
+        pushFor: (actor) =>
+          rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous)
+            ? invalidate
+            : undefined,
+      },
+    ];
+  },
+};

@@ -297,8 +297,22 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(...newestFirst(t)),
     index("invoices_status_idx").on(t.status),
     index("invoices_project_idx").on(t.projectId),
+    // Payments table (issue #7): one index per sort, the id as the tie-break; number searched by prefix.
+    index("invoices_amount_idx").on(t.amount, t.id),
+    index("invoices_due_idx").on(t.dueDate, t.id),
+    index("invoices_number_prefix_idx").on(sql`lower(${t.invoiceNumber}) text_pattern_ops`),
   ],
 );
+
+/**
+ * The last invoice number given out each year (issue #7): a new invoice takes
+ * the next one with one upsert in its own transaction, so numbers are unique
+ * and consecutive however many processes create invoices at once.
+ */
+export const invoiceCounters = pgTable("invoice_counters", {
+  year: integer("year").primaryKey(),
+  last: integer("last").notNull(),
+});
 
 export const tasks = pgTable(
   "tasks",

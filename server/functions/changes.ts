@@ -16,8 +16,18 @@ export type Change =
   /** `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before and after reaches no one). */
   | { topic: "services"; op: Op; id: string; previousStatus?: ServiceStatus }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
-  /** `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too. */
-  | { topic: "projects"; op: Op; id: string; clientId: string; developerIds: string[] }
+  /**
+   * `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too;
+   * `previousClientId`: the client before an update that moved the project to another client (issue #7).
+   */
+  | {
+      topic: "projects";
+      op: Op;
+      id: string;
+      clientId: string;
+      developerIds: string[];
+      previousClientId?: string | null;
+    }
   | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
   /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */
   | { topic: "project_reads"; op: Op; id: string; userId: string };

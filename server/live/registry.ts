@@ -3,7 +3,7 @@ import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
-import { projectMessagesLive, projectPresenceLive } from "../data/projects";
+import { projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive } from "../data/tasks";
 import { unreadMessagesLive, unreadReadsLive } from "../data/unread";
@@ -28,6 +28,7 @@ const collections: LiveCollection[] = [
   adminDashboardInvoicesLive,
   unreadMessagesLive,
   unreadReadsLive,
+  projectsListLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

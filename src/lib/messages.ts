@@ -44,4 +44,10 @@ export const TOAST = {
   staffInvited: "Invitation sent",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
   invoiceDownloadFailed: "Failed to download invoice. Please try again.",
+  /** Not in spec §8 (issue #7's project and invoice forms): worded like the spec's other successes and failures. */
+  projectCreated: "Project created successfully",
+  projectCreateFailed: "Failed to create project",
+  projectUpdated: "Project updated successfully",
+  projectUpdateFailed: "Failed to update project",
+  invoiceCreated: "Invoice created successfully",
 } as const;

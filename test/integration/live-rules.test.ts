@@ -287,7 +287,7 @@ const table: Row[] = [
     subscribe: [T, T, T, T, F],
     receives: [T, F, T, F, F],
     push: "invalidate",
-    // A project's changes: only the dashboard follows them (no live list of projects yet), so no other
+    // A project's changes: the dashboard and the projects list follow them, both as "refetch", so no
     // key's legitimate push names the row.
     async insert() {
       const rowId = randomUUID();
@@ -303,6 +303,33 @@ const table: Row[] = [
     update: (rowId) =>
       commit(
         (tx) => tx.update(projects).set({ progress: 40 }).where(eq(projects.id, rowId)),
+        projectChange("update", rowId),
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+  },
+  {
+    // The projects list (issue #7: a project an administrator creates shows in its client's open list):
+    // everyone with projects subscribes; a change reaches whoever may read the project, as "refetch".
+    name: "projects list",
+    key: () => ["projects", "list"],
+    subscribe: [T, T, T, T, T],
+    receives: [T, F, T, F, T],
+    push: "invalidate",
+    async insert() {
+      const rowId = randomUUID();
+      await commit(
+        async (tx) => {
+          await tx.insert(projects).values({ id: rowId, title: "Live rules listed project", clientId: id.clientA });
+          await tx.insert(projectDevelopers).values({ projectId: rowId, developerId: id.devIn });
+        },
+        projectChange("insert", rowId),
+      );
+      return rowId;
+    },
+    update: (rowId) =>
+      commit(
+        (tx) => tx.update(projects).set({ progress: 60 }).where(eq(projects.id, rowId)),
         projectChange("update", rowId),
       ),
     remove: (rowId) =>

@@ -68,18 +68,17 @@ export function AdminDashboard() {
               Add developer
             </RouterLink>
           </Button>
-          {/* Pages still to be built: plain links until their routes exist. */}
           <Button asChild variant="outline">
-            <a href="/portal/admin/projects/new">
+            <RouterLink to="/portal/admin/projects/new">
               <LuFolderPlus aria-hidden="true" />
               Create project
-            </a>
+            </RouterLink>
           </Button>
           <Button asChild variant="outline">
-            <a href="/portal/admin/invoices/new">
+            <RouterLink to="/portal/admin/invoices/new">
               <LuFilePlus aria-hidden="true" />
               Create invoice
-            </a>
+            </RouterLink>
           </Button>
         </SimpleGrid>
       </Panel>

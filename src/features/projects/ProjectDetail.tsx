@@ -1,7 +1,7 @@
 import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
@@ -17,6 +17,9 @@ import { PresenceList, usePresence } from "./presence";
 
 /** How long the "not found" notice stays up before we take the user back to the list. */
 const NOT_FOUND_REDIRECT_MS = 2500;
+
+/** Administrators only (issue #7): loaded when an administrator opens a project, never for clients. */
+const EditProjectDialog = lazy(() => import("./EditProjectDialog"));
 
 function BackButton() {
   return (
@@ -35,6 +38,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
   const { data: me } = useMe();
   // Being on the page is being present: subscribed from the first render, gone with the page.
   const viewers = usePresence(projectId);
+  const isAdmin = me?.role === "admin";
   usePageTitle(project.isError ? "Project not found" : project.data?.title);
 
   // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
@@ -83,6 +87,11 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
             {p.title}
           </Heading>
           <ProjectStatusBadge status={p.status} />
+          {isAdmin && (
+            <Suspense fallback={null}>
+              <EditProjectDialog projectId={p.id} />
+            </Suspense>
+          )}
         </HStack>
         <Text color="fg.muted" whiteSpace="pre-wrap">
           {p.description}

@@ -1,14 +1,31 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { LuFolderOpen } from "react-icons/lu";
 import { EmptyList } from "../../components/EmptyList";
+import { live } from "../../lib/live";
 import { projectsQuery } from "./api";
 import { ProjectCard } from "./ProjectCard";
 
 const columns = { base: 1, md: 2, xl: 3 };
 
+/**
+ * The list is live (server/data/projects.ts projectsListLive): a project
+ * created, edited, or given to or taken from the viewer refetches the pages
+ * loaded, so it shows where it belongs.
+ */
+function useLiveProjectsList() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const key = projectsQuery.queryKey;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
+    return live.subscribe(key, refetch, refetch);
+  }, [queryClient]);
+}
+
 export function ProjectsList() {
+  useLiveProjectsList();
   const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(projectsQuery);
   const projects = data?.pages.flatMap((page) => page.items) ?? [];
 

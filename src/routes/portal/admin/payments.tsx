@@ -1,6 +1,21 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
+import { PaymentsPage } from "../../../features/admin/PaymentsPage";
+import { tableSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/payments")({
-  component: () => <PageHeader title="Payments" description="Revenue, paid and pending totals with every invoice." />,
+  validateSearch: tableSearch(PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS),
+  component: PaymentsRoute,
 });
+
+function PaymentsRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Payments" description="Revenue, paid and pending totals with every invoice." />
+      <PaymentsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+    </>
+  );
+}

@@ -1,4 +1,6 @@
-import { createFileRoute } from "@tanstack/react-router";
+import { Button } from "@chakra-ui/react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { LuFolderPlus } from "react-icons/lu";
 import type { Role } from "../../../../common/domain";
 import { PageHeader } from "../../../components/PageHeader";
 import { ProjectsList } from "../../../features/projects/ProjectsList";
@@ -19,6 +21,14 @@ function ProjectsPage() {
   return (
     <>
       <PageHeader title="Projects" description={DESCRIPTIONS[me.role]} />
+      {me.role === "admin" && (
+        <Button asChild colorPalette="brand" size="sm" mb="6">
+          <Link to="/portal/admin/projects/new">
+            <LuFolderPlus aria-hidden="true" />
+            New project
+          </Link>
+        </Button>
+      )}
       <ProjectsList />
     </>
   );

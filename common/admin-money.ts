@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { adminTableQuery } from "./admin";
+import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "./admin-table";
+
+export type { PaymentSort } from "./admin-table";
+
+import { invoiceSchema, projectSchema } from "./api";
+import { PROJECT_STATUSES } from "./domain";
+import { tooLong } from "./messages";
+import { amountSchema, toMinorUnits } from "./schemas";
+import { isBlank } from "./text";
+
+/**
+ * The admin console's money and projects (issue #7 items 5 and 7): the
+ * payments table, a new invoice, a new or edited project, and the bounded
+ * pickers their forms read. The SPA's forms and the server validate with the
+ * same schemas.
+ */
+
+export const paymentsQuerySchema = adminTableQuery(PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS);
+export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
+
+/** A row of the payments table: the invoice as the portal shows it, with its client's e-mail. */
+export const adminPaymentSchema = invoiceSchema.extend({ clientEmail: z.string() }).meta({ id: "AdminPayment" });
+export type AdminPayment = z.input<typeof adminPaymentSchema>;
+
+/** A person offered by a picker (clients for an invoice or a project, developers to assign). */
+export const personOptionSchema = z
+  .object({ id: z.string(), fullName: z.string(), email: z.string(), companyName: z.string().nullable() })
+  .meta({ id: "PersonOption" });
+export type PersonOption = z.input<typeof personOptionSchema>;
+
+/** How many people a picker offers at most: it is searched, never the whole table. */
+export const PICKER_LIMIT = 20;
+export const DEVELOPER_PICKER_LIMIT = 100;
+export const pickerQuerySchema = z.strictObject({
+  q: z.string().trim().max(100, tooLong(100)).optional(),
+  limit: z.coerce.number().int().min(1).max(DEVELOPER_PICKER_LIMIT).default(PICKER_LIMIT),
+});
+
+export const projectOptionSchema = z.object({ id: z.uuid(), title: z.string() }).meta({ id: "ProjectOption" });
+export type ProjectOption = z.input<typeof projectOptionSchema>;
+/** A client's projects offered by the new invoice form (their newest first). */
+export const PROJECT_OPTIONS_LIMIT = 100;
+
+export const CHOOSE_CLIENT = "Choose a client.";
+export const AMOUNT_POSITIVE = "Enter an amount greater than zero.";
+export const PROJECT_NOT_CLIENTS = "This project does not belong to the chosen client.";
+
+/** A new invoice: client, optionally one of that client's projects, amount in naira (two decimals), due date. */
+export const invoiceCreateSchema = z.strictObject({
+  clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),
+  projectId: z.uuid("Choose one of the client's projects.").nullable(),
+  amount: amountSchema.refine((amount) => toMinorUnits(amount) > 0, AMOUNT_POSITIVE),
+  dueDate: z.iso.date("Enter a due date."),
+});
+export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
+
+export const PROJECT_TITLE_MAX_LENGTH = 200;
+export const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
+export const PROJECT_DEVELOPERS_MAX = 50;
+export const END_BEFORE_START = "The end date cannot be before the start date.";
+
+/** A project as an administrator creates or edits it: every field, the same schema for both. */
+export const projectFormSchema = z
+  .strictObject({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Enter a title.")
+      .max(PROJECT_TITLE_MAX_LENGTH, tooLong(PROJECT_TITLE_MAX_LENGTH))
+      .refine((text) => !isBlank(text), "Enter a title."),
+    description: z.string().trim().max(PROJECT_DESCRIPTION_MAX_LENGTH, tooLong(PROJECT_DESCRIPTION_MAX_LENGTH)),
+    clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),
+    developerIds: z
+      .array(z.string().min(1).max(100))
+      .max(PROJECT_DEVELOPERS_MAX, `Assign at most ${PROJECT_DEVELOPERS_MAX} developers.`)
+      .refine((ids) => new Set(ids).size === ids.length, "Each developer can be assigned once."),
+    status: z.enum(PROJECT_STATUSES),
+    progress: z
+      .number("Enter a progress from 0 to 100.")
+      .int("Enter a whole number from 0 to 100.")
+      .min(0, "Enter a progress from 0 to 100.")
+      .max(100, "Enter a progress from 0 to 100."),
+    startDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable(),
+    endDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable(),
+  })
+  .refine((project) => !project.startDate || !project.endDate || project.endDate >= project.startDate, {
+    message: END_BEFORE_START,
+    path: ["endDate"],
+  });
+export type ProjectForm = z.infer<typeof projectFormSchema>;
+
+/** A project as the edit dialog loads it: the portal's project with its assigned developers. */
+export const adminProjectSchema = projectSchema
+  .extend({ developers: z.array(personOptionSchema) })
+  .meta({ id: "AdminProject" });
+export type AdminProject = z.input<typeof adminProjectSchema>;

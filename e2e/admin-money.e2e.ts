@@ -1,0 +1,166 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { AdminPage } from "../common/admin";
+import type { AdminPayment } from "../common/admin-money";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #7 items 5 and 7): a client has Projects and Invoices open in
+ * a second browser; an administrator creates a project for them, edits it,
+ * creates an invoice for it, and marks it paid on Payments. The client's open
+ * pages show each change without a reload. The forms (with their errors), the
+ * edit dialog, the payments page and its confirmation pass axe.
+ */
+const product = setupProduct();
+const CLIENT = "amaka@bellofashion.test";
+const TITLE = "Harbour Ledger App";
+let api: Api;
+let admin: User;
+let clientProjects: Page;
+let clientInvoices: Page;
+let clientId: string;
+let invoiceNumber: string;
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  clientId = (await api.me(CLIENT)).id;
+  admin = await newUser(product.browser, product.server.url);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  const client = await newUser(product.browser, product.server.url);
+  await signInThroughForm(client.page, CLIENT);
+  clientProjects = client.page;
+  await clientProjects.goto("/portal/projects");
+  await clientProjects.getByRole("list", { name: "Projects" }).waitFor();
+  clientInvoices = await client.context.newPage();
+  await clientInvoices.goto("/portal/invoices");
+  await clientInvoices.getByRole("table", { name: "All invoices" }).locator("tbody tr").first().waitFor();
+});
+
+describe("Admin › money and projects", () => {
+  it("creates a project from the dashboard's quick action; the client's open projects list shows it live", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin");
+    await page.getByRole("region", { name: "Quick actions" }).getByRole("link", { name: "Create project" }).click();
+    await waitForPath(page, "/portal/admin/projects/new");
+    await page.getByRole("heading", { level: 1, name: "New project" }).waitFor();
+    expect(await axeViolations(page), "empty form").toEqual([]);
+
+    // Nothing filled: each required field says so, under itself.
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.getByText("Enter a title.").waitFor();
+    await page.getByText("Choose a client.").waitFor();
+    expect(await axeViolations(page), "form with errors").toEqual([]);
+
+    await page.getByLabel("Title").fill(TITLE);
+    await page.getByLabel("Description").fill("Bookkeeping for the harbour shops.");
+    await page.getByRole("searchbox", { name: "Find a client" }).fill("amaka");
+    await page.getByLabel("Client", { exact: true }).selectOption(clientId);
+    await page.getByRole("searchbox", { name: "Find a developer" }).fill("tunde");
+    await page.getByRole("checkbox", { name: /Tunde Bakare/ }).check();
+    await page.getByLabel("Progress (%)").fill("20");
+    await page.getByLabel("Start date").fill("2026-06-30");
+    await page.getByLabel("End date").fill("2026-03-01");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.getByText("The end date cannot be before the start date.").waitFor();
+    await page.getByLabel("End date").fill("2026-09-30");
+    await page.getByRole("button", { name: "Create project" }).click();
+    await page.getByText("Project created successfully").waitFor();
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+
+    // The client's list, open all along, shows the project without a reload.
+    await clientProjects.getByRole("list", { name: "Projects" }).getByText(TITLE).waitFor();
+  });
+
+  it("edits the project from its page in a dialog (administrators only)", async () => {
+    const { page } = admin;
+    await page.getByRole("button", { name: "Edit project" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit project" });
+    await dialog.getByLabel("Title").waitFor();
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(TITLE);
+    expect(await dialog.getByRole("checkbox", { name: /Tunde Bakare/ }).isChecked()).toBe(true);
+    expect(await axeViolations(page), "edit dialog").toEqual([]);
+    await dialog.getByLabel("Progress (%)").fill("150");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByText("Enter a progress from 0 to 100.").waitFor();
+    expect(await axeViolations(page), "edit dialog with an error").toEqual([]);
+    await dialog.getByLabel("Progress (%)").fill("45");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Project updated successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await page.getByText("45%").first().waitFor();
+
+    // The client sees no Edit button on the same project.
+    const projectUrl = new URL(page.url()).pathname;
+    const check = await newUser(product.browser, product.server.url);
+    await signInThroughForm(check.page, CLIENT);
+    await check.page.goto(projectUrl);
+    await check.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+    await check.page.getByText("45%").first().waitFor();
+    expect(await check.page.getByRole("button", { name: "Edit project" }).count()).toBe(0);
+    await check.context.close();
+  });
+
+  it("creates an invoice for the client's project; the client's open invoices page shows it live", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/invoices/new");
+    await page.getByRole("heading", { level: 1, name: "New invoice" }).waitFor();
+    expect(await axeViolations(page), "empty form").toEqual([]);
+
+    await page.getByLabel("Amount").fill("12.345");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.getByText("Choose a client.").waitFor();
+    await page.getByText("Enter an amount like 1500 or 1500.50, with at most two decimals.").waitFor();
+    expect(await axeViolations(page), "form with errors").toEqual([]);
+
+    await page.getByRole("searchbox", { name: "Find a client" }).fill("amaka");
+    await page.getByLabel("Client", { exact: true }).selectOption(clientId);
+    const project = page.getByLabel("Project");
+    await expect.poll(() => project.locator("option", { hasText: TITLE }).count()).toBe(1);
+    await project.selectOption({ label: TITLE });
+    await page.getByLabel("Amount").fill("250000.50");
+    await page.getByLabel("Due date").fill("2030-01-31");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.getByText("Invoice created successfully").waitFor();
+    await waitForPath(page, "/portal/admin/payments");
+
+    const newest = await api.get<AdminPage<AdminPayment>>("/api/admin/payments?sort=created&dir=desc", ADMIN_EMAIL);
+    const invoice = newest.items[0];
+    expect(invoice).toMatchObject({ clientId, projectTitle: TITLE, amount: 25_000_050, status: "unpaid" });
+    invoiceNumber = invoice?.invoiceNumber ?? "";
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{3,}$/);
+
+    const row = clientInvoices.getByRole("row").filter({ hasText: invoiceNumber });
+    await row.getByText("Unpaid").waitFor();
+  });
+
+  it("marks it paid on Payments after the confirmation; the client sees Paid live", async () => {
+    const { page } = admin;
+    await page.goto(`/portal/admin/payments?q=${invoiceNumber}`);
+    const table = page.getByRole("table", { name: "All invoices" });
+    const row = table.getByRole("row").filter({ hasText: invoiceNumber });
+    await row.getByText("Amaka Bello").waitFor();
+    await page.getByRole("region", { name: "Payment totals" }).getByText("Revenue").waitFor();
+    expect(await axeViolations(page), "payments").toEqual([]);
+
+    await row.getByRole("button", { name: `Mark paid ${invoiceNumber}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: "Mark this invoice as paid?" });
+    await dialog.waitFor();
+    expect(await axeViolations(page), "confirmation").toEqual([]);
+    await dialog.getByRole("button", { name: "Mark paid" }).click();
+    await page.getByText("Payment confirmed").waitFor();
+    await row.getByText("Paid", { exact: true }).waitFor();
+    expect(await row.getByRole("button", { name: /Mark paid/ }).count()).toBe(0);
+
+    await clientInvoices
+      .getByRole("row")
+      .filter({ hasText: invoiceNumber })
+      .getByText("Paid", { exact: true })
+      .waitFor();
+
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(await axeViolations(page), "payments at 375 px").toEqual([]);
+  });
+});

@@ -1,0 +1,182 @@
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
+import { TIME_ZONE } from "../../common/format";
+import type { Db, Tx } from "../db";
+import { invoiceCounters, invoices, projects, users } from "../db/schema";
+import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { shownStatus } from "./invoices";
+
+/**
+ * The admin console's money (issue #7 items 5 and 7): the payments table and
+ * its CSV, the numbering of new invoices, and the bounded pickers the new
+ * invoice and project forms read.
+ */
+
+const paymentColumns = {
+  id: invoices.id,
+  invoiceNumber: invoices.invoiceNumber,
+  amount: invoices.amount,
+  status: shownStatus,
+  dueDate: invoices.dueDate,
+  paidDate: invoices.paidDate,
+  createdAt: invoices.createdAt,
+  projectId: invoices.projectId,
+  projectTitle: projects.title,
+  clientId: invoices.clientId,
+  clientName: users.fullName,
+  clientEmail: users.email,
+  clientCompany: users.companyName,
+};
+
+export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][number];
+
+/**
+ * Each sort. Number, amount, due date and created read their indexes
+ * (invoices_invoice_number_unique, invoices_amount_idx, invoices_due_idx,
+ * invoices_created_idx); client and status sort the matching rows (the client
+ * name lives on users, the shown status depends on today).
+ */
+const sortExpressions: Record<PaymentSort, SQL> = {
+  number: sql`${invoices.invoiceNumber}`,
+  client: sql`lower(${users.fullName})`,
+  amount: sql`${invoices.amount}`,
+  due: sql`${invoices.dueDate}`,
+  status: shownStatus,
+  created: sql`${invoices.createdAt}`,
+};
+
+/**
+ * The search: an invoice number starting with the text
+ * (invoices_number_prefix_idx), or a client whose name or e-mail does
+ * (users_role_*_prefix_idx, then invoices_client_created_idx).
+ */
+function paymentFilter(q: string | undefined): SQL | undefined {
+  const text = q?.trim().toLowerCase();
+  if (!text) return undefined;
+  const pattern = `${escapeLike(text)}%`;
+  const clients = prefixSearch(text, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
+  return sql`(lower(${invoices.invoiceNumber}) like ${pattern} or ${invoices.clientId} in (select ${users.id} from ${users} where ${users.role} = 'client' and ${clients}))`;
+}
+
+const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
+  tableOrder(sortExpressions[query.sort], query.dir, invoices.id);
+
+const selectPayments = (db: Db | Tx) =>
+  db
+    .select(paymentColumns)
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.clientId))
+    .leftJoin(projects, eq(projects.id, invoices.projectId));
+
+export async function listPayments(db: Db, query: PaymentsQuery) {
+  const where = paymentFilter(query.q);
+  const [rows, [counted]] = await Promise.all([
+    selectPayments(db)
+      .where(where)
+      .orderBy(...orderOf(query))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: totalCount() }).from(invoices).where(where),
+  ]);
+  return tablePage(rows, counted?.total ?? 0, query);
+}
+
+/** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */
+export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q">, batch = 500) {
+  for (let offset = 0; ; offset += batch) {
+    const rows = await selectPayments(db)
+      .where(paymentFilter(query.q))
+      .orderBy(...orderOf(query))
+      .limit(batch)
+      .offset(offset);
+    yield rows;
+    if (rows.length < batch) return;
+  }
+}
+
+/** One invoice as the payments table shows it. */
+export async function getPayment(db: Db | Tx, id: string) {
+  const [row] = await selectPayments(db).where(eq(invoices.id, id));
+  return row;
+}
+
+// ---------------------------------------------------------------------------
+// Invoice numbers: INV-<year>-<n>, n counted per year (three digits at least, as seed/ has them).
+// ---------------------------------------------------------------------------
+
+/** The current year in Lagos, where the company's years begin. */
+export function lagosYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric" }).format(now));
+}
+
+export const formatInvoiceNumber = (year: number, n: number) => `INV-${year}-${String(n).padStart(3, "0")}`;
+
+/**
+ * The next number of `year`, taken inside the invoice's transaction. The
+ * counter row is locked by the upsert until the transaction ends, so
+ * concurrent creations (on any process) queue on it and each gets the next
+ * number; a rolled-back creation gives its number back. The first invoice of
+ * a year starts after the highest number already written in that year's
+ * format (seed data, imports), so the counter never hands out a number in use.
+ */
+export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
+  // The year's row exists after its first invoice: one locked increment.
+  const [current] = await tx
+    .update(invoiceCounters)
+    .set({ last: sql`${invoiceCounters.last} + 1` })
+    .where(eq(invoiceCounters.year, year))
+    .returning({ last: invoiceCounters.last });
+  if (current) return formatInvoiceNumber(year, current.last);
+  // The year's first invoice, perhaps on several processes at once: the upsert makes one row, the others increment it.
+  const prefix = `inv-${year}-`;
+  const highest = sql`(select coalesce(max(substring(${invoices.invoiceNumber} from ${`^INV-${year}-([0-9]+)$`})::int), 0)
+    from ${invoices} where lower(${invoices.invoiceNumber}) like ${`${escapeLike(prefix)}%`})`;
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: sql`${highest} + 1` })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  if (!row) throw new Error("the invoice counter returned no row");
+  return formatInvoiceNumber(year, row.last);
+}
+
+// ---------------------------------------------------------------------------
+// Pickers: bounded, searched by prefix, never the whole table.
+// ---------------------------------------------------------------------------
+
+const personColumns = { id: users.id, fullName: users.fullName, email: users.email, companyName: users.companyName };
+
+/** Active people of `role` whose name or e-mail starts with `q`, by name (users_role_name_idx). */
+export function peopleOptions(db: Db, role: "client" | "developer", q: string | undefined, limit: number) {
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(
+      and(
+        eq(users.role, role),
+        sql`${users.archivedAt} is null`,
+        prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]),
+      ),
+    )
+    .orderBy(sql`lower(${users.fullName})`, users.id)
+    .limit(limit);
+}
+
+/** A client's projects for the invoice form, newest first (projects_client_created_idx). */
+export function projectOptions(db: Db, clientId: string, limit: number) {
+  return db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .where(eq(projects.clientId, clientId))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(limit);
+}
+
+/** The active people among `ids` with `role`: what a write may reference. */
+export async function existingPeople(db: Db | Tx, role: "client" | "developer", ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(personColumns)
+    .from(users)
+    .where(and(eq(users.role, role), inArray(users.id, [...ids]), sql`${users.archivedAt} is null`));
+}

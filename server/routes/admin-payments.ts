@@ -1,0 +1,266 @@
+import { and, eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminPageOf } from "../../common/admin";
+import {
+  adminPaymentSchema,
+  DEVELOPER_PICKER_LIMIT,
+  invoiceCreateSchema,
+  PROJECT_NOT_CLIENTS,
+  PROJECT_OPTIONS_LIMIT,
+  paymentsQuerySchema,
+  personOptionSchema,
+  pickerQuerySchema,
+  projectOptionSchema,
+} from "../../common/admin-money";
+import { formatDate, formatDay } from "../../common/format";
+import { toMinorUnits, uuidParam } from "../../common/schemas";
+import { auditAdminChange } from "../data/audit";
+import {
+  allPayments,
+  existingPeople,
+  getPayment,
+  lagosYear,
+  listPayments,
+  nextInvoiceNumber,
+  type PaymentRow,
+  peopleOptions,
+  projectOptions,
+} from "../data/payments";
+import type { Db } from "../db";
+import { invoices, projects } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { requireAdmin } from "../http/admin";
+import { sendCsv } from "../http/csv";
+import { HttpError, notFound, validationFailed } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+
+const invoiceParams = z.strictObject({ invoiceId: uuidParam });
+
+/** The fields an audit entry keeps of an invoice, before and after. */
+const audited = (row: PaymentRow) => ({
+  invoiceNumber: row.invoiceNumber,
+  clientId: row.clientId,
+  projectId: row.projectId,
+  amount: row.amount,
+  status: row.status,
+  dueDate: row.dueDate,
+  paidDate: row.paidDate?.toISOString() ?? null,
+});
+
+const STATUS_LABEL: Record<string, string> = { paid: "Paid", unpaid: "Unpaid", overdue: "Overdue" };
+const CSV_HEADER = [
+  "Invoice number",
+  "Client",
+  "Client e-mail",
+  "Project",
+  "Amount",
+  "Status",
+  "Due date",
+  "Paid date",
+];
+/** Kobo as a plain decimal (spreadsheets add these up): 150050 → "1500.50". */
+const decimal = (minor: number) => `${Math.trunc(minor / 100)}.${String(Math.abs(minor % 100)).padStart(2, "0")}`;
+
+/**
+ * Admin › Payments and new invoices (issue #7 items 5 and 7): the invoices
+ * table with totals, mark paid, the CSV, a new invoice numbered on the
+ * server, and the bounded pickers of the invoice and project forms.
+ */
+export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage payments");
+
+  app.get(
+    "/api/admin/payments",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The payments table: invoices with their clients, a page, sorted, searched by number or client",
+        querystring: paymentsQuerySchema,
+        response: { 200: adminPageOf(adminPaymentSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      return listPayments(db, request.query);
+    },
+  );
+
+  app.get(
+    "/api/admin/payments.csv",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Every invoice matching the payments table's search, in its order, as CSV",
+        querystring: paymentsQuerySchema.omit({ page: true, pageSize: true }),
+        produces: ["text/csv"],
+        response: {
+          200: z.any().meta({ description: "Number, client, project, amount, status, due and paid dates (text/csv)" }),
+          ...errorResponses(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      await onlyAdmins(request);
+      return sendCsv(reply, "payments.csv", CSV_HEADER, allPayments(db, request.query), (row) => [
+        row.invoiceNumber,
+        row.clientName,
+        row.clientEmail,
+        row.projectTitle ?? "",
+        decimal(row.amount),
+        STATUS_LABEL[row.status] ?? row.status,
+        row.dueDate ? formatDay(row.dueDate) : "",
+        row.paidDate ? formatDate(row.paidDate) : "",
+      ]);
+    },
+  );
+
+  app.post(
+    "/api/admin/invoices/:invoiceId/mark-paid",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Marks an unpaid (or overdue) invoice paid, recording now as its paid date",
+        params: invoiceParams,
+        response: { 200: adminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { invoiceId } = request.params;
+      return db.transaction(async (tx) => {
+        // The row lock makes a second "mark paid" wait, then see it paid.
+        const [locked] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(eq(invoices.id, invoiceId))
+          .for("update");
+        const before = locked && (await getPayment(tx, invoiceId));
+        if (!before) throw notFound("Invoice");
+        if (before.status === "paid") throw new HttpError(409, "conflict", "This invoice is already paid.");
+        await tx.update(invoices).set({ status: "paid", paidDate: new Date() }).where(eq(invoices.id, invoiceId));
+        const after = await getPayment(tx, invoiceId);
+        if (!after) throw notFound("Invoice");
+        await auditAdminChange(tx, actor, {
+          action: "invoice.mark_paid",
+          entity: "invoice",
+          entityId: invoiceId,
+          before: audited(before),
+          after: audited(after),
+        });
+        await publishChange(tx, {
+          topic: "invoices",
+          op: "update",
+          id: invoiceId,
+          clientId: after.clientId,
+          previousClientId: null,
+        });
+        return after;
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/invoices",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Creates an invoice for a client (and one of their projects), numbered INV-<year>-<n> by the server",
+        body: invoiceCreateSchema,
+        response: { 201: adminPaymentSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const { clientId, projectId, amount, dueDate } = request.body;
+      const created = await db.transaction(async (tx) => {
+        const [client] = await existingPeople(tx, "client", [clientId]);
+        if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
+        if (projectId) {
+          const [project] = await tx
+            .select({ id: projects.id })
+            .from(projects)
+            .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+          if (!project) throw validationFailed({ projectId: PROJECT_NOT_CLIENTS });
+        }
+        const invoiceNumber = await nextInvoiceNumber(tx, lagosYear());
+        const [inserted] = await tx
+          .insert(invoices)
+          .values({ invoiceNumber, clientId, projectId, amount: toMinorUnits(amount), status: "unpaid", dueDate })
+          .returning({ id: invoices.id });
+        if (!inserted) throw new Error("the invoice insert returned no row");
+        const row = await getPayment(tx, inserted.id);
+        if (!row) throw new Error("the new invoice could not be read");
+        await auditAdminChange(tx, actor, {
+          action: "invoice.create",
+          entity: "invoice",
+          entityId: inserted.id,
+          before: null,
+          after: audited(row),
+        });
+        await publishChange(tx, {
+          topic: "invoices",
+          op: "insert",
+          id: inserted.id,
+          clientId,
+          previousClientId: null,
+        });
+        return row;
+      });
+      reply.code(201);
+      return created;
+    },
+  );
+
+  app.get(
+    "/api/admin/client-options",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Active clients whose name or e-mail starts with q, by name, at most `limit` (the forms' client picker)",
+        querystring: pickerQuerySchema,
+        response: { 200: z.array(personOptionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      return peopleOptions(db, "client", request.query.q, request.query.limit);
+    },
+  );
+
+  app.get(
+    "/api/admin/developer-options",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Active developers whose name or e-mail starts with q, by name (the project form's assignees)",
+        querystring: pickerQuerySchema.extend({
+          limit: z.coerce.number().int().min(1).max(DEVELOPER_PICKER_LIMIT).default(DEVELOPER_PICKER_LIMIT),
+        }),
+        response: { 200: z.array(personOptionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      return peopleOptions(db, "developer", request.query.q, request.query.limit);
+    },
+  );
+
+  app.get(
+    "/api/admin/project-options",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "One client's projects, newest first (the invoice form's project picker)",
+        querystring: z.strictObject({ clientId: z.string().trim().min(1).max(100) }),
+        response: { 200: z.array(projectOptionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      return projectOptions(db, request.query.clientId, PROJECT_OPTIONS_LIMIT);
+    },
+  );
+};

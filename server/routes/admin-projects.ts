@@ -1,0 +1,172 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminProjectSchema, type ProjectForm, projectFormSchema } from "../../common/admin-money";
+import { uuidParam } from "../../common/schemas";
+import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
+import { auditAdminChange } from "../data/audit";
+import { existingPeople } from "../data/payments";
+import type { Db, Tx } from "../db";
+import { projectDevelopers, projects } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { requireAdmin } from "../http/admin";
+import { notFound, validationFailed } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+
+const projectParams = z.strictObject({ projectId: uuidParam });
+
+/** The fields an audit entry keeps of a project, before and after. */
+const audited = (row: AdminProjectRow) => ({
+  title: row.title,
+  description: row.description,
+  clientId: row.clientId,
+  developerIds: row.developers.map((developer) => developer.id),
+  status: row.status,
+  progress: row.progress,
+  startDate: row.startDate,
+  endDate: row.endDate,
+});
+
+/** The client must be an active client and every developer an active developer: a 400 under the field otherwise. */
+async function checkPeople(tx: Tx, body: ProjectForm) {
+  const [client] = await existingPeople(tx, "client", [body.clientId]);
+  if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
+  const developers = await existingPeople(tx, "developer", body.developerIds);
+  if (developers.length !== body.developerIds.length)
+    throw validationFailed({ developerIds: "Every assigned person must be an active developer." });
+}
+
+const columnsOf = (body: ProjectForm) => ({
+  title: body.title,
+  description: body.description,
+  clientId: body.clientId,
+  status: body.status,
+  progress: body.progress,
+  startDate: body.startDate,
+  endDate: body.endDate,
+});
+
+/**
+ * Projects as administrators create and edit them (issue #7 item 5): every
+ * field of the project, its client and its developers; audited before and
+ * after, and published so the client's and developers' open portals follow.
+ */
+export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage projects");
+
+  app.get(
+    "/api/admin/projects/:projectId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "A project with its assigned developers, as the edit dialog loads it",
+        params: projectParams,
+        response: { 200: adminProjectSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      const project = await getAdminProject(db, request.params.projectId);
+      if (!project) throw notFound("Project");
+      return project;
+    },
+  );
+
+  app.post(
+    "/api/admin/projects",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Creates a project for a client with its developers, status, progress and dates",
+        body: projectFormSchema,
+        response: { 201: adminProjectSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const body = request.body;
+      const created = await db.transaction(async (tx) => {
+        await checkPeople(tx, body);
+        const [inserted] = await tx.insert(projects).values(columnsOf(body)).returning({ id: projects.id });
+        if (!inserted) throw new Error("the project insert returned no row");
+        if (body.developerIds.length > 0)
+          await tx
+            .insert(projectDevelopers)
+            .values(body.developerIds.map((developerId) => ({ projectId: inserted.id, developerId })));
+        const after = await getAdminProject(tx, inserted.id);
+        if (!after) throw new Error("the new project could not be read");
+        await auditAdminChange(tx, actor, {
+          action: "project.create",
+          entity: "project",
+          entityId: inserted.id,
+          before: null,
+          after: audited(after),
+        });
+        await publishChange(tx, {
+          topic: "projects",
+          op: "insert",
+          id: inserted.id,
+          clientId: body.clientId,
+          developerIds: body.developerIds,
+          previousClientId: null,
+        });
+        return after;
+      });
+      reply.code(201);
+      return created;
+    },
+  );
+
+  app.patch(
+    "/api/admin/projects/:projectId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Edits every field of a project: title, description, client, developers, status, progress, dates",
+        params: projectParams,
+        body: projectFormSchema,
+        response: { 200: adminProjectSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { projectId } = request.params;
+      const body = request.body;
+      return db.transaction(async (tx) => {
+        const before = await getAdminProject(tx, projectId, { lock: true });
+        if (!before) throw notFound("Project");
+        await checkPeople(tx, body);
+        await tx.update(projects).set(columnsOf(body)).where(eq(projects.id, projectId));
+        const previousIds = before.developers.map((developer) => developer.id);
+        // Developers who stay keep their assignment (and its date); the others leave, the new ones join.
+        const removed = previousIds.filter((id) => !body.developerIds.includes(id));
+        const added = body.developerIds.filter((id) => !previousIds.includes(id));
+        if (removed.length > 0)
+          await tx
+            .delete(projectDevelopers)
+            .where(and(eq(projectDevelopers.projectId, projectId), inArray(projectDevelopers.developerId, removed)));
+        if (added.length > 0)
+          await tx.insert(projectDevelopers).values(added.map((developerId) => ({ projectId, developerId })));
+        const after = await getAdminProject(tx, projectId);
+        if (!after) throw notFound("Project");
+        await auditAdminChange(tx, actor, {
+          action: "project.update",
+          entity: "project",
+          entityId: projectId,
+          before: audited(before),
+          after: audited(after),
+        });
+        await publishChange(tx, {
+          topic: "projects",
+          op: "update",
+          id: projectId,
+          clientId: body.clientId,
+          developerIds: [...new Set([...previousIds, ...body.developerIds])],
+          previousClientId: before.clientId === body.clientId ? null : before.clientId,
+        });
+        return after;
+      });
+    },
+  );
+};

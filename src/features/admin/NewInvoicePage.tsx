@@ -1,0 +1,122 @@
+import { Button, Card, HStack, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { Link as RouterLink, useNavigate } from "@tanstack/react-router";
+import { Controller, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { invoiceCreateSchema } from "../../../common/admin-money";
+import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { LazyFormAlert } from "../../components/LazyFormAlert";
+import { toaster } from "../../components/Toaster";
+import { errorMessage, showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useCreateInvoice, useProjectOptions } from "./money-api";
+import { ClientPicker } from "./Pickers";
+
+type Values = z.input<typeof invoiceCreateSchema>;
+const EMPTY: Values = { clientId: "", projectId: null, amount: "", dueDate: "" };
+
+/**
+ * Admin › New invoice (issue #7 item 5): client, one of that client's
+ * projects, amount in naira with two decimals, due date. The server numbers
+ * it (INV-<year>-<n>); Payments opens with the new invoice on top.
+ */
+export function NewInvoicePage() {
+  const form = useForm<Values, unknown, z.output<typeof invoiceCreateSchema>>({
+    resolver: zodResolver(invoiceCreateSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+  const clientId = form.watch("clientId");
+  const projects = useProjectOptions(clientId || undefined);
+  const create = useCreateInvoice();
+  const navigate = useNavigate();
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (create.isPending) return;
+    create.mutate(values, {
+      onSuccess: (invoice) => {
+        toaster.create({ type: "success", title: TOAST.invoiceCreated, description: invoice.invoiceNumber });
+        void navigate({
+          to: "/portal/admin/payments",
+          search: { sort: "created", dir: "desc", page: 1, pageSize: 25 },
+        });
+      },
+      onError: (error) => {
+        // Spec §8: payments show the server's own message.
+        toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) });
+        showServerError(form.setError, error, {
+          clientId: "clientId",
+          projectId: "projectId",
+          amount: "amount",
+          dueDate: "dueDate",
+        });
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="New invoice">
+      <Card.Root maxW="2xl">
+        <Card.Body>
+          <Stack gap="4">
+            {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
+            <Controller
+              control={form.control}
+              name="clientId"
+              render={({ field }) => (
+                <ClientPicker
+                  value={field.value}
+                  onChange={(id) => {
+                    field.onChange(id);
+                    // A project belongs to one client: choosing another client clears it.
+                    form.setValue("projectId", null);
+                  }}
+                  error={errors.clientId?.message}
+                  disabled={create.isPending}
+                />
+              )}
+            />
+            <FormField
+              label="Project"
+              error={errors.projectId?.message}
+              helperText={clientId ? "One of this client's projects, or none." : "Choose a client first."}
+            >
+              <SelectInput
+                disabled={!clientId || create.isPending}
+                {...form.register("projectId", { setValueAs: (value: string | null) => value || null })}
+              >
+                <option value="">{projects.isFetching ? "Loading projects…" : "No project"}</option>
+                {(projects.data ?? []).map((project) => (
+                  <option key={project.id} value={project.id}>
+                    {project.title}
+                  </option>
+                ))}
+              </SelectInput>
+            </FormField>
+            <FormField
+              label="Amount"
+              required
+              error={errors.amount?.message}
+              helperText="In naira, with up to two decimals, e.g. 150000.50."
+            >
+              <TextInput type="text" inputMode="decimal" autoComplete="off" {...form.register("amount")} />
+            </FormField>
+            <FormField label="Due date" required error={errors.dueDate?.message}>
+              <TextInput type="date" {...form.register("dueDate")} />
+            </FormField>
+          </Stack>
+        </Card.Body>
+        <Card.Footer>
+          <HStack gap="3">
+            <Button type="submit" colorPalette="brand" loading={create.isPending}>
+              Create invoice
+            </Button>
+            <Button asChild variant="outline">
+              <RouterLink to="/portal/admin/payments">Cancel</RouterLink>
+            </Button>
+          </HStack>
+        </Card.Footer>
+      </Card.Root>
+    </form>
+  );
+}

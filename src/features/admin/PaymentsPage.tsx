@@ -1,0 +1,195 @@
+import { Button, Card, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "@tanstack/react-router";
+import { useEffect } from "react";
+import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt } from "react-icons/lu";
+import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
+import { formatDate, formatDay } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
+import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../../lib/money";
+import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
+import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
+import { type AdminColumn, AdminTable } from "./AdminTable";
+import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useLiveRefetch, useMarkPaid } from "./money-api";
+
+export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
+
+/**
+ * Admin › Payments (issue #7 item 7): revenue, paid and pending totals (live),
+ * then every invoice with its client, paged, sorted and searched on the
+ * server, with Mark paid and the CSV export. Errors show the server's own
+ * message (spec §8).
+ */
+export function PaymentsPage({
+  query,
+  onQueryChange,
+}: {
+  query: PaymentsQuery;
+  onQueryChange: (next: Partial<PaymentsQuery>) => void;
+}) {
+  const payments = useQuery(paymentsQueryOptions(query));
+  const exportPayments = useExportPayments();
+  // Any invoice change (a new one, one paid, elsewhere or in another tab) refetches the page shown.
+  useLiveRefetch(invoicesKey, adminPaymentsKey);
+
+  useEffect(() => {
+    if (payments.isError)
+      toaster.create({ type: "error", title: TOAST.error, description: errorMessage(payments.error) });
+  }, [payments.isError, payments.error]);
+
+  const columns: AdminColumn<AdminPayment, PaymentSort>[] = [
+    {
+      key: "number",
+      header: "Invoice",
+      sort: "number",
+      cell: (row) => <Text fontWeight="medium">{row.invoiceNumber}</Text>,
+    },
+    {
+      key: "client",
+      header: "Client",
+      sort: "client",
+      cell: (row) => (
+        <Stack gap="0">
+          <Text>{row.clientName}</Text>
+          <Text color="fg.muted" fontSize="xs">
+            {row.clientEmail}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: "project", header: "Project", cell: (row) => row.projectTitle ?? "—" },
+    { key: "amount", header: "Amount", sort: "amount", align: "end", cell: (row) => formatAmount(row.amount) },
+    { key: "status", header: "Status", sort: "status", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+    { key: "due", header: "Due date", sort: "due", cell: (row) => (row.dueDate ? formatDay(row.dueDate) : "—") },
+    { key: "paid", header: "Paid date", cell: (row) => (row.paidDate ? formatDate(row.paidDate) : "—") },
+    { key: "actions", header: "Actions", align: "end", cell: (row) => <PaymentActions invoice={row} /> },
+  ];
+
+  return (
+    <Stack gap="6">
+      <PaymentTotals />
+      <AdminTable
+        caption="All invoices"
+        columns={columns}
+        query={query}
+        onQueryChange={onQueryChange}
+        data={payments.data}
+        pending={payments.isPending}
+        error={payments.isError}
+        onRetry={() => payments.refetch()}
+        searchLabel="Search by invoice number or client name or e-mail"
+        empty={{
+          title: "No invoices found",
+          text: "Invoices appear here once they are created.",
+          icon: <LuReceipt aria-hidden="true" />,
+        }}
+        toolbar={
+          <HStack gap="2">
+            <Button asChild size="sm" colorPalette="brand">
+              <RouterLink to="/portal/admin/invoices/new">
+                <LuFilePlus aria-hidden="true" />
+                Create invoice
+              </RouterLink>
+            </Button>
+            <Button
+              size="sm"
+              variant="outline"
+              loading={exportPayments.isPending}
+              onClick={() =>
+                exportPayments.mutate(
+                  { sort: query.sort, dir: query.dir, q: query.q },
+                  {
+                    onError: (error) =>
+                      toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+                  },
+                )
+              }
+            >
+              <LuDownload aria-hidden="true" />
+              Export CSV
+            </Button>
+          </HStack>
+        }
+      />
+    </Stack>
+  );
+}
+
+/** Revenue (paid), paid and pending (everything not paid, overdue included): the live invoice summary. */
+function PaymentTotals() {
+  const refetchInterval = () => untilNextLagosDay();
+  const summary = useLiveQuery({ queryKey: invoiceSummaryKey, queryFn: fetchInvoiceSummary, refetchInterval });
+  const data = summary.data;
+  const cards = [
+    { label: "Revenue", amount: data?.paidAmount, help: data && `From ${plural(data.paidCount, "paid invoice")}` },
+    { label: "Paid", amount: data?.paidAmount, help: data && `${plural(data.paidCount, "invoice")} paid` },
+    {
+      label: "Pending",
+      amount: data?.pendingAmount,
+      help: data && `${plural(data.pendingCount, "invoice")} pending, ${data.overdueCount} overdue`,
+    },
+  ];
+  return (
+    <SimpleGrid as="section" aria-label="Payment totals" columns={{ base: 1, md: 3 }} gap="4">
+      {cards.map((card) => (
+        <Card.Root key={card.label}>
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{card.label}</Stat.Label>
+              {summary.isPending ? (
+                <Stack as="dd" gap="2" aria-hidden="true">
+                  <Skeleton height="8" width="40" />
+                  <Skeleton height="4" width="24" />
+                </Stack>
+              ) : card.amount === undefined ? (
+                <Stat.ValueText>—</Stat.ValueText>
+              ) : (
+                <>
+                  <Stat.ValueText data-testid={`total-${card.label.toLowerCase()}`}>
+                    {formatAmount(card.amount)}
+                  </Stat.ValueText>
+                  <Stat.HelpText as="dd" color="fg.muted">
+                    {card.help}
+                  </Stat.HelpText>
+                </>
+              )}
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function PaymentActions({ invoice }: { invoice: AdminPayment }) {
+  const markPaid = useMarkPaid();
+  if (invoice.status === "paid") return null;
+  return (
+    <ConfirmDialog
+      question={MARK_PAID_QUESTION}
+      description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. Today is recorded as its paid date.`}
+      confirmLabel="Mark paid"
+      onConfirm={() =>
+        markPaid.mutateAsync(invoice.id, {
+          onSuccess: () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
+          onError: (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+        })
+      }
+      trigger={
+        <Button size="xs" variant="outline">
+          <LuCircleCheck aria-hidden="true" />
+          Mark paid
+          <Text as="span" srOnly>
+            {` ${invoice.invoiceNumber}`}
+          </Text>
+        </Button>
+      }
+    />
+  );
+}

@@ -1,0 +1,150 @@
+import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
+import { useId, useState } from "react";
+import type { PersonOption } from "../../../common/admin-money";
+import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { usePeopleOptions } from "./money-api";
+
+function personLabel(person: PersonOption): string {
+  const details = [person.email, person.companyName].filter(Boolean).join(", ");
+  return details ? `${person.fullName} (${details})` : person.fullName;
+}
+
+/**
+ * A searchable client select (issue #7): a search box asks the server for the
+ * clients whose name or e-mail starts with the text (a bounded list, never
+ * the whole table), and the select offers them. The chosen client stays
+ * offered while the search changes.
+ */
+export function ClientPicker({
+  value,
+  onChange,
+  error,
+  current,
+  disabled,
+}: {
+  value: string;
+  onChange: (clientId: string) => void;
+  error?: string | undefined;
+  /** The client already chosen (an edited project's), shown before any search. */
+  current?: PersonOption | undefined;
+  disabled?: boolean;
+}) {
+  const [search, setSearch] = useState("");
+  const options = usePeopleOptions("client", search);
+  const [chosen, setChosen] = useState<PersonOption | undefined>(current);
+  const list = options.data ?? [];
+  const shown = chosen && !list.some((person) => person.id === chosen.id) ? [chosen, ...list] : list;
+  return (
+    <Stack gap="3">
+      <FormField label="Find a client" helperText="Type the start of a name or e-mail.">
+        <TextInput
+          type="search"
+          value={search}
+          disabled={disabled}
+          onChange={(event) => setSearch(event.target.value)}
+          autoComplete="off"
+        />
+      </FormField>
+      <FormField label="Client" required error={error}>
+        <SelectInput
+          value={value}
+          disabled={disabled}
+          onChange={(event) => {
+            setChosen(shown.find((person) => person.id === event.target.value));
+            onChange(event.target.value);
+          }}
+        >
+          <option value="">{options.isPending ? "Loading clients…" : "Choose a client"}</option>
+          {shown.map((person) => (
+            <option key={person.id} value={person.id}>
+              {personLabel(person)}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+    </Stack>
+  );
+}
+
+/**
+ * The developers assigned to a project: a search over active developers
+ * (bounded by the server) as checkboxes; the ones chosen stay listed first.
+ */
+export function DeveloperPicker({
+  value,
+  onChange,
+  error,
+  initial = [],
+  disabled,
+}: {
+  value: string[];
+  onChange: (developerIds: string[]) => void;
+  error?: string | undefined;
+  initial?: PersonOption[];
+  disabled?: boolean;
+}) {
+  const legendId = useId();
+  const errorId = useId();
+  const [search, setSearch] = useState("");
+  const options = usePeopleOptions("developer", search);
+  const [known, setKnown] = useState<Map<string, PersonOption>>(
+    () => new Map(initial.map((person) => [person.id, person])),
+  );
+  const selected = value.map((id) => known.get(id)).filter((person): person is PersonOption => !!person);
+  const others = (options.data ?? []).filter((person) => !value.includes(person.id));
+  function toggle(person: PersonOption, on: boolean) {
+    setKnown((map) => new Map(map).set(person.id, person));
+    onChange(on ? [...value, person.id] : value.filter((id) => id !== person.id));
+  }
+  return (
+    <chakra.fieldset
+      borderWidth="1px"
+      borderRadius="l2"
+      p="4"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <chakra.legend id={legendId} px="1" fontWeight="medium" fontSize="sm">
+        Developers assigned
+      </chakra.legend>
+      <Stack gap="3">
+        <FormField label="Find a developer" helperText="Type the start of a name or e-mail.">
+          <TextInput
+            type="search"
+            value={search}
+            disabled={disabled}
+            onChange={(event) => setSearch(event.target.value)}
+            autoComplete="off"
+          />
+        </FormField>
+        <Stack as="ul" gap="1" listStyleType="none" maxH="56" overflowY="auto" aria-labelledby={legendId}>
+          {[...selected, ...others].map((person) => (
+            <li key={person.id}>
+              <HStack as="label" gap="2" fontSize="sm" cursor="pointer">
+                <chakra.input
+                  type="checkbox"
+                  checked={value.includes(person.id)}
+                  disabled={disabled}
+                  onChange={(event) => toggle(person, event.target.checked)}
+                  accentColor="brand.solid"
+                  boxSize="4"
+                />
+                <span>{personLabel(person)}</span>
+              </HStack>
+            </li>
+          ))}
+        </Stack>
+        {!options.isPending && selected.length === 0 && others.length === 0 && (
+          <Text color="fg.muted" fontSize="sm">
+            No developers match this search.
+          </Text>
+        )}
+        {error && (
+          <Text id={errorId} color="fg.error" fontSize="sm" aria-live="polite">
+            {error}
+          </Text>
+        )}
+      </Stack>
+    </chakra.fieldset>
+  );
+}

@@ -1,0 +1,121 @@
+import {
+  keepPreviousData,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { AdminPage } from "../../../common/admin";
+import type {
+  AdminPayment,
+  AdminProject,
+  InvoiceCreate,
+  PaymentsQuery,
+  PersonOption,
+  ProjectForm,
+  ProjectOption,
+} from "../../../common/admin-money";
+import { api } from "../../lib/api";
+import { live } from "../../lib/live";
+import { saveFile } from "../../lib/save-file";
+import { toQueryString } from "./api";
+
+/** Reads and writes of the admin console's Payments, New invoice and New/Edit project (issue #7). */
+
+export const adminPaymentsKey = ["admin", "payments"] as const;
+
+export const paymentsQueryOptions = (query: PaymentsQuery) =>
+  queryOptions({
+    queryKey: [...adminPaymentsKey, "table", query],
+    queryFn: () => api.get<AdminPage<AdminPayment>>(`/api/admin/payments${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/**
+ * Refetches `target` whenever the server pushes a change on `liveKey`, and
+ * once subscribed (to close the gap with the first fetch). For tables whose
+ * rows are paged and sorted on the server: a pushed row cannot be placed.
+ */
+export function useLiveRefetch(liveKey: QueryKey, target: QueryKey) {
+  const queryClient = useQueryClient();
+  const liveId = JSON.stringify(liveKey);
+  const targetId = JSON.stringify(target);
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(targetId) });
+    return live.subscribe(JSON.parse(liveId), refetch, refetch);
+  }, [liveId, targetId, queryClient]);
+}
+
+export function useMarkPaid() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AdminPayment>(`/api/admin/invoices/${encodeURIComponent(id)}/mark-paid`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
+  });
+}
+
+export function useExportPayments() {
+  return useMutation({
+    mutationFn: async (query: Pick<PaymentsQuery, "sort" | "dir" | "q">) => {
+      const { blob, filename } = await api.download(`/api/admin/payments.csv${toQueryString(query)}`);
+      saveFile(blob, filename ?? "payments.csv");
+    },
+  });
+}
+
+export function useCreateInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceCreate) => api.post<AdminPayment>("/api/admin/invoices", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
+  });
+}
+
+/** Clients (or developers) whose name or e-mail starts with `q`: a bounded list from the server. */
+export function usePeopleOptions(kind: "client" | "developer", q: string) {
+  const search = q.trim();
+  return useQuery({
+    queryKey: ["admin", `${kind}-options`, search],
+    queryFn: () => api.get<PersonOption[]>(`/api/admin/${kind}-options${toQueryString({ q: search || undefined })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useProjectOptions(clientId: string | undefined) {
+  return useQuery({
+    queryKey: ["admin", "project-options", clientId],
+    queryFn: () => api.get<ProjectOption[]>(`/api/admin/project-options${toQueryString({ clientId })}`),
+    enabled: !!clientId,
+  });
+}
+
+export const adminProjectQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ["admin", "projects", projectId],
+    queryFn: () => api.get<AdminProject>(`/api/admin/projects/${encodeURIComponent(projectId)}`),
+  });
+
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectForm) => api.post<AdminProject>("/api/admin/projects", body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["projects", "list"] }),
+  });
+}
+
+export function useUpdateProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProjectForm) =>
+      api.patch<AdminProject>(`/api/admin/projects/${encodeURIComponent(projectId)}`, body),
+    onSuccess: (project) => {
+      const { developers: _developers, ...shown } = project;
+      queryClient.setQueryData(["projects", projectId], shown);
+      queryClient.setQueryData(["admin", "projects", projectId], project);
+      void queryClient.invalidateQueries({ queryKey: ["projects", "list"] });
+    },
+  });
+}

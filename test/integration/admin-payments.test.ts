@@ -1,0 +1,246 @@
+import { randomUUID } from "node:crypto";
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, invoices } from "../../server/db/schema";
+import { createClients, createClientWithPassword } from "../support/clients";
+import { insertInvoice, lagosDay } from "../support/invoices";
+import { type LiveSocket, openLive } from "../support/live";
+import { type Client, startTestServer, type TestServer } from "../support/server";
+
+/** Admin › Payments (issue #7 item 7): the invoices table with clients, totals, mark paid, CSV. */
+let server: TestServer;
+let admin: Client;
+let client: Client;
+let developer: Client;
+
+const TAG = `pq${randomUUID().slice(0, 6)}`;
+const COUNT = 12;
+const PASSWORD = "Kestrel#Harbour42";
+let clientIds: string[] = [];
+let invoiceIds: string[] = [];
+let ownerId: string;
+let owner: Client;
+
+const SORT_SQL = {
+  number: sql`i.invoice_number`,
+  client: sql`lower(u.full_name)`,
+  amount: sql`i.amount_minor`,
+  due: sql`i.due_date`,
+  created: sql`i.created_at`,
+  status: sql`(case when i.status = 'unpaid' and i.due_date < (now() at time zone 'Africa/Lagos')::date then 'overdue' else i.status end)`,
+} as const;
+
+/** The expected order, straight from SQL (independent of the route's helpers). */
+async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: string) {
+  const direction = sql.raw(dir);
+  const pattern = `${q.toLowerCase()}%`;
+  const result = await server.db.execute(
+    sql`select i.id from invoices i join users u on u.id = i.client_id
+        where lower(i.invoice_number) like ${pattern} or lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern}
+        order by ${SORT_SQL[sort]} ${direction}, i.id ${direction}`,
+  );
+  return (result.rows as { id: string }[]).map((row) => row.id);
+}
+
+type Row = { id: string; invoiceNumber: string; clientName: string; clientEmail: string; status: string };
+type TablePage = { items: Row[]; total: number; page: number; pageSize: number };
+const table = async (from: Client, query: string) =>
+  (await from.request("GET", `/api/admin/payments?${query}`)).json as TablePage;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, client, developer] = await Promise.all([
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("tunde@lagosstudio.test"),
+  ]);
+  clientIds = await createClients(
+    server.db,
+    Array.from({ length: COUNT }, (_, i) => {
+      const n = String(i + 1).padStart(2, "0");
+      return { fullName: `${TAG.toUpperCase()} Payer ${n}`, email: `payer${n}.${TAG}@example.test` };
+    }),
+  );
+  // Amounts, due dates and numbers each sort differently; one paid, one overdue, the rest unpaid.
+  invoiceIds = [];
+  for (const [i, clientId] of clientIds.entries()) {
+    const row = await insertInvoice(server.db, {
+      clientId,
+      invoiceNumber: `${TAG.toUpperCase()}-${String((i * 7) % COUNT).padStart(2, "0")}`,
+      amount: ((i * 5) % COUNT) * 1000_00 + 50,
+      dueDate: lagosDay(i === 3 ? -2 : 10 + ((i * 3) % COUNT)),
+      status: i === 5 ? "paid" : "unpaid",
+      paidDate: i === 5 ? new Date() : null,
+      createdAt: new Date(Date.now() - i * 60_000),
+    });
+    invoiceIds.push(row.id);
+  }
+  ownerId = await createClientWithPassword(
+    server.db,
+    { fullName: `${TAG} Owner`, email: `owner.${TAG}@example.test` },
+    PASSWORD,
+  );
+  owner = await server.signIn(`owner.${TAG}@example.test`, PASSWORD);
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("who may use the payments routes", () => {
+  it("answers 401 signed out and 403 for clients and developers, on every route, and changes nothing", async () => {
+    const id = invoiceIds[0] as string;
+    const routes: [string, string][] = [
+      ["GET", "/api/admin/payments"],
+      ["GET", "/api/admin/payments.csv"],
+      ["POST", `/api/admin/invoices/${id}/mark-paid`],
+      ["GET", "/api/admin/client-options"],
+      ["GET", "/api/admin/developer-options"],
+      ["GET", `/api/admin/project-options?clientId=${clientIds[0]}`],
+    ];
+    for (const [method, path] of routes) {
+      expect((await server.client().request(method, path)).status, `${method} ${path}`).toBe(401);
+      expect((await client.request(method, path)).status, `${method} ${path}`).toBe(403);
+      expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
+    }
+    const [still] = await server.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id));
+    expect(still?.status).toBe("unpaid");
+  });
+});
+
+describe("GET /api/admin/payments", () => {
+  it("pages through every sort both ways in SQL's order, id breaking ties, each row once", async () => {
+    for (const sort of ["number", "client", "amount", "due", "status", "created"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = await expectedIds(sort, dir, TAG);
+        expect(expected).toHaveLength(COUNT);
+        const seen: string[] = [];
+        for (let page = 1; page <= 3; page++) {
+          const body = await table(admin, `q=${TAG}&sort=${sort}&dir=${dir}&page=${page}&pageSize=5`);
+          expect(body.total).toBe(COUNT);
+          seen.push(...body.items.map((row) => row.id));
+        }
+        expect(seen, `${sort} ${dir}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("searches by the start of the invoice number or the client's name or e-mail; wildcards match themselves", async () => {
+    const byNumber = await table(admin, `q=${TAG.toUpperCase()}-07`);
+    expect(byNumber.items.map((row) => row.invoiceNumber)).toEqual([`${TAG.toUpperCase()}-07`]);
+    const byEmail = await table(admin, `q=PAYER03.${TAG}`);
+    expect(byEmail.items.map((row) => row.id)).toEqual([invoiceIds[2]]);
+    expect(byEmail.items[0]).toMatchObject({ clientName: `${TAG.toUpperCase()} Payer 03` });
+    const byName = await table(admin, `q=${TAG}%20payer%2011`);
+    expect(byName.items.map((row) => row.id)).toEqual([invoiceIds[10]]);
+    expect((await table(admin, "q=%25")).total).toBe(0);
+  });
+
+  it("shows an unpaid invoice past its due date as overdue, and the paid one as paid with its date", async () => {
+    const rows = (await table(admin, `q=${TAG}&pageSize=100`)).items;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    expect(byId.get(invoiceIds[3] as string)?.status).toBe("overdue");
+    expect(byId.get(invoiceIds[5] as string)).toMatchObject({ status: "paid", paidDate: expect.any(String) });
+    expect(byId.get(invoiceIds[0] as string)).toMatchObject({ status: "unpaid", paidDate: null });
+  });
+
+  it("refuses a bad page, sort, direction or unknown parameter with 400", async () => {
+    for (const query of ["page=0", "pageSize=101", "sort=email", "dir=up", "extra=1", `q=${"a".repeat(101)}`]) {
+      expect((await admin.request("GET", `/api/admin/payments?${query}`)).status, query).toBe(400);
+    }
+  });
+});
+
+describe("GET /api/admin/payments.csv", () => {
+  it("streams every matching invoice in the table's order, amounts as decimals", async () => {
+    const response = await admin.request("GET", `/api/admin/payments.csv?q=${TAG}&sort=amount&dir=desc`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(response.headers.get("content-disposition")).toContain("payments.csv");
+    const lines = response.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines[0]).toBe("Invoice number,Client,Client e-mail,Project,Amount,Status,Due date,Paid date");
+    expect(lines).toHaveLength(COUNT + 1);
+    const expected = await expectedIds("amount", "desc", TAG);
+    const numbers = await server.db.select({ id: invoices.id, number: invoices.invoiceNumber }).from(invoices);
+    const numberOf = new Map(numbers.map((row) => [row.id, row.number]));
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((id) => numberOf.get(id)));
+    // 11 000.50 naira: the largest amount, (11 × 1000_00 + 50) kobo.
+    expect(lines[1]?.split(",")[4]).toBe("11000.50");
+  });
+});
+
+describe("POST /api/admin/invoices/:id/mark-paid", () => {
+  let socket: LiveSocket;
+  beforeAll(async () => {
+    const opened = await openLive(server.url, owner);
+    if ("rejected" in opened) throw new Error("live socket refused");
+    socket = opened;
+    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
+    expect((await socket.subscribe(["dashboard"])).type).toBe("subscribed");
+  });
+  afterAll(() => socket?.close());
+
+  it("records now as the paid date, audits before and after, and the client's open invoices hear it", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, dueDate: lagosDay(-1) });
+    const before = Date.now();
+    const response = await admin.request("POST", `/api/admin/invoices/${invoice.id}/mark-paid`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id: invoice.id, status: "paid", clientEmail: `owner.${TAG}@example.test` });
+    const paidAt = new Date(response.json.paidDate).getTime();
+    expect(paidAt).toBeGreaterThanOrEqual(before - 5_000);
+    expect(paidAt).toBeLessThanOrEqual(Date.now() + 5_000);
+
+    const pushed = await socket.next((frame) => frame.type === "change" && frame.row?.id === invoice.id);
+    expect(pushed).toMatchObject({ op: "update", row: { status: "paid" } });
+    await socket.next((frame) => frame.type === "invalidate" && frame.key?.[0] === "dashboard");
+
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "invoice"), eq(auditLog.entityId, invoice.id)));
+    expect(entry?.action).toBe("invoice.mark_paid");
+    expect(entry?.details).toMatchObject({ before: { status: "overdue", paidDate: null }, after: { status: "paid" } });
+  });
+
+  it("answers 409 with the server's message when already paid, 404 for no such invoice, 400 for a bad id", async () => {
+    const paid = invoiceIds[5] as string;
+    const again = await admin.request("POST", `/api/admin/invoices/${paid}/mark-paid`);
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe("This invoice is already paid.");
+    expect((await admin.request("POST", `/api/admin/invoices/${randomUUID()}/mark-paid`)).status).toBe(404);
+    expect((await admin.request("POST", "/api/admin/invoices/nope/mark-paid")).status).toBe(400);
+  });
+});
+
+describe("the summary the payments cards read", () => {
+  it("gives an administrator revenue (paid) and pending (everything not paid, overdue included) over all invoices", async () => {
+    const summary = (await admin.request("GET", "/api/invoices/summary")).json;
+    const [row] = await server.db
+      .select({
+        paid: sql<number>`coalesce(sum(amount_minor) filter (where status = 'paid'), 0)::bigint`.mapWith(Number),
+        pending: sql<number>`coalesce(sum(amount_minor) filter (where status <> 'paid'), 0)::bigint`.mapWith(Number),
+        pendingCount: sql<number>`count(*) filter (where status <> 'paid')`.mapWith(Number),
+      })
+      .from(invoices);
+    expect(summary).toMatchObject({
+      paidAmount: row?.paid,
+      pendingAmount: row?.pending,
+      pendingCount: row?.pendingCount,
+    });
+  });
+});
+
+describe("the pickers", () => {
+  it("offers active clients by the start of name or e-mail, bounded, and a client's own projects only", async () => {
+    const found = (await admin.request("GET", `/api/admin/client-options?q=${TAG}%20payer&limit=5`)).json;
+    expect(found).toHaveLength(5);
+    expect(found[0]).toMatchObject({ fullName: `${TAG.toUpperCase()} Payer 01`, email: `payer01.${TAG}@example.test` });
+    expect((await admin.request("GET", "/api/admin/client-options?limit=101")).status).toBe(400);
+    const developers = (await admin.request("GET", "/api/admin/developer-options")).json as { email: string }[];
+    expect(developers.map((person) => person.email)).toContain("tunde@lagosstudio.test");
+    expect(developers.map((person) => person.email)).not.toContain("admin@lagosstudio.test");
+    expect((await admin.request("GET", `/api/admin/project-options?clientId=${clientIds[0]}`)).json).toEqual([]);
+  });
+});

@@ -1,0 +1,249 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, projectDevelopers, projects } from "../../server/db/schema";
+import { createClientWithPassword } from "../support/clients";
+import { type LiveSocket, openLive } from "../support/live";
+import { createProject } from "../support/project-factory";
+import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+/** Admin › New project and the edit dialog (issue #7 item 5): every field, audited, live for who it concerns. */
+let server: TestServer;
+let admin: Client;
+let client: Client;
+let developer: Client;
+
+const TAG = `pj${randomUUID().slice(0, 6)}`;
+const PASSWORD = "Kestrel#Harbour42";
+const people = {} as Record<"first" | "second", { id: string; http: Client; socket: LiveSocket }>;
+let tundeId: string;
+let ngoziId: string;
+let tunde: LiveSocket;
+let ngozi: LiveSocket;
+
+const body = (extra: Record<string, unknown> = {}) => ({
+  title: `${TAG} Website`,
+  description: "A new website.",
+  clientId: people.first.id,
+  developerIds: [tundeId],
+  status: "active",
+  progress: 10,
+  startDate: "2026-03-01",
+  endDate: "2026-06-30",
+  ...extra,
+});
+
+async function socketOf(http: Client): Promise<LiveSocket> {
+  const opened = await openLive(server.url, http);
+  if ("rejected" in opened) throw new Error("live socket refused");
+  for (const key of [["projects", "list"], ["dashboard"]])
+    expect((await opened.subscribe(key)).type, JSON.stringify(key)).toBe("subscribed");
+  return opened;
+}
+
+const refetched = (socket: LiveSocket, key: string[], since: number) =>
+  socket.frames
+    .slice(since)
+    .some((frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, client, developer] = await Promise.all([
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("tunde@lagosstudio.test"),
+  ]);
+  tundeId = await userIdOf(server.db, "tunde@lagosstudio.test");
+  ngoziId = await userIdOf(server.db, "ngozi@lagosstudio.test");
+  for (const name of ["first", "second"] as const) {
+    const email = `${name}.${TAG}@example.test`;
+    const id = await createClientWithPassword(server.db, { fullName: `${TAG} ${name}`, email }, PASSWORD);
+    const http = await server.signIn(email, PASSWORD);
+    people[name] = { id, http, socket: await socketOf(http) };
+  }
+  tunde = await socketOf(developer);
+  ngozi = await socketOf(await server.signIn("ngozi@lagosstudio.test"));
+  // Two password hashes and six sign-ins on a shared 2-core machine: more than the default minute at times.
+}, 180_000);
+afterAll(async () => {
+  for (const socket of [people.first?.socket, people.second?.socket, tunde, ngozi]) socket?.close();
+  await server?.close();
+});
+
+describe("who may create and edit projects", () => {
+  it("answers 401 signed out and 403 for clients and developers, and changes nothing", async () => {
+    const projectId = await createProject(server.db, { clientEmail: "chinedu@ezefoods.test", title: `${TAG} guarded` });
+    const routes: [string, string, unknown][] = [
+      ["GET", `/api/admin/projects/${projectId}`, undefined],
+      ["POST", "/api/admin/projects", body()],
+      ["PATCH", `/api/admin/projects/${projectId}`, body()],
+    ];
+    for (const [method, path, payload] of routes) {
+      expect((await server.client().request(method, path, payload)).status, `${method} ${path}`).toBe(401);
+      expect((await client.request(method, path, payload)).status, `${method} ${path}`).toBe(403);
+      expect((await developer.request(method, path, payload)).status, `${method} ${path}`).toBe(403);
+    }
+    const [row] = await server.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(row?.title).toBe(`${TAG} guarded`);
+    expect(
+      await server.db
+        .select()
+        .from(projects)
+        .where(eq(projects.title, `${TAG} Website`)),
+    ).toEqual([]);
+  });
+});
+
+describe("POST /api/admin/projects", () => {
+  it("creates the project with its developers, audited, and its client's and developer's open lists refetch", async () => {
+    const marks = [people.first.socket, people.second.socket, tunde, ngozi].map((socket) => socket.frames.length);
+    const response = await admin.request("POST", "/api/admin/projects", body());
+    expect(response.status).toBe(201);
+    expect(response.json).toMatchObject({
+      title: `${TAG} Website`,
+      clientId: people.first.id,
+      clientName: `${TAG} first`,
+      status: "active",
+      progress: 10,
+      startDate: "2026-03-01",
+      endDate: "2026-06-30",
+      developers: [{ id: tundeId, email: "tunde@lagosstudio.test" }],
+    });
+    const projectId = response.json.id as string;
+
+    await people.first.socket.next(
+      (frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === '["projects","list"]',
+    );
+    await tunde.next((frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === '["projects","list"]');
+    await people.first.socket.next((frame) => frame.type === "invalidate" && frame.key?.[0] === "dashboard");
+    await sleep(300);
+    expect(refetched(people.second.socket, ["projects", "list"], marks[1] ?? 0)).toBe(false);
+    expect(refetched(ngozi, ["projects", "list"], marks[3] ?? 0)).toBe(false);
+
+    // The client's list and the developer's now hold it.
+    const own = (await people.first.http.request("GET", "/api/projects?limit=10")).json;
+    expect(own.items.map((project: { id: string }) => project.id)).toContain(projectId);
+    expect((await developer.request("GET", `/api/projects/${projectId}`)).status).toBe(200);
+
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "project"), eq(auditLog.entityId, projectId)));
+    expect(entry?.action).toBe("project.create");
+    expect(entry?.details).toMatchObject({ before: null, after: { title: `${TAG} Website`, developerIds: [tundeId] } });
+  });
+
+  it("refuses bad fields with 400 under each field, and writes nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "   " }, "title"],
+      [{ clientId: "" }, "clientId"],
+      [{ clientId: "nobody" }, "clientId"],
+      [{ clientId: tundeId }, "clientId"],
+      [{ developerIds: [people.second.id] }, "developerIds"],
+      [{ developerIds: [tundeId, tundeId] }, "developerIds"],
+      [{ status: "paused" }, "status"],
+      [{ progress: 101 }, "progress"],
+      [{ progress: -1 }, "progress"],
+      [{ progress: 5.5 }, "progress"],
+      [{ startDate: "2026-06-30", endDate: "2026-03-01" }, "endDate"],
+      [{ startDate: "2026-13-01" }, "startDate"],
+      [{ createdAt: "2020-01-01T00:00:00Z" }, "createdAt"],
+    ];
+    for (const [extra, field] of cases) {
+      const response = await admin.request(
+        "POST",
+        "/api/admin/projects",
+        body({ ...extra, title: extra.title ?? `${TAG} refused` }),
+      );
+      expect(response.status, JSON.stringify(extra)).toBe(400);
+      expect(Object.keys(response.json.error.fields ?? {}), JSON.stringify(extra)).toContain(field);
+    }
+    expect(
+      await server.db
+        .select()
+        .from(projects)
+        .where(eq(projects.title, `${TAG} refused`)),
+    ).toEqual([]);
+  });
+});
+
+describe("PATCH /api/admin/projects/:id", () => {
+  it("edits every field; the previous client and the developer taken off hear it and lose access", async () => {
+    const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Moving` }));
+    expect(created.status).toBe(201);
+    const projectId = created.json.id as string;
+    await sleep(300);
+    const marks = [people.first.socket, people.second.socket, tunde, ngozi].map((socket) => socket.frames.length);
+
+    const change = body({
+      title: `${TAG} Moved`,
+      description: "Now for the second client.",
+      clientId: people.second.id,
+      developerIds: [ngoziId],
+      status: "on_hold",
+      progress: 55,
+      startDate: null,
+      endDate: "2026-09-01",
+    });
+    const response = await admin.request("PATCH", `/api/admin/projects/${projectId}`, change);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      title: `${TAG} Moved`,
+      description: "Now for the second client.",
+      clientId: people.second.id,
+      status: "on_hold",
+      progress: 55,
+      startDate: null,
+      endDate: "2026-09-01",
+      developers: [{ id: ngoziId }],
+    });
+    const assigned = await server.db
+      .select({ developerId: projectDevelopers.developerId })
+      .from(projectDevelopers)
+      .where(eq(projectDevelopers.projectId, projectId));
+    expect(assigned).toEqual([{ developerId: ngoziId }]);
+
+    // Everyone concerned before or after refetches their list.
+    const deadline = Date.now() + 5_000;
+    const sockets = [people.first.socket, people.second.socket, tunde, ngozi];
+    while (
+      !sockets.every((socket, i) => refetched(socket, ["projects", "list"], marks[i] ?? 0)) &&
+      Date.now() < deadline
+    )
+      await sleep(20);
+    sockets.forEach((socket, i) => {
+      expect(refetched(socket, ["projects", "list"], marks[i] ?? 0), `socket ${i}`).toBe(true);
+      expect(refetched(socket, ["dashboard"], marks[i] ?? 0), `dashboard ${i}`).toBe(true);
+    });
+    expect((await people.first.http.request("GET", `/api/projects/${projectId}`)).status).toBe(404);
+    expect((await people.second.http.request("GET", `/api/projects/${projectId}`)).status).toBe(200);
+    expect((await developer.request("GET", `/api/projects/${projectId}`)).status).toBe(404);
+
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "project.update"), eq(auditLog.entityId, projectId)));
+    expect(entry?.details).toMatchObject({
+      before: { title: `${TAG} Moving`, clientId: people.first.id, developerIds: [tundeId], progress: 10 },
+      after: { title: `${TAG} Moved`, clientId: people.second.id, developerIds: [ngoziId], progress: 55 },
+    });
+
+    // The edit dialog's read gives back what was saved.
+    const read = await admin.request("GET", `/api/admin/projects/${projectId}`);
+    expect(read.json).toMatchObject({ title: `${TAG} Moved`, developers: [{ id: ngoziId }] });
+  });
+
+  it("answers 404 for no such project, 400 for a bad id or a bad field, and leaves the project as it was", async () => {
+    const projectId = await createProject(server.db, {
+      clientEmail: `first.${TAG}@example.test`,
+      title: `${TAG} kept`,
+    });
+    expect((await admin.request("PATCH", `/api/admin/projects/${randomUUID()}`, body())).status).toBe(404);
+    expect((await admin.request("GET", `/api/admin/projects/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("PATCH", "/api/admin/projects/nope", body())).status).toBe(400);
+    const bad = await admin.request("PATCH", `/api/admin/projects/${projectId}`, body({ progress: 500 }));
+    expect(bad.status).toBe(400);
+    const [row] = await server.db.select().from(projects).where(eq(projects.id, projectId));
+    expect(row?.title).toBe(`${TAG} kept`);
+  });
+});
