@@ -53,3 +53,16 @@ export function readTableQuery<C extends string>(
     ...(search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? { q: search } : {}),
   };
 }
+
+/** Bookings (service orders): sortable by created date, amount, status, client and service; searched by client name or e-mail, or service title. */
+export const BOOKING_SORTS = ["created", "amount", "status", "client", "service"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+export const BOOKING_TABLE_DEFAULTS: TableDefaults<BookingSort> = { sort: "created", dir: "desc" };
+
+/** Subscriptions (approved orders): sortable by since (approval), amount, client and service; searched like bookings. */
+export const SUBSCRIPTION_SORTS = ["since", "amount", "client", "service"] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
+export const SUBSCRIPTION_TABLE_DEFAULTS: TableDefaults<SubscriptionSort> = { sort: "since", dir: "desc" };
+
+/** The admin services grid reads this many services a page ("Load more" asks for the next). */
+export const SERVICES_PAGE_SIZE = 24;
