@@ -1,4 +1,4 @@
-import { Button, Card, chakra, HStack, SimpleGrid, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { Button, Card, chakra, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { LuCalendarCheck } from "react-icons/lu";
@@ -88,7 +88,9 @@ export function BookingsPage({
               <Stat.Root>
                 <Stat.Label>{counter.label}</Stat.Label>
                 {counts.isPending ? (
-                  <Skeleton height="8" width="16" aria-hidden="true" />
+                  <Stack as="dd" aria-hidden="true">
+                    <Skeleton height="8" width="16" />
+                  </Stack>
                 ) : (
                   <Stat.ValueText>{counter.value ?? "—"}</Stat.ValueText>
                 )}

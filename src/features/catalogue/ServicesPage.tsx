@@ -102,7 +102,7 @@ function ServiceCard({ service }: { service: Service }) {
           <Text as="h2" fontWeight="semibold" fontSize="lg">
             {service.title}
           </Text>
-          <Badge colorPalette={active ? "green" : "gray"} variant={active ? "solid" : "subtle"} flexShrink="0">
+          <Badge colorPalette={active ? "brand" : "gray"} variant={active ? "solid" : "subtle"} flexShrink="0">
             {active ? "Active" : "Inactive"}
           </Badge>
         </HStack>

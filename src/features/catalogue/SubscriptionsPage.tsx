@@ -1,4 +1,4 @@
-import { Button, Card, HStack, Skeleton, Stat, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { LuPlus, LuRepeat } from "react-icons/lu";
@@ -59,14 +59,16 @@ export function SubscriptionsPage({
             <Stat.Root>
               <Stat.Label>Monthly revenue</Stat.Label>
               {subscriptions.isPending ? (
-                <Skeleton height="8" width="32" aria-hidden="true" />
+                <Stack as="dd" aria-hidden="true">
+                  <Skeleton height="8" width="32" />
+                </Stack>
               ) : (
                 <Stat.ValueText>{data ? perMonth(data.monthlyRevenueMinor) : "—"}</Stat.ValueText>
               )}
-              <Stat.HelpText>
-                {data ? `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}` : ""}
-              </Stat.HelpText>
             </Stat.Root>
+            <Text fontSize="sm" color="fg.muted" mt="1">
+              {data ? `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}` : ""}
+            </Text>
           </Card.Body>
         </Card.Root>
         <Button asChild colorPalette="brand">
