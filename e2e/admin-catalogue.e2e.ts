@@ -31,6 +31,17 @@ const badgeCount = async (page: Page) =>
 const counter = (page: Page, label: string) =>
   page.getByRole("region", { name: "Booking counts" }).locator("dl").filter({ hasText: label }).locator("dd");
 
+/** axe at desktop and phone widths (the page stays at desktop width afterwards). */
+async function axeAtBothWidths(page: Page, label: string) {
+  for (const viewport of [
+    { width: 375, height: 812 },
+    { width: 1280, height: 900 },
+  ]) {
+    await page.setViewportSize(viewport);
+    expect(await axeViolations(page), `${label} at ${viewport.width} px`).toEqual([]);
+  }
+}
+
 beforeAll(async () => {
   api = new Api(product.server.url);
   clientName = (await api.me(CLIENT)).fullName;
@@ -38,6 +49,7 @@ beforeAll(async () => {
   client = await newUser(product.browser, product.server.url);
   await admin.page.emulateMedia({ reducedMotion: "reduce" });
   await client.page.emulateMedia({ reducedMotion: "reduce" });
+  await admin.page.setViewportSize({ width: 1280, height: 900 });
   await signInThroughForm(admin.page, ADMIN_EMAIL);
   await signInThroughForm(client.page, CLIENT);
 });
@@ -50,7 +62,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await admin.page.getByRole("table", { name: "All bookings" }).waitFor();
     await expect.poll(() => counter(admin.page, "Pending").textContent()).toBe(String(before.pending));
     await expect.poll(() => badgeCount(admin.page)).toBe(before.pending);
-    expect(await axeViolations(admin.page), "bookings").toEqual([]);
+    await axeAtBothWidths(admin.page, "bookings");
 
     // The client orders the first active service through the dialog.
     const notes = `Journey booking ${Date.now()}`;
@@ -99,7 +111,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     expect(await table.textContent()).toMatch(/\/mo/);
     await page.getByText("Monthly revenue").waitFor();
     expect(await page.getByRole("link", { name: "Create Plan" }).getAttribute("href")).toBe("/portal/admin/plans");
-    expect(await axeViolations(page), "subscriptions").toEqual([]);
+    await axeAtBothWidths(page, "subscriptions");
   });
 
   it("edits a service's title and price and the client's open Order Services changes live", async () => {
@@ -136,7 +148,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     const { page } = admin;
     await page.goto("/portal/admin/services");
     await page.getByRole("list", { name: "Services" }).waitFor();
-    expect(await axeViolations(page), "services").toEqual([]);
+    await axeAtBothWidths(page, "services");
     const card = page.getByRole("list", { name: "Services" }).locator(":scope > li").first();
     expect(await card.textContent()).toMatch(/\+\d+ more|Active|Inactive/);
 
@@ -150,7 +162,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     expect(await titleInput.getAttribute("aria-invalid")).toBe("true");
     // What was typed stays.
     expect(await dialog.getByLabel("Price", { exact: true }).inputValue()).toBe("12.345");
-    expect(await axeViolations(page), "services dialog with errors").toEqual([]);
+    await axeAtBothWidths(page, "services dialog with errors");
 
     // Fixed: created, with the features' blank lines dropped and "+N more" after three.
     const title = `Journey Service ${Date.now()}`;
