@@ -63,7 +63,20 @@ export const DEVELOPER_TABLE_DEFAULTS: TableDefaults<DeveloperSort> = { sort: "j
 export const STAFF_SORTS = ["name", "joined"] as const;
 export type StaffSort = (typeof STAFF_SORTS)[number];
 export const STAFF_TABLE_DEFAULTS: TableDefaults<StaffSort> = { sort: "name", dir: "asc" };
+
 /** Payments (issue #7 item 7): the invoices table, sortable by its columns; searched by number or client name/e-mail. */
 export const PAYMENT_SORTS = ["number", "client", "amount", "due", "status", "created"] as const;
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 export const PAYMENT_TABLE_DEFAULTS: TableDefaults<PaymentSort> = { sort: "created", dir: "desc" };
+/** Bookings (service orders): sortable by created date, amount, status, client and service; searched by client name or e-mail, or service title. */
+export const BOOKING_SORTS = ["created", "amount", "status", "client", "service"] as const;
+export type BookingSort = (typeof BOOKING_SORTS)[number];
+export const BOOKING_TABLE_DEFAULTS: TableDefaults<BookingSort> = { sort: "created", dir: "desc" };
+
+/** Subscriptions (approved orders): sortable by since (approval), amount, client and service; searched like bookings. */
+export const SUBSCRIPTION_SORTS = ["since", "amount", "client", "service"] as const;
+export type SubscriptionSort = (typeof SUBSCRIPTION_SORTS)[number];
+export const SUBSCRIPTION_TABLE_DEFAULTS: TableDefaults<SubscriptionSort> = { sort: "since", dir: "desc" };
+
+/** The admin services grid reads this many services a page ("Load more" asks for the next). */
+export const SERVICES_PAGE_SIZE = 24;

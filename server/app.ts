@@ -30,6 +30,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminCatalogueRoutes } from "./routes/admin-catalogue";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminDeveloperRoutes } from "./routes/admin-developers";
@@ -151,6 +152,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminDashboardRoutes, { db });
   await server.register(adminPaymentRoutes, { db });
   await server.register(adminProjectRoutes, { db });
+  await server.register(adminCatalogueRoutes, { db });
 
   await registerClient(server, config);
 

@@ -91,3 +91,31 @@ export const servicesLive: LiveCollection<"services"> = {
     return [{ key: activeServicesKey, pushFor: () => push }];
   },
 };
+
+/** The admin services grid (issue #7): every service, active or not, newest first, a page at a time. */
+export async function listServicesPage(db: Db, query: { page: number; pageSize: number }) {
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(serviceColumns)
+      .from(services)
+      .orderBy(desc(services.createdAt), desc(services.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: sql<number>`count(*)::int` }).from(services),
+  ]);
+  return { items: rows, total: Number(counted?.total ?? 0), page: query.page, pageSize: query.pageSize };
+}
+
+/** A service read in a write's transaction, its row locked until commit (orders take a share lock on it). */
+export async function lockService(tx: Tx, id: string) {
+  const [row] = await tx.select(serviceColumns).from(services).where(eq(services.id, id)).for("update");
+  return row;
+}
+
+/** True when anyone has ordered the service: it is then deactivated, never deleted (service_orders_service_idx). */
+export async function serviceHasOrders(tx: Tx, id: string): Promise<boolean> {
+  const result = await tx.execute<{ any: boolean }>(
+    sql`select exists (select 1 from service_orders where service_id = ${id}) as "any"`,
+  );
+  return result.rows[0]?.any === true;
+}

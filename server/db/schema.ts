@@ -366,6 +366,9 @@ export const services = pgTable(
     check("services_status_check", oneOf("status", SERVICE_STATUSES)),
     check("services_price_check", sql`price_minor >= 0`),
     index("services_status_created_idx").on(t.status, ...newestFirst(t)),
+    // Admin services grid (issue #7): every service, newest first.
+    index("services_created_idx").on(...newestFirst(t)),
+    index("services_title_prefix_idx").on(sql`lower(${t.title}) text_pattern_ops`),
   ],
 );
 
@@ -391,6 +394,12 @@ export const serviceOrders = pgTable(
     index("service_orders_client_created_idx").on(t.clientId, ...newestFirst(t)),
     index("service_orders_status_created_idx").on(t.status, ...newestFirst(t)),
     index("service_orders_created_idx").on(...newestFirst(t)),
+    // Admin bookings and subscriptions (issue #7): a service's orders (delete vs deactivate, search by
+    // service), the amount sort, and approved orders by approval time.
+    index("service_orders_service_idx").on(t.serviceId),
+    index("service_orders_amount_idx").on(t.totalAmount, t.id),
+    index("service_orders_status_amount_idx").on(t.status, t.totalAmount, t.id),
+    index("service_orders_status_updated_idx").on(t.status, t.updatedAt, t.id),
   ],
 );
 

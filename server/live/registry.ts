@@ -1,4 +1,5 @@
 import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/admin-dashboard";
+import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
@@ -29,6 +30,7 @@ const collections: LiveCollection[] = [
   unreadMessagesLive,
   unreadReadsLive,
   projectsListLive,
+  adminBookingsLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

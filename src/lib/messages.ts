@@ -50,4 +50,16 @@ export const TOAST = {
   projectUpdated: "Project updated successfully",
   projectUpdateFailed: "Failed to update project",
   invoiceCreated: "Invoice created successfully",
+  serviceCreated: "Service created successfully",
+  serviceUpdated: "Service updated successfully",
+  serviceDeleted: "Service deleted successfully",
+  /** Not in spec §8 (issue #7: a service with orders is deactivated): worded like the spec's other successes. */
+  serviceDeactivated: "Service deactivated: it has orders, which are kept, and clients no longer see it",
+  serviceSaveFailed: "Failed to save service",
+  serviceDeleteFailed: "Failed to delete service",
+  bookingApproved: "Booking approved",
+  bookingCancelled: "Booking cancelled",
+  /** Not in spec §8: worded like its other failures. */
+  bookingsLoadFailed: "Failed to load bookings",
+  subscriptionsLoadFailed: "Failed to load subscriptions",
 } as const;

@@ -280,6 +280,17 @@ const table: Row[] = [
     remove: (rowId) => outsidersOrderChange(rowId, "delete"),
   },
   {
+    // The admin Bookings page and the sidebar's pending badge: administrators only, refetched on any order change.
+    name: "admin bookings",
+    key: () => ["admin", "bookings"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertOutsidersOrder(),
+    update: (rowId) => outsidersOrderChange(rowId, "update"),
+    remove: (rowId) => outsidersOrderChange(rowId, "delete"),
+  },
+  {
     // Clients and developers have a dashboard (administrators have the admin console's); a change
     // reaches only the dashboards whose figures it moves: here an invoice's client's.
     name: "dashboard",

@@ -1,8 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/PageHeader";
+import { BookingsPage } from "../../../features/catalogue/BookingsPage";
+import { bookingsSearch } from "../../../features/catalogue/search";
 
 export const Route = createFileRoute("/portal/admin/bookings")({
-  component: () => (
-    <PageHeader title="Bookings" description="Service orders waiting for approval, approved or cancelled." />
-  ),
+  validateSearch: bookingsSearch,
+  component: BookingsRoute,
 });
+
+function BookingsRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Bookings" description="Service orders waiting for approval, approved or cancelled." />
+      <BookingsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+    </>
+  );
+}

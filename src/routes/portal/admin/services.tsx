@@ -1,6 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/PageHeader";
+import { ServicesPage } from "../../../features/catalogue/ServicesPage";
 
 export const Route = createFileRoute("/portal/admin/services")({
-  component: () => <PageHeader title="Services" description="The services clients can order." />,
+  component: () => (
+    <>
+      <PageHeader title="Services" description="The services clients can order." />
+      <ServicesPage />
+    </>
+  ),
 });

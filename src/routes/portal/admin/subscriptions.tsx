@@ -1,6 +1,24 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
+import { tableSearch } from "../../../features/admin/search";
+import { SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
 
 export const Route = createFileRoute("/portal/admin/subscriptions")({
-  component: () => <PageHeader title="Subscriptions" description="Approved service orders and their monthly value." />,
+  validateSearch: tableSearch(SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS),
+  component: SubscriptionsRoute,
 });
+
+function SubscriptionsRoute() {
+  const query = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Subscriptions" description="Approved service orders and their monthly value." />
+      <SubscriptionsPage
+        query={query}
+        onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })}
+      />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import { z } from "zod";
+import { adminTableQuery } from "./admin";
+import {
+  BOOKING_SORTS,
+  BOOKING_TABLE_DEFAULTS,
+  SERVICES_PAGE_SIZE,
+  SUBSCRIPTION_SORTS,
+  SUBSCRIPTION_TABLE_DEFAULTS,
+} from "./admin-table";
+import { serviceSchema, timestamp } from "./api";
+import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
+import "./error-map";
+import { tooLong } from "./messages";
+
+/** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
+
+export const SERVICE_TITLE_MAX_LENGTH = 200;
+export const SERVICE_DESCRIPTION_MAX_LENGTH = 4000;
+export const SERVICE_DURATION_MAX_LENGTH = 100;
+export const SERVICE_FEATURE_MAX_LENGTH = 200;
+export const SERVICE_FEATURES_MAX = 50;
+/** ₦10,000,000,000.00 at most: far above any service, well inside a bigint. */
+export const SERVICE_PRICE_MAX_MAJOR = 10_000_000_000;
+
+export const PRICE_FORMAT_MESSAGE = "Enter a price such as 150000 or 150000.00 (at most two decimals)";
+
+/** "150000.5" → 15000050 (minor units); the text is already checked to be digits with at most two decimals. */
+export function priceToMinor(text: string): number {
+  const [whole = "0", fraction = ""] = text.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+/** 15000050 → "150000.50": how the edit form shows a stored price. */
+export function minorToPriceText(minor: number): string {
+  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+}
+
+/** One feature per line; blank lines (and surrounding spaces) dropped. */
+export const featureLines = (text: string) =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+
+/**
+ * The service dialog's form, and the body of POST/PUT /api/admin/services:
+ * the same schema validates both. Its input is what the form holds (price as
+ * text, features as lines); its output is what is stored (price in minor
+ * units, features as a list).
+ */
+export const serviceInputSchema = z.strictObject({
+  title: z.string().trim().min(1, "Title is required").max(SERVICE_TITLE_MAX_LENGTH, tooLong(SERVICE_TITLE_MAX_LENGTH)),
+  price: z
+    .string()
+    .trim()
+    .min(1, "Price is required")
+    .regex(/^\d{1,11}(\.\d{1,2})?$/, PRICE_FORMAT_MESSAGE)
+    .refine((text) => Number(text) <= SERVICE_PRICE_MAX_MAJOR, "Price is too large")
+    .transform(priceToMinor),
+  description: z.string().trim().max(SERVICE_DESCRIPTION_MAX_LENGTH, tooLong(SERVICE_DESCRIPTION_MAX_LENGTH)),
+  estimatedDuration: z
+    .string()
+    .trim()
+    .max(SERVICE_DURATION_MAX_LENGTH, tooLong(SERVICE_DURATION_MAX_LENGTH))
+    .transform((text) => (text === "" ? null : text)),
+  features: z
+    .string()
+    .transform(featureLines)
+    .refine((lines) => lines.length <= SERVICE_FEATURES_MAX, `List at most ${SERVICE_FEATURES_MAX} features`)
+    .refine(
+      (lines) => lines.every((line) => line.length <= SERVICE_FEATURE_MAX_LENGTH),
+      `Keep each feature to at most ${SERVICE_FEATURE_MAX_LENGTH} characters`,
+    ),
+  allowMilestones: z.boolean(),
+  status: z.enum(SERVICE_STATUSES, "Choose active or inactive"),
+});
+export type ServiceFormValues = z.input<typeof serviceInputSchema>;
+export type ServiceInput = z.output<typeof serviceInputSchema>;
+
+export const servicesPageQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(SERVICES_PAGE_SIZE),
+});
+
+/** What DELETE did: a service nobody ordered is deleted; one with orders is deactivated and kept. */
+export const serviceRemovalSchema = z
+  .object({ outcome: z.enum(["deleted", "deactivated"]), service: serviceSchema })
+  .meta({ id: "ServiceRemoval" });
+export type ServiceRemoval = z.input<typeof serviceRemovalSchema>;
+
+export const bookingsQuerySchema = adminTableQuery(BOOKING_SORTS, BOOKING_TABLE_DEFAULTS).extend({
+  status: z.enum(ORDER_STATUSES).optional(),
+});
+export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
+
+export const bookingCountsSchema = z
+  .object({
+    total: z.number().int(),
+    pending: z.number().int(),
+    approved: z.number().int(),
+    cancelled: z.number().int(),
+  })
+  .meta({ id: "BookingCounts" });
+export type BookingCounts = z.input<typeof bookingCountsSchema>;
+
+export const subscriptionsQuerySchema = adminTableQuery(SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS);
+export type SubscriptionsQuery = z.infer<typeof subscriptionsQuerySchema>;
+
+/** An approved order as an active subscription: `since` is when it was approved. */
+export const subscriptionSchema = z
+  .object({
+    id: z.uuid(),
+    clientId: z.string(),
+    clientName: z.string(),
+    clientCompany: z.string().nullable(),
+    serviceTitle: z.string(),
+    amountMinor: z.number().int(),
+    since: timestamp,
+  })
+  .meta({ id: "Subscription" });
+export type Subscription = z.input<typeof subscriptionSchema>;
+
+export const subscriptionsPageSchema = z
+  .object({
+    items: z.array(subscriptionSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    /** Every active subscription's amount, added up: the monthly revenue. */
+    monthlyRevenueMinor: z.number().int(),
+  })
+  .meta({ id: "SubscriptionsPage" });
+export type SubscriptionsPage = z.input<typeof subscriptionsPageSchema>;

@@ -1,0 +1,174 @@
+import { and, eq, type SQL, sql } from "drizzle-orm";
+import type { BookingsQuery, SubscriptionsQuery } from "../../common/admin-catalogue";
+import type { BookingSort, SubscriptionSort } from "../../common/admin-table";
+import type { Db, Tx } from "../db";
+import { serviceOrders, services, users } from "../db/schema";
+import { offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
+import type { LiveCollection } from "../live/collection";
+import { rules } from "../rules";
+
+/** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
+
+const bookingColumns = {
+  id: serviceOrders.id,
+  serviceId: serviceOrders.serviceId,
+  serviceTitle: services.title,
+  clientId: serviceOrders.clientId,
+  clientName: users.fullName,
+  clientCompany: users.companyName,
+  totalAmountMinor: serviceOrders.totalAmount,
+  notes: serviceOrders.notes,
+  status: serviceOrders.status,
+  createdAt: serviceOrders.createdAt,
+  updatedAt: serviceOrders.updatedAt,
+};
+
+/**
+ * The four counters in one read: each a count over service_orders_status_created_idx
+ * (the total over service_orders_created_idx), index-only.
+ */
+export async function bookingCounts(db: Db) {
+  const of = (status: string) =>
+    sql`(select count(*) from ${serviceOrders} where ${serviceOrders.status} = ${status})::int`;
+  const result = await db.execute<{ total: number; pending: number; approved: number; cancelled: number }>(
+    sql`select (select count(*) from ${serviceOrders})::int as "total", ${of("pending")} as "pending",
+      ${of("approved")} as "approved", ${of("cancelled")} as "cancelled"`,
+  );
+  const row = result.rows[0];
+  return {
+    total: Number(row?.total ?? 0),
+    pending: Number(row?.pending ?? 0),
+    approved: Number(row?.approved ?? 0),
+    cancelled: Number(row?.cancelled ?? 0),
+  };
+}
+
+/**
+ * Search by the client's name or e-mail (users_role_*_prefix_idx) or the
+ * service's title (services_title_prefix_idx): the matching orders as a union
+ * of two index reads (service_orders_client_created_idx, service_orders_service_idx),
+ * so no search scans every order.
+ */
+function orderSearch(q: string | undefined): SQL | undefined {
+  const byClient = prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
+  const byService = prefixSearch(q, [sql`lower(${services.title})`]);
+  if (!byClient || !byService) return undefined;
+  return sql`${serviceOrders.id} in (
+    select o.id from ${serviceOrders} o where o.client_id in (select ${users.id} from ${users} where ${users.role} = 'client' and (${byClient}))
+    union
+    select o.id from ${serviceOrders} o where o.service_id in (select ${services.id} from ${services} where ${byService}))`;
+}
+
+const bookingSorts: Record<BookingSort, SQL> = {
+  created: sql`${serviceOrders.createdAt}`,
+  amount: sql`${serviceOrders.totalAmount}`,
+  status: sql`${serviceOrders.status}`,
+  client: sql`lower(${users.fullName})`,
+  service: sql`lower(${services.title})`,
+};
+
+const joined = (db: Db, columns: Record<string, unknown>) =>
+  db
+    .select(columns as typeof bookingColumns)
+    .from(serviceOrders)
+    .innerJoin(services, eq(services.id, serviceOrders.serviceId))
+    .innerJoin(users, eq(users.id, serviceOrders.clientId));
+
+/** One page of the bookings table, filtered by status and searched, and how many match. */
+export async function listBookings(db: Db, query: BookingsQuery) {
+  const where = and(query.status ? eq(serviceOrders.status, query.status) : undefined, orderSearch(query.q));
+  const [rows, [counted]] = await Promise.all([
+    joined(db, bookingColumns)
+      .where(where)
+      .orderBy(...tableOrder(bookingSorts[query.sort], query.dir, serviceOrders.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
+  ]);
+  return tablePage(rows, Number(counted?.total ?? 0), query);
+}
+
+/** An order's status and owner, read in the approve/cancel transaction with its row locked until commit. */
+export async function lockOrder(tx: Tx, id: string) {
+  const [row] = await tx
+    .select({ id: serviceOrders.id, status: serviceOrders.status, clientId: serviceOrders.clientId })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, id))
+    .for("update");
+  return row;
+}
+
+const subscriptionColumns = {
+  id: serviceOrders.id,
+  clientId: serviceOrders.clientId,
+  clientName: users.fullName,
+  clientCompany: users.companyName,
+  serviceTitle: services.title,
+  amountMinor: serviceOrders.totalAmount,
+  since: serviceOrders.updatedAt,
+};
+
+const subscriptionSorts: Record<SubscriptionSort, SQL> = {
+  since: sql`${serviceOrders.updatedAt}`,
+  amount: sql`${serviceOrders.totalAmount}`,
+  client: sql`lower(${users.fullName})`,
+  service: sql`lower(${services.title})`,
+};
+
+/**
+ * Approved orders as active subscriptions, a page at a time
+ * (service_orders_status_updated_idx / _status_amount_idx), and the monthly
+ * revenue: every approved order's amount added up.
+ */
+export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
+  const where = and(eq(serviceOrders.status, "approved"), orderSearch(query.q));
+  const [rows, [counted], [revenue]] = await Promise.all([
+    joined(db, subscriptionColumns)
+      .where(where)
+      .orderBy(...tableOrder(subscriptionSorts[query.sort], query.dir, serviceOrders.id))
+      .limit(query.pageSize)
+      .offset(offsetOf(query)),
+    db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
+    db
+      .select({ sum: sql<string>`coalesce(sum(${serviceOrders.totalAmount}), 0)` })
+      .from(serviceOrders)
+      .where(eq(serviceOrders.status, "approved")),
+  ]);
+  return {
+    ...tablePage(rows as unknown as Subscription[], Number(counted?.total ?? 0), query),
+    monthlyRevenueMinor: Number(revenue?.sum ?? 0),
+  };
+}
+type Subscription = {
+  id: string;
+  clientId: string;
+  clientName: string;
+  clientCompany: string | null;
+  serviceTitle: string;
+  amountMinor: number;
+  since: Date;
+};
+
+/**
+ * The Bookings page's live key, for administrators only: any change to an
+ * order (a new one, an approval) tells them to refetch the counters, the
+ * table and the sidebar's pending badge.
+ */
+export const adminBookingsKey = ["admin", "bookings"] as const;
+
+const isBookingsKey = (key: readonly (string | number)[]) =>
+  key.length === adminBookingsKey.length && adminBookingsKey.every((part, i) => key[i] === part);
+
+const isAdminActor = (actor: Parameters<typeof rules.users.scope>[0]) => rules.users.scope(actor).kind === "all";
+
+export const adminBookingsLive: LiveCollection<"service_orders"> = {
+  topic: "service_orders",
+  async authorize(_db, actor, key) {
+    if (!isBookingsKey(key)) return undefined;
+    return isAdminActor(actor);
+  },
+  async resolve() {
+    const invalidate = { invalidate: true as const };
+    return [{ key: adminBookingsKey, pushFor: (actor) => (isAdminActor(actor) ? invalidate : undefined) }];
+  },
+};

@@ -1,0 +1,287 @@
+import { eq } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { adminPageOf } from "../../common/admin";
+import {
+  bookingCountsSchema,
+  bookingsQuerySchema,
+  serviceInputSchema,
+  serviceRemovalSchema,
+  servicesPageQuerySchema,
+  subscriptionsPageSchema,
+  subscriptionsQuerySchema,
+} from "../../common/admin-catalogue";
+import { serviceOrderSchema, serviceSchema } from "../../common/api";
+import type { OrderStatus, ServiceStatus } from "../../common/domain";
+import { auditAdminChange } from "../data/audit";
+import { bookingCounts, listBookings, listSubscriptions, lockOrder } from "../data/bookings";
+import { getOrder } from "../data/orders";
+import { getService, listServicesPage, lockService, serviceHasOrders } from "../data/services";
+import type { Db } from "../db";
+import { serviceOrders, services } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { requireAdmin } from "../http/admin";
+import { HttpError, notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+
+/** Issue #7 items 8–10: the admin services editor, the bookings table with approve/cancel, subscriptions. */
+
+const serviceParams = z.strictObject({ serviceId: z.uuid("This is not a valid id.") });
+const orderParams = z.strictObject({ orderId: z.uuid("This is not a valid id.") });
+
+type ServiceRow = NonNullable<Awaited<ReturnType<typeof getService>>>;
+
+/** The fields an audit entry keeps of a service, before and after. */
+const audited = (row: ServiceRow) => ({
+  title: row.title,
+  description: row.description,
+  priceMinor: row.priceMinor,
+  estimatedDuration: row.estimatedDuration,
+  features: row.features,
+  allowMilestones: row.allowMilestones,
+  status: row.status,
+});
+
+const conflict = (message: string) => new HttpError(409, "conflict", message);
+
+const ORDER_VERB: Record<"approve" | "cancel", { status: OrderStatus; past: string }> = {
+  approve: { status: "approved", past: "approved" },
+  cancel: { status: "cancelled", past: "cancelled" },
+};
+
+export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const forServices = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage services");
+  const forBookings = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage bookings");
+
+  app.get(
+    "/api/admin/services",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Every service, active and inactive, newest first, a page at a time",
+        querystring: servicesPageQuerySchema,
+        response: { 200: adminPageOf(serviceSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await forServices(request);
+      return listServicesPage(db, request.query);
+    },
+  );
+
+  app.post(
+    "/api/admin/services",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Creates a service; an active one reaches clients' Order Services at once",
+        body: serviceInputSchema,
+        response: { 201: serviceSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await forServices(request);
+      const { price, ...fields } = request.body;
+      const id = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(services)
+          .values({ ...fields, price })
+          .returning({ id: services.id });
+        if (!inserted) throw new Error("insert into services returned no row");
+        const after = await lockService(tx, inserted.id);
+        if (!after) throw new Error("the new service is gone");
+        await auditAdminChange(tx, actor, {
+          action: "service.create",
+          entity: "service",
+          entityId: inserted.id,
+          before: null,
+          after: audited(after),
+        });
+        await publishChange(tx, { topic: "services", op: "insert", id: inserted.id });
+        return inserted.id;
+      });
+      const created = await getService(db, id);
+      if (!created) throw notFound("Service");
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    "/api/admin/services/:serviceId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Edits every field of a service; clients' Order Services follows at once (an inactive one leaves it)",
+        params: serviceParams,
+        body: serviceInputSchema,
+        response: { 200: serviceSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await forServices(request);
+      const { serviceId } = request.params;
+      const { price, ...fields } = request.body;
+      await db.transaction(async (tx) => {
+        const before = await lockService(tx, serviceId);
+        if (!before) throw notFound("Service");
+        await tx
+          .update(services)
+          .set({ ...fields, price, updatedAt: new Date() })
+          .where(eq(services.id, serviceId));
+        const after = await lockService(tx, serviceId);
+        if (!after) throw notFound("Service");
+        await auditAdminChange(tx, actor, {
+          action: "service.update",
+          entity: "service",
+          entityId: serviceId,
+          before: audited(before),
+          after: audited(after),
+        });
+        await publishChange(tx, { topic: "services", op: "update", id: serviceId, previousStatus: before.status });
+      });
+      const updated = await getService(db, serviceId);
+      if (!updated) throw notFound("Service");
+      return updated;
+    },
+  );
+
+  app.delete(
+    "/api/admin/services/:serviceId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Deletes a service nobody ordered; deactivates (status inactive) one with orders, which are kept. Either way it leaves clients' Order Services",
+        params: serviceParams,
+        response: { 200: serviceRemovalSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await forServices(request);
+      const { serviceId } = request.params;
+      return db.transaction(async (tx) => {
+        // The lock makes an order being placed (it share-locks the service) finish first, or wait for this.
+        const before = await lockService(tx, serviceId);
+        if (!before) throw notFound("Service");
+        const previousStatus: ServiceStatus = before.status;
+        if (!(await serviceHasOrders(tx, serviceId))) {
+          await tx.delete(services).where(eq(services.id, serviceId));
+          await auditAdminChange(tx, actor, {
+            action: "service.delete",
+            entity: "service",
+            entityId: serviceId,
+            before: audited(before),
+            after: null,
+          });
+          await publishChange(tx, { topic: "services", op: "delete", id: serviceId, previousStatus });
+          return { outcome: "deleted" as const, service: before };
+        }
+        const after = { ...before, status: "inactive" as const };
+        if (previousStatus !== "inactive") {
+          await tx
+            .update(services)
+            .set({ status: "inactive", updatedAt: new Date() })
+            .where(eq(services.id, serviceId));
+          await auditAdminChange(tx, actor, {
+            action: "service.deactivate",
+            entity: "service",
+            entityId: serviceId,
+            before: audited(before),
+            after: audited(after),
+          });
+          await publishChange(tx, { topic: "services", op: "update", id: serviceId, previousStatus });
+        }
+        return { outcome: "deactivated" as const, service: after };
+      });
+    },
+  );
+
+  app.get(
+    "/api/admin/bookings",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "The bookings table: service orders, a page at a time, sorted, filtered by status, searched by client name or e-mail or service title (prefix)",
+        querystring: bookingsQuerySchema,
+        response: { 200: adminPageOf(serviceOrderSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await forBookings(request);
+      return listBookings(db, request.query);
+    },
+  );
+
+  app.get(
+    "/api/admin/bookings/counts",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "How many bookings there are in all, pending, approved and cancelled",
+        response: { 200: bookingCountsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      await forBookings(request);
+      return bookingCounts(db);
+    },
+  );
+
+  for (const verb of ["approve", "cancel"] as const) {
+    const { status, past } = ORDER_VERB[verb];
+    app.post(
+      `/api/admin/bookings/:orderId/${verb}`,
+      {
+        schema: {
+          tags: ["admin"],
+          summary: `Marks a pending booking ${past}; 409 when it is no longer pending`,
+          params: orderParams,
+          response: { 200: serviceOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const actor = await forBookings(request);
+        const { orderId } = request.params;
+        await db.transaction(async (tx) => {
+          // Locked until commit: of an approve and a cancel at once, the second sees the first's status.
+          const before = await lockOrder(tx, orderId);
+          if (!before) throw notFound("Booking");
+          if (before.status !== "pending")
+            throw conflict(
+              `This booking is already ${before.status.replace("_", " ")}: only pending bookings can be ${past}.`,
+            );
+          await tx.update(serviceOrders).set({ status, updatedAt: new Date() }).where(eq(serviceOrders.id, orderId));
+          await auditAdminChange(tx, actor, {
+            action: `booking.${verb}`,
+            entity: "booking",
+            entityId: orderId,
+            before: { status: before.status },
+            after: { status },
+          });
+          await publishChange(tx, { topic: "service_orders", op: "update", id: orderId, clientId: before.clientId });
+        });
+        const order = await getOrder(db, orderId);
+        if (!order) throw notFound("Booking");
+        return order;
+      },
+    );
+  }
+
+  app.get(
+    "/api/admin/subscriptions",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Approved orders as active subscriptions, a page at a time, with the monthly revenue of them all",
+        querystring: subscriptionsQuerySchema,
+        response: { 200: subscriptionsPageSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await requireAdmin(request, "Only administrators see subscriptions");
+      return listSubscriptions(db, request.query);
+    },
+  );
+};

@@ -1,0 +1,190 @@
+import { Button, Card, chakra, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId } from "react";
+import { LuCalendarCheck } from "react-icons/lu";
+import type { BookingSort } from "../../../common/admin-table";
+import type { ServiceOrder } from "../../../common/api";
+import { ORDER_STATUSES, type OrderStatus } from "../../../common/domain";
+import { formatDate } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { SelectInput } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../../lib/money";
+import { type AdminColumn, AdminTable } from "../admin/AdminTable";
+import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
+import { bookingCountsQueryOptions, bookingsQueryOptions, useBookingsLive, useDecideBooking } from "./api";
+import type { BookingsSearch } from "./search";
+
+export const CANCEL_BOOKING_QUESTION = "Are you sure you want to cancel this booking?";
+
+/** Admin › Bookings (issue #7 item 9): live counters and the orders table with approve and cancel. */
+export function BookingsPage({
+  query,
+  onQueryChange,
+}: {
+  query: BookingsSearch;
+  onQueryChange: (next: Partial<BookingsSearch>) => void;
+}) {
+  // Live: a new order or a decision anywhere makes the server push "refetch" for the page.
+  useBookingsLive();
+  const counts = useQuery(bookingCountsQueryOptions());
+  const bookings = useQuery(bookingsQueryOptions(query));
+  const statusId = useId();
+
+  useEffect(() => {
+    if (bookings.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.bookingsLoadFailed });
+  }, [bookings.isError]);
+
+  const counters = [
+    { label: "Total bookings", value: counts.data?.total },
+    { label: "Pending", value: counts.data?.pending },
+    { label: "Approved", value: counts.data?.approved },
+    { label: "Cancelled", value: counts.data?.cancelled },
+  ];
+
+  const columns: AdminColumn<ServiceOrder, BookingSort>[] = [
+    { key: "service", header: "Service", sort: "service", cell: (order) => order.serviceTitle },
+    {
+      key: "client",
+      header: "Client",
+      sort: "client",
+      cell: (order) => (
+        <>
+          <Text>{order.clientName}</Text>
+          {order.clientCompany && (
+            <Text fontSize="xs" color="fg.muted">
+              {order.clientCompany}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { key: "amount", header: "Amount", sort: "amount", cell: (order) => formatAmount(order.totalAmountMinor) },
+    {
+      key: "notes",
+      header: "Notes",
+      cell: (order) =>
+        order.notes ? (
+          <Text lineClamp={2} maxW="xs">
+            {order.notes}
+          </Text>
+        ) : (
+          "—"
+        ),
+    },
+    { key: "status", header: "Status", sort: "status", cell: (order) => <OrderStatusBadge status={order.status} /> },
+    { key: "created", header: "Created", sort: "created", cell: (order) => formatDate(order.createdAt) },
+    { key: "actions", header: "Actions", align: "end", cell: (order) => <BookingActions order={order} /> },
+  ];
+
+  return (
+    <>
+      <SimpleGrid as="section" aria-label="Booking counts" columns={{ base: 2, lg: 4 }} gap="4" mb="6">
+        {counters.map((counter) => (
+          <Card.Root key={counter.label}>
+            <Card.Body>
+              <Stat.Root>
+                <Stat.Label>{counter.label}</Stat.Label>
+                {counts.isPending ? (
+                  <Stack as="dd" aria-hidden="true">
+                    <Skeleton height="8" width="16" />
+                  </Stack>
+                ) : (
+                  <Stat.ValueText>{counter.value ?? "—"}</Stat.ValueText>
+                )}
+              </Stat.Root>
+            </Card.Body>
+          </Card.Root>
+        ))}
+      </SimpleGrid>
+      <AdminTable
+        caption="All bookings"
+        columns={columns}
+        query={query}
+        onQueryChange={onQueryChange}
+        data={bookings.data}
+        pending={bookings.isPending}
+        error={bookings.isError}
+        onRetry={() => bookings.refetch()}
+        searchLabel="Search by client, e-mail or service"
+        empty={{
+          title: query.status || query.q ? "No bookings match" : "No bookings yet",
+          text: query.status || query.q ? "Try another status or search." : "Orders clients place appear here.",
+          icon: <LuCalendarCheck aria-hidden="true" />,
+        }}
+        toolbar={
+          <HStack gap="2">
+            <chakra.label htmlFor={statusId} fontSize="sm" whiteSpace="nowrap">
+              Status
+            </chakra.label>
+            <SelectInput
+              id={statusId}
+              value={query.status ?? ""}
+              onChange={(event) =>
+                onQueryChange({ status: (event.target.value || undefined) as OrderStatus | undefined, page: 1 })
+              }
+            >
+              <option value="">All</option>
+              {ORDER_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {ORDER_STATUS_BADGES[status].label}
+                </option>
+              ))}
+            </SelectInput>
+          </HStack>
+        }
+      />
+    </>
+  );
+}
+
+function BookingActions({ order }: { order: ServiceOrder }) {
+  const decide = useDecideBooking();
+  if (order.status !== "pending") return null;
+  const run = (verb: "approve" | "cancel") =>
+    decide.mutateAsync(
+      { id: order.id, verb },
+      {
+        onSuccess: () =>
+          toaster.create({
+            type: "success",
+            title: verb === "approve" ? TOAST.bookingApproved : TOAST.bookingCancelled,
+          }),
+        // Spec §8: bookings show the server's own message.
+        onError: (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+      },
+    );
+  const who = ` ${order.serviceTitle} for ${order.clientName}`;
+  return (
+    <HStack gap="2" justify="end">
+      <Button
+        size="xs"
+        colorPalette="brand"
+        loading={decide.isPending && decide.variables?.verb === "approve"}
+        disabled={decide.isPending}
+        onClick={() => run("approve").catch(() => undefined)}
+      >
+        Approve
+        <Text as="span" srOnly>
+          {who}
+        </Text>
+      </Button>
+      <ConfirmDialog
+        question={CANCEL_BOOKING_QUESTION}
+        description={`${order.serviceTitle} for ${order.clientName}. The client sees the booking as cancelled.`}
+        confirmLabel="Cancel booking"
+        onConfirm={() => run("cancel")}
+        trigger={
+          <Button size="xs" variant="outline" colorPalette="red" disabled={decide.isPending}>
+            Cancel
+            <Text as="span" srOnly>
+              {who}
+            </Text>
+          </Button>
+        }
+      />
+    </HStack>
+  );
+}

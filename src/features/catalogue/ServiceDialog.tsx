@@ -1,0 +1,168 @@
+import { Button, chakra, Dialog, HStack, Portal, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { type ReactElement, useState } from "react";
+import { useForm } from "react-hook-form";
+import {
+  minorToPriceText,
+  type ServiceFormValues,
+  type ServiceInput,
+  serviceInputSchema,
+} from "../../../common/admin-catalogue";
+import type { Service } from "../../../common/api";
+import { FormAlert } from "../../components/FormAlert";
+import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useSaveService } from "./api";
+
+const EMPTY: ServiceFormValues = {
+  title: "",
+  price: "",
+  description: "",
+  estimatedDuration: "",
+  features: "",
+  allowMilestones: false,
+  status: "active",
+};
+
+const valuesOf = (service: Service): ServiceFormValues => ({
+  title: service.title,
+  price: minorToPriceText(service.priceMinor),
+  description: service.description,
+  estimatedDuration: service.estimatedDuration ?? "",
+  features: service.features.join("\n"),
+  allowMilestones: service.allowMilestones,
+  status: service.status,
+});
+
+/**
+ * The one dialog that creates and edits a service (spec §2 Services), checked
+ * by the same schema as the server. A refused save keeps what was typed and
+ * shows each field's error under it; closing returns focus to the trigger.
+ */
+export function ServiceDialog({ service, trigger }: { service?: Service; trigger: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  const save = useSaveService();
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(details) => setOpen(details.open)}
+      lazyMount
+      unmountOnExit
+      placement="center"
+      scrollBehavior="inside"
+      closeOnEscape={!save.isPending}
+      closeOnInteractOutside={!save.isPending}
+    >
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner px="4">
+          <Dialog.Content>
+            <ServiceForm service={service} save={save} onSaved={() => setOpen(false)} />
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
+
+function ServiceForm({
+  service,
+  save,
+  onSaved,
+}: {
+  service: Service | undefined;
+  save: ReturnType<typeof useSaveService>;
+  onSaved: () => void;
+}) {
+  const form = useForm<ServiceFormValues, unknown, ServiceInput>({
+    resolver: zodResolver(serviceInputSchema),
+    defaultValues: service ? valuesOf(service) : EMPTY,
+  });
+  const { errors } = form.formState;
+
+  // The server validates the form's own values with the same schema: send them as typed.
+  const onSubmit = form.handleSubmit(() => {
+    const values = form.getValues();
+    save.mutate(
+      { id: service?.id, values },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: service ? TOAST.serviceUpdated : TOAST.serviceCreated });
+          onSaved();
+        },
+        onError: (error) => {
+          showServerError(form.setError, error, {
+            title: "title",
+            price: "price",
+            description: "description",
+            estimatedDuration: "estimatedDuration",
+            features: "features",
+            allowMilestones: "allowMilestones",
+            status: "status",
+          });
+          toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceSaveFailed });
+        },
+      },
+    );
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Dialog.Header>
+        <Dialog.Title>{service ? `Edit ${service.title}` : "Create service"}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          <FormField label="Title" required error={errors.title?.message}>
+            <TextInput {...form.register("title")} />
+          </FormField>
+          <FormField label="Price" required error={errors.price?.message} helperText="In naira, up to two decimals.">
+            <TextInput inputMode="decimal" placeholder="150000.00" {...form.register("price")} />
+          </FormField>
+          <FormField label="Description" error={errors.description?.message}>
+            <TextArea rows={3} resize="vertical" {...form.register("description")} />
+          </FormField>
+          <FormField
+            label="Estimated duration"
+            error={errors.estimatedDuration?.message}
+            helperText="Free text, such as 4–6 weeks."
+          >
+            <TextInput {...form.register("estimatedDuration")} />
+          </FormField>
+          <FormField
+            label="Features"
+            error={errors.features?.message}
+            helperText="One per line; blank lines are dropped."
+          >
+            <TextArea rows={5} resize="vertical" {...form.register("features")} />
+          </FormField>
+          <FormField label="Status" error={errors.status?.message}>
+            <SelectInput {...form.register("status")}>
+              <option value="active">Active</option>
+              <option value="inactive">Inactive</option>
+            </SelectInput>
+          </FormField>
+          <HStack as="label" gap="2" fontSize="sm" fontWeight="medium" cursor="pointer">
+            <chakra.input type="checkbox" boxSize="4" accentColor="brand.solid" {...form.register("allowMilestones")} />
+            Allow milestones
+          </HStack>
+          {errors.allowMilestones?.message && <FormAlert status="error" title={errors.allowMilestones.message} />}
+          {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" disabled={save.isPending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving…">
+          {service ? "Save changes" : "Create service"}
+        </Button>
+      </Dialog.Footer>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import {
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { AdminPage } from "../../../common/admin";
+import type {
+  BookingCounts,
+  BookingsQuery,
+  ServiceFormValues,
+  ServiceRemoval,
+  SubscriptionsPage,
+  SubscriptionsQuery,
+} from "../../../common/admin-catalogue";
+import { SERVICES_PAGE_SIZE } from "../../../common/admin-table";
+import type { Service, ServiceOrder } from "../../../common/api";
+import { api } from "../../lib/api";
+import { live } from "../../lib/live";
+import { toQueryString } from "../admin/api";
+
+/** Reads and writes of the admin Services, Bookings and Subscriptions screens (issue #7 items 8–10). */
+
+export const adminServicesKey = ["admin", "services"] as const;
+
+/** The services grid, SERVICES_PAGE_SIZE at a time ("Load more"). */
+export function useAdminServices() {
+  return useInfiniteQuery({
+    queryKey: adminServicesKey,
+    queryFn: ({ pageParam }) =>
+      api.get<AdminPage<Service>>(`/api/admin/services?page=${pageParam}&pageSize=${SERVICES_PAGE_SIZE}`),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+  });
+}
+
+export function useSaveService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, values }: { id?: string | undefined; values: ServiceFormValues }) =>
+      id
+        ? api.put<Service>(`/api/admin/services/${encodeURIComponent(id)}`, values)
+        : api.post<Service>("/api/admin/services", values),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminServicesKey }),
+  });
+}
+
+export function useDeleteService() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ServiceRemoval>(`/api/admin/services/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminServicesKey }),
+  });
+}
+
+/**
+ * The live key of the Bookings page (server/data/bookings.ts adminBookingsKey),
+ * administrators only: any order change pushes "refetch", which refetches
+ * everything under it (counters, the table, the sidebar badge).
+ */
+export const adminBookingsKey = ["admin", "bookings"] as const;
+
+export function useBookingsLive(enabled = true) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: adminBookingsKey });
+    return live.subscribe(adminBookingsKey, refetch, refetch);
+  }, [enabled, queryClient]);
+}
+
+export const bookingCountsQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminBookingsKey, "counts"],
+    queryFn: () => api.get<BookingCounts>("/api/admin/bookings/counts"),
+  });
+
+export const bookingsQueryOptions = (query: BookingsQuery) =>
+  queryOptions({
+    queryKey: [...adminBookingsKey, "table", query],
+    queryFn: () => api.get<AdminPage<ServiceOrder>>(`/api/admin/bookings${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });
+
+/** The sidebar's pending-bookings badge: live, administrators only. */
+export function usePendingBookings(enabled: boolean) {
+  useBookingsLive(enabled);
+  return useQuery({ ...bookingCountsQueryOptions(), enabled });
+}
+
+export function useDecideBooking() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, verb }: { id: string; verb: "approve" | "cancel" }) =>
+      api.post<ServiceOrder>(`/api/admin/bookings/${encodeURIComponent(id)}/${verb}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminBookingsKey }),
+  });
+}
+
+export const subscriptionsQueryOptions = (query: SubscriptionsQuery) =>
+  queryOptions({
+    queryKey: ["admin", "subscriptions", query],
+    queryFn: () => api.get<SubscriptionsPage>(`/api/admin/subscriptions${toQueryString(query)}`),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,223 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, serviceOrders, services } from "../../server/db/schema";
+import { createClients } from "../support/clients";
+import { type LiveSocket, openLive } from "../support/live";
+import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createService } from "../support/services";
+
+/** The admin services editor (issue #7 item 8): validation, create, edit, delete vs deactivate, audit, live. */
+let server: TestServer;
+let admin: Client;
+let client: Client;
+let developer: Client;
+let adminId: string;
+
+const body = (overrides: Record<string, unknown> = {}) => ({
+  title: `Catalogue ${randomUUID().slice(0, 6)}`,
+  price: "150000.5",
+  description: "Made by a test.",
+  estimatedDuration: "3 weeks",
+  features: "One\n\n  Two  \n\nThree\nFour\n",
+  allowMilestones: true,
+  status: "active",
+  ...overrides,
+});
+
+async function liveSocket(from: Client): Promise<LiveSocket> {
+  const socket = await openLive(server.url, from);
+  if ("rejected" in socket) throw new Error("live socket refused");
+  expect((await socket.subscribe(["services", "active"])).type).toBe("subscribed");
+  return socket;
+}
+
+const audits = (entityId: string) =>
+  server.db
+    .select({ action: auditLog.action, actorId: auditLog.actorId, details: auditLog.details })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "service"), eq(auditLog.entityId, entityId)));
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, client, developer] = await Promise.all([
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("tunde@lagosstudio.test"),
+  ]);
+  adminId = await userIdOf(server.db, "admin@lagosstudio.test");
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("who may use the admin service routes", () => {
+  it("answers 401 signed out and 403 for clients and developers, on every route, changing nothing", async () => {
+    const service = await createService(server.db);
+    const routes: [string, string, unknown?][] = [
+      ["GET", "/api/admin/services"],
+      ["POST", "/api/admin/services", body()],
+      ["PUT", `/api/admin/services/${service.id}`, body()],
+      ["DELETE", `/api/admin/services/${service.id}`],
+    ];
+    for (const [method, path, payload] of routes) {
+      expect((await server.client().request(method, path, payload)).status, `${method} ${path}`).toBe(401);
+      expect((await client.request(method, path, payload)).status, `${method} ${path}`).toBe(403);
+      expect((await developer.request(method, path, payload)).status, `${method} ${path}`).toBe(403);
+    }
+    const [still] = await server.db.select().from(services).where(eq(services.id, service.id));
+    expect(still?.title).toBe(service.title);
+  });
+});
+
+describe("GET /api/admin/services", () => {
+  it("lists every service, inactive ones too, newest first, a bounded page at a time", async () => {
+    const inactive = await createService(server.db, { status: "inactive", createdAt: new Date(Date.now() + 60_000) });
+    const first = (await admin.request("GET", "/api/admin/services?pageSize=1")).json;
+    expect(first).toMatchObject({ page: 1, pageSize: 1 });
+    expect(first.items.map((s: { id: string }) => s.id)).toEqual([inactive.id]);
+    const all = (await admin.request("GET", "/api/admin/services?pageSize=100")).json;
+    expect(all.total).toBe((await server.db.select({ id: services.id }).from(services)).length);
+    expect((await admin.request("GET", "/api/admin/services?pageSize=101")).status).toBe(400);
+    // Clients never see it.
+    const forClient = (await client.request("GET", "/api/services")).json as { id: string }[];
+    expect(forClient.some((s) => s.id === inactive.id)).toBe(false);
+  });
+});
+
+describe("POST /api/admin/services", () => {
+  it("stores the price in minor units and the features without blank lines, audits and publishes it live", async () => {
+    const socket = await liveSocket(client);
+    try {
+      const response = await admin.request("POST", "/api/admin/services", body({ title: "Catalogue Created" }));
+      expect(response.status).toBe(201);
+      expect(response.json).toMatchObject({
+        title: "Catalogue Created",
+        priceMinor: 15_000_050,
+        features: ["One", "Two", "Three", "Four"],
+        estimatedDuration: "3 weeks",
+        allowMilestones: true,
+        status: "active",
+      });
+      const id = response.json.id as string;
+      const pushed = await socket.next((frame) => frame.type === "change" && frame.row?.id === id);
+      expect(pushed).toMatchObject({ op: "insert", row: { title: "Catalogue Created" } });
+      const [entry] = await audits(id);
+      expect(entry).toMatchObject({ action: "service.create", actorId: adminId, details: { before: null } });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("refuses a missing title or price, a bad price and unknown fields with each field's message; stores nothing", async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ title: "  " }, "title"],
+      [{ price: "" }, "price"],
+      [{ price: "12.345" }, "price"],
+      [{ price: "-5" }, "price"],
+      [{ price: "abc" }, "price"],
+      [{ status: "archived" }, "status"],
+      [{ priceMinor: 5 }, "priceMinor"],
+    ];
+    for (const [overrides, field] of cases) {
+      const title = `Refused ${randomUUID().slice(0, 6)}`;
+      const response = await admin.request("POST", "/api/admin/services", body({ title, ...overrides }));
+      expect(response.status, JSON.stringify(overrides)).toBe(400);
+      expect(Object.keys(response.json.error.fields ?? {}), JSON.stringify(overrides)).toContain(field);
+      expect(await server.db.select().from(services).where(eq(services.title, title))).toHaveLength(0);
+    }
+    const response = await admin.request("POST", "/api/admin/services", body({ price: "" }));
+    expect(response.json.error.fields.price).toBe("Price is required");
+  });
+
+  it("a service created inactive reaches no client", async () => {
+    const socket = await liveSocket(client);
+    try {
+      const response = await admin.request("POST", "/api/admin/services", body({ status: "inactive" }));
+      expect(response.status).toBe(201);
+      await expect(
+        socket.next((frame) => frame.type === "change" && frame.row?.id === response.json.id, 500),
+      ).rejects.toThrow();
+    } finally {
+      socket.close();
+    }
+  });
+});
+
+describe("PUT /api/admin/services/:id", () => {
+  it("edits every field, audits before and after, and clients hear it; going inactive removes it from their list", async () => {
+    const service = await createService(server.db);
+    const socket = await liveSocket(client);
+    try {
+      const edited = await admin.request(
+        "PUT",
+        `/api/admin/services/${service.id}`,
+        body({ title: "Catalogue Edited", price: "99.99" }),
+      );
+      expect(edited.status).toBe(200);
+      expect(edited.json).toMatchObject({ title: "Catalogue Edited", priceMinor: 9_999 });
+      await socket.next(
+        (frame) => frame.type === "change" && frame.op === "update" && frame.row?.title === "Catalogue Edited",
+      );
+      const off = await admin.request("PUT", `/api/admin/services/${service.id}`, body({ status: "inactive" }));
+      expect(off.json.status).toBe("inactive");
+      await socket.next((frame) => frame.type === "change" && frame.op === "delete" && frame.row?.id === service.id);
+      const entries = await audits(service.id);
+      expect(entries.map((entry) => entry.action)).toEqual(["service.update", "service.update"]);
+      expect(entries[0]?.details).toMatchObject({
+        before: { title: service.title, priceMinor: 123_456 },
+        after: { title: "Catalogue Edited", priceMinor: 9_999 },
+      });
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("answers 404 for a service that does not exist and 400 for a bad id", async () => {
+    expect((await admin.request("PUT", `/api/admin/services/${randomUUID()}`, body())).status).toBe(404);
+    expect((await admin.request("PUT", "/api/admin/services/nope", body())).status).toBe(400);
+  });
+});
+
+describe("DELETE /api/admin/services/:id", () => {
+  it("deletes a service nobody ordered, audited, and it leaves clients' lists", async () => {
+    const service = await createService(server.db);
+    const socket = await liveSocket(client);
+    try {
+      const response = await admin.request("DELETE", `/api/admin/services/${service.id}`);
+      expect(response.status).toBe(200);
+      expect(response.json.outcome).toBe("deleted");
+      expect(await server.db.select().from(services).where(eq(services.id, service.id))).toHaveLength(0);
+      await socket.next((frame) => frame.type === "change" && frame.op === "delete" && frame.row?.id === service.id);
+      expect((await audits(service.id)).map((entry) => entry.action)).toEqual(["service.delete"]);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it("deactivates a service with orders instead, keeping them, and says so", async () => {
+    const service = await createService(server.db);
+    const [clientId] = await createClients(server.db, [
+      { fullName: "Ordering Client", email: `orders.${randomUUID().slice(0, 6)}@example.test` },
+    ]);
+    await server.db
+      .insert(serviceOrders)
+      .values({ serviceId: service.id, clientId: clientId as string, totalAmount: service.price });
+    const response = await admin.request("DELETE", `/api/admin/services/${service.id}`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ outcome: "deactivated", service: { id: service.id, status: "inactive" } });
+    const [row] = await server.db.select().from(services).where(eq(services.id, service.id));
+    expect(row?.status).toBe("inactive");
+    expect(await server.db.select().from(serviceOrders).where(eq(serviceOrders.serviceId, service.id))).toHaveLength(1);
+    expect((await audits(service.id)).map((entry) => entry.action)).toEqual(["service.deactivate"]);
+    // Deleting it again changes nothing more.
+    expect((await admin.request("DELETE", `/api/admin/services/${service.id}`)).json.outcome).toBe("deactivated");
+    expect(await audits(service.id)).toHaveLength(1);
+    // Clients can no longer order it.
+    expect((await client.request("POST", "/api/orders", { serviceId: service.id })).status).toBe(404);
+  });
+
+  it("answers 404 for a service that does not exist", async () => {
+    expect((await admin.request("DELETE", `/api/admin/services/${randomUUID()}`)).status).toBe(404);
+  });
+});
