@@ -32,6 +32,8 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
+import { adminEnquiryRoutes } from "./routes/admin-enquiries";
+import { adminTaskRoutes } from "./routes/admin-tasks";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
@@ -134,6 +136,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(meRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
+  await server.register(adminTaskRoutes, { db });
+  await server.register(adminEnquiryRoutes, { db });
   await server.register(dashboardRoutes, { db });
   await server.register(serviceRoutes, { db });
   await server.register(orderRoutes, { db });

@@ -1,5 +1,10 @@
-import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/admin-dashboard";
+import {
+  adminDashboardEnquiriesLive,
+  adminDashboardInvoicesLive,
+  adminDashboardOrdersLive,
+} from "../data/admin-dashboard";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
+import { enquiriesLive } from "../data/enquiries";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
@@ -24,6 +29,8 @@ const collections: LiveCollection[] = [
   dashboardInvoicesLive,
   adminDashboardOrdersLive,
   adminDashboardInvoicesLive,
+  adminDashboardEnquiriesLive,
+  enquiriesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -31,4 +31,16 @@ export const TOAST = {
   clientsExportFailed: "Failed to export clients. Please try again.",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
   invoiceDownloadFailed: "Failed to download invoice. Please try again.",
+  taskCreated: "Task created successfully",
+  taskCreateFailed: "Failed to create task",
+  taskDeleted: "Task deleted successfully",
+  taskDeleteFailed: "Failed to delete task",
+  /** Not in spec §8 (issue #7's task edit): worded like the create toasts. */
+  taskUpdated: "Task updated successfully",
+  taskUpdateFailed: "Failed to update task",
+  /** Not in spec §8 (issue #7's enquiries and audit log): worded like the spec's other toasts. */
+  enquiryStatusUpdated: "Enquiry status updated",
+  enquiryStatusFailed: "Failed to update enquiry status",
+  enquiriesLoadFailed: "Failed to load enquiries",
+  auditLoadFailed: "Failed to load the audit log",
 } as const;

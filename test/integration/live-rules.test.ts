@@ -194,6 +194,30 @@ const table: Row[] = [
       }),
   },
   {
+    // Admin › Tasks: every task change tells administrators to refetch their filtered lists.
+    name: "admin tasks",
+    key: () => ["admin", "tasks"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    // Through the admin routes, on a task assigned to no one (so no one else's list names it).
+    async insert() {
+      const response = await http.admin.request("POST", "/api/admin/tasks", { title: "Live rules admin task" });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    async update(rowId) {
+      const response = await http.admin.request("PUT", `/api/admin/tasks/${rowId}`, {
+        title: "Live rules admin task, edited",
+        priority: "high",
+      });
+      expect(response.status).toBe(200);
+    },
+    async remove(rowId) {
+      expect((await http.admin.request("DELETE", `/api/admin/tasks/${rowId}`)).status).toBe(204);
+    },
+  },
+  {
     name: "active services",
     key: () => ["services", "active"],
     // Active services are public: every signed-in person follows the same list.
