@@ -30,6 +30,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminAuditRoutes } from "./routes/admin-audit";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminEnquiryRoutes } from "./routes/admin-enquiries";
@@ -138,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(taskRoutes, { db });
   await server.register(adminTaskRoutes, { db });
   await server.register(adminEnquiryRoutes, { db });
+  await server.register(adminAuditRoutes, { db });
   await server.register(dashboardRoutes, { db });
   await server.register(serviceRoutes, { db });
   await server.register(orderRoutes, { db });

@@ -26,8 +26,10 @@ import { Route as SiteServicesIndexRouteImport } from './routes/_site/services/i
 import { Route as SiteServicesServiceIdRouteImport } from './routes/_site/services/$serviceId'
 import { Route as PortalAdminIndexRouteImport } from './routes/portal/admin/index'
 import { Route as PortalAdminAnalyticsRouteImport } from './routes/portal/admin/analytics'
+import { Route as PortalAdminAuditRouteImport } from './routes/portal/admin/audit'
 import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/bookings'
 import { Route as PortalAdminDevelopersRouteImport } from './routes/portal/admin/developers'
+import { Route as PortalAdminEnquiriesRouteImport } from './routes/portal/admin/enquiries'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
@@ -123,6 +125,11 @@ const PortalAdminAnalyticsRoute = PortalAdminAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
+const PortalAdminAuditRoute = PortalAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 const PortalAdminBookingsRoute = PortalAdminBookingsRouteImport.update({
   id: '/bookings',
   path: '/bookings',
@@ -131,6 +138,11 @@ const PortalAdminBookingsRoute = PortalAdminBookingsRouteImport.update({
 const PortalAdminDevelopersRoute = PortalAdminDevelopersRouteImport.update({
   id: '/developers',
   path: '/developers',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminEnquiriesRoute = PortalAdminEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
 const PortalAdminOutboxRoute = PortalAdminOutboxRouteImport.update({
@@ -201,8 +213,10 @@ export interface FileRoutesByFullPath {
   '/portal/': typeof PortalIndexRoute
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -229,8 +243,10 @@ export interface FileRoutesByTo {
   '/portal': typeof PortalIndexRoute
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -261,8 +277,10 @@ export interface FileRoutesById {
   '/portal/': typeof PortalIndexRoute
   '/_site/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -293,8 +311,10 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
     | '/portal/admin/developers'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -321,8 +341,10 @@ export interface FileRouteTypes {
     | '/portal'
     | '/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
     | '/portal/admin/developers'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -352,8 +374,10 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/_site/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
     | '/portal/admin/developers'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -494,6 +518,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminAnalyticsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/audit': {
+      id: '/portal/admin/audit'
+      path: '/audit'
+      fullPath: '/portal/admin/audit'
+      preLoaderRoute: typeof PortalAdminAuditRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
     '/portal/admin/bookings': {
       id: '/portal/admin/bookings'
       path: '/bookings'
@@ -506,6 +537,13 @@ declare module '@tanstack/react-router' {
       path: '/developers'
       fullPath: '/portal/admin/developers'
       preLoaderRoute: typeof PortalAdminDevelopersRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/enquiries': {
+      id: '/portal/admin/enquiries'
+      path: '/enquiries'
+      fullPath: '/portal/admin/enquiries'
+      preLoaderRoute: typeof PortalAdminEnquiriesRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
     '/portal/admin/outbox': {
@@ -583,8 +621,10 @@ declare module '@tanstack/react-router' {
 
 interface PortalAdminRouteRouteChildren {
   PortalAdminAnalyticsRoute: typeof PortalAdminAnalyticsRoute
+  PortalAdminAuditRoute: typeof PortalAdminAuditRoute
   PortalAdminBookingsRoute: typeof PortalAdminBookingsRoute
   PortalAdminDevelopersRoute: typeof PortalAdminDevelopersRoute
+  PortalAdminEnquiriesRoute: typeof PortalAdminEnquiriesRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
@@ -598,8 +638,10 @@ interface PortalAdminRouteRouteChildren {
 
 const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminAnalyticsRoute: PortalAdminAnalyticsRoute,
+  PortalAdminAuditRoute: PortalAdminAuditRoute,
   PortalAdminBookingsRoute: PortalAdminBookingsRoute,
   PortalAdminDevelopersRoute: PortalAdminDevelopersRoute,
+  PortalAdminEnquiriesRoute: PortalAdminEnquiriesRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,
