@@ -199,11 +199,12 @@ function AdminTaskCard({ task }: { task: Task }) {
           question={DELETE_TASK_QUESTION}
           description={task.title}
           confirmLabel="Delete"
+          // Toasts on the promise, not as mutate callbacks: the card (and its observer) leaves on success.
           onConfirm={() =>
-            remove.mutateAsync(task.id, {
-              onSuccess: () => toaster.create({ type: "success", title: TOAST.taskDeleted }),
-              onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskDeleteFailed }),
-            })
+            remove.mutateAsync(task.id).then(
+              () => toaster.create({ type: "success", title: TOAST.taskDeleted }),
+              () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskDeleteFailed }),
+            )
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">
