@@ -80,3 +80,19 @@ export const SUBSCRIPTION_TABLE_DEFAULTS: TableDefaults<SubscriptionSort> = { so
 
 /** The admin services grid reads this many services a page ("Load more" asks for the next). */
 export const SERVICES_PAGE_SIZE = 24;
+/** Enquiries (issue #7): newest first by default; sortable by received date, name and company; searched by name, e-mail or company. */
+export const ENQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
+export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
+export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
+  new: "New",
+  contacted: "Contacted",
+  closed: "Closed",
+};
+export const ENQUIRY_SORTS = ["received", "name", "company"] as const;
+export type EnquirySort = (typeof ENQUIRY_SORTS)[number];
+export const ENQUIRY_TABLE_DEFAULTS: TableDefaults<EnquirySort> = { sort: "received", dir: "desc" };
+
+/** The audit log (issue #7): newest first, paged; filtered by person, kind and date range (no search text). */
+export const AUDIT_SORTS = ["when"] as const;
+export type AuditSort = (typeof AUDIT_SORTS)[number];
+export const AUDIT_TABLE_DEFAULTS: TableDefaults<AuditSort> = { sort: "when", dir: "desc" };

@@ -3,16 +3,22 @@ import {
   ADMIN_PAGE_SIZE_DEFAULT,
   ADMIN_PAGE_SIZE_MAX,
   ADMIN_SEARCH_MAX_LENGTH,
+  AUDIT_SORTS,
+  AUDIT_TABLE_DEFAULTS,
   CLIENT_SORTS,
   CLIENT_TABLE_DEFAULTS,
   DEVELOPER_SORTS,
   DEVELOPER_TABLE_DEFAULTS,
+  ENQUIRY_SORTS,
+  ENQUIRY_STATUSES,
+  ENQUIRY_TABLE_DEFAULTS,
   SORT_DIRECTIONS,
   STAFF_SORTS,
   STAFF_TABLE_DEFAULTS,
   type TableDefaults,
 } from "./admin-table";
 import { invoiceSchema, projectSchema, serviceOrderSchema, taskSchema, timestamp } from "./api";
+import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "./domain";
 import { STAFF_ROLES } from "./people";
 import { enquirySchema } from "./public";
 
@@ -144,3 +150,71 @@ export const invitedSchema = z
   .object({ id: z.string(), fullName: z.string(), email: z.string(), role: z.enum(["admin", "developer", "client"]) })
   .meta({ id: "InvitedAccount" });
 export type Invited = z.input<typeof invitedSchema>;
+/** Admin › Enquiries (issue #7): the table's query (page, sort, search) and its status filter. */
+export const enquiriesQuerySchema = adminTableQuery(ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS).extend({
+  status: z.enum(ENQUIRY_STATUSES).optional(),
+});
+export type EnquiriesQuery = z.infer<typeof enquiriesQuerySchema>;
+
+export const adminEnquirySchema = z
+  .object({
+    id: z.uuid(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    company: z.string().nullable(),
+    service: z.enum(ENQUIRY_SERVICES).nullable(),
+    budget: z.enum(ENQUIRY_BUDGETS).nullable(),
+    plan: z.string().nullable(),
+    status: z.enum(ENQUIRY_STATUSES),
+    /** The message's first characters; the detail view reads it in full. */
+    preview: z.string(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "AdminEnquiry" });
+export type AdminEnquiry = z.input<typeof adminEnquirySchema>;
+
+export const adminEnquiryDetailSchema = adminEnquirySchema
+  .omit({ preview: true })
+  .extend({ message: z.string() })
+  .meta({ id: "AdminEnquiryDetail" });
+export type AdminEnquiryDetail = z.input<typeof adminEnquiryDetailSchema>;
+
+export const enquiryStatusUpdateSchema = z.strictObject({ status: z.enum(ENQUIRY_STATUSES, "Choose a status.") });
+export type EnquiryStatusUpdate = z.infer<typeof enquiryStatusUpdateSchema>;
+
+/** The audit log (issue #7): a page, newest first, filtered by person, kind (entity or action) and days. */
+const dayParam = z.iso.date("Enter a date as YYYY-MM-DD.");
+export const auditQuerySchema = adminTableQuery(AUDIT_SORTS, AUDIT_TABLE_DEFAULTS)
+  .omit({ q: true })
+  .extend({
+    actor: z.string().min(1).max(100).optional(),
+    kind: z.string().min(1).max(100).optional(),
+    from: dayParam.optional(),
+    to: dayParam.optional(),
+  });
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: z.uuid(),
+    actorId: z.string().nullable(),
+    actorName: z.string().nullable(),
+    action: z.string(),
+    entity: z.string(),
+    entityId: z.string().nullable(),
+    before: z.record(z.string(), z.unknown()).nullable(),
+    after: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntryView = z.input<typeof auditEntrySchema>;
+
+export const auditFiltersSchema = z
+  .object({
+    people: z.array(z.object({ id: z.string(), name: z.string() })),
+    entities: z.array(z.string()),
+    actions: z.array(z.string()),
+  })
+  .meta({ id: "AuditFilters" });
+export type AuditFilters = z.input<typeof auditFiltersSchema>;

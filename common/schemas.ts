@@ -5,6 +5,7 @@ import {
   MILESTONE_TITLE_MAX_LENGTH,
   NAME_MAX_LENGTH,
   ORDER_NOTES_MAX_LENGTH,
+  TASK_PRIORITIES,
   TASK_STATUSES,
 } from "./domain";
 import "./error-map";
@@ -106,3 +107,35 @@ export const milestoneUpdateSchema = z
     path: ["status"],
   });
 export type MilestoneUpdate = z.infer<typeof milestoneUpdateSchema>;
+
+/** Admin › Tasks (issue #7): the create and edit dialog's fields, the same on the client and the server. */
+export const TASK_TITLE_MAX_LENGTH = 200;
+export const TASK_DESCRIPTION_MAX_LENGTH = 5000;
+/** An optional reference or date a form sends as "" when left empty: stored as null. */
+const emptyAsNull = <T extends z.ZodType>(inner: T) =>
+  z
+    .union([z.literal("").transform(() => null), inner])
+    .nullable()
+    .optional()
+    .transform((value) => value ?? null);
+export const taskInputSchema = z.strictObject({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(TASK_TITLE_MAX_LENGTH, tooLong(TASK_TITLE_MAX_LENGTH))
+    .refine((text) => !isBlank(text), "Title is required"),
+  description: z
+    .string()
+    .trim()
+    .max(TASK_DESCRIPTION_MAX_LENGTH, tooLong(TASK_DESCRIPTION_MAX_LENGTH))
+    .optional()
+    .transform((text) => text ?? ""),
+  status: z.enum(TASK_STATUSES, "Choose a status.").default("todo"),
+  priority: z.enum(TASK_PRIORITIES, "Choose a priority.").default("medium"),
+  assignedTo: emptyAsNull(z.string().max(100, "Choose someone from the list.")),
+  projectId: emptyAsNull(z.uuid("Choose a project from the list.")),
+  dueDate: emptyAsNull(z.iso.date("Enter a date as YYYY-MM-DD.")),
+});
+export type TaskInput = z.input<typeof taskInputSchema>;
+export type TaskData = z.output<typeof taskInputSchema>;

@@ -26,7 +26,9 @@ import { Route as SiteServicesIndexRouteImport } from './routes/_site/services/i
 import { Route as SiteServicesServiceIdRouteImport } from './routes/_site/services/$serviceId'
 import { Route as PortalAdminIndexRouteImport } from './routes/portal/admin/index'
 import { Route as PortalAdminAnalyticsRouteImport } from './routes/portal/admin/analytics'
+import { Route as PortalAdminAuditRouteImport } from './routes/portal/admin/audit'
 import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/bookings'
+import { Route as PortalAdminEnquiriesRouteImport } from './routes/portal/admin/enquiries'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
@@ -128,9 +130,19 @@ const PortalAdminAnalyticsRoute = PortalAdminAnalyticsRouteImport.update({
   path: '/analytics',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
+const PortalAdminAuditRoute = PortalAdminAuditRouteImport.update({
+  id: '/audit',
+  path: '/audit',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 const PortalAdminBookingsRoute = PortalAdminBookingsRouteImport.update({
   id: '/bookings',
   path: '/bookings',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
+const PortalAdminEnquiriesRoute = PortalAdminEnquiriesRouteImport.update({
+  id: '/enquiries',
+  path: '/enquiries',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
 const PortalAdminOutboxRoute = PortalAdminOutboxRouteImport.update({
@@ -234,7 +246,9 @@ export interface FileRoutesByFullPath {
   '/portal/': typeof PortalIndexRoute
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -267,7 +281,9 @@ export interface FileRoutesByTo {
   '/portal': typeof PortalIndexRoute
   '/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -304,7 +320,9 @@ export interface FileRoutesById {
   '/portal/': typeof PortalIndexRoute
   '/_site/services/$serviceId': typeof SiteServicesServiceIdRoute
   '/portal/admin/analytics': typeof PortalAdminAnalyticsRoute
+  '/portal/admin/audit': typeof PortalAdminAuditRoute
   '/portal/admin/bookings': typeof PortalAdminBookingsRoute
+  '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
@@ -341,7 +359,9 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -374,7 +394,9 @@ export interface FileRouteTypes {
     | '/portal'
     | '/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -410,7 +432,9 @@ export interface FileRouteTypes {
     | '/portal/'
     | '/_site/services/$serviceId'
     | '/portal/admin/analytics'
+    | '/portal/admin/audit'
     | '/portal/admin/bookings'
+    | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
     | '/portal/admin/services'
@@ -557,11 +581,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminAnalyticsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/audit': {
+      id: '/portal/admin/audit'
+      path: '/audit'
+      fullPath: '/portal/admin/audit'
+      preLoaderRoute: typeof PortalAdminAuditRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
     '/portal/admin/bookings': {
       id: '/portal/admin/bookings'
       path: '/bookings'
       fullPath: '/portal/admin/bookings'
       preLoaderRoute: typeof PortalAdminBookingsRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
+    '/portal/admin/enquiries': {
+      id: '/portal/admin/enquiries'
+      path: '/enquiries'
+      fullPath: '/portal/admin/enquiries'
+      preLoaderRoute: typeof PortalAdminEnquiriesRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
     '/portal/admin/outbox': {
@@ -681,7 +719,9 @@ declare module '@tanstack/react-router' {
 
 interface PortalAdminRouteRouteChildren {
   PortalAdminAnalyticsRoute: typeof PortalAdminAnalyticsRoute
+  PortalAdminAuditRoute: typeof PortalAdminAuditRoute
   PortalAdminBookingsRoute: typeof PortalAdminBookingsRoute
+  PortalAdminEnquiriesRoute: typeof PortalAdminEnquiriesRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
@@ -701,7 +741,9 @@ interface PortalAdminRouteRouteChildren {
 
 const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminAnalyticsRoute: PortalAdminAnalyticsRoute,
+  PortalAdminAuditRoute: PortalAdminAuditRoute,
   PortalAdminBookingsRoute: PortalAdminBookingsRoute,
+  PortalAdminEnquiriesRoute: PortalAdminEnquiriesRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,

@@ -67,3 +67,5 @@ function dashboardOn<T extends Topic>(topic: T): LiveCollection<T> {
 /** Bookings (pending list) and invoices (unpaid counter) change what the dashboard shows. */
 export const adminDashboardOrdersLive = dashboardOn("service_orders");
 export const adminDashboardInvoicesLive = dashboardOn("invoices");
+/** The newest enquiries: a new one from /contact (or a status change) refreshes the dashboard too. */
+export const adminDashboardEnquiriesLive = dashboardOn("enquiries");

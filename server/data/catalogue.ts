@@ -1,6 +1,6 @@
 import { asc, desc, eq } from "drizzle-orm";
 import type { EnquiryData } from "../../common/public";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { contactEnquiries, plans } from "../db/schema";
 import type { Scope } from "../rules";
 
@@ -50,7 +50,7 @@ export function latestEnquiries(db: Db, limit: number) {
     .limit(limit);
 }
 
-export async function insertEnquiry(db: Db, enquiry: Omit<EnquiryData, "website">) {
+export async function insertEnquiry(db: Db | Tx, enquiry: Omit<EnquiryData, "website">) {
   const [row] = await db
     .insert(contactEnquiries)
     .values({

@@ -1,7 +1,7 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
@@ -43,16 +43,31 @@ const selectTasks = (db: Db) =>
     .leftJoin(projects, eq(projects.id, tasks.projectId))
     .innerJoin(creators, eq(creators.id, tasks.createdBy));
 
+/** Admin › Tasks' filters (issue #7): each has an index with the newest-first order (server/db/schema.ts). */
+export type TaskFilters = {
+  status?: TaskStatus | undefined;
+  assignee?: string | undefined;
+  project?: string | undefined;
+};
+
+function filtersOf(filters: TaskFilters): SQL | undefined {
+  return and(
+    filters.status ? eq(tasks.status, filters.status) : undefined,
+    filters.assignee ? eq(tasks.assignedTo, filters.assignee) : undefined,
+    filters.project ? eq(tasks.projectId, filters.project) : undefined,
+  );
+}
+
 /**
  * Tasks in `scope`, newest first, a page at a time: `after` is the id of the
  * previous page's last row (server/http/cursor.ts).
  */
-export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
+export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined } & TaskFilters) {
   const after = options.after
     ? sql`(${tasks.createdAt}, ${tasks.id}) < (select t.created_at, t.id from ${tasks} t where t.id = ${options.after})`
     : undefined;
   return selectTasks(db)
-    .where(and(scopeFilter(scope), after))
+    .where(and(scopeFilter(scope), filtersOf(options), after))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
     .limit(options.limit);
 }
@@ -74,6 +89,46 @@ export async function getTask(db: Db, id: string) {
   return row;
 }
 
+/** The fields of a task an administrator sets, as the audit log keeps them before and after. */
+export async function getTaskFields(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+  const query = db
+    .select({
+      title: tasks.title,
+      description: tasks.description,
+      status: tasks.status,
+      priority: tasks.priority,
+      assignedTo: tasks.assignedTo,
+      projectId: tasks.projectId,
+      dueDate: tasks.dueDate,
+    })
+    .from(tasks)
+    .where(eq(tasks.id, id));
+  const [row] = await (options.lock ? query.for("update") : query);
+  return row;
+}
+
+/** How many people and projects the task dialog's selects offer at most (server-bounded). */
+export const TASK_OPTIONS_LIMIT = 200;
+
+/** Who a task may be assigned to: active developers and administrators, by name. */
+export function assignableStaff(db: Db, limit = TASK_OPTIONS_LIMIT) {
+  return db
+    .select({ id: users.id, name: users.fullName, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)))
+    .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
+    .limit(limit);
+}
+
+/** The projects a task may belong to, by title. */
+export function taskProjects(db: Db, limit = TASK_OPTIONS_LIMIT) {
+  return db
+    .select({ id: projects.id, title: projects.title })
+    .from(projects)
+    .orderBy(asc(sql`lower(${projects.title})`), asc(projects.id))
+    .limit(limit);
+}
+
 export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | undefined> {
   const [row] = await db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id));
   return row;
@@ -81,6 +136,8 @@ export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | unde
 
 /** The live key of the signed-in person's task list: their own tasks, or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;
+/** The live key of Admin › Tasks: pushed as "refetch" (its filtered, paged lists refetch what they show). */
+export const adminTasksKey = ["admin", "tasks"] as const;
 /** The live key of My Tasks' counters: pushed as "refetch", since a count has no row to send. */
 export const myTaskCountsKey = ["tasks", "counts"] as const;
 
@@ -95,6 +152,7 @@ const isKey = (key: readonly (string | number)[], expected: readonly string[]) =
 export const tasksLive: LiveCollection<"tasks"> = {
   topic: "tasks",
   async authorize(_db, actor, key) {
+    if (isKey(key, adminTasksKey)) return rules.tasks.scope(actor).kind === "all";
     if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey)) return undefined;
     return rules.tasks.scope(actor).kind !== "none";
   },
@@ -117,6 +175,10 @@ export const tasksLive: LiveCollection<"tasks"> = {
       {
         key: myTaskCountsKey,
         pushFor: (actor) => (rules.tasks.read(actor, facts) || wasTheirs(actor) ? invalidate : undefined),
+      },
+      {
+        key: adminTasksKey,
+        pushFor: (actor) => (rules.tasks.scope(actor).kind === "all" ? invalidate : undefined),
       },
     ];
   },

@@ -14,6 +14,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import { ENQUIRY_STATUSES } from "../../common/admin-table";
 import {
   ENQUIRY_BUDGETS,
   ENQUIRY_SERVICES,
@@ -335,9 +336,10 @@ export const tasks = pgTable(
     check("tasks_status_check", oneOf("status", TASK_STATUSES)),
     check("tasks_priority_check", oneOf("priority", TASK_PRIORITIES)),
     index("tasks_assigned_created_idx").on(t.assignedTo, ...newestFirst(t)),
-    index("tasks_project_idx").on(t.projectId),
     index("tasks_created_idx").on(...newestFirst(t)),
-    index("tasks_status_idx").on(t.status),
+    // Admin › Tasks' filters (issue #7), each read newest first.
+    index("tasks_project_created_idx").on(t.projectId, ...newestFirst(t)),
+    index("tasks_status_created_idx").on(t.status, ...newestFirst(t)),
     index("tasks_created_by_idx").on(t.createdBy),
   ],
 );
@@ -443,12 +445,23 @@ export const contactEnquiries = pgTable(
     budget: text("budget", { enum: ENQUIRY_BUDGETS }),
     plan: text("plan"),
     message: text("message").notNull(),
+    /** Issue #7: where the administrators are with it (new, contacted, closed). */
+    status: text("status", { enum: ENQUIRY_STATUSES }).notNull().default("new"),
     createdAt: createdAt(),
   },
   (t) => [
     check("contact_enquiries_service_check", sql`service is null or ${oneOf("service", ENQUIRY_SERVICES)}`),
     check("contact_enquiries_budget_check", sql`budget is null or ${oneOf("budget", ENQUIRY_BUDGETS)}`),
     index("contact_enquiries_created_idx").on(...newestFirst(t)),
+    // Admin › Enquiries (issue #7): the status filter newest first, each sort, and prefix search.
+    check("contact_enquiries_status_check", oneOf("status", ENQUIRY_STATUSES)),
+    index("contact_enquiries_status_created_idx").on(t.status, ...newestFirst(t)),
+    index("contact_enquiries_name_idx").on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
+    index("contact_enquiries_company_idx").on(sql`lower(${t.company})`, t.id),
+    index("contact_enquiries_name_prefix_idx").on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
+    index("contact_enquiries_last_name_prefix_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
+    index("contact_enquiries_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),
+    index("contact_enquiries_company_prefix_idx").on(sql`lower(${t.company}) text_pattern_ops`),
   ],
 );
 
@@ -463,7 +476,14 @@ export const auditLog = pgTable(
     details: jsonb("details").$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
-  (t) => [index("audit_log_created_idx").on(...newestFirst(t)), index("audit_log_entity_idx").on(t.entity, t.entityId)],
+  (t) => [
+    index("audit_log_created_idx").on(...newestFirst(t)),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+    // The audit log screen's filters (issue #7), each read newest first.
+    index("audit_log_actor_created_idx").on(t.actorId, ...newestFirst(t)),
+    index("audit_log_entity_created_idx").on(t.entity, ...newestFirst(t)),
+    index("audit_log_action_created_idx").on(t.action, ...newestFirst(t)),
+  ],
 );
 
 export const mailOutbox = pgTable(

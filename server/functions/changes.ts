@@ -30,7 +30,9 @@ export type Change =
     }
   | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
   /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */
-  | { topic: "project_reads"; op: Op; id: string; userId: string };
+  | { topic: "project_reads"; op: Op; id: string; userId: string }
+  /** A contact enquiry received or its status changed: administrators only. */
+  | { topic: "enquiries"; op: Op; id: string };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];

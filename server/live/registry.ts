@@ -1,6 +1,11 @@
-import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/admin-dashboard";
+import {
+  adminDashboardEnquiriesLive,
+  adminDashboardInvoicesLive,
+  adminDashboardOrdersLive,
+} from "../data/admin-dashboard";
 import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
+import { enquiriesLive } from "../data/enquiries";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
@@ -31,6 +36,8 @@ const collections: LiveCollection[] = [
   unreadReadsLive,
   projectsListLive,
   adminBookingsLive,
+  adminDashboardEnquiriesLive,
+  enquiriesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -6,6 +6,7 @@ import { enquiryInputSchema, enquiryReceiptSchema, enquirySchema, planSchema } f
 import type { Config } from "../config";
 import { insertEnquiry, listEnquiries, listPlans, planExists } from "../data/catalogue";
 import type { Db } from "../db";
+import { publishChange } from "../functions/changes";
 import { badRequest, forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { Mailer } from "../mail";
@@ -63,7 +64,12 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
       if (enquiry.plan && !(await planExists(db, enquiry.plan))) {
         throw badRequest("plan: Unknown plan", { plan: "Unknown plan" });
       }
-      const row = await insertEnquiry(db, enquiry);
+      // Published in the insert's transaction: administrators' open Enquiries pages and dashboards refetch.
+      const row = await db.transaction(async (tx) => {
+        const inserted = await insertEnquiry(tx, enquiry);
+        await publishChange(tx, { topic: "enquiries", op: "insert", id: inserted.id });
+        return inserted;
+      });
       const name = `${row.firstName} ${row.lastName}`;
       const lines = [
         `New project enquiry from ${name} <${row.email}>`,

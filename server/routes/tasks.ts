@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, taskCountsSchema, taskSchema } from "../../common/api";
+import { TASK_STATUSES } from "../../common/domain";
 import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
 import { countTasks, getTask, getTaskFacts, listTasks } from "../data/tasks";
@@ -20,15 +21,27 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       schema: {
         tags: ["tasks"],
         summary: "The signed-in person's tasks (every task for an administrator), newest first, by cursor",
-        querystring: z.strictObject(pageQuery),
+        querystring: z.strictObject({
+          ...pageQuery,
+          // Admin › Tasks' filters; within the viewer's own scope for everyone else.
+          status: z.enum(TASK_STATUSES).optional(),
+          assignee: z.string().min(1).max(100).optional(),
+          project: uuidParam.optional(),
+        }),
         response: { 200: pageOf(taskSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       await request.requireUser();
       const scope = rules.tasks.scope(await request.actor());
-      const { limit, cursor } = request.query;
-      const rows = await listTasks(db, scope, { limit: limit + 1, after: decodeCursor(cursor) });
+      const { limit, cursor, status, assignee, project } = request.query;
+      const rows = await listTasks(db, scope, {
+        limit: limit + 1,
+        after: decodeCursor(cursor),
+        status,
+        assignee,
+        project,
+      });
       return toPage(rows, limit);
     },
   );

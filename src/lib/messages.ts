@@ -62,4 +62,16 @@ export const TOAST = {
   /** Not in spec §8: worded like its other failures. */
   bookingsLoadFailed: "Failed to load bookings",
   subscriptionsLoadFailed: "Failed to load subscriptions",
+  taskCreated: "Task created successfully",
+  taskCreateFailed: "Failed to create task",
+  taskDeleted: "Task deleted successfully",
+  taskDeleteFailed: "Failed to delete task",
+  /** Not in spec §8 (issue #7's task edit): worded like the create toasts. */
+  taskUpdated: "Task updated successfully",
+  taskUpdateFailed: "Failed to update task",
+  /** Not in spec §8 (issue #7's enquiries and audit log): worded like the spec's other toasts. */
+  enquiryStatusUpdated: "Enquiry status updated",
+  enquiryStatusFailed: "Failed to update enquiry status",
+  enquiriesLoadFailed: "Failed to load enquiries",
+  auditLoadFailed: "Failed to load the audit log",
 } as const;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { readdirSync } from "node:fs";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import {
@@ -14,6 +14,7 @@ import {
 } from "../../common/api";
 import type { Tx } from "../../server/db";
 import {
+  contactEnquiries,
   invoices,
   milestones,
   projectDevelopers,
@@ -191,6 +192,63 @@ const table: Row[] = [
         id: rowId,
         assignedTo: id.devIn,
         previousAssignedTo: id.devIn,
+      }),
+  },
+  {
+    // Admin › Tasks: every task change tells administrators to refetch their filtered lists.
+    name: "admin tasks",
+    key: () => ["admin", "tasks"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    // Through the admin routes, on a task assigned to no one (so no one else's list names it).
+    async insert() {
+      const response = await http.admin.request("POST", "/api/admin/tasks", { title: "Live rules admin task" });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    async update(rowId) {
+      const response = await http.admin.request("PUT", `/api/admin/tasks/${rowId}`, {
+        title: "Live rules admin task, edited",
+        priority: "high",
+      });
+      expect(response.status).toBe(200);
+    },
+    async remove(rowId) {
+      expect((await http.admin.request("DELETE", `/api/admin/tasks/${rowId}`)).status).toBe(204);
+    },
+  },
+  {
+    // Admin › Enquiries: a contact form submission or a status change tells administrators to refetch.
+    name: "admin enquiries",
+    key: () => ["admin", "enquiries"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    async insert() {
+      const response = await server.client().request("POST", "/api/enquiries", {
+        firstName: "Live",
+        lastName: "Rules",
+        email: "live.rules@example.test",
+        message: "An enquiry for the live rules",
+      });
+      expect(response.status).toBe(201);
+      const [row] = await server.db
+        .select({ id: contactEnquiries.id })
+        .from(contactEnquiries)
+        .orderBy(desc(contactEnquiries.createdAt))
+        .limit(1);
+      return row?.id ?? "";
+    },
+    async update(rowId) {
+      const response = await http.admin.request("PATCH", `/api/admin/enquiries/${rowId}`, { status: "contacted" });
+      expect(response.status).toBe(200);
+    },
+    remove: (rowId) =>
+      commit((tx) => tx.delete(contactEnquiries).where(eq(contactEnquiries.id, rowId)), {
+        topic: "enquiries",
+        op: "delete",
+        id: rowId,
       }),
   },
   {

@@ -50,7 +50,8 @@ export function AdminTable<T extends { id: string }, S extends string>({
   pending: boolean;
   error: boolean;
   onRetry: () => void;
-  searchLabel: string;
+  /** The search box's label; a table without search text (the audit log) leaves it out. */
+  searchLabel?: string;
   empty: { title: string; text: string; icon: ReactNode };
   toolbar?: ReactNode;
 }) {
@@ -81,7 +82,9 @@ export function AdminTable<T extends { id: string }, S extends string>({
             {caption}
           </Text>
           <HStack gap="2" flexWrap="wrap">
-            <SearchBox label={searchLabel} value={query.q ?? ""} onSearch={(q) => onQueryChange({ q, page: 1 })} />
+            {searchLabel && (
+              <SearchBox label={searchLabel} value={query.q ?? ""} onSearch={(q) => onQueryChange({ q, page: 1 })} />
+            )}
             {toolbar}
           </HStack>
         </Stack>

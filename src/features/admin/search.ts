@@ -1,5 +1,18 @@
 import type { SearchSchemaInput } from "@tanstack/react-router";
-import { type AdminTableQuery, readTableQuery, type TableDefaults } from "../../../common/admin-table";
+import {
+  type AdminTableQuery,
+  AUDIT_SORTS,
+  AUDIT_TABLE_DEFAULTS,
+  type AuditSort,
+  ENQUIRY_SORTS,
+  ENQUIRY_STATUSES,
+  ENQUIRY_TABLE_DEFAULTS,
+  type EnquirySort,
+  type EnquiryStatus,
+  readTableQuery,
+  type TableDefaults,
+} from "../../../common/admin-table";
+import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 
 /**
  * A route's validateSearch for an admin table: the URL's page, sort and
@@ -9,4 +22,47 @@ import { type AdminTableQuery, readTableQuery, type TableDefaults } from "../../
 export function tableSearch<C extends string>(columns: readonly C[], defaults: TableDefaults<C>) {
   return (raw: Partial<Record<keyof AdminTableQuery, unknown>> & SearchSchemaInput): AdminTableQuery<C> =>
     readTableQuery(raw, columns, defaults);
+}
+
+/** Admin › Tasks' filters in the URL: a known status, and an id for the assignee and the project; the rest dropped. */
+export type TaskFilterSearch = { status?: TaskStatus; assignee?: string; project?: string };
+const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function taskFilterSearch(
+  raw: Partial<Record<keyof TaskFilterSearch, unknown>> & SearchSchemaInput,
+): TaskFilterSearch {
+  const text = (value: unknown, pattern: RegExp) =>
+    typeof value === "string" && pattern.test(value) ? value : undefined;
+  const status = TASK_STATUSES.find((known) => known === raw.status);
+  const assignee = text(raw.assignee, ID_PATTERN);
+  const project = text(raw.project, UUID_PATTERN);
+  return { ...(status && { status }), ...(assignee && { assignee }), ...(project && { project }) };
+}
+
+/** Admin › Enquiries' URL: the table's page, sort and search, and a known status. */
+export function enquirySearch(
+  raw: Partial<Record<keyof AdminTableQuery | "status", unknown>> & SearchSchemaInput,
+): AdminTableQuery<EnquirySort> & { status?: EnquiryStatus } {
+  const status = ENQUIRY_STATUSES.find((known) => known === raw.status);
+  return { ...readTableQuery(raw, ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS), ...(status && { status }) };
+}
+
+/** The audit log's URL: page and order, and the person, kind and day range filters. */
+export type AuditSearch = AdminTableQuery<AuditSort> & { actor?: string; kind?: string; from?: string; to?: string };
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const KIND_PATTERN = /^[a-z0-9_.-]{1,100}$/i;
+
+export function auditSearch(
+  raw: Partial<Record<"page" | "pageSize" | "sort" | "dir" | "actor" | "kind" | "from" | "to", unknown>> &
+    SearchSchemaInput,
+): AuditSearch {
+  const { q: _search, ...table } = readTableQuery(raw, AUDIT_SORTS, AUDIT_TABLE_DEFAULTS);
+  const text = (value: unknown, pattern: RegExp) =>
+    typeof value === "string" && pattern.test(value) ? value : undefined;
+  const actor = text(raw.actor, ID_PATTERN);
+  const kind = text(raw.kind, KIND_PATTERN);
+  const from = text(raw.from, DAY_PATTERN);
+  const to = text(raw.to, DAY_PATTERN);
+  return { ...table, ...(actor && { actor }), ...(kind && { kind }), ...(from && { from }), ...(to && { to }) };
 }

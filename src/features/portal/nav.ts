@@ -6,6 +6,8 @@ import {
   LuCreditCard,
   LuFileText,
   LuFolderKanban,
+  LuHistory,
+  LuInbox,
   LuLayoutDashboard,
   LuListChecks,
   LuMail,
@@ -38,11 +40,15 @@ export const adminNav: NavItem[] = [
   { label: "Payments", to: "/portal/admin/payments", icon: LuCreditCard },
   { label: "Services", to: "/portal/admin/services", icon: LuBriefcase },
   { label: "Bookings", to: "/portal/admin/bookings", icon: LuCalendarCheck },
+  // Issue #7: the contact form's submissions.
+  { label: "Enquiries", to: "/portal/admin/enquiries", icon: LuInbox },
   { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
   { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat },
   { label: "Analytics", to: "/portal/admin/analytics", icon: LuChartColumn },
   // Not in the spec's list: where administrators read mail while no SMTP server is set.
   { label: "Mail Outbox", to: "/portal/admin/outbox", icon: LuMail },
+  // Issue #7: every administrator change, read-only.
+  { label: "Audit log", to: "/portal/admin/audit", icon: LuHistory },
   { label: "Settings", to: "/portal/settings", icon: LuSettings },
 ];
 

@@ -1,6 +1,20 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/PageHeader";
+import { taskFilterSearch } from "../../../features/admin/search";
+import { TasksPage } from "../../../features/admin/TasksPage";
 
 export const Route = createFileRoute("/portal/admin/tasks")({
-  component: () => <PageHeader title="Tasks" description="Create, assign and track tasks across projects." />,
+  validateSearch: taskFilterSearch,
+  component: TasksRoute,
 });
+
+function TasksRoute() {
+  const filters = Route.useSearch();
+  const navigate = Route.useNavigate();
+  return (
+    <>
+      <PageHeader title="Tasks" description="Create, assign and track tasks across projects." />
+      <TasksPage filters={filters} onFiltersChange={(next) => navigate({ search: next })} />
+    </>
+  );
+}

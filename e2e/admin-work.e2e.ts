@@ -1,0 +1,207 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { TOAST } from "../src/lib/messages";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { fillRequired } from "./support/contact";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #7, Tasks, Enquiries, Audit log): an administrator creates a
+ * task assigned to a developer whose open My Tasks shows it live, edits it and
+ * deletes it after the confirmation; a visitor sends the contact form and the
+ * enquiry appears live on the administrator's open Enquiries page; the audit
+ * log shows the task's creation with its details and filters by kind. axe
+ * finds nothing on the three screens, the create dialog's error state too.
+ */
+const DEVELOPER = "tunde@lagosstudio.test";
+const product = setupProduct();
+let api: Api;
+let admin: User;
+let developer: User;
+let developerName: string;
+
+const TITLE = `Draft the launch checklist ${Date.now().toString(36)}`;
+const EDITED = `${TITLE} (edited)`;
+const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
+const myTask = (page: Page, title: string) =>
+  page.getByRole("list", { name: "Tasks" }).getByRole("article", { name: title, exact: true });
+const adminCard = (page: Page, title: string) => page.getByRole("article", { name: title, exact: true });
+
+async function settled(page: Page) {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
+}
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  developerName = (await api.me(DEVELOPER)).fullName;
+  [admin, developer] = await Promise.all([
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
+  ]);
+  for (const user of [admin, developer]) await user.page.emulateMedia({ reducedMotion: "reduce" });
+  await Promise.all([signInThroughForm(admin.page, ADMIN_EMAIL), signInThroughForm(developer.page, DEVELOPER)]);
+});
+
+describe("Admin › Tasks", () => {
+  it("creates a task for a developer, whose open My Tasks shows it live; the dialog's errors pass axe", async () => {
+    await developer.page.goto("/portal/my-tasks");
+    await developer.page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    await settled(developer.page);
+
+    const { page } = admin;
+    await page.goto("/portal/admin/tasks");
+    await page.getByRole("heading", { level: 1, name: "Tasks" }).waitFor();
+    expect(await page.title()).toBe("Tasks · Lagos Studio");
+    await settled(page);
+    expect(await axeViolations(page), "tasks page").toEqual([]);
+
+    await page.getByRole("button", { name: "Create Task" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Task" });
+    await dialog.waitFor();
+    // Defaults: To Do and Medium.
+    expect(await dialog.getByLabel("Status").inputValue()).toBe("todo");
+    expect(await dialog.getByLabel("Priority").inputValue()).toBe("medium");
+    await dialog.getByRole("button", { name: "Create Task" }).click();
+    await dialog.getByText("Title is required").waitFor();
+    expect(await dialog.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+    expect(await axeViolations(page), "create dialog with an error").toEqual([]);
+
+    await dialog.getByLabel("Title").fill(TITLE);
+    await dialog.getByLabel("Description").fill("Every step before the site goes live.");
+    await dialog.getByLabel("Priority").selectOption("high");
+    await dialog.getByLabel("Assignee").locator("option", { hasText: developerName }).waitFor({ state: "attached" });
+    await dialog.getByLabel("Assignee").selectOption({ label: developerName });
+    await dialog.getByRole("button", { name: "Create Task" }).click();
+    await toast(page, TOAST.taskCreated).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    const card = adminCard(page, TITLE);
+    await card.getByText(`Assignee: ${developerName}`).waitFor();
+    await card.getByText("No project").waitFor();
+    await card.getByText("No due date").waitFor();
+
+    // Live: the developer's open My Tasks shows it without a reload.
+    await myTask(developer.page, TITLE).waitFor();
+  });
+
+  it("filters by status and assignee through the URL", async () => {
+    const { page } = admin;
+    await page.getByRole("search", { name: "Filter tasks" }).getByLabel("Status").selectOption("completed");
+    await page.waitForURL((url) => url.searchParams.get("status") === "completed");
+    await adminCard(page, TITLE).waitFor({ state: "detached" });
+    await page.getByRole("search", { name: "Filter tasks" }).getByLabel("Status").selectOption("todo");
+    await page
+      .getByRole("search", { name: "Filter tasks" })
+      .getByLabel("Assignee")
+      .selectOption({ label: developerName });
+    await page.waitForURL((url) => url.searchParams.get("status") === "todo" && !!url.searchParams.get("assignee"));
+    await adminCard(page, TITLE).waitFor();
+    await page.goto("/portal/admin/tasks");
+  });
+
+  it("edits the task, and the developer's card follows live", async () => {
+    const { page } = admin;
+    await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Task" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(TITLE);
+    await expect.poll(() => dialog.getByLabel("Assignee").inputValue()).not.toBe("");
+    await dialog.getByLabel("Title").fill(EDITED);
+    await dialog.getByLabel("Status").selectOption("in_progress");
+    await dialog.getByRole("button", { name: "Save Task" }).click();
+    await toast(page, TOAST.taskUpdated).waitFor();
+    await adminCard(page, EDITED).getByText("In Progress").waitFor();
+    await myTask(developer.page, EDITED).waitFor();
+  });
+
+  it("deletes the task after the confirmation; it leaves the developer's My Tasks live", async () => {
+    const { page } = admin;
+    const trigger = page.getByRole("button", { name: `Delete ${EDITED}` });
+    await trigger.click();
+    const confirm = page.getByRole("alertdialog", { name: "Are you sure you want to delete this task?" });
+    await confirm.waitFor();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.waitFor({ state: "detached" });
+    await adminCard(page, EDITED).waitFor();
+
+    await trigger.click();
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await toast(page, TOAST.taskDeleted).waitFor();
+    await adminCard(page, EDITED).waitFor({ state: "detached" });
+    await myTask(developer.page, EDITED).waitFor({ state: "detached" });
+  });
+});
+
+describe("Admin › Enquiries", () => {
+  it("shows a visitor's enquiry live on the open page, with its message in full; axe finds nothing", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/enquiries");
+    await page.getByRole("heading", { level: 1, name: "Enquiries" }).waitFor();
+    const table = page.getByRole("table", { name: "All enquiries" });
+    await settled(page);
+
+    const visitor = await newUser(product.browser, product.server.url);
+    const last = `Visitor${Date.now().toString(36)}`;
+    const message = `We need a new storefront. ${"With many details. ".repeat(15)}The end.`;
+    try {
+      await visitor.page.goto("/contact");
+      await fillRequired(visitor.page, { first: "Ifeoma", last, email: `ifeoma.${last}@example.test`, message });
+      await visitor.page.getByRole("button", { name: "Send Enquiry" }).click();
+      await visitor.page.getByRole("button", { name: /send another/i }).waitFor();
+    } finally {
+      await visitor.context.close();
+    }
+
+    // Live: no reload on the administrator's side.
+    const row = table.getByRole("row").filter({ hasText: last });
+    await row.waitFor();
+    expect(await row.getByRole("combobox").inputValue()).toBe("new");
+    expect(await axeViolations(page), "enquiries page").toEqual([]);
+
+    await row.getByRole("button", { name: `View the enquiry from Ifeoma ${last}` }).click();
+    const detail = page.getByRole("dialog", { name: `Enquiry from Ifeoma ${last}` });
+    await detail.getByTestId("enquiry-message").waitFor();
+    expect(await detail.getByTestId("enquiry-message").textContent()).toBe(message);
+    expect(await axeViolations(page), "enquiry detail").toEqual([]);
+    await page.keyboard.press("Escape");
+    await detail.waitFor({ state: "detached" });
+
+    await row.getByRole("combobox").selectOption("contacted");
+    await toast(page, TOAST.enquiryStatusUpdated).waitFor();
+    await page.getByLabel("Status", { exact: true }).selectOption("contacted");
+    await page.waitForURL((url) => url.searchParams.get("status") === "contacted");
+    await table.getByRole("row").filter({ hasText: last }).waitFor();
+  });
+});
+
+describe("Admin › Audit log", () => {
+  it("shows the task's creation with its details and filters by kind; axe finds nothing", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/audit");
+    await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
+    const table = page.getByRole("table", { name: "Audit log" });
+    await table.getByRole("row").filter({ hasText: "Task created" }).first().waitFor();
+    expect(await axeViolations(page), "audit log").toEqual([]);
+
+    await page.getByRole("search", { name: "Filter the audit log" }).getByLabel("Kind").selectOption("task.create");
+    await page.waitForURL((url) => url.searchParams.get("kind") === "task.create");
+    const created = table.getByRole("row").filter({ hasText: TITLE }).filter({ hasText: "Task created" });
+    await created.waitFor();
+    await created.getByText("Every step before the site goes live.").waitFor();
+    await created.getByText("high", { exact: true }).waitFor();
+    await expect.poll(() => table.getByRole("row").filter({ hasText: "Task deleted" }).count()).toBe(0);
+
+    await page.getByRole("search", { name: "Filter the audit log" }).getByLabel("Kind").selectOption("task");
+    await page.waitForURL((url) => url.searchParams.get("kind") === "task");
+    await table.getByRole("row").filter({ hasText: "Task deleted" }).filter({ hasText: EDITED }).waitFor();
+    // The edit as a field-by-field diff: the title was, and is now.
+    const updated = table.getByRole("row").filter({ hasText: "Task updated" }).filter({ hasText: EDITED }).first();
+    await updated
+      .getByText(TITLE, { exact: true })
+      .or(updated.getByText(`was ${TITLE}`))
+      .first()
+      .waitFor();
+    expect(await axeViolations(page), "audit log filtered").toEqual([]);
+  });
+});

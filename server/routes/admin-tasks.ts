@@ -1,0 +1,184 @@
+import { and, eq, inArray, isNull } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { taskSchema } from "../../common/api";
+import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
+import { auditAdminChange } from "../data/audit";
+import { assignableStaff, getTask, getTaskFields, taskProjects } from "../data/tasks";
+import type { Db, Tx } from "../db";
+import { projects, tasks, users } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { requireAdmin } from "../http/admin";
+import { notFound, validationFailed } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+
+const taskParams = z.strictObject({ taskId: uuidParam });
+
+const taskOptionsSchema = z
+  .object({
+    assignees: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
+    projects: z.array(z.object({ id: z.uuid(), title: z.string() })),
+  })
+  .meta({ id: "TaskOptions" });
+
+/** The assignee must be active staff and the project must exist: said under the field, as 400. */
+async function checkReferences(tx: Tx, data: TaskData) {
+  const fields: Record<string, string> = {};
+  if (data.assignedTo) {
+    const [person] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, data.assignedTo), inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)));
+    if (!person) fields.assignedTo = "Choose a developer or administrator from the list.";
+  }
+  if (data.projectId) {
+    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, data.projectId));
+    if (!project) fields.projectId = "Choose a project from the list.";
+  }
+  if (Object.keys(fields).length > 0) throw validationFailed(fields);
+}
+
+/**
+ * Admin › Tasks (issue #7): create, edit and delete any task. The list is
+ * GET /api/tasks (every task for an administrator) with its filters. Every
+ * write is audited and published in its own transaction.
+ */
+export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage tasks");
+
+  app.get(
+    "/api/admin/tasks/options",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Who a task may be assigned to and the projects it may belong to (bounded, by name)",
+        response: { 200: taskOptionsSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      const [assignees, projectRows] = await Promise.all([assignableStaff(db), taskProjects(db)]);
+      return { assignees, projects: projectRows };
+    },
+  );
+
+  app.post(
+    "/api/admin/tasks",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Create a task (empty assignee, project and due date are stored as null)",
+        body: taskInputSchema,
+        response: { 201: taskSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const data = request.body;
+      const id = await db.transaction(async (tx) => {
+        await checkReferences(tx, data);
+        const [row] = await tx
+          .insert(tasks)
+          .values({ ...data, createdBy: actor.id })
+          .returning({ id: tasks.id });
+        if (!row) throw new Error("task insert returned no row");
+        await auditAdminChange(tx, actor, {
+          action: "task.create",
+          entity: "task",
+          entityId: row.id,
+          before: null,
+          after: { ...data },
+        });
+        await publishChange(tx, {
+          topic: "tasks",
+          op: "insert",
+          id: row.id,
+          assignedTo: data.assignedTo,
+          previousAssignedTo: null,
+        });
+        return row.id;
+      });
+      const task = await getTask(db, id);
+      if (!task) throw notFound("Task");
+      return reply.status(201).send(task);
+    },
+  );
+
+  app.put(
+    "/api/admin/tasks/:taskId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Edit every field of a task",
+        params: taskParams,
+        body: taskInputSchema,
+        response: { 200: taskSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { taskId } = request.params;
+      const data = request.body;
+      await db.transaction(async (tx) => {
+        const before = await getTaskFields(tx, taskId, { lock: true });
+        if (!before) throw notFound("Task");
+        await checkReferences(tx, data);
+        await tx.update(tasks).set(data).where(eq(tasks.id, taskId));
+        await auditAdminChange(tx, actor, {
+          action: "task.update",
+          entity: "task",
+          entityId: taskId,
+          before: { ...before },
+          after: { ...data },
+        });
+        await publishChange(tx, {
+          topic: "tasks",
+          op: "update",
+          id: taskId,
+          assignedTo: data.assignedTo,
+          previousAssignedTo: before.assignedTo,
+        });
+      });
+      const task = await getTask(db, taskId);
+      if (!task) throw notFound("Task");
+      return task;
+    },
+  );
+
+  app.delete(
+    "/api/admin/tasks/:taskId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Delete a task",
+        params: taskParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const { taskId } = request.params;
+      await db.transaction(async (tx) => {
+        const before = await getTaskFields(tx, taskId, { lock: true });
+        if (!before) throw notFound("Task");
+        await tx.delete(tasks).where(eq(tasks.id, taskId));
+        await auditAdminChange(tx, actor, {
+          action: "task.delete",
+          entity: "task",
+          entityId: taskId,
+          before: { ...before },
+          after: null,
+        });
+        await publishChange(tx, {
+          topic: "tasks",
+          op: "delete",
+          id: taskId,
+          assignedTo: before.assignedTo,
+          previousAssignedTo: before.assignedTo,
+        });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,247 @@
+import {
+  Badge,
+  Button,
+  CloseButton,
+  Dialog,
+  HStack,
+  Portal,
+  Skeleton,
+  SkeletonText,
+  Stack,
+  Text,
+} from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { LuInbox } from "react-icons/lu";
+import {
+  type AdminEnquiry,
+  ENQUIRY_STATUS_LABELS,
+  ENQUIRY_STATUSES,
+  type EnquiriesQuery,
+  type EnquirySort,
+  type EnquiryStatus,
+} from "../../../common/admin";
+import { enquiryBudgetLabels, enquiryServiceLabels } from "../../../common/domain";
+import { formatDateTime } from "../../../common/format";
+import { SelectInput } from "../../components/FormField";
+import { InfoList } from "../../components/InfoList";
+import { toaster } from "../../components/Toaster";
+import { TOAST } from "../../lib/messages";
+import { type AdminColumn, AdminTable } from "./AdminTable";
+import {
+  enquiriesQueryOptions,
+  enquiryDetailQueryOptions,
+  useLiveEnquiries,
+  useSetEnquiryStatus,
+} from "./enquiries-api";
+
+const STATUS_PALETTE: Record<EnquiryStatus, string> = { new: "blue", contacted: "orange", closed: "gray" };
+
+/** Admin › Enquiries (issue #7): the contact form's submissions, newest first, live, with their status. */
+export function EnquiriesPage({
+  query,
+  onQueryChange,
+}: {
+  query: EnquiriesQuery;
+  onQueryChange: (next: Partial<EnquiriesQuery>) => void;
+}) {
+  useLiveEnquiries();
+  const enquiries = useQuery(enquiriesQueryOptions(query));
+  const filterId = useId();
+
+  useEffect(() => {
+    if (enquiries.isError)
+      toaster.create({ type: "error", title: TOAST.error, description: TOAST.enquiriesLoadFailed });
+  }, [enquiries.isError]);
+
+  const columns: AdminColumn<AdminEnquiry, EnquirySort>[] = [
+    {
+      key: "received",
+      header: "Received",
+      sort: "received",
+      cell: (enquiry) => <Text whiteSpace="nowrap">{formatDateTime(enquiry.createdAt)}</Text>,
+    },
+    {
+      key: "name",
+      header: "Name",
+      sort: "name",
+      cell: (enquiry) => (
+        <Stack gap="0">
+          <Text fontWeight="medium">
+            {enquiry.firstName} {enquiry.lastName}
+          </Text>
+          <Text color="fg.muted" fontSize="xs">
+            {enquiry.email}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: "company", header: "Company", sort: "company", cell: (enquiry) => enquiry.company ?? "—" },
+    {
+      key: "message",
+      header: "Message",
+      cell: (enquiry) => (
+        <Text lineClamp="2" maxW="xs" fontSize="sm">
+          {enquiry.preview}
+        </Text>
+      ),
+    },
+    { key: "status", header: "Status", cell: (enquiry) => <StatusSelect enquiry={enquiry} /> },
+    { key: "view", header: "Details", align: "end", cell: (enquiry) => <EnquiryDetailDialog enquiry={enquiry} /> },
+  ];
+
+  return (
+    <AdminTable
+      caption="All enquiries"
+      columns={columns}
+      query={query}
+      onQueryChange={onQueryChange}
+      data={enquiries.data}
+      pending={enquiries.isPending}
+      error={enquiries.isError}
+      onRetry={() => enquiries.refetch()}
+      searchLabel="Search by name, e-mail or company"
+      empty={{
+        title: query.status ? `No ${ENQUIRY_STATUS_LABELS[query.status].toLowerCase()} enquiries` : "No enquiries yet",
+        text: "Enquiries sent from the contact form appear here.",
+        icon: <LuInbox aria-hidden="true" />,
+      }}
+      toolbar={
+        <HStack gap="2">
+          <label htmlFor={filterId}>
+            <Text as="span" fontSize="sm">
+              Status
+            </Text>
+          </label>
+          <SelectInput
+            id={filterId}
+            height="9"
+            value={query.status ?? ""}
+            onChange={(event) =>
+              onQueryChange({ status: (event.target.value || undefined) as EnquiryStatus | undefined, page: 1 })
+            }
+          >
+            <option value="">All</option>
+            {ENQUIRY_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {ENQUIRY_STATUS_LABELS[status]}
+              </option>
+            ))}
+          </SelectInput>
+        </HStack>
+      }
+    />
+  );
+}
+
+function StatusSelect({ enquiry }: { enquiry: AdminEnquiry }) {
+  const update = useSetEnquiryStatus();
+  return (
+    <SelectInput
+      minW="32"
+      aria-label={`Status of the enquiry from ${enquiry.firstName} ${enquiry.lastName}`}
+      value={enquiry.status}
+      aria-disabled={update.isPending || undefined}
+      onChange={(event) => {
+        if (update.isPending) return;
+        update.mutate(
+          { id: enquiry.id, status: event.target.value as EnquiryStatus },
+          {
+            onSuccess: () => toaster.create({ type: "success", title: TOAST.enquiryStatusUpdated }),
+            onError: () =>
+              toaster.create({ type: "error", title: TOAST.error, description: TOAST.enquiryStatusFailed }),
+          },
+        );
+      }}
+    >
+      {ENQUIRY_STATUSES.map((status) => (
+        <option key={status} value={status}>
+          {ENQUIRY_STATUS_LABELS[status]}
+        </option>
+      ))}
+    </SelectInput>
+  );
+}
+
+function EnquiryDetailDialog({ enquiry }: { enquiry: AdminEnquiry }) {
+  const [open, setOpen] = useState(false);
+  const detail = useQuery({ ...enquiryDetailQueryOptions(enquiry.id), enabled: open });
+  const name = `${enquiry.firstName} ${enquiry.lastName}`;
+  const data = detail.data;
+  return (
+    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center" size="lg">
+      <Dialog.Trigger asChild>
+        <Button size="xs" variant="outline">
+          View
+          <Text as="span" srOnly>{` the enquiry from ${name}`}</Text>
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Enquiry from {name}</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body aria-busy={detail.isPending || undefined}>
+              {detail.isError ? (
+                <HStack gap="3">
+                  <Text>This enquiry could not be loaded.</Text>
+                  <Button size="sm" variant="outline" onClick={() => detail.refetch()}>
+                    Retry
+                  </Button>
+                </HStack>
+              ) : !data ? (
+                <Stack gap="3">
+                  <Text srOnly role="status">
+                    Loading the enquiry
+                  </Text>
+                  <Skeleton height="5" width="50%" />
+                  <SkeletonText noOfLines={4} />
+                </Stack>
+              ) : (
+                <Stack gap="5">
+                  <InfoList
+                    size="sm"
+                    items={[
+                      { label: "E-mail", value: data.email },
+                      { label: "Company", value: data.company ?? "—" },
+                      { label: "Service", value: data.service ? enquiryServiceLabels[data.service] : "—" },
+                      { label: "Budget", value: data.budget ? enquiryBudgetLabels[data.budget] : "—" },
+                      { label: "Plan", value: data.plan ?? "—" },
+                      { label: "Received", value: formatDateTime(data.createdAt) },
+                      {
+                        label: "Status",
+                        value: (
+                          <Badge colorPalette={STATUS_PALETTE[data.status]} variant="subtle">
+                            {ENQUIRY_STATUS_LABELS[data.status]}
+                          </Badge>
+                        ),
+                      },
+                    ]}
+                  />
+                  <Stack gap="1">
+                    <Text as="h3" fontWeight="semibold">
+                      Message
+                    </Text>
+                    <Text whiteSpace="pre-wrap" data-testid="enquiry-message">
+                      {data.message}
+                    </Text>
+                  </Stack>
+                </Stack>
+              )}
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Dialog.ActionTrigger asChild>
+                <Button variant="outline">Close</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,213 @@
+import { Button, CloseButton, Dialog, Portal, SimpleGrid, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactElement, useState } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import type { Task } from "../../../common/api";
+import { TASK_PRIORITIES, TASK_STATUSES } from "../../../common/domain";
+import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, taskInputSchema } from "../../../common/schemas";
+import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
+import { LazyFormAlert } from "../../components/LazyFormAlert";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { taskOptionsQueryOptions, useSaveTask } from "./tasks-api";
+
+type Values = z.input<typeof taskInputSchema>;
+const EMPTY: Values = {
+  title: "",
+  description: "",
+  status: "todo",
+  priority: "medium",
+  assignedTo: "",
+  projectId: "",
+  dueDate: "",
+};
+
+const valuesOf = (task: Task | undefined): Values =>
+  task
+    ? {
+        title: task.title,
+        description: task.description,
+        status: task.status,
+        priority: task.priority,
+        assignedTo: task.assignedTo ?? "",
+        projectId: task.projectId ?? "",
+        dueDate: task.dueDate ?? "",
+      }
+    : EMPTY;
+
+/**
+ * Admin › Tasks' create and edit dialog (issue #7): title required; status
+ * and priority default to todo and medium; assignee, project and due date are
+ * optional and sent empty, which the schema (the server's too) stores as null.
+ */
+export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactElement }) {
+  const [open, setOpen] = useState(false);
+  const save = useSaveTask();
+  const options = useQuery({ ...taskOptionsQueryOptions, enabled: open });
+  const form = useForm<Values, unknown, z.output<typeof taskInputSchema>>({
+    resolver: zodResolver(taskInputSchema),
+    defaultValues: valuesOf(task),
+  });
+  const { errors } = form.formState;
+  const [assignedTo, projectId] = form.watch(["assignedTo", "projectId"]);
+  const editing = !!task;
+  const title = editing ? "Edit Task" : "Create Task";
+
+  // The people and projects offered, plus the task's own when the bounded list does not hold them.
+  const assignees = options.data?.assignees ?? [];
+  const projects = options.data?.projects ?? [];
+  const extraAssignee =
+    task?.assignedTo && !assignees.some((person) => person.id === task.assignedTo)
+      ? { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
+      : undefined;
+  const extraProject =
+    task?.projectId && !projects.some((project) => project.id === task.projectId)
+      ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
+      : undefined;
+
+  const onSubmit = form.handleSubmit((data) => {
+    if (save.isPending) return;
+    save.mutate(
+      { id: task?.id, data },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: editing ? TOAST.taskUpdated : TOAST.taskCreated });
+          if (!editing) form.reset(EMPTY);
+          setOpen(false);
+        },
+        onError: (error) => {
+          toaster.create({
+            type: "error",
+            title: TOAST.error,
+            description: editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed,
+          });
+          showServerError(form.setError, error, {
+            title: "title",
+            description: "description",
+            status: "status",
+            priority: "priority",
+            assignedTo: "assignedTo",
+            projectId: "projectId",
+            dueDate: "dueDate",
+          });
+        },
+      },
+    );
+  });
+
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => {
+        setOpen(event.open);
+        if (event.open) form.reset(valuesOf(task));
+      }}
+      placement="center"
+      size="lg"
+    >
+      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
+                  <FormField label="Title" required error={errors.title?.message}>
+                    <TextInput maxLength={TASK_TITLE_MAX_LENGTH} {...form.register("title")} />
+                  </FormField>
+                  <FormField label="Description" error={errors.description?.message}>
+                    <TextArea rows={3} maxLength={TASK_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Status" error={errors.status?.message}>
+                      <SelectInput {...form.register("status")}>
+                        {TASK_STATUSES.map((status) => (
+                          <option key={status} value={status}>
+                            {TASK_STATUS_LABELS[status]}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                    <FormField label="Priority" error={errors.priority?.message}>
+                      <SelectInput {...form.register("priority")}>
+                        {TASK_PRIORITIES.map((priority) => (
+                          <option key={priority} value={priority}>
+                            {PRIORITY_BADGES[priority].label}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                    <FormField
+                      label="Assignee"
+                      error={errors.assignedTo?.message}
+                      helperText={options.isError ? "The people could not be loaded." : undefined}
+                    >
+                      <SelectInput
+                        {...form.register("assignedTo")}
+                        // Controlled: the choice survives its option arriving with the list.
+                        value={assignedTo ?? ""}
+                        aria-busy={options.isPending || undefined}
+                      >
+                        <option value="">Unassigned</option>
+                        {extraAssignee && <option value={extraAssignee.id}>{extraAssignee.name}</option>}
+                        {assignees.map((person) => (
+                          <option key={person.id} value={person.id}>
+                            {person.name}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                    <FormField
+                      label="Project"
+                      error={errors.projectId?.message}
+                      helperText={options.isError ? "The projects could not be loaded." : undefined}
+                    >
+                      <SelectInput
+                        {...form.register("projectId")}
+                        value={projectId ?? ""}
+                        aria-busy={options.isPending || undefined}
+                      >
+                        <option value="">No project</option>
+                        {extraProject && <option value={extraProject.id}>{extraProject.title}</option>}
+                        {projects.map((project) => (
+                          <option key={project.id} value={project.id}>
+                            {project.title}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                    <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
+                      <TextInput type="date" {...form.register("dueDate")} />
+                    </FormField>
+                  </SimpleGrid>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={save.isPending} disabled={save.isPending}>
+                  {editing ? "Save Task" : "Create Task"}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

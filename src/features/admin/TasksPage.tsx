@@ -1,0 +1,231 @@
+import { Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import type { Task } from "../../../common/api";
+import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { formatDay } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyList } from "../../components/EmptyList";
+import { FormField, SelectInput } from "../../components/FormField";
+import { toaster } from "../../components/Toaster";
+import { TOAST } from "../../lib/messages";
+import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import type { TaskFilterSearch } from "./search";
+import { TaskDialog } from "./TaskDialog";
+import { adminTasksQueryOptions, taskOptionsQueryOptions, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
+
+export const DELETE_TASK_QUESTION = "Are you sure you want to delete this task?";
+
+const columns = { base: 1, md: 2, xl: 3 };
+
+/** Admin › Tasks (issue #7): every task as a card, live, filtered by status, assignee and project (in the URL). */
+export function TasksPage({
+  filters,
+  onFiltersChange,
+}: {
+  filters: TaskFilterSearch;
+  onFiltersChange: (next: TaskFilterSearch) => void;
+}) {
+  useLiveAdminTasks();
+  const tasks = useInfiniteQuery(adminTasksQueryOptions(filters));
+  const items = tasks.data?.pages.flatMap((page) => page.items);
+  const filtered = !!(filters.status || filters.assignee || filters.project);
+
+  return (
+    <Stack gap="6">
+      <Stack direction={{ base: "column", lg: "row" }} justify="space-between" align={{ lg: "end" }} gap="4">
+        <TaskFilters filters={filters} onChange={onFiltersChange} />
+        <TaskDialog
+          trigger={
+            <Button colorPalette="brand" alignSelf={{ base: "start", lg: "end" }}>
+              <LuPlus aria-hidden="true" />
+              Create Task
+            </Button>
+          }
+        />
+      </Stack>
+      <section aria-label="Tasks" aria-busy={tasks.isPending || undefined}>
+        {tasks.isPending ? (
+          <SimpleGrid columns={columns} gap="6">
+            <Text srOnly role="status">
+              Loading tasks
+            </Text>
+            {Array.from({ length: 3 }, (_, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+              <Card.Root key={i} aria-hidden="true">
+                <Card.Body gap="4">
+                  <Skeleton height="6" width="60%" />
+                  <SkeletonText noOfLines={3} />
+                </Card.Body>
+              </Card.Root>
+            ))}
+          </SimpleGrid>
+        ) : tasks.isError && !items ? (
+          <HStack justify="center" gap="3" py="8" borderWidth="1px" borderRadius="lg">
+            <Text>The tasks could not be loaded.</Text>
+            <Button size="sm" variant="outline" onClick={() => tasks.refetch()}>
+              Retry
+            </Button>
+          </HStack>
+        ) : !items || items.length === 0 ? (
+          <EmptyList
+            icon={LuListChecks}
+            headingLevel="h2"
+            title={filtered ? "No tasks match these filters" : "No tasks yet"}
+            description={filtered ? "Try another status, assignee or project." : "Create a task to get started."}
+          />
+        ) : (
+          <Stack gap="6">
+            <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none">
+              {items.map((task) => (
+                <li key={task.id}>
+                  <AdminTaskCard task={task} />
+                </li>
+              ))}
+            </SimpleGrid>
+            {tasks.hasNextPage && (
+              <Button
+                alignSelf="center"
+                variant="outline"
+                loading={tasks.isFetchingNextPage}
+                loadingText="Loading more"
+                onClick={() => void tasks.fetchNextPage()}
+              >
+                Load more
+              </Button>
+            )}
+          </Stack>
+        )}
+      </section>
+    </Stack>
+  );
+}
+
+function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
+  const options = useQuery(taskOptionsQueryOptions);
+  const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
+  return (
+    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 3 }} gap="3" flex="1" maxW="3xl">
+      <FormField label="Status">
+        <SelectInput value={filters.status ?? ""} onChange={(event) => set("status", event.target.value)}>
+          <option value="">All statuses</option>
+          {TASK_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {TASK_STATUS_LABELS[status]}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+      <FormField label="Assignee">
+        <SelectInput value={filters.assignee ?? ""} onChange={(event) => set("assignee", event.target.value)}>
+          <option value="">Everyone</option>
+          {filters.assignee && !options.data?.assignees.some((person) => person.id === filters.assignee) && (
+            <option value={filters.assignee}>Selected person</option>
+          )}
+          {options.data?.assignees.map((person) => (
+            <option key={person.id} value={person.id}>
+              {person.name}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+      <FormField label="Project">
+        <SelectInput value={filters.project ?? ""} onChange={(event) => set("project", event.target.value)}>
+          <option value="">All projects</option>
+          {filters.project && !options.data?.projects.some((project) => project.id === filters.project) && (
+            <option value={filters.project}>Selected project</option>
+          )}
+          {options.data?.projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.title}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+    </SimpleGrid>
+  );
+}
+
+const STATUS_PALETTE: Record<TaskStatus, string> = {
+  todo: "gray",
+  in_progress: "blue",
+  review: "purple",
+  completed: "green",
+};
+
+function AdminTaskCard({ task }: { task: Task }) {
+  const remove = useDeleteTask();
+  const priority = PRIORITY_BADGES[task.priority];
+  const headingId = `admin-task-${task.id}`;
+  return (
+    <Card.Root as="article" h="full" aria-labelledby={headingId}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start" gap="3">
+          <Text as="h2" id={headingId} fontWeight="semibold" fontSize="lg">
+            {task.title}
+          </Text>
+          <HStack gap="1" flexShrink="0">
+            <Badge colorPalette={STATUS_PALETTE[task.status]} variant="subtle">
+              {TASK_STATUS_LABELS[task.status]}
+            </Badge>
+            <Badge colorPalette={priority.palette} variant="subtle">
+              {priority.label}
+            </Badge>
+          </HStack>
+        </HStack>
+        {task.description && (
+          <Text color="fg.muted" whiteSpace="pre-wrap" lineClamp="4">
+            {task.description}
+          </Text>
+        )}
+        <Stack gap="1" fontSize="sm">
+          <Detail label="Assignee" value={task.assigneeName ?? "Unassigned"} />
+          <Detail label="Project" value={task.projectTitle ?? "No project"} />
+          <Detail label="Due" value={task.dueDate ? formatDay(task.dueDate) : "No due date"} />
+        </Stack>
+      </Card.Body>
+      <Card.Footer gap="2" justifyContent="end">
+        <TaskDialog
+          task={task}
+          trigger={
+            <Button size="xs" variant="outline">
+              <LuPencil aria-hidden="true" />
+              Edit
+              <Text as="span" srOnly>{` ${task.title}`}</Text>
+            </Button>
+          }
+        />
+        <ConfirmDialog
+          question={DELETE_TASK_QUESTION}
+          description={task.title}
+          confirmLabel="Delete"
+          // Toasts on the promise, not as mutate callbacks: the card (and its observer) leaves on success.
+          onConfirm={() =>
+            remove.mutateAsync(task.id).then(
+              () => toaster.create({ type: "success", title: TOAST.taskDeleted }),
+              () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskDeleteFailed }),
+            )
+          }
+          trigger={
+            <Button size="xs" variant="outline" colorPalette="red">
+              <LuTrash2 aria-hidden="true" />
+              Delete
+              <Text as="span" srOnly>{` ${task.title}`}</Text>
+            </Button>
+          }
+        />
+      </Card.Footer>
+    </Card.Root>
+  );
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Text>
+      <Text as="span" color="fg.muted">
+        {label}:{" "}
+      </Text>
+      {value}
+    </Text>
+  );
+}

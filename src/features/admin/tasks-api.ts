@@ -1,0 +1,78 @@
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
+import type { Page, Task } from "../../../common/api";
+import type { TaskData } from "../../../common/schemas";
+import { api } from "../../lib/api";
+import { live } from "../../lib/live";
+import { toQueryString } from "./api";
+import type { TaskFilterSearch } from "./search";
+
+/** Reads and writes of Admin › Tasks (issue #7). */
+
+export const adminTasksKey = ["admin", "tasks"] as const;
+export const ADMIN_TASKS_PAGE = 24;
+
+export type TaskOption = { id: string; name: string; role: string };
+export type TaskOptions = { assignees: TaskOption[]; projects: { id: string; title: string }[] };
+
+/** Every task matching the filters, newest first, a page at a time ("Load more"). */
+export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
+  infiniteQueryOptions({
+    queryKey: [...adminTasksKey, "list", filters],
+    queryFn: ({ pageParam }) =>
+      api.get<Page<Task>>(`/api/tasks${toQueryString({ limit: ADMIN_TASKS_PAGE, ...filters, cursor: pageParam })}`),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
+
+/** The assignee and project selects' choices (bounded by the server). */
+export const taskOptionsQueryOptions = queryOptions({
+  queryKey: [...adminTasksKey, "options"],
+  queryFn: () => api.get<TaskOptions>("/api/admin/tasks/options"),
+  staleTime: 60_000,
+});
+
+/**
+ * Live: the server pushes "refetch" on ["admin","tasks"] (server/data/tasks.ts adminTasksKey) for any task
+ * change; every filtered list on screen refetches the pages it shows.
+ */
+export function useLiveAdminTasks() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] });
+    return live.subscribe(adminTasksKey, refetch, refetch);
+  }, [queryClient]);
+}
+
+const dropFromLists = (data: InfiniteData<Page<Task>> | undefined, id: string) =>
+  data && {
+    ...data,
+    pages: data.pages.map((page) => ({ ...page, items: page.items.filter((task) => task.id !== id) })),
+  };
+
+export function useSaveTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, data }: { id?: string | undefined; data: TaskData }) =>
+      id ? api.put<Task>(`/api/admin/tasks/${encodeURIComponent(id)}`, data) : api.post<Task>("/api/admin/tasks", data),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
+  });
+}
+
+export function useDeleteTask() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<null>(`/api/admin/tasks/${encodeURIComponent(id)}`),
+    onSuccess: (_result, id) =>
+      queryClient.setQueriesData<InfiniteData<Page<Task>>>({ queryKey: [...adminTasksKey, "list"] }, (data) =>
+        dropFromLists(data, id),
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
+  });
+}

@@ -1,0 +1,162 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "../../server/db/schema";
+import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+/** The audit log screen (issue #7): newest first, paged, filtered by person, kind and day; read-only; admins only. */
+let server: TestServer;
+let admin: Client;
+let client: Client;
+let developer: Client;
+let adminId: string;
+let devId: string;
+
+const KIND = `audit${randomUUID().slice(0, 6)}`;
+const HOUR = 60 * 60 * 1000;
+
+type Entry = {
+  id: string;
+  actorId: string | null;
+  actorName: string | null;
+  action: string;
+  entity: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  createdAt: string;
+};
+type Page = { items: Entry[]; total: number; page: number; pageSize: number };
+const log = async (query: string) => {
+  const response = await admin.request("GET", `/api/admin/audit?${query}`);
+  expect(response.status, query).toBe(200);
+  return response.json as Page;
+};
+
+/** Rows written straight into the log: 2026-03-10 to 2026-03-14 (Lagos noon), by the admin or the developer. */
+const DAYS = ["2026-03-10", "2026-03-11", "2026-03-12", "2026-03-13", "2026-03-14"];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, client, developer] = await Promise.all([
+    server.signIn("admin@lagosstudio.test"),
+    server.signIn("chinedu@ezefoods.test"),
+    server.signIn("tunde@lagosstudio.test"),
+  ]);
+  adminId = await userIdOf(server.db, "admin@lagosstudio.test");
+  devId = await userIdOf(server.db, "tunde@lagosstudio.test");
+  await server.db.insert(auditLog).values(
+    DAYS.flatMap((day, i) => [
+      {
+        actorId: adminId,
+        action: `${KIND}.create`,
+        entity: KIND,
+        entityId: `row-${i}`,
+        details: { before: null, after: { title: `Row ${i}` } },
+        createdAt: new Date(`${day}T12:00:00+01:00`),
+      },
+      {
+        actorId: devId,
+        action: `${KIND}.update`,
+        entity: KIND,
+        entityId: `row-${i}`,
+        details: { before: { title: `Row ${i}` }, after: { title: `Row ${i}!` } },
+        // 00:30 Lagos time the next day: 23:30 UTC on `day`, a Lagos day later.
+        createdAt: new Date(new Date(`${day}T00:30:00+01:00`).getTime() + 24 * HOUR),
+      },
+    ]),
+  );
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe("who may read the audit log", () => {
+  it("answers 401 signed out and 403 for clients and developers, on every route; nothing writes it", async () => {
+    for (const path of ["/api/admin/audit", "/api/admin/audit/filters"]) {
+      expect((await server.client().request("GET", path)).status, path).toBe(401);
+      expect((await client.request("GET", path)).status, path).toBe(403);
+      expect((await developer.request("GET", path)).status, path).toBe(403);
+    }
+    // Read-only: no route changes or removes an entry.
+    const [first] = (await log(`kind=${KIND}`)).items;
+    for (const method of ["POST", "PUT", "PATCH", "DELETE"]) {
+      const status = (
+        await admin.request(method, `/api/admin/audit/${first?.id}`, method === "DELETE" ? undefined : {})
+      ).status;
+      expect([404, 405], method).toContain(status);
+    }
+  });
+});
+
+describe("GET /api/admin/audit", () => {
+  it("lists newest first with who, what, before and after, paged", async () => {
+    const all = await log(`kind=${KIND}&pageSize=4`);
+    expect(all.total).toBe(10);
+    const times = all.items.map((entry) => entry.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(all.items[0]).toMatchObject({
+      actorId: devId,
+      actorName: expect.any(String),
+      action: `${KIND}.update`,
+      entity: KIND,
+      before: { title: "Row 4" },
+      after: { title: "Row 4!" },
+    });
+    const seen: string[] = [];
+    for (let page = 1; page <= 3; page++)
+      seen.push(...(await log(`kind=${KIND}&pageSize=4&page=${page}`)).items.map((e) => e.id));
+    expect(new Set(seen).size).toBe(10);
+    const oldest = await log(`kind=${KIND}&dir=asc&pageSize=1`);
+    expect(oldest.items[0]?.after).toEqual({ title: "Row 0" });
+    expect(oldest.items[0]?.before).toBeNull();
+  });
+
+  it("filters by person, by entity or action, and by Lagos day range, together", async () => {
+    expect((await log(`kind=${KIND}&actor=${devId}`)).total).toBe(5);
+    expect((await log(`kind=${KIND}.create`)).items.every((entry) => entry.action === `${KIND}.create`)).toBe(true);
+    expect((await log(`kind=${KIND}.create`)).total).toBe(5);
+    // 2026-03-11: that day's create at noon, and the update of the 10th made at 00:30 on the 11th.
+    const day = await log(`kind=${KIND}&from=2026-03-11&to=2026-03-11`);
+    expect(day.items.map((entry) => entry.action).sort()).toEqual([`${KIND}.create`, `${KIND}.update`]);
+    expect((await log(`kind=${KIND}&from=2026-03-13`)).total).toBe(5);
+    expect((await log(`kind=${KIND}&to=2026-03-10`)).total).toBe(1);
+    expect((await log(`kind=${KIND}&actor=${adminId}&from=2026-03-12&to=2026-03-14`)).total).toBe(3);
+    expect((await log("kind=nothing-like-this")).total).toBe(0);
+  });
+
+  it("refuses bad dates, a start after the end, search text or an unknown parameter with 400", async () => {
+    for (const query of [
+      "from=yesterday",
+      "to=2026-13-01",
+      "from=2026-03-12&to=2026-03-11",
+      "q=x",
+      "sort=who",
+      "page=0",
+    ]) {
+      expect((await admin.request("GET", `/api/admin/audit?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it("records what the admin console does: a task created shows up with its details", async () => {
+    const created = await admin.request("POST", "/api/admin/tasks", { title: `${KIND} task`, priority: "high" });
+    expect(created.status).toBe(201);
+    const [entry] = (await log("kind=task.create&pageSize=1")).items;
+    expect(entry).toMatchObject({
+      actorId: adminId,
+      action: "task.create",
+      before: null,
+      after: { title: `${KIND} task`, priority: "high", status: "todo", assignedTo: null },
+    });
+  });
+});
+
+describe("GET /api/admin/audit/filters", () => {
+  it("offers the people who appear in the log, its entities and its actions", async () => {
+    const response = await admin.request("GET", "/api/admin/audit/filters");
+    expect(response.status).toBe(200);
+    expect(response.json.people.map((person: { id: string }) => person.id)).toEqual(
+      expect.arrayContaining([adminId, devId]),
+    );
+    expect(response.json.entities).toContain(KIND);
+    expect(response.json.actions).toEqual(expect.arrayContaining([`${KIND}.create`, `${KIND}.update`]));
+  });
+});
