@@ -23,6 +23,7 @@ import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
+import { registerPlanPages } from "./http/plan-pages";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { responseSerializer } from "./http/serialize";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
@@ -32,6 +33,7 @@ import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
+import { adminPlanRoutes } from "./routes/admin-plans";
 import { dashboardRoutes } from "./routes/dashboard";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
@@ -143,8 +145,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(outboxRoutes, { db });
   await server.register(adminClientRoutes, { db });
   await server.register(adminDashboardRoutes, { db });
+  await server.register(adminPlanRoutes, { db });
 
-  await registerClient(server, config);
+  await registerClient(server, config, database);
 
   server.addHook("onClose", async () => {
     if (!options.database) await database.close();
@@ -160,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * redirect to /services, portal and /auth paths get the SPA shell, anything
  * else the 404 page with status 404.
  */
-async function registerClient(server: FastifyInstance, config: Config) {
+async function registerClient(server: FastifyInstance, config: Config, database: Database) {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
   if (!existsSync(indexFile)) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
@@ -171,6 +174,15 @@ async function registerClient(server: FastifyInstance, config: Config) {
     site?.shell ??
     makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), "text/html; charset=utf-8");
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
+  else
+    await registerPlanPages({
+      site,
+      database,
+      config,
+      log: server.log,
+      clientDir: CLIENT_DIST_DIR,
+      ssrFile: path.join(ROOT, "dist/ssr/entry-server.js"),
+    });
   await server.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,

@@ -18,7 +18,9 @@ export type Change =
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
   /** `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too. */
   | { topic: "projects"; op: Op; id: string; clientId: string; developerIds: string[] }
-  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null };
+  | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
+  /** Any plan written: every process re-renders the public /plans and /contact documents (server/http/plan-pages.ts). */
+  | { topic: "plans"; op: Op; id: string };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];
