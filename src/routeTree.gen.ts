@@ -30,6 +30,7 @@ import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/b
 import { Route as PortalAdminDevelopersRouteImport } from './routes/portal/admin/developers'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
+import { Route as PortalAdminPlansRouteImport } from './routes/portal/admin/plans'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
 import { Route as PortalAdminStaffRouteImport } from './routes/portal/admin/staff'
 import { Route as PortalAdminSubscriptionsRouteImport } from './routes/portal/admin/subscriptions'
@@ -143,6 +144,11 @@ const PortalAdminPaymentsRoute = PortalAdminPaymentsRouteImport.update({
   path: '/payments',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
+const PortalAdminPlansRoute = PortalAdminPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 const PortalAdminServicesRoute = PortalAdminServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -205,6 +211,7 @@ export interface FileRoutesByFullPath {
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -233,6 +240,7 @@ export interface FileRoutesByTo {
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -265,6 +273,7 @@ export interface FileRoutesById {
   '/portal/admin/developers': typeof PortalAdminDevelopersRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -297,6 +306,7 @@ export interface FileRouteTypes {
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -325,6 +335,7 @@ export interface FileRouteTypes {
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -356,6 +367,7 @@ export interface FileRouteTypes {
     | '/portal/admin/developers'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -522,6 +534,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminPaymentsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/plans': {
+      id: '/portal/admin/plans'
+      path: '/plans'
+      fullPath: '/portal/admin/plans'
+      preLoaderRoute: typeof PortalAdminPlansRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
     '/portal/admin/services': {
       id: '/portal/admin/services'
       path: '/services'
@@ -587,6 +606,7 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminDevelopersRoute: typeof PortalAdminDevelopersRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
+  PortalAdminPlansRoute: typeof PortalAdminPlansRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
   PortalAdminStaffRoute: typeof PortalAdminStaffRoute
   PortalAdminSubscriptionsRoute: typeof PortalAdminSubscriptionsRoute
@@ -602,6 +622,7 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminDevelopersRoute: PortalAdminDevelopersRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
+  PortalAdminPlansRoute: PortalAdminPlansRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,
   PortalAdminStaffRoute: PortalAdminStaffRoute,
   PortalAdminSubscriptionsRoute: PortalAdminSubscriptionsRoute,

@@ -21,6 +21,12 @@ import { applyRuntimeConfig, HTML, makeDocument, type SiteDocuments } from "./si
 
 export const PLANS_DATA_PLACEHOLDER = "<!--plans-data-->";
 
+/**
+ * Pages whose markup shows plans, rendered again; the others (/contact: its plan field loads
+ * after hydration, for ?plan= visits only) keep their built markup and get the plans embedded.
+ */
+const RENDERED_PAGES = new Set(["/plans"]);
+
 type Renderer = {
   renderDocument(
     pagePath: string,
@@ -57,23 +63,29 @@ export async function registerPlanPages(options: PlanPagesOptions): Promise<() =
   const renderer = await loadRenderer(options.ssrFile, log);
   const template = readFileSync(path.join(options.clientDir, "index.html"), "utf8");
 
+  let first = true;
   async function render(): Promise<void> {
+    const started = performance.now();
     const plans = await listPlans(database.db, config.currency);
     for (const page of site.planPages) {
-      const built = renderer
-        ? applyRuntimeConfig(
-            await renderer.renderDocument(page.path, {
-              template,
-              preloads: page.preloads,
-              currency: config.currency,
-              plans,
-            }),
-            config,
-          )
-        : page.html;
+      const built =
+        renderer && RENDERED_PAGES.has(page.path)
+          ? applyRuntimeConfig(
+              await renderer.renderDocument(page.path, {
+                template,
+                preloads: page.preloads,
+                currency: config.currency,
+                plans,
+              }),
+              config,
+            )
+          : page.html;
       const html = built.replace(PLANS_DATA_PLACEHOLDER, () => plansScript(plans));
-      site.pages.set(page.path, makeDocument(html, HTML));
+      // Each page as soon as it is ready; a re-render compresses faster than the start-up one.
+      site.pages.set(page.path, makeDocument(html, HTML, first ? 10 : 5));
     }
+    first = false;
+    log.debug({ ms: Math.round(performance.now() - started), plans: plans.length }, "plan pages rendered");
   }
 
   // One render at a time; changes arriving during one are covered by one more after it.

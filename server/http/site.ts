@@ -68,13 +68,17 @@ export function applyRuntimeConfig(html: string, config: Config): string {
     .replaceAll("__WHATSAPP_NUMBER__", config.whatsappNumber);
 }
 
-export function makeDocument(body: string, type: string): Document {
+/** `brotliQuality`: 10 for documents made once at start-up; lower for those made again while serving. */
+export function makeDocument(body: string, type: string, brotliQuality = 10): Document {
   const identity = Buffer.from(body);
   return {
     type,
     identity,
     br: zlib.brotliCompressSync(identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
     gzip: zlib.gzipSync(identity, { level: 9 }),
     etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,

@@ -31,4 +31,14 @@ export const TOAST = {
   clientsExportFailed: "Failed to export clients. Please try again.",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
   invoiceDownloadFailed: "Failed to download invoice. Please try again.",
+  /** Plan management (issue #7 item 10): not in spec §8, worded like its service toasts. */
+  plansLoadFailed: "Failed to load plans",
+  planCreated: "Plan created successfully",
+  planUpdated: "Plan updated successfully",
+  planDeleted: "Plan deleted successfully",
+  planHidden: "Plan hidden from the public site",
+  planShown: "Plan shown on the public site",
+  planSaveFailed: "Failed to save plan",
+  planDeleteFailed: "Failed to delete plan",
+  planUpdateFailed: "Failed to update plan",
 } as const;
