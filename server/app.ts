@@ -23,7 +23,7 @@ import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
-import { registerPlanPages } from "./http/plan-pages";
+import { loadRenderer, registerPlanPages } from "./http/plan-pages";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { responseSerializer } from "./http/serialize";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
@@ -69,6 +69,8 @@ export type App = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  // The public plan pages' renderer loads while the database opens (server/http/plan-pages.ts).
+  const renderer = loadRenderer();
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
 
@@ -147,7 +149,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminDashboardRoutes, { db });
   await server.register(adminPlanRoutes, { db });
 
-  await registerClient(server, config, database);
+  await registerClient(server, config, database, renderer);
 
   server.addHook("onClose", async () => {
     if (!options.database) await database.close();
@@ -163,7 +165,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * redirect to /services, portal and /auth paths get the SPA shell, anything
  * else the 404 page with status 404.
  */
-async function registerClient(server: FastifyInstance, config: Config, database: Database) {
+async function registerClient(
+  server: FastifyInstance,
+  config: Config,
+  database: Database,
+  renderer: ReturnType<typeof loadRenderer>,
+) {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
   if (!existsSync(indexFile)) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
@@ -181,7 +188,7 @@ async function registerClient(server: FastifyInstance, config: Config, database:
       config,
       log: server.log,
       clientDir: CLIENT_DIST_DIR,
-      ssrFile: path.join(ROOT, "dist/ssr/entry-server.js"),
+      renderer,
     });
   await server.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,

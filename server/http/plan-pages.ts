@@ -7,6 +7,7 @@ import type { Config } from "../config";
 import { listPlans } from "../data/catalogue";
 import type { Database } from "../db";
 import { CHANGES_CHANNEL, type Change } from "../functions/changes";
+import { ROOT } from "../paths";
 import { applyRuntimeConfig, HTML, makeDocument, type SiteDocuments } from "./site";
 
 /**
@@ -39,12 +40,17 @@ export function plansScript(plans: Plan[]): string {
   return `<script id="plans-data" type="application/json">${JSON.stringify(plans).replaceAll("<", "\\u003c")}</script>`;
 }
 
-async function loadRenderer(file: string, log: FastifyBaseLogger): Promise<Renderer | null> {
-  if (!existsSync(file)) {
-    log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
-    return null;
-  }
-  return (await import(pathToFileURL(file).href)) as Renderer;
+export const SSR_ENTRY = path.join(ROOT, "dist/ssr/entry-server.js");
+
+/**
+ * Starts loading the server renderer (React, Chakra: a second or more on a busy machine), so start-up
+ * can do its other work meanwhile; null when the build has none.
+ */
+export function loadRenderer(file = SSR_ENTRY): Promise<Renderer | null> {
+  if (!existsSync(file)) return Promise.resolve(null);
+  const loading = import(pathToFileURL(file).href) as Promise<Renderer>;
+  loading.catch(() => {});
+  return loading;
 }
 
 export type PlanPagesOptions = {
@@ -53,14 +59,16 @@ export type PlanPagesOptions = {
   config: Config;
   log: FastifyBaseLogger;
   clientDir: string;
-  ssrFile: string;
+  /** loadRenderer(), started early. */
+  renderer: Promise<Renderer | null>;
 };
 
 /** Renders the plan pages now and after every plans change; returns a function that renders them again. */
 export async function registerPlanPages(options: PlanPagesOptions): Promise<() => Promise<void>> {
   const { site, database, config, log } = options;
   if (site.planPages.length === 0) return async () => {};
-  const renderer = await loadRenderer(options.ssrFile, log);
+  const renderer = await options.renderer;
+  if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
   const template = readFileSync(path.join(options.clientDir, "index.html"), "utf8");
 
   let first = true;
