@@ -21,14 +21,9 @@ const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-
  * as the public /plans page shows the published ones. Create, edit, move up
  * or down, hide or show, delete after confirmation.
  */
-export function PlansPage({
-  createOpen,
-  onCreateOpenChange,
-}: {
-  createOpen: boolean;
-  onCreateOpenChange: (open: boolean) => void;
-}) {
+export function PlansPage() {
   const plans = useQuery(plansQueryOptions());
+  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminPlan | null>(null);
 
   useEffect(() => {
@@ -38,7 +33,7 @@ export function PlansPage({
   return (
     <Stack gap="8">
       <HStack justify="flex-end">
-        <Button colorPalette="brand" size="sm" onClick={() => onCreateOpenChange(true)}>
+        <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
           <LuPlus aria-hidden="true" />
           Create Plan
         </Button>
@@ -70,7 +65,7 @@ export function PlansPage({
           />
         ))
       )}
-      <PlanDialog open={createOpen} plan={null} onClose={() => onCreateOpenChange(false)} />
+      <PlanDialog open={creating} plan={null} onClose={() => setCreating(false)} />
       <PlanDialog open={editing !== null} plan={editing} onClose={() => setEditing(null)} />
     </Stack>
   );
