@@ -16,6 +16,7 @@ import {
   tasks,
   users,
 } from "../server/db/schema";
+import { publishChange } from "../server/functions/changes";
 import { nairaToKobo, PLANS, SERVICES } from "./catalogue";
 
 /** The demo accounts; README lists them and `npm start` prints them. */
@@ -503,5 +504,7 @@ export async function seedDatabase(db: Db): Promise<void> {
         sortOrder: index,
       })),
     );
+    // Every server process renders its public plan pages again (server/http/plan-pages.ts).
+    await publishChange(tx, { topic: "plans", op: "insert", id: "seed" });
   });
 }

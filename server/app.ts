@@ -23,6 +23,7 @@ import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
+import { loadRenderer, registerPlanPages } from "./http/plan-pages";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { responseSerializer } from "./http/serialize";
 import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
@@ -37,6 +38,7 @@ import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { adminDeveloperRoutes } from "./routes/admin-developers";
 import { adminEnquiryRoutes } from "./routes/admin-enquiries";
 import { adminPaymentRoutes } from "./routes/admin-payments";
+import { adminPlanRoutes } from "./routes/admin-plans";
 import { adminProjectRoutes } from "./routes/admin-projects";
 import { adminStaffRoutes } from "./routes/admin-staff";
 import { adminTaskRoutes } from "./routes/admin-tasks";
@@ -75,6 +77,8 @@ export type App = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  // The public plan pages' renderer loads while the database opens (server/http/plan-pages.ts).
+  const renderer = loadRenderer();
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
 
@@ -159,8 +163,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPaymentRoutes, { db });
   await server.register(adminProjectRoutes, { db });
   await server.register(adminCatalogueRoutes, { db });
+  await server.register(adminPlanRoutes, { db });
 
-  await registerClient(server, config);
+  await registerClient(server, config, database, renderer);
 
   server.addHook("onClose", async () => {
     if (!options.database) await database.close();
@@ -176,7 +181,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * redirect to /services, portal and /auth paths get the SPA shell, anything
  * else the 404 page with status 404.
  */
-async function registerClient(server: FastifyInstance, config: Config) {
+async function registerClient(
+  server: FastifyInstance,
+  config: Config,
+  database: Database,
+  renderer: ReturnType<typeof loadRenderer>,
+) {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
   if (!existsSync(indexFile)) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
@@ -187,6 +197,15 @@ async function registerClient(server: FastifyInstance, config: Config) {
     site?.shell ??
     makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), "text/html; charset=utf-8");
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
+  else
+    await registerPlanPages({
+      site,
+      database,
+      config,
+      log: server.log,
+      clientDir: CLIENT_DIST_DIR,
+      renderer,
+    });
   await server.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,

@@ -1,5 +1,7 @@
 /**
- * Build-time renderer for the public pages (scripts/prerender.mjs). It must
+ * Renderer for the public pages: the build's prerender step (scripts/prerender.mjs)
+ * and the server, which keeps this bundle in dist/ssr and re-renders the pages
+ * showing plans from the database (server/http/plan-pages.ts). It must
  * render exactly the tree src/main.tsx hydrates: StrictMode > ChakraProvider
  * > RouterProvider (react-query lives in the portal and auth routes only).
  * A fresh Emotion cache per page makes every page carry all of its own styles.
@@ -10,12 +12,19 @@ import { CacheProvider } from "@emotion/react";
 import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
 import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
+import type { Plan } from "../common/public";
+import { notFound, publicPages } from "./content/site";
 import { type SiteConfig, setSiteConfig } from "./features/site/config";
+import { setPlans } from "./features/site/plans";
 import { routeTree } from "./routeTree.gen";
+import { buildDocument, placeholderSiteConfig } from "./ssr/document";
 import { system } from "./theme/system";
 
-/** Renders one URL of the app to HTML (the not-found page for an unknown URL). */
-export async function render(url: string, siteConfig: SiteConfig): Promise<string> {
+/** The public pages that show plans: the server embeds the plans in them and renders them again when plans change. */
+export const PLAN_PAGES = ["/plans", "/contact"];
+
+/** Renders one URL of the app to HTML (the not-found page for an unknown URL), with these plans. */
+export async function render(url: string, siteConfig: SiteConfig, plans: Plan[] = []): Promise<string> {
   setSiteConfig(siteConfig);
   const router = createRouter({
     routeTree,
@@ -23,6 +32,9 @@ export async function render(url: string, siteConfig: SiteConfig): Promise<strin
     isServer: true,
   });
   await router.load();
+  // Set after the await: renderToString is synchronous, so no other render can change them meanwhile.
+  setSiteConfig(siteConfig);
+  setPlans(plans);
   const cache = createCache({ key: "css" });
   return renderToString(
     <StrictMode>
@@ -35,4 +47,35 @@ export async function render(url: string, siteConfig: SiteConfig): Promise<strin
   );
 }
 
+export type RenderDocumentOptions = {
+  /** dist/client/index.html as Vite wrote it. */
+  template: string;
+  /** Route chunks to modulepreload. */
+  preloads: string[];
+  currency: string;
+  plans?: Plan[];
+};
+
+/**
+ * A public page (or, for a path that is none, the 404 page) as a whole HTML
+ * document, its run-time values as placeholders for server/http/site.ts.
+ */
+export async function renderDocument(pagePath: string, options: RenderDocumentOptions): Promise<string> {
+  const page = publicPages.find((candidate) => candidate.path === pagePath);
+  const body = await render(
+    page ? pagePath : "/__prerender-not-found__",
+    placeholderSiteConfig(options.currency),
+    options.plans,
+  );
+  return buildDocument({
+    template: options.template,
+    body,
+    seo: page?.seo ?? notFound.seo,
+    pagePath: page ? pagePath : null,
+    preloads: options.preloads,
+    plansData: page ? PLAN_PAGES.includes(pagePath) : false,
+  });
+}
+
 export { company, notFound, publicPages } from "./content/site";
+export { PLACEHOLDERS } from "./ssr/document";

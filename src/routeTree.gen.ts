@@ -31,6 +31,7 @@ import { Route as PortalAdminBookingsRouteImport } from './routes/portal/admin/b
 import { Route as PortalAdminEnquiriesRouteImport } from './routes/portal/admin/enquiries'
 import { Route as PortalAdminOutboxRouteImport } from './routes/portal/admin/outbox'
 import { Route as PortalAdminPaymentsRouteImport } from './routes/portal/admin/payments'
+import { Route as PortalAdminPlansRouteImport } from './routes/portal/admin/plans'
 import { Route as PortalAdminServicesRouteImport } from './routes/portal/admin/services'
 import { Route as PortalAdminStaffRouteImport } from './routes/portal/admin/staff'
 import { Route as PortalAdminSubscriptionsRouteImport } from './routes/portal/admin/subscriptions'
@@ -155,6 +156,11 @@ const PortalAdminPaymentsRoute = PortalAdminPaymentsRouteImport.update({
   path: '/payments',
   getParentRoute: () => PortalAdminRouteRoute,
 } as any)
+const PortalAdminPlansRoute = PortalAdminPlansRouteImport.update({
+  id: '/plans',
+  path: '/plans',
+  getParentRoute: () => PortalAdminRouteRoute,
+} as any)
 const PortalAdminServicesRoute = PortalAdminServicesRouteImport.update({
   id: '/services',
   path: '/services',
@@ -251,6 +257,7 @@ export interface FileRoutesByFullPath {
   '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -286,6 +293,7 @@ export interface FileRoutesByTo {
   '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -325,6 +333,7 @@ export interface FileRoutesById {
   '/portal/admin/enquiries': typeof PortalAdminEnquiriesRoute
   '/portal/admin/outbox': typeof PortalAdminOutboxRoute
   '/portal/admin/payments': typeof PortalAdminPaymentsRoute
+  '/portal/admin/plans': typeof PortalAdminPlansRoute
   '/portal/admin/services': typeof PortalAdminServicesRoute
   '/portal/admin/staff': typeof PortalAdminStaffRoute
   '/portal/admin/subscriptions': typeof PortalAdminSubscriptionsRoute
@@ -364,6 +373,7 @@ export interface FileRouteTypes {
     | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -399,6 +409,7 @@ export interface FileRouteTypes {
     | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -437,6 +448,7 @@ export interface FileRouteTypes {
     | '/portal/admin/enquiries'
     | '/portal/admin/outbox'
     | '/portal/admin/payments'
+    | '/portal/admin/plans'
     | '/portal/admin/services'
     | '/portal/admin/staff'
     | '/portal/admin/subscriptions'
@@ -616,6 +628,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PortalAdminPaymentsRouteImport
       parentRoute: typeof PortalAdminRouteRoute
     }
+    '/portal/admin/plans': {
+      id: '/portal/admin/plans'
+      path: '/plans'
+      fullPath: '/portal/admin/plans'
+      preLoaderRoute: typeof PortalAdminPlansRouteImport
+      parentRoute: typeof PortalAdminRouteRoute
+    }
     '/portal/admin/services': {
       id: '/portal/admin/services'
       path: '/services'
@@ -724,6 +743,7 @@ interface PortalAdminRouteRouteChildren {
   PortalAdminEnquiriesRoute: typeof PortalAdminEnquiriesRoute
   PortalAdminOutboxRoute: typeof PortalAdminOutboxRoute
   PortalAdminPaymentsRoute: typeof PortalAdminPaymentsRoute
+  PortalAdminPlansRoute: typeof PortalAdminPlansRoute
   PortalAdminServicesRoute: typeof PortalAdminServicesRoute
   PortalAdminStaffRoute: typeof PortalAdminStaffRoute
   PortalAdminSubscriptionsRoute: typeof PortalAdminSubscriptionsRoute
@@ -746,6 +766,7 @@ const PortalAdminRouteRouteChildren: PortalAdminRouteRouteChildren = {
   PortalAdminEnquiriesRoute: PortalAdminEnquiriesRoute,
   PortalAdminOutboxRoute: PortalAdminOutboxRoute,
   PortalAdminPaymentsRoute: PortalAdminPaymentsRoute,
+  PortalAdminPlansRoute: PortalAdminPlansRoute,
   PortalAdminServicesRoute: PortalAdminServicesRoute,
   PortalAdminStaffRoute: PortalAdminStaffRoute,
   PortalAdminSubscriptionsRoute: PortalAdminSubscriptionsRoute,

@@ -1,11 +1,12 @@
-import { asc, desc, eq } from "drizzle-orm";
-import type { EnquiryData } from "../../common/public";
+import { and, desc, eq } from "drizzle-orm";
+import type { EnquiryData, Plan } from "../../common/public";
 import type { Db, Tx } from "../db";
 import { contactEnquiries, plans } from "../db/schema";
 import type { Scope } from "../rules";
+import { byDisplayOrder } from "./plans";
 
-/** The published plans in display order (social first, then maintenance, each by sort order). */
-export async function listPlans(db: Db, currency: string) {
+/** The published plans (not hidden) in display order: social first, then maintenance, each by sort order. */
+export async function listPlans(db: Db, currency: string): Promise<Plan[]> {
   const rows = await db
     .select({
       slug: plans.slug,
@@ -17,14 +18,20 @@ export async function listPlans(db: Db, currency: string) {
       features: plans.features,
       isPopular: plans.isPopular,
       badge: plans.badge,
+      sortOrder: plans.sortOrder,
     })
     .from(plans)
-    .orderBy(asc(plans.sortOrder), asc(plans.name));
-  return rows.map((row) => ({ ...row, currency }));
+    .where(eq(plans.hidden, false));
+  return rows.sort(byDisplayOrder).map(({ sortOrder: _sortOrder, ...row }) => ({ ...row, currency }));
 }
 
+/** A published plan has this slug (a hidden one is no longer offered on the contact form). */
 export async function planExists(db: Db, slug: string): Promise<boolean> {
-  const [row] = await db.select({ slug: plans.slug }).from(plans).where(eq(plans.slug, slug)).limit(1);
+  const [row] = await db
+    .select({ slug: plans.slug })
+    .from(plans)
+    .where(and(eq(plans.slug, slug), eq(plans.hidden, false)))
+    .limit(1);
   return !!row;
 }
 

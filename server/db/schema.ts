@@ -419,6 +419,8 @@ export const plans = pgTable(
     isPopular: boolean("is_popular").notNull().default(false),
     badge: text("badge"),
     sortOrder: integer("sort_order").notNull().default(0),
+    /** Hidden plans stay in the admin console and are left off the public site (issue #7, plans slice). */
+    hidden: boolean("hidden").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -32,7 +32,9 @@ export type Change =
   /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */
   | { topic: "project_reads"; op: Op; id: string; userId: string }
   /** A contact enquiry received or its status changed: administrators only. */
-  | { topic: "enquiries"; op: Op; id: string };
+  | { topic: "enquiries"; op: Op; id: string }
+  /** Any plan written: every process re-renders the public /plans and /contact documents (server/http/plan-pages.ts). */
+  | { topic: "plans"; op: Op; id: string };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];

@@ -24,6 +24,16 @@ export type SiteDocuments = {
   pages: Map<string, Document>;
   notFound: Document;
   shell: Document;
+  /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
+  planPages: PlanPage[];
+};
+
+export type PlanPage = { path: string; preloads: string[]; html: string };
+
+/** The manifest dist/pages/manifest.json (scripts/prerender.mjs). */
+type PagesManifest = {
+  pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
+  notFound: string;
 };
 
 const escapeAttribute = (value: string) =>
@@ -58,39 +68,46 @@ export function applyRuntimeConfig(html: string, config: Config): string {
     .replaceAll("__WHATSAPP_NUMBER__", config.whatsappNumber);
 }
 
-export function makeDocument(body: string, type: string): Document {
+/** `brotliQuality`: 10 for documents made once at start-up; lower for those made again while serving. */
+export function makeDocument(body: string, type: string, brotliQuality = 10): Document {
   const identity = Buffer.from(body);
   return {
     type,
     identity,
     br: zlib.brotliCompressSync(identity, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length },
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: brotliQuality,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+      },
     }),
     gzip: zlib.gzipSync(identity, { level: 9 }),
     etag: `"${createHash("sha1").update(identity).digest("base64url")}"`,
   };
 }
 
-const HTML = "text/html; charset=utf-8";
+export const HTML = "text/html; charset=utf-8";
 
 /** Loads dist/pages (written by the build) and the SPA shell; null when the build has no prerendered pages. */
 export function loadSiteDocuments(clientDir: string, pagesDir: string, config: Config): SiteDocuments | null {
   const manifestFile = path.join(pagesDir, "manifest.json");
   const shellFile = path.join(clientDir, "index.html");
   if (!existsSync(manifestFile) || !existsSync(shellFile)) return null;
-  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as {
-    pages: { path: string; file: string }[];
-    notFound: string;
-  };
+  const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as PagesManifest;
   const read = (file: string) => applyRuntimeConfig(readFileSync(path.join(pagesDir, file), "utf8"), config);
   const pages = new Map<string, Document>();
-  for (const page of manifest.pages) pages.set(page.path, makeDocument(read(page.file), HTML));
+  const planPages: PlanPage[] = [];
+  for (const page of manifest.pages) {
+    const html = read(page.file);
+    if (page.plans) planPages.push({ path: page.path, preloads: page.preloads ?? [], html });
+    pages.set(page.path, makeDocument(html, HTML));
+  }
   pages.set("/sitemap.xml", makeDocument(read("sitemap.xml"), "application/xml; charset=utf-8"));
   pages.set("/robots.txt", makeDocument(read("robots.txt"), "text/plain; charset=utf-8"));
   return {
     pages,
     notFound: makeDocument(read(manifest.notFound), HTML),
     shell: makeDocument(applyRuntimeConfig(readFileSync(shellFile, "utf8"), config), HTML),
+    planPages,
   };
 }
 

@@ -74,4 +74,14 @@ export const TOAST = {
   enquiryStatusFailed: "Failed to update enquiry status",
   enquiriesLoadFailed: "Failed to load enquiries",
   auditLoadFailed: "Failed to load the audit log",
+  /** Plan management (issue #7 item 10): not in spec §8, worded like its service toasts. */
+  plansLoadFailed: "Failed to load plans",
+  planCreated: "Plan created successfully",
+  planUpdated: "Plan updated successfully",
+  planDeleted: "Plan deleted successfully",
+  planHidden: "Plan hidden from the public site",
+  planShown: "Plan shown on the public site",
+  planSaveFailed: "Failed to save plan",
+  planDeleteFailed: "Failed to delete plan",
+  planUpdateFailed: "Failed to update plan",
 } as const;

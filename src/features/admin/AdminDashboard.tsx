@@ -1,7 +1,7 @@
 import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Stat, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import { LuFilePlus, LuFolderPlus, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
+import { LuFilePlus, LuFolderPlus, LuLayers, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { useLiveQuery } from "../../lib/live";
@@ -54,6 +54,12 @@ export function AdminDashboard() {
             <RouterLink to="/portal/admin/developers">
               <LuUserCog aria-hidden="true" />
               Manage developers
+            </RouterLink>
+          </Button>
+          <Button asChild variant="outline">
+            <RouterLink to="/portal/admin/plans">
+              <LuLayers aria-hidden="true" />
+              Manage plans
             </RouterLink>
           </Button>
           <Button asChild variant="outline">

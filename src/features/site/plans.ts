@@ -1,34 +1,41 @@
 import { useEffect, useState } from "react";
 import type { Plan } from "../../../common/public";
-import { PLANS } from "../../../seed/catalogue";
 import { api } from "../../lib/api";
 
 /**
- * The published plans from GET /api/plans. The seeded catalogue is the
- * initial data, so the prerendered page shows prices at once and hydrates
- * without a change; it is refetched straight away to pick up admin edits.
- * Plain fetch and React state rather than react-query: public pages stay
- * free of the portal's data layer.
+ * The published plans. The server owns them: it renders /plans and /contact
+ * from the database with the plans embedded as JSON
+ * (<script id="plans-data" type="application/json">, server/http/plan-pages.ts),
+ * so hydration uses exactly the data in the HTML — no flash, no request.
+ * Only a visit that reaches /plans or the contact form's plan field from
+ * another page asks GET /api/plans. Plain fetch and React state rather than
+ * react-query: public pages stay free of the portal's data layer.
  */
-const seededPlans: Plan[] = PLANS.map((plan) => ({
-  slug: plan.slug,
-  category: plan.category,
-  name: plan.name,
-  priceMinor: plan.priceNaira * 100,
-  currency: "NGN",
-  period: "month",
-  description: plan.description,
-  features: plan.features,
-  isPopular: plan.isPopular ?? false,
-  badge: plan.badge ?? null,
-}));
 
-const FRESH_MS = 60_000;
+export const PLANS_ELEMENT_ID = "plans-data";
+
 const RETRY_DELAY_MS = 1_000;
 
 /** Shared by every component on every page of the visit, so /plans → /contact reuses one answer. */
-let latest: { plans: Plan[]; at: number } | null = null;
+let known: Plan[] | null = null;
 let inFlight: Promise<Plan[]> | null = null;
+
+/** The server-side renderer sets the plans before it renders a page. */
+export function setPlans(plans: Plan[]) {
+  known = plans;
+}
+
+function embeddedPlans(): Plan[] | null {
+  if (typeof document === "undefined") return null;
+  const element = document.getElementById(PLANS_ELEMENT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const parsed: unknown = JSON.parse(element.textContent);
+    return Array.isArray(parsed) ? (parsed as Plan[]) : null;
+  } catch {
+    return null;
+  }
+}
 
 async function fetchPlans(): Promise<Plan[]> {
   try {
@@ -43,7 +50,7 @@ async function fetchPlans(): Promise<Plan[]> {
 function loadPlans(): Promise<Plan[]> {
   inFlight ??= fetchPlans()
     .then((plans) => {
-      latest = { plans, at: Date.now() };
+      known = plans;
       return plans;
     })
     .finally(() => {
@@ -52,20 +59,20 @@ function loadPlans(): Promise<Plan[]> {
   return inFlight;
 }
 
-/** The plans to show (seeded until the server answers) and whether refreshing them failed. */
-export function usePlans(): { plans: Plan[]; isError: boolean } {
-  const [plans, setPlans] = useState<Plan[]>(() => latest?.plans ?? seededPlans);
+/** The plans to show (empty until known), whether they are still loading, and whether loading them failed. */
+export function usePlans(): { plans: Plan[]; isPending: boolean; isError: boolean } {
+  const [plans, setState] = useState<Plan[] | null>(() => {
+    known ??= embeddedPlans();
+    return known;
+  });
   const [isError, setIsError] = useState(false);
   useEffect(() => {
-    if (latest && Date.now() - latest.at < FRESH_MS) {
-      setPlans(latest.plans);
-      return;
-    }
+    if (plans) return;
     let active = true;
     loadPlans().then(
       (fresh) => {
         if (!active) return;
-        setPlans(fresh);
+        setState(fresh);
         setIsError(false);
       },
       () => {
@@ -75,6 +82,6 @@ export function usePlans(): { plans: Plan[]; isError: boolean } {
     return () => {
       active = false;
     };
-  }, []);
-  return { plans, isError };
+  }, [plans]);
+  return { plans: plans ?? [], isPending: !plans && !isError, isError };
 }

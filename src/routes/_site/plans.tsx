@@ -15,7 +15,7 @@ export const Route = createFileRoute("/_site/plans")({
 });
 
 function PlansPage() {
-  const { plans, isError } = usePlans();
+  const { plans, isPending, isError } = usePlans();
   return (
     <>
       <PageMeta seo={plansPage.seo} />
@@ -35,7 +35,14 @@ function PlansPage() {
             headingId={`${category}-plans`}
             bg={sectionIndex % 2 ? "gray.50" : undefined}
           >
-            <SimpleGrid as="ul" columns={{ base: 1, md: 3 }} gap="6" listStyleType="none" alignItems="stretch">
+            <SimpleGrid
+              as="ul"
+              columns={{ base: 1, md: 3 }}
+              gap="6"
+              listStyleType="none"
+              alignItems="stretch"
+              aria-busy={isPending || undefined}
+            >
               {plans
                 .filter((plan) => plan.category === category)
                 .map((plan, index) => (

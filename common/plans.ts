@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { amountSchema, toMinorUnits } from "./schemas";
+import { PLAN_CATEGORIES } from "./site-domain";
+
+/**
+ * Plan management (issue #7 item 10): the admin console's plan form and API
+ * shapes. The form and POST/PUT /api/admin/plans validate with the same
+ * schema; the server turns its values into a row with `planValues`.
+ * Server and admin console only: public pages read plans as `Plan`
+ * (common/public.ts) without zod.
+ */
+
+export const PLAN_PERIODS = ["month", "quarter", "year"] as const;
+export type PlanPeriod = (typeof PLAN_PERIODS)[number];
+
+export const PLAN_NAME_MAX_LENGTH = 80;
+export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
+export const PLAN_BADGE_MAX_LENGTH = 30;
+export const PLAN_FEATURE_MAX_LENGTH = 120;
+export const PLAN_FEATURES_MAX = 20;
+
+/** The textarea's lines, trimmed, blank ones dropped. */
+export const featureLines = (text: string): string[] =>
+  text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== "");
+
+export const planInputSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(1, "Enter the plan's name.")
+    .max(PLAN_NAME_MAX_LENGTH, `At most ${PLAN_NAME_MAX_LENGTH} characters.`),
+  category: z.enum(PLAN_CATEGORIES, "Choose a category."),
+  /** Naira as typed, two decimals at most ("150000.50"); stored in kobo. */
+  price: amountSchema,
+  period: z.enum(PLAN_PERIODS, "Choose a billing period."),
+  description: z.string().trim().max(PLAN_DESCRIPTION_MAX_LENGTH, `At most ${PLAN_DESCRIPTION_MAX_LENGTH} characters.`),
+  /** One feature a line; blank lines are dropped. */
+  features: z
+    .string()
+    .max(PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX_LENGTH + 2), "Too many features.")
+    .refine((text) => featureLines(text).length <= PLAN_FEATURES_MAX, `At most ${PLAN_FEATURES_MAX} features.`)
+    .refine(
+      (text) => featureLines(text).every((line) => line.length <= PLAN_FEATURE_MAX_LENGTH),
+      `Each feature at most ${PLAN_FEATURE_MAX_LENGTH} characters.`,
+    ),
+  isPopular: z.boolean(),
+  /** Optional: empty means no badge. */
+  badge: z.string().trim().max(PLAN_BADGE_MAX_LENGTH, `At most ${PLAN_BADGE_MAX_LENGTH} characters.`),
+});
+export type PlanInput = z.input<typeof planInputSchema>;
+
+/** The row fields a valid form sets. */
+export function planValues(input: z.output<typeof planInputSchema>) {
+  return {
+    name: input.name,
+    category: input.category,
+    price: toMinorUnits(input.price),
+    period: input.period,
+    description: input.description,
+    features: featureLines(input.features),
+    isPopular: input.isPopular,
+    badge: input.badge === "" ? null : input.badge,
+  };
+}
+
+export const adminPlanSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    category: z.enum(PLAN_CATEGORIES),
+    name: z.string(),
+    priceMinor: z.number().int(),
+    period: z.string(),
+    description: z.string(),
+    features: z.array(z.string()),
+    isPopular: z.boolean(),
+    badge: z.string().nullable(),
+    hidden: z.boolean(),
+    sortOrder: z.number().int(),
+  })
+  .meta({ id: "AdminPlan" });
+export type AdminPlan = z.input<typeof adminPlanSchema>;
+
+export const planMoveSchema = z.strictObject({ direction: z.enum(["up", "down"]) });
+export type PlanMove = z.infer<typeof planMoveSchema>;
+
+export const planVisibilitySchema = z.strictObject({ hidden: z.boolean() });
+export type PlanVisibility = z.infer<typeof planVisibilitySchema>;

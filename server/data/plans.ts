@@ -1,0 +1,138 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { AdminPlan } from "../../common/plans";
+import { PLAN_CATEGORIES, type PlanCategory } from "../../common/site-domain";
+import type { Db, Tx } from "../db";
+import { plans } from "../db/schema";
+
+/**
+ * Plans as the server owns them (issue #7 item 10): the admin console's reads
+ * and writes. The public site's read is listPlans (server/data/catalogue.ts).
+ * Display order: the categories in PLAN_CATEGORIES order, each by sort_order.
+ */
+
+const adminColumns = {
+  id: plans.id,
+  slug: plans.slug,
+  category: plans.category,
+  name: plans.name,
+  priceMinor: plans.price,
+  period: plans.period,
+  description: plans.description,
+  features: plans.features,
+  isPopular: plans.isPopular,
+  badge: plans.badge,
+  hidden: plans.hidden,
+  sortOrder: plans.sortOrder,
+};
+
+export type PlanRow = AdminPlan;
+
+const categoryRank = (category: PlanCategory) => PLAN_CATEGORIES.indexOf(category);
+
+/** Categories in their order, then sort order, then name (a stable tie-break). */
+export function byDisplayOrder<T extends { category: PlanCategory; sortOrder: number; name: string }>(a: T, b: T) {
+  return (
+    categoryRank(a.category) - categoryRank(b.category) || a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)
+  );
+}
+
+/** Every plan, hidden ones too, in display order. A handful of rows: sorted here. */
+export async function listAdminPlans(db: Db | Tx): Promise<PlanRow[]> {
+  const rows = await db.select(adminColumns).from(plans);
+  return rows.sort(byDisplayOrder);
+}
+
+export async function getPlan(db: Db | Tx, id: string, options: { lock?: boolean } = {}): Promise<PlanRow | null> {
+  const query = db.select(adminColumns).from(plans).where(eq(plans.id, id)).limit(1);
+  const [row] = options.lock ? await query.for("update") : await query;
+  return row ?? null;
+}
+
+/** "Social Gold+" → "social-gold"; never empty. */
+export function slugify(name: string): string {
+  const slug = name
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, 50)
+    .replace(/-+$/, "");
+  return slug || "plan";
+}
+
+/** A slug no other plan has: the name's, then -2, -3 … */
+export async function uniqueSlug(tx: Tx, name: string): Promise<string> {
+  const base = slugify(name);
+  const taken = new Set(
+    (
+      await tx
+        .select({ slug: plans.slug })
+        .from(plans)
+        .where(sql`${plans.slug} = ${base} or ${plans.slug} like ${`${base}-%`}`)
+    ).map((row) => row.slug),
+  );
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
+}
+
+/** The next sort order at the end of a category. */
+export async function nextSortOrder(tx: Tx, category: PlanCategory): Promise<number> {
+  const [row] = await tx
+    .select({ max: sql<number | null>`max(${plans.sortOrder})` })
+    .from(plans)
+    .where(eq(plans.category, category));
+  return row?.max == null ? 0 : Number(row.max) + 1;
+}
+
+/**
+ * Moves a plan one place up or down within its category and renumbers the
+ * category 0..n-1, its rows locked so two moves at once cannot interleave.
+ * Returns the category's order before and after (slugs), or null when the
+ * plan is already at that end.
+ */
+export async function movePlan(
+  tx: Tx,
+  plan: PlanRow,
+  direction: "up" | "down",
+): Promise<{ before: string[]; after: string[] } | null> {
+  const rows = (
+    await tx
+      .select({
+        id: plans.id,
+        slug: plans.slug,
+        name: plans.name,
+        sortOrder: plans.sortOrder,
+        category: plans.category,
+      })
+      .from(plans)
+      .where(eq(plans.category, plan.category))
+      .orderBy(asc(plans.sortOrder), asc(plans.name))
+      .for("update")
+  ).sort(byDisplayOrder);
+  const index = rows.findIndex((row) => row.id === plan.id);
+  const target = direction === "up" ? index - 1 : index + 1;
+  if (index < 0 || target < 0 || target >= rows.length) return null;
+  const before = rows.map((row) => row.slug);
+  const moved = [...rows];
+  [moved[index], moved[target]] = [moved[target] as (typeof rows)[number], moved[index] as (typeof rows)[number]];
+  for (const [order, row] of moved.entries()) {
+    if (row.sortOrder !== order) await tx.update(plans).set({ sortOrder: order }).where(eq(plans.id, row.id));
+  }
+  return { before, after: moved.map((row) => row.slug) };
+}
+
+/** After a plan leaves a category (moved or deleted), the rest keep a gap-free order. */
+export async function renumberCategory(tx: Tx, category: PlanCategory, except?: string): Promise<void> {
+  const rows = (
+    await tx
+      .select({ id: plans.id, name: plans.name, sortOrder: plans.sortOrder, category: plans.category })
+      .from(plans)
+      .where(except ? and(eq(plans.category, category), ne(plans.id, except)) : eq(plans.category, category))
+      .for("update")
+  ).sort(byDisplayOrder);
+  for (const [order, row] of rows.entries()) {
+    if (row.sortOrder !== order) await tx.update(plans).set({ sortOrder: order }).where(eq(plans.id, row.id));
+  }
+}
+
+export { adminColumns as planColumns };

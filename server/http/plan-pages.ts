@@ -1,0 +1,133 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyBaseLogger } from "fastify";
+import type { Plan } from "../../common/public";
+import type { Config } from "../config";
+import { listPlans } from "../data/catalogue";
+import type { Database } from "../db";
+import { CHANGES_CHANNEL, type Change } from "../functions/changes";
+import { ROOT } from "../paths";
+import { applyRuntimeConfig, HTML, makeDocument, type SiteDocuments } from "./site";
+
+/**
+ * The public pages showing plans (/plans, and /contact for its plan field)
+ * follow the `plans` table (issue #7 item 10): rendered at start-up from the
+ * database with the build's server renderer (dist/ssr, src/entry-server.tsx),
+ * the plans embedded as JSON (<script id="plans-data">, read by
+ * src/features/site/plans.ts) so the page hydrates from exactly what its HTML
+ * shows, and rendered again on every committed `plans` change — NOTIFY
+ * reaches every process sharing the database. A new document, a new ETag.
+ */
+
+export const PLANS_DATA_PLACEHOLDER = "<!--plans-data-->";
+
+/**
+ * Pages whose markup shows plans, rendered again; the others (/contact: its plan field loads
+ * after hydration, for ?plan= visits only) keep their built markup and get the plans embedded.
+ */
+const RENDERED_PAGES = new Set(["/plans"]);
+
+type Renderer = {
+  renderDocument(
+    pagePath: string,
+    options: { template: string; preloads: string[]; currency: string; plans?: Plan[] },
+  ): Promise<string>;
+};
+
+/** The plans as a JSON script element, `<` escaped so no text can close it. */
+export function plansScript(plans: Plan[]): string {
+  return `<script id="plans-data" type="application/json">${JSON.stringify(plans).replaceAll("<", "\\u003c")}</script>`;
+}
+
+export const SSR_ENTRY = path.join(ROOT, "dist/ssr/entry-server.js");
+
+/**
+ * Starts loading the server renderer (React, Chakra: a second or more on a busy machine), so start-up
+ * can do its other work meanwhile; null when the build has none.
+ */
+export function loadRenderer(file = SSR_ENTRY): Promise<Renderer | null> {
+  if (!existsSync(file)) return Promise.resolve(null);
+  const loading = import(pathToFileURL(file).href) as Promise<Renderer>;
+  loading.catch(() => {});
+  return loading;
+}
+
+export type PlanPagesOptions = {
+  site: SiteDocuments;
+  database: Database;
+  config: Config;
+  log: FastifyBaseLogger;
+  clientDir: string;
+  /** loadRenderer(), started early. */
+  renderer: Promise<Renderer | null>;
+};
+
+/** Renders the plan pages now and after every plans change; returns a function that renders them again. */
+export async function registerPlanPages(options: PlanPagesOptions): Promise<() => Promise<void>> {
+  const { site, database, config, log } = options;
+  if (site.planPages.length === 0) return async () => {};
+  const renderer = await options.renderer;
+  if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
+  const template = readFileSync(path.join(options.clientDir, "index.html"), "utf8");
+
+  let first = true;
+  async function render(): Promise<void> {
+    const started = performance.now();
+    const plans = await listPlans(database.db, config.currency);
+    for (const page of site.planPages) {
+      const built =
+        renderer && RENDERED_PAGES.has(page.path)
+          ? applyRuntimeConfig(
+              await renderer.renderDocument(page.path, {
+                template,
+                preloads: page.preloads,
+                currency: config.currency,
+                plans,
+              }),
+              config,
+            )
+          : page.html;
+      const html = built.replace(PLANS_DATA_PLACEHOLDER, () => plansScript(plans));
+      // Each page as soon as it is ready; a re-render compresses faster than the start-up one.
+      site.pages.set(page.path, makeDocument(html, HTML, first ? 10 : 5));
+    }
+    first = false;
+    log.debug({ ms: Math.round(performance.now() - started), plans: plans.length }, "plan pages rendered");
+  }
+
+  // One render at a time; changes arriving during one are covered by one more after it.
+  let running: Promise<void> | null = null;
+  let again = false;
+  function rerender(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        again = false;
+        try {
+          await render();
+        } catch (error) {
+          log.error({ err: error }, "rendering the plan pages failed; the previous ones are served");
+        }
+      } while (again);
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  }
+
+  await database.listen(CHANGES_CHANNEL, (payload) => {
+    let change: Change;
+    try {
+      change = JSON.parse(payload) as Change;
+    } catch {
+      return;
+    }
+    if (change.topic === "plans") void rerender();
+  });
+  await rerender();
+  return rerender;
+}

@@ -1,0 +1,209 @@
+import { Button, CloseButton, chakra, Dialog, HStack, Portal, SimpleGrid, Stack } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { useForm } from "react-hook-form";
+import type { z } from "zod";
+import {
+  type AdminPlan,
+  PLAN_BADGE_MAX_LENGTH,
+  PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_NAME_MAX_LENGTH,
+  PLAN_PERIODS,
+  type PlanInput,
+  planInputSchema,
+} from "../../../common/plans";
+import { PLAN_CATEGORIES } from "../../../common/site-domain";
+import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
+import { LazyFormAlert } from "../../components/LazyFormAlert";
+import { toaster } from "../../components/Toaster";
+import { showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useSavePlan } from "./plans-api";
+
+export const CATEGORY_LABELS: Record<(typeof PLAN_CATEGORIES)[number], string> = {
+  social: "Social media",
+  maintenance: "Maintenance",
+};
+const PERIOD_LABELS: Record<(typeof PLAN_PERIODS)[number], string> = {
+  month: "Per month",
+  quarter: "Per quarter",
+  year: "Per year",
+};
+
+const EMPTY: PlanInput = {
+  name: "",
+  category: "social",
+  price: "",
+  period: "month",
+  description: "",
+  features: "",
+  isPopular: false,
+  badge: "",
+};
+
+/** 12345650 kobo → "123456.50", exactly. */
+const nairaText = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
+
+function toForm(plan: AdminPlan): PlanInput {
+  return {
+    name: plan.name,
+    category: plan.category,
+    price: nairaText(plan.priceMinor),
+    period: (PLAN_PERIODS as readonly string[]).includes(plan.period) ? (plan.period as PlanInput["period"]) : "month",
+    description: plan.description,
+    features: plan.features.join("\n"),
+    isPopular: plan.isPopular,
+    badge: plan.badge ?? "",
+  };
+}
+
+/**
+ * Create or edit a plan: name, category, price in naira (two decimals),
+ * period, description, features one per line (blank lines dropped), popular
+ * and an optional badge. Validated with the API's own schema; the server's
+ * field errors land under their fields.
+ */
+export function PlanDialog({
+  open,
+  plan,
+  onClose,
+}: {
+  open: boolean;
+  /** The plan to edit; null to create one. */
+  plan: AdminPlan | null;
+  onClose: () => void;
+}) {
+  const save = useSavePlan();
+  const form = useForm<PlanInput, unknown, z.output<typeof planInputSchema>>({
+    resolver: zodResolver(planInputSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(plan ? toForm(plan) : EMPTY);
+  }, [open, plan, form]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (save.isPending) return;
+    save.mutate(
+      { id: plan?.id ?? null, values },
+      {
+        onSuccess: () => {
+          toaster.create({ type: "success", title: plan ? TOAST.planUpdated : TOAST.planCreated });
+          onClose();
+        },
+        onError: (error) => {
+          toaster.create({ type: "error", title: TOAST.error, description: TOAST.planSaveFailed });
+          showServerError(form.setError, error, {
+            name: "name",
+            category: "category",
+            price: "price",
+            period: "period",
+            description: "description",
+            features: "features",
+            isPopular: "isPopular",
+            badge: "badge",
+          });
+        },
+      },
+    );
+  });
+
+  const title = plan ? "Edit Plan" : "Create Plan";
+  return (
+    <Dialog.Root
+      open={open}
+      onOpenChange={(event) => !event.open && onClose()}
+      placement="center"
+      size="lg"
+      scrollBehavior="inside"
+    >
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            {/* The form wraps the dialog's parts without a box of its own (a form may not take the dialog role). */}
+            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+              <Dialog.Header>
+                <Dialog.Title>{title}</Dialog.Title>
+              </Dialog.Header>
+              <Dialog.Body>
+                <Stack gap="4">
+                  {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
+                  <FormField label="Name" required error={errors.name?.message}>
+                    <TextInput maxLength={PLAN_NAME_MAX_LENGTH} {...form.register("name")} />
+                  </FormField>
+                  <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+                    <FormField label="Category" required error={errors.category?.message}>
+                      <SelectInput {...form.register("category")}>
+                        {PLAN_CATEGORIES.map((category) => (
+                          <option key={category} value={category}>
+                            {CATEGORY_LABELS[category]}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                    <FormField label="Period" required error={errors.period?.message}>
+                      <SelectInput {...form.register("period")}>
+                        {PLAN_PERIODS.map((period) => (
+                          <option key={period} value={period}>
+                            {PERIOD_LABELS[period]}
+                          </option>
+                        ))}
+                      </SelectInput>
+                    </FormField>
+                  </SimpleGrid>
+                  <FormField
+                    label="Price (₦)"
+                    required
+                    error={errors.price?.message}
+                    helperText="In naira, with up to two decimals, e.g. 150000.50."
+                  >
+                    <TextInput inputMode="decimal" autoComplete="off" {...form.register("price")} />
+                  </FormField>
+                  <FormField label="Description" error={errors.description?.message}>
+                    <TextArea rows={2} maxLength={PLAN_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+                  </FormField>
+                  <FormField
+                    label="Features"
+                    error={errors.features?.message}
+                    helperText="One feature per line; blank lines are dropped."
+                  >
+                    <TextArea rows={5} {...form.register("features")} />
+                  </FormField>
+                  <FormField
+                    label="Badge"
+                    error={errors.badge?.message}
+                    helperText="Optional, e.g. Best Value. Leave empty for none."
+                  >
+                    <TextInput maxLength={PLAN_BADGE_MAX_LENGTH} {...form.register("badge")} />
+                  </FormField>
+                  <HStack asChild gap="2">
+                    <chakra.label fontSize="sm" fontWeight="medium">
+                      <input type="checkbox" {...form.register("isPopular")} />
+                      Mark as most popular
+                    </chakra.label>
+                  </HStack>
+                </Stack>
+              </Dialog.Body>
+              <Dialog.Footer>
+                <Dialog.ActionTrigger asChild>
+                  <Button variant="outline" type="button">
+                    Cancel
+                  </Button>
+                </Dialog.ActionTrigger>
+                <Button type="submit" colorPalette="brand" loading={save.isPending} disabled={save.isPending}>
+                  {plan ? "Save Plan" : "Create Plan"}
+                </Button>
+              </Dialog.Footer>
+              <Dialog.CloseTrigger asChild>
+                <CloseButton size="sm" aria-label="Close" />
+              </Dialog.CloseTrigger>
+            </form>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}

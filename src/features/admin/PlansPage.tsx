@@ -1,0 +1,243 @@
+import { Badge, Box, Button, Card, Heading, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { LuArrowDown, LuArrowUp, LuEye, LuEyeOff, LuLayers, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import { formatMoney } from "../../../common/format";
+import type { AdminPlan } from "../../../common/plans";
+import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyList } from "../../components/EmptyList";
+import { toaster } from "../../components/Toaster";
+import { TOAST } from "../../lib/messages";
+import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
+import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
+
+export const DELETE_PLAN_QUESTION = "Are you sure you want to delete this plan?";
+
+const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-${direction}`;
+
+/**
+ * Admin › Plans (issue #7 item 10): every plan by category in display order,
+ * as the public /plans page shows the published ones. Create, edit, move up
+ * or down, hide or show, delete after confirmation.
+ */
+export function PlansPage() {
+  const plans = useQuery(plansQueryOptions());
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<AdminPlan | null>(null);
+
+  useEffect(() => {
+    if (plans.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.plansLoadFailed });
+  }, [plans.isError]);
+
+  return (
+    <Stack gap="8">
+      <HStack justify="flex-end">
+        <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
+          <LuPlus aria-hidden="true" />
+          Create Plan
+        </Button>
+      </HStack>
+      {plans.isPending ? (
+        <Stack gap="3" aria-busy="true" aria-label="Loading plans">
+          {[0, 1, 2].map((row) => (
+            <Skeleton key={row} height="20" rounded="md" />
+          ))}
+        </Stack>
+      ) : plans.isError ? (
+        <Card.Root>
+          <Card.Body>
+            <HStack justify="space-between" wrap="wrap" gap="3">
+              <Text>{TOAST.plansLoadFailed}.</Text>
+              <Button size="sm" variant="outline" onClick={() => plans.refetch()}>
+                Retry
+              </Button>
+            </HStack>
+          </Card.Body>
+        </Card.Root>
+      ) : (
+        PLAN_CATEGORIES.map((category) => (
+          <CategorySection
+            key={category}
+            category={category}
+            plans={plans.data.filter((plan) => plan.category === category)}
+            onEdit={setEditing}
+          />
+        ))
+      )}
+      <PlanDialog open={creating} plan={null} onClose={() => setCreating(false)} />
+      <PlanDialog open={editing !== null} plan={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}
+
+function CategorySection({
+  category,
+  plans,
+  onEdit,
+}: {
+  category: PlanCategory;
+  plans: AdminPlan[];
+  onEdit: (plan: AdminPlan) => void;
+}) {
+  const headingId = `plans-${category}`;
+  return (
+    <Box as="section" aria-labelledby={headingId}>
+      <Heading as="h2" id={headingId} size="lg" mb="3">
+        {CATEGORY_LABELS[category]} plans
+      </Heading>
+      {plans.length === 0 ? (
+        <EmptyList
+          icon={LuLayers}
+          title={`No ${CATEGORY_LABELS[category].toLowerCase()} plans`}
+          description="Create a plan to show it on the public Plans page."
+          size="sm"
+        />
+      ) : (
+        <Stack as="ol" gap="3" listStyleType="none" aria-label={`${CATEGORY_LABELS[category]} plans in display order`}>
+          {plans.map((plan, index) => (
+            <PlanRow key={plan.id} plan={plan} first={index === 0} last={index === plans.length - 1} onEdit={onEdit} />
+          ))}
+        </Stack>
+      )}
+    </Box>
+  );
+}
+
+function PlanRow({
+  plan,
+  first,
+  last,
+  onEdit,
+}: {
+  plan: AdminPlan;
+  first: boolean;
+  last: boolean;
+  onEdit: (plan: AdminPlan) => void;
+}) {
+  const move = useMovePlan();
+  const setHidden = useSetPlanHidden();
+  const remove = useDeletePlan();
+
+  function moveBy(direction: "up" | "down") {
+    move.mutate(
+      { id: plan.id, direction },
+      {
+        // Keyboard users keep their place: focus follows the plan to its new row.
+        onSuccess: () =>
+          requestAnimationFrame(() => {
+            const button = document.getElementById(moveButtonId(plan.id, direction)) as HTMLButtonElement | null;
+            const other = document.getElementById(moveButtonId(plan.id, direction === "up" ? "down" : "up"));
+            (button && !button.disabled ? button : other)?.focus();
+          }),
+        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.planUpdateFailed }),
+      },
+    );
+  }
+
+  return (
+    <Card.Root as="li" variant="outline" opacity={plan.hidden ? 0.85 : 1}>
+      <Card.Body py="4">
+        <HStack justify="space-between" align="flex-start" gap="4" wrap="wrap">
+          <Stack gap="1" minW="0" flex="1">
+            <HStack gap="2" wrap="wrap">
+              <Text fontWeight="semibold">{plan.name}</Text>
+              {plan.isPopular && (
+                <Badge colorPalette="brand" variant="solid">
+                  Most Popular
+                </Badge>
+              )}
+              {plan.badge && (
+                <Badge colorPalette="brand" variant="surface">
+                  {plan.badge}
+                </Badge>
+              )}
+              {plan.hidden && (
+                <Badge colorPalette="gray" variant="surface">
+                  Hidden
+                </Badge>
+              )}
+            </HStack>
+            <Text fontSize="sm">
+              {formatMoney(plan.priceMinor, "NGN")} / {plan.period}
+            </Text>
+            {plan.description && (
+              <Text fontSize="sm" color="fg.muted">
+                {plan.description}
+              </Text>
+            )}
+            <Text fontSize="xs" color="fg.muted">
+              {plan.features.length} {plan.features.length === 1 ? "feature" : "features"} · /contact?plan={plan.slug}
+            </Text>
+          </Stack>
+          <HStack gap="1" wrap="wrap" justify="flex-end">
+            <IconButton
+              id={moveButtonId(plan.id, "up")}
+              size="xs"
+              variant="outline"
+              aria-label={`Move ${plan.name} up`}
+              disabled={first || move.isPending}
+              onClick={() => moveBy("up")}
+            >
+              <LuArrowUp aria-hidden="true" />
+            </IconButton>
+            <IconButton
+              id={moveButtonId(plan.id, "down")}
+              size="xs"
+              variant="outline"
+              aria-label={`Move ${plan.name} down`}
+              disabled={last || move.isPending}
+              onClick={() => moveBy("down")}
+            >
+              <LuArrowDown aria-hidden="true" />
+            </IconButton>
+            <Button size="xs" variant="outline" onClick={() => onEdit(plan)}>
+              <LuPencil aria-hidden="true" />
+              Edit
+              <Text as="span" srOnly>{` ${plan.name}`}</Text>
+            </Button>
+            <Button
+              size="xs"
+              variant="outline"
+              loading={setHidden.isPending}
+              onClick={() =>
+                setHidden.mutate(
+                  { id: plan.id, hidden: !plan.hidden },
+                  {
+                    onSuccess: (saved) =>
+                      toaster.create({ type: "success", title: saved.hidden ? TOAST.planHidden : TOAST.planShown }),
+                    onError: () =>
+                      toaster.create({ type: "error", title: TOAST.error, description: TOAST.planUpdateFailed }),
+                  },
+                )
+              }
+            >
+              {plan.hidden ? <LuEye aria-hidden="true" /> : <LuEyeOff aria-hidden="true" />}
+              {plan.hidden ? "Show" : "Hide"}
+              <Text as="span" srOnly>{` ${plan.name}`}</Text>
+            </Button>
+            <ConfirmDialog
+              question={DELETE_PLAN_QUESTION}
+              description={`${plan.name} will no longer be offered on the public Plans page or the contact form.`}
+              confirmLabel="Delete"
+              onConfirm={() =>
+                remove.mutateAsync(plan.id, {
+                  onSuccess: () => toaster.create({ type: "success", title: TOAST.planDeleted }),
+                  onError: () =>
+                    toaster.create({ type: "error", title: TOAST.error, description: TOAST.planDeleteFailed }),
+                })
+              }
+              trigger={
+                <Button size="xs" variant="outline" colorPalette="red">
+                  <LuTrash2 aria-hidden="true" />
+                  Delete
+                  <Text as="span" srOnly>{` ${plan.name}`}</Text>
+                </Button>
+              }
+            />
+          </HStack>
+        </HStack>
+      </Card.Body>
+    </Card.Root>
+  );
+}

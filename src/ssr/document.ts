@@ -1,0 +1,132 @@
+/**
+ * The public page as an HTML document around a server render (entry-server.tsx):
+ * title, description, canonical URL, Open Graph/Twitter tags and the
+ * business's JSON-LD, the Emotion styles moved into <head>, modulepreload
+ * links for the route's chunks. Used by the build's prerender step and by the
+ * server, which re-renders the pages showing plans when plans change.
+ * Values only known at run time are placeholders server/http/site.ts fills in.
+ */
+import { company as siteCompany } from "../content/shared";
+import type { SiteConfig } from "../features/site/config";
+
+type Company = typeof siteCompany;
+export type Seo = { title: string; description: string };
+
+export const PLACEHOLDERS = {
+  appUrl: "__APP_URL__",
+  whatsappNumber: "__WHATSAPP_NUMBER__",
+  social: (network: string) => `__SOCIAL_${network.toUpperCase()}_URL__`,
+  siteConfig: "<!--site-config-->",
+  /** Where the server puts <script id="plans-data" type="application/json"> on the pages that show plans. */
+  plansData: "<!--plans-data-->",
+};
+
+/** The site config the pages are rendered with: placeholders for what the server knows at run time. */
+export function placeholderSiteConfig(currency: string): SiteConfig {
+  return {
+    whatsappNumber: PLACEHOLDERS.whatsappNumber,
+    currency,
+    social: Object.fromEntries(
+      (["facebook", "instagram", "x", "linkedin"] as const).map((network) => [network, PLACEHOLDERS.social(network)]),
+    ),
+  };
+}
+
+const escapeHtml = (value: unknown) =>
+  String(value).replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
+
+function businessJsonLd(company: Company) {
+  const url = PLACEHOLDERS.appUrl;
+  return {
+    "@context": "https://schema.org",
+    "@type": ["ProfessionalService", "LocalBusiness"],
+    "@id": `${url}/#business`,
+    name: company.name,
+    description: company.tagline,
+    url: `${url}/`,
+    email: company.email,
+    image: `${url}/favicon.svg`,
+    priceRange: "₦₦",
+    currenciesAccepted: "NGN",
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.office.street,
+      addressLocality: company.office.city,
+      addressRegion: company.office.region,
+      addressCountry: company.office.countryCode,
+    },
+    areaServed: { "@type": "Country", name: "Nigeria" },
+    openingHoursSpecification: company.hours
+      .filter((slot) => slot.opens)
+      .map((slot) => ({
+        "@type": "OpeningHoursSpecification",
+        dayOfWeek: slot.schemaDays,
+        opens: slot.opens,
+        closes: slot.closes,
+      })),
+  };
+}
+
+function headTags(seo: Seo, pagePath: string | null, company: Company) {
+  const canonical = pagePath ? `${PLACEHOLDERS.appUrl}${pagePath === "/" ? "/" : pagePath}` : null;
+  const tags = [
+    `<title>${escapeHtml(seo.title)}</title>`,
+    `<meta name="description" content="${escapeHtml(seo.description)}" />`,
+  ];
+  if (canonical) {
+    tags.push(
+      `<link rel="canonical" href="${canonical}" />`,
+      `<meta property="og:type" content="website" />`,
+      `<meta property="og:site_name" content="${escapeHtml(company.name)}" />`,
+      `<meta property="og:locale" content="en_NG" />`,
+      `<meta property="og:title" content="${escapeHtml(seo.title)}" />`,
+      `<meta property="og:description" content="${escapeHtml(seo.description)}" />`,
+      `<meta property="og:url" content="${canonical}" />`,
+      `<meta name="twitter:card" content="summary" />`,
+      `<meta name="twitter:title" content="${escapeHtml(seo.title)}" />`,
+      `<meta name="twitter:description" content="${escapeHtml(seo.description)}" />`,
+      `<script type="application/ld+json">${JSON.stringify(businessJsonLd(company)).replaceAll("<", "\\u003c")}</script>`,
+    );
+  } else {
+    tags.push(`<meta name="robots" content="noindex" />`);
+  }
+  return tags.join("\n    ");
+}
+
+const EMOTION_STYLE = /<style data-emotion="[^"]*"[^>]*>[\s\S]*?<\/style>/g;
+
+export type DocumentParts = {
+  /** dist/client/index.html as Vite wrote it. */
+  template: string;
+  /** The rendered #root markup. */
+  body: string;
+  seo: Seo;
+  /** null for the 404 page (no canonical URL, noindex). */
+  pagePath: string | null;
+  /** Route chunks to modulepreload (hashed file names under dist/client). */
+  preloads: string[];
+  /** Leave the plans-data placeholder before </body>. */
+  plansData?: boolean;
+};
+
+export function buildDocument({ template, body, seo, pagePath, preloads, plansData }: DocumentParts): string {
+  const styles = [...new Set(body.match(EMOTION_STYLE) ?? [])];
+  const markup = body.replace(EMOTION_STYLE, "");
+  const preloadTags = preloads.map(
+    (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`,
+  );
+  const html = template
+    // The page is complete without JavaScript: hydration code must not compete with first paint.
+    .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "")
+    // Replacer functions: the markup holds administrators' text, where `$&` must stay as typed.
+    .replace(
+      "</head>",
+      () =>
+        `  ${headTags(seo, pagePath, siteCompany)}\n    ${preloadTags.join("\n    ")}\n    ${styles.join("")}\n  </head>`,
+    )
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+  return plansData ? html.replace("</body>", () => `${PLACEHOLDERS.plansData}\n  </body>`) : html;
+}
