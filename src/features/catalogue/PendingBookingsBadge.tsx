@@ -1,8 +1,6 @@
 import { Badge, VisuallyHidden } from "@chakra-ui/react";
 import { usePendingBookings } from "./api";
 
-export const PENDING_BOOKINGS_PATH = "/portal/admin/bookings";
-
 /**
  * The admin sidebar's count of pending bookings on "Bookings" (issue #7 item
  * 9), live: a new order or a decision makes the server push "refetch". Read

@@ -5,7 +5,6 @@ import { LuLogOut } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
 import { toaster } from "../../components/Toaster";
 import { useSignOut } from "../../lib/session";
-import { PENDING_BOOKINGS_PATH, PendingBookingsBadge } from "../catalogue/PendingBookingsBadge";
 import { navFor } from "./nav";
 
 type Props = {
@@ -81,9 +80,7 @@ export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
                   >
                     <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
                     {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
-                    {me.role === "admin" && item.to === PENDING_BOOKINGS_PATH && (
-                      <PendingBookingsBadge collapsed={collapsed} />
-                    )}
+                    {item.badge && <item.badge collapsed={collapsed} />}
                   </Flex>
                 )}
               </Link>

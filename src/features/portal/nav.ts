@@ -1,3 +1,4 @@
+import type { ComponentType } from "react";
 import type { IconType } from "react-icons";
 import {
   LuBriefcase,
@@ -18,14 +19,18 @@ import {
   LuUsers,
 } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
+import { PendingBookingsBadge } from "../catalogue/PendingBookingsBadge";
+import { UnreadMessagesBadge } from "../projects/UnreadMessagesBadge";
 
-export type NavItem = { label: string; to: string; icon: IconType; exact?: boolean };
+/** A live count beside a link's label (read as part of the link's name); renders nothing when there is none. */
+export type NavBadge = ComponentType<{ collapsed: boolean }>;
+export type NavItem = { label: string; to: string; icon: IconType; exact?: boolean; badge?: NavBadge };
 
 /** Spec §2 "Portal shell": the two sidebars, labels and paths exactly as listed. */
 export const clientNav: NavItem[] = [
   { label: "Dashboard", to: "/portal", icon: LuLayoutDashboard, exact: true },
   { label: "Order Services", to: "/portal/order-services", icon: LuShoppingCart },
-  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban, badge: UnreadMessagesBadge },
   { label: "My Tasks", to: "/portal/my-tasks", icon: LuListChecks },
   { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
   { label: "Settings", to: "/portal/settings", icon: LuSettings },
@@ -35,11 +40,11 @@ export const adminNav: NavItem[] = [
   { label: "Dashboard", to: "/portal/admin", icon: LuLayoutDashboard, exact: true },
   { label: "Staff", to: "/portal/admin/staff", icon: LuUserCog },
   { label: "Clients", to: "/portal/admin/clients", icon: LuUsers },
-  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban, badge: UnreadMessagesBadge },
   { label: "Tasks", to: "/portal/admin/tasks", icon: LuListChecks },
   { label: "Payments", to: "/portal/admin/payments", icon: LuCreditCard },
   { label: "Services", to: "/portal/admin/services", icon: LuBriefcase },
-  { label: "Bookings", to: "/portal/admin/bookings", icon: LuCalendarCheck },
+  { label: "Bookings", to: "/portal/admin/bookings", icon: LuCalendarCheck, badge: PendingBookingsBadge },
   // Issue #7: the contact form's submissions.
   { label: "Enquiries", to: "/portal/admin/enquiries", icon: LuInbox },
   { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
@@ -55,7 +60,7 @@ export const adminNav: NavItem[] = [
 /** Developers work on assigned projects and their tasks; they order nothing and get no invoices. */
 export const developerNav: NavItem[] = [
   { label: "Dashboard", to: "/portal", icon: LuLayoutDashboard, exact: true },
-  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban },
+  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban, badge: UnreadMessagesBadge },
   { label: "My Tasks", to: "/portal/my-tasks", icon: LuListChecks },
   { label: "Settings", to: "/portal/settings", icon: LuSettings },
 ];

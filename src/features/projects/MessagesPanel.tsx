@@ -1,6 +1,16 @@
 import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
-import { type FormEvent, type KeyboardEvent, useLayoutEffect, useRef, useState } from "react";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  type FormEvent,
+  Fragment,
+  type KeyboardEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
 import { LuArrowDown, LuSend } from "react-icons/lu";
 import type { PresenceViewer } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
@@ -15,8 +25,10 @@ import {
   applyMessageChange,
   loadOlderMessages,
   messagesQuery,
+  readStateQuery,
   type ShownMessage,
   useDiscardMessage,
+  useMarkRead,
   useSendMessage,
 } from "./api";
 import { TypingIndicator, useTypingSignal } from "./presence";
@@ -54,6 +66,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const items = thread.data?.items ?? [];
   const count = items.length;
   const newest = items.at(-1);
+  const { dividerBefore, markShownRead } = useReadPoint(projectId, thread.isPending, items, me?.id, atBottom);
 
   // Opens at the newest; follows new messages while the reader is at the bottom (or wrote them);
   // keeps the reader's place when they have scrolled up, or when older messages load above.
@@ -85,7 +98,10 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     const box = scrollRef.current;
     if (!box) return;
     atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
-    if (atBottom.current) setUnseen(0);
+    if (atBottom.current) {
+      setUnseen(0);
+      markShownRead();
+    }
   }
 
   function jumpToNewest() {
@@ -93,6 +109,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     if (box) box.scrollTo({ top: box.scrollHeight });
     atBottom.current = true;
     setUnseen(0);
+    markShownRead();
     scrollRef.current?.focus();
   }
 
@@ -198,14 +215,16 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
             <Stack asChild gap="3" listStyleType="none">
               <ul aria-label="Messages">
                 {items.map((message) => (
-                  <MessageItem
-                    key={message.id}
-                    message={message}
-                    mine={Boolean(message.local) || message.userId === me?.id}
-                    onRetry={() => retry(message)}
-                    onDiscard={() => discard(message.id)}
-                    retrying={send.isPending}
-                  />
+                  <Fragment key={message.id}>
+                    {message.id === dividerBefore && <NewMessagesDivider />}
+                    <MessageItem
+                      message={message}
+                      mine={Boolean(message.local) || message.userId === me?.id}
+                      onRetry={() => retry(message)}
+                      onDiscard={() => discard(message.id)}
+                      retrying={send.isPending}
+                    />
+                  </Fragment>
                 ))}
               </ul>
             </Stack>
@@ -256,6 +275,75 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         </form>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/**
+ * The person's read point (issue #8): where the "New messages" divider goes,
+ * decided once when the thread opens so it stays put while the thread is
+ * open, and marking read up to the newest message shown (at the bottom, in a
+ * visible tab), never before the divider was placed.
+ */
+function useReadPoint(
+  projectId: string,
+  threadPending: boolean,
+  items: ShownMessage[],
+  meId: string | undefined,
+  atBottom: RefObject<boolean>,
+) {
+  const readState = useQuery(readStateQuery(projectId));
+  const markRead = useMarkRead(projectId);
+  const [dividerBefore, setDividerBefore] = useState<string | null | undefined>(undefined);
+  const lastMarked = useRef<string | undefined>(undefined);
+  const newestSent = items.findLast((message) => !message.local)?.id;
+
+  useEffect(() => {
+    if (dividerBefore !== undefined || threadPending || readState.isPending || !meId) return;
+    const state = readState.data;
+    const since = state?.lastReadAt ? new Date(state.lastReadAt).getTime() : Number.NEGATIVE_INFINITY;
+    const firstUnread =
+      state && state.unread > 0
+        ? items.find(
+            (message) => !message.local && message.userId !== meId && new Date(message.createdAt).getTime() > since,
+          )
+        : undefined;
+    setDividerBefore(firstUnread?.id ?? null);
+  }, [dividerBefore, threadPending, readState.isPending, readState.data, items, meId]);
+
+  const markShownRead = useCallback(() => {
+    if (dividerBefore === undefined || !newestSent || newestSent === lastMarked.current || document.hidden) return;
+    lastMarked.current = newestSent;
+    markRead.mutate(newestSent, {
+      onError: () => {
+        lastMarked.current = undefined;
+      },
+    });
+  }, [dividerBefore, newestSent, markRead]);
+
+  // The newest message is shown (the thread follows it while the reader is at the bottom): read up to it.
+  useEffect(() => {
+    if (atBottom.current) markShownRead();
+  }, [markShownRead, atBottom]);
+  useEffect(() => {
+    const onVisible = () => {
+      if (!document.hidden && atBottom.current) markShownRead();
+    };
+    document.addEventListener("visibilitychange", onVisible);
+    return () => document.removeEventListener("visibilitychange", onVisible);
+  }, [markShownRead, atBottom]);
+
+  return { dividerBefore, markShownRead };
+}
+
+function NewMessagesDivider() {
+  return (
+    <HStack as="li" gap="3" color="brand.fg" data-testid="new-messages-divider">
+      <Box flex="1" borderTopWidth="1px" borderColor="brand.emphasized" />
+      <Text textStyle="xs" fontWeight="semibold">
+        New messages
+      </Text>
+      <Box flex="1" borderTopWidth="1px" borderColor="brand.emphasized" />
+    </HStack>
   );
 }
 

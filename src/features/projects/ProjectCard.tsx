@@ -6,6 +6,7 @@ import { InfoList } from "../../components/InfoList";
 import { clientLabel } from "./format";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
+import { ProjectUnreadBadge } from "./UnreadMessagesBadge";
 
 export function ProjectCard({ project }: { project: Project }) {
   const headingId = `project-${project.id}-title`;
@@ -16,7 +17,10 @@ export function ProjectCard({ project }: { project: Project }) {
           <Heading as="h2" size="md" id={headingId}>
             {project.title}
           </Heading>
-          <ProjectStatusBadge status={project.status} />
+          <HStack gap="2">
+            <ProjectUnreadBadge projectId={project.id} />
+            <ProjectStatusBadge status={project.status} />
+          </HStack>
         </HStack>
         <Text color="fg.muted" fontSize="sm" lineClamp={3}>
           {project.description}

@@ -7,7 +7,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { Milestone, Page, Profile, Project, ProjectMessage } from "../../../common/api";
+import type { Milestone, Page, Profile, Project, ProjectMessage, ReadState, UnreadSummary } from "../../../common/api";
 import { MESSAGES_PAGE_SIZE } from "../../../common/domain";
 import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
@@ -304,5 +304,28 @@ export function useUpdateMilestone(projectId: string) {
       queryClient.setQueryData<ShownMilestone[]>(key, (list) =>
         list?.map((item) => (item.id === id && context?.previous ? context.previous : item)),
       ),
+  });
+}
+
+/** The person's unread messages (issue #8): the sidebar's total and each card's badge; live by invalidation. */
+export const unreadQuery = liveQueryOptions({
+  queryKey: ["unread"],
+  queryFn: () => api.get<UnreadSummary>("/api/unread"),
+});
+
+/** The person's read point in a project's thread, read once when the thread opens (its "New messages" divider). */
+export const readStateQuery = (projectId: string) =>
+  queryOptions({
+    queryKey: ["projects", projectId, "read"],
+    queryFn: () => api.get<ReadState>(`/api/projects/${encodeURIComponent(projectId)}/read`),
+    // Read afresh each time the thread opens, and never again while it is open: the divider stays put.
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+
+/** Marks the thread read up to a message; the server moves the read point forward only. */
+export function useMarkRead(projectId: string) {
+  return useMutation({
+    mutationFn: (upTo: string) => api.put<ReadState>(`/api/projects/${encodeURIComponent(projectId)}/read`, { upTo }),
   });
 }

@@ -1,0 +1,73 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #8 item 3): a message on a project the client has not
+ * opened raises the badge on Projects in their sidebar and on the project's
+ * card, live; opening the thread shows a "New messages" divider before it
+ * and clears both badges.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const TITLE = "Eze Foods E-commerce Store";
+const SOON_MS = 5_000;
+
+const product = setupProduct();
+let api: Api;
+let projectId: string;
+let client: User;
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  projectId = await api.projectId(CLIENT, TITLE);
+  client = await newUser(product.browser, product.server.url);
+  await signInThroughForm(client.page, CLIENT);
+});
+
+async function sendAsAdmin(message: string) {
+  const response = await fetch(`${product.server.url}/api/projects/${projectId}/messages`, {
+    method: "POST",
+    headers: {
+      cookie: await api.signIn(ADMIN_EMAIL),
+      "content-type": "application/json",
+      origin: product.server.url,
+    },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("unread messages", () => {
+  it("raise the sidebar and card badges live, and opening the thread shows where they start and clears them", async () => {
+    const page = client.page;
+    await page.goto("/portal/projects");
+    await page.getByRole("heading", { name: TITLE }).waitFor();
+    const sidebarBadge = page.getByTestId("unread-messages-badge");
+    const card = page.getByRole("article", { name: TITLE });
+    expect(await sidebarBadge.count()).toBe(0);
+
+    await sendAsAdmin("Unread one");
+    await sendAsAdmin("Unread two");
+    await sidebarBadge.filter({ hasText: "2" }).waitFor({ timeout: SOON_MS });
+    await card.getByTestId("project-unread-badge").filter({ hasText: "2 unread" }).waitFor({ timeout: SOON_MS });
+    // The badge is part of the link's name for screen readers.
+    await page.getByRole("link", { name: /Projects 2 unread messages/ }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    await card.getByRole("link", { name: "View Project Details" }).click();
+    const divider = page.getByTestId("new-messages-divider");
+    await divider.waitFor({ timeout: SOON_MS });
+    // The divider sits right before the first unread message.
+    const next = page.locator('[data-testid="new-messages-divider"] + li');
+    expect(await next.textContent()).toContain("Unread one");
+    await sidebarBadge.waitFor({ state: "detached", timeout: SOON_MS });
+    // It stays while the thread is open, even after the thread was marked read.
+    expect(await divider.count()).toBe(1);
+
+    await page.goto("/portal/projects");
+    await page.getByRole("heading", { name: TITLE }).waitFor();
+    expect(await page.getByRole("article", { name: TITLE }).getByTestId("project-unread-badge").count()).toBe(0);
+  });
+});
