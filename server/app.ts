@@ -30,6 +30,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminAnalyticsRoutes } from "./routes/admin-analytics";
 import { adminClientRoutes } from "./routes/admin-clients";
 import { adminDashboardRoutes } from "./routes/admin-dashboard";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(outboxRoutes, { db });
   await server.register(adminClientRoutes, { db });
   await server.register(adminDashboardRoutes, { db });
+  await server.register(adminAnalyticsRoutes, { db });
 
   await registerClient(server, config);
 

@@ -1,3 +1,9 @@
+import {
+  adminAnalyticsInvoicesLive,
+  adminAnalyticsOrdersLive,
+  adminAnalyticsProjectsLive,
+  adminAnalyticsTasksLive,
+} from "../data/admin-analytics";
 import { adminDashboardInvoicesLive, adminDashboardOrdersLive } from "../data/admin-dashboard";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { invoicesLive } from "../data/invoices";
@@ -24,6 +30,10 @@ const collections: LiveCollection[] = [
   dashboardInvoicesLive,
   adminDashboardOrdersLive,
   adminDashboardInvoicesLive,
+  adminAnalyticsProjectsLive,
+  adminAnalyticsTasksLive,
+  adminAnalyticsInvoicesLive,
+  adminAnalyticsOrdersLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */
