@@ -15,6 +15,7 @@ const core = [
   "auth-get.mjs",
   "live-fanout.mjs",
   "portal-large.mjs",
+  "admin-large.mjs",
   "abuse.mjs",
   "soak.mjs",
   "portal-first-page.mjs",

@@ -279,6 +279,74 @@ const table: Row[] = [
     update: (rowId) => outsidersOrderChange(rowId, "update"),
     remove: (rowId) => outsidersOrderChange(rowId, "delete"),
   },
+  // The admin analytics' figures: administrators only, refetched on any project, task, invoice or order
+  // change (one collection per topic, server/data/admin-analytics.ts).
+  {
+    name: "admin analytics, on a project",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    async insert() {
+      const rowId = randomUUID();
+      await commit(
+        (tx) => tx.insert(projects).values({ id: rowId, title: "Live rules analytics project", clientId: id.clientA }),
+        projectChange("insert", rowId),
+      );
+      return rowId;
+    },
+    update: (rowId) =>
+      commit(
+        (tx) => tx.update(projects).set({ status: "completed" }).where(eq(projects.id, rowId)),
+        projectChange("update", rowId),
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+  },
+  {
+    name: "admin analytics, on a task",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertTask(null),
+    update: (rowId) =>
+      commit((tx) => tx.update(tasks).set({ status: "completed" }).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "update",
+        id: rowId,
+        assignedTo: null,
+        previousAssignedTo: null,
+      }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "delete",
+        id: rowId,
+        assignedTo: null,
+        previousAssignedTo: null,
+      }),
+  },
+  {
+    name: "admin analytics, on an invoice",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertInvoice(id.clientA),
+    update: (rowId) => markInvoicePaid(rowId, id.clientA),
+    remove: (rowId) => deleteInvoice(rowId, id.clientA),
+  },
+  {
+    name: "admin analytics, on an order",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertOutsidersOrder(),
+    update: (rowId) => outsidersOrderChange(rowId, "update"),
+    remove: (rowId) => outsidersOrderChange(rowId, "delete"),
+  },
   {
     // Clients and developers have a dashboard (administrators have the admin console's); a change
     // reaches only the dashboards whose figures it moves: here an invoice's client's.

@@ -91,7 +91,7 @@ function MetricCards({ data }: { data: AdminAnalytics | undefined }) {
             <Stat.Root>
               <Stat.Label>{metric.label}</Stat.Label>
               {cards ? (
-                <Stat.ValueText>{metric.value}</Stat.ValueText>
+                <Stat.ValueText data-metric={metric.label}>{metric.value}</Stat.ValueText>
               ) : (
                 <Stack as="dd" aria-hidden="true">
                   <Skeleton height="8" width="20" />

@@ -29,6 +29,7 @@ export const CHART_COLOURS = ["#2563eb", "#15803d", "#b45309", "#b91c1c", "#7c3a
 export function ChartCanvas({ config, height = 260 }: { config: ChartConfiguration; height?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   const chart = useRef<Chart | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chart is made once per type; data updates below
   useEffect(() => {
     if (!canvas.current) return;
     chart.current = new Chart(canvas.current, {
@@ -39,7 +40,6 @@ export function ChartCanvas({ config, height = 260 }: { config: ChartConfigurati
       chart.current?.destroy();
       chart.current = null;
     };
-    // biome-ignore lint/correctness/useExhaustiveDependencies: the chart is made once per type; data updates below
   }, [config.type]);
   useEffect(() => {
     const current = chart.current;
@@ -48,8 +48,8 @@ export function ChartCanvas({ config, height = 260 }: { config: ChartConfigurati
     current.update();
   }, [config.data]);
   return (
-    <div style={{ position: "relative", height }}>
-      <canvas ref={canvas} aria-hidden="true" data-chart={config.type} />
+    <div style={{ position: "relative", height }} aria-hidden="true">
+      <canvas ref={canvas} data-chart={config.type} />
     </div>
   );
 }
