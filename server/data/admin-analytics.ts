@@ -1,3 +1,4 @@
+import { inArray } from "drizzle-orm";
 import { type AdminAnalytics, REVENUE_MONTHS } from "../../common/admin-analytics";
 import { PROJECT_STATUSES, ROLES, TASK_STATUSES } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
@@ -33,7 +34,8 @@ export function lastMonths(at: Date, months = REVENUE_MONTHS): string[] {
 export const completionRate = (completed: number, total: number) =>
   total === 0 ? 0 : Math.round((completed / total) * 1000) / 10;
 
-export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAnalytics> {
+/** The counters of `metrics` (one primary-key range read): a bucket's figures, and a metric's sum. */
+export async function readCounters(db: Db, metrics: readonly string[]) {
   const rows = await db
     .select({
       metric: analyticsCounters.metric,
@@ -41,17 +43,24 @@ export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAna
       count: analyticsCounters.count,
       amount: analyticsCounters.amount,
     })
-    .from(analyticsCounters);
+    .from(analyticsCounters)
+    .where(inArray(analyticsCounters.metric, [...metrics]));
   const counters = new Map<string, Counter>();
   for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });
-  const get = (metric: string, bucket: string) => counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 };
-  const sumOf = (metric: string) =>
-    rows
-      .filter((row) => row.metric === metric)
-      .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
-        count: 0,
-        amount: 0,
-      });
+  return {
+    get: (metric: string, bucket: string): Counter => counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
+    sumOf: (metric: string): Counter =>
+      rows
+        .filter((row) => row.metric === metric)
+        .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
+          count: 0,
+          amount: 0,
+        }),
+  };
+}
+
+export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAnalytics> {
+  const { get, sumOf } = await readCounters(db, ["users", "projects", "tasks", "orders", "revenue"]);
 
   const projectStatus = PROJECT_STATUSES.map((status) => ({ status, count: get("projects", status).count }));
   const taskStatus = TASK_STATUSES.map((status) => ({ status, count: get("tasks", status).count }));

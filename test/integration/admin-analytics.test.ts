@@ -88,6 +88,21 @@ async function recount(): Promise<AdminAnalytics> {
   };
 }
 
+/** The admin dashboard's counters, read from the same running totals. */
+const dashboardCounts = async () => {
+  const response = await admin.request("GET", "/api/admin/dashboard");
+  expect(response.status).toBe(200);
+  return response.json.counts as Record<string, number>;
+};
+const dashboardRecount = async () =>
+  (
+    await server.db.execute(sql`select
+      (select count(*) from users where role = 'client' and archived_at is null)::int as "clients",
+      (select count(*) from users where role = 'developer' and archived_at is null)::int as "developers",
+      (select count(*) from projects where status = 'active')::int as "activeProjects",
+      (select count(*) from invoices where status in ('unpaid', 'overdue'))::int as "unpaidInvoices"`)
+  ).rows[0];
+
 beforeAll(async () => {
   server = await startTestServer();
   [admin, client, developer] = await Promise.all([
@@ -299,6 +314,8 @@ describe("the figures after a random run of changes", () => {
           amount: random.int(1_000_000),
           status: paid ? "paid" : "unpaid",
           paidDate: paid ? paidDate() : null,
+          // Some unpaid ones past their due date: shown overdue, still counted unpaid.
+          dueDate: lagosDay(random.int(40) - 20),
         });
       },
       async payInvoice() {
@@ -403,6 +420,7 @@ describe("the figures after a random run of changes", () => {
       if (step % 25 === 24) {
         const figures = await analytics();
         expect(figures, `after step ${step} (${name})`).toEqual(await recount());
+        expect(await dashboardCounts(), `dashboard after step ${step} (${name})`).toEqual(await dashboardRecount());
         if (figures.revenueByMonth.some((month) => month.amount > 0)) sawMonthlyRevenue = true;
       }
     }

@@ -104,12 +104,26 @@ CREATE TRIGGER invoices_analytics_delete AFTER DELETE ON invoices REFERENCING OL
 CREATE TRIGGER invoices_analytics_truncate AFTER TRUNCATE ON invoices
   FOR EACH STATEMENT EXECUTE FUNCTION analytics_count('revenue');
 --> statement-breakpoint
+-- Invoices by stored status (the admin dashboard's unpaid counter: an overdue invoice is stored unpaid).
+CREATE TRIGGER invoices_status_analytics_insert AFTER INSERT ON invoices REFERENCING NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count('invoices', 'status', 'true', 'amount_minor');
+--> statement-breakpoint
+CREATE TRIGGER invoices_status_analytics_update AFTER UPDATE ON invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count('invoices', 'status', 'true', 'amount_minor');
+--> statement-breakpoint
+CREATE TRIGGER invoices_status_analytics_delete AFTER DELETE ON invoices REFERENCING OLD TABLE AS old_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count('invoices', 'status', 'true', 'amount_minor');
+--> statement-breakpoint
+CREATE TRIGGER invoices_status_analytics_truncate AFTER TRUNCATE ON invoices
+  FOR EACH STATEMENT EXECUTE FUNCTION analytics_count('invoices');
+--> statement-breakpoint
 -- The totals of the rows already there.
 INSERT INTO analytics_counters (metric, bucket, count, amount_minor)
   SELECT 'users', role, count(*), 0 FROM users WHERE archived_at IS NULL GROUP BY role
   UNION ALL SELECT 'projects', status, count(*), 0 FROM projects GROUP BY status
   UNION ALL SELECT 'tasks', status, count(*), 0 FROM tasks GROUP BY status
   UNION ALL SELECT 'orders', status, count(*), sum(total_amount_minor) FROM service_orders GROUP BY status
+  UNION ALL SELECT 'invoices', status, count(*), sum(amount_minor) FROM invoices GROUP BY status
   UNION ALL SELECT 'revenue', coalesce(to_char(paid_date at time zone 'Africa/Lagos', 'YYYY-MM'), ''), count(*), sum(amount_minor)
     FROM invoices WHERE status = 'paid' GROUP BY 2
 ON CONFLICT (metric, bucket) DO UPDATE SET count = excluded.count, amount_minor = excluded.amount_minor;
