@@ -97,7 +97,7 @@ function MetricCards({ data }: { data: AdminAnalytics | undefined }) {
                   <Skeleton height="8" width="20" />
                 </Stack>
               )}
-              {metric.help && <Stat.HelpText>{metric.help}</Stat.HelpText>}
+              {metric.help && <Stat.HelpText as="dd">{metric.help}</Stat.HelpText>}
             </Stat.Root>
           </Card.Body>
         </Card.Root>
