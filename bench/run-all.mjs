@@ -16,6 +16,7 @@ const core = [
   "live-fanout.mjs",
   "portal-large.mjs",
   "admin-large.mjs",
+  "analytics-js.mjs",
   "abuse.mjs",
   "soak.mjs",
   "portal-first-page.mjs",
