@@ -115,7 +115,8 @@ export const LARGE_TABLE_ROWS = 10_000;
 
 type Captured = { query: string; params: unknown[] };
 
-export async function explainRoutes(databaseUrl: string) {
+/** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
+export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     let captured: Captured[] = [];
@@ -156,8 +157,8 @@ export async function explainRoutes(databaseUrl: string) {
     );
     const large = new Set(sizes.rows.filter((row) => Number(row.rows) >= LARGE_TABLE_ROWS).map((row) => row.relname));
 
-    const routes = [];
-    for (const route of ROUTES) {
+    const explained = [];
+    for (const route of routes) {
       captured = [];
       await route.read(db, ids);
       const queries = captured;
@@ -169,9 +170,9 @@ export async function explainRoutes(databaseUrl: string) {
         const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((match) => match[1] as string);
         plans.push({ query, plan, seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))] });
       }
-      routes.push({ name: route.name, as: route.as, path: route.path(ids), plans });
+      explained.push({ name: route.name, as: route.as, path: route.path(ids), plans });
     }
-    return { ids, largeTables: [...large].sort(), routes };
+    return { ids, largeTables: [...large].sort(), routes: explained };
   } finally {
     await pool.end();
   }

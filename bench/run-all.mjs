@@ -15,6 +15,8 @@ const core = [
   "auth-get.mjs",
   "live-fanout.mjs",
   "portal-large.mjs",
+  "admin-large.mjs",
+  "analytics-js.mjs",
   "abuse.mjs",
   "soak.mjs",
   "portal-first-page.mjs",

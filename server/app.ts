@@ -31,6 +31,7 @@ import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
 import { CLIENT_DIST_DIR, ROOT } from "./paths";
+import { adminAnalyticsRoutes } from "./routes/admin-analytics";
 import { adminAuditRoutes } from "./routes/admin-audit";
 import { adminCatalogueRoutes } from "./routes/admin-catalogue";
 import { adminClientRoutes } from "./routes/admin-clients";
@@ -164,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminProjectRoutes, { db });
   await server.register(adminCatalogueRoutes, { db });
   await server.register(adminPlanRoutes, { db });
+  await server.register(adminAnalyticsRoutes, { db });
 
   await registerClient(server, config, database, renderer);
 

@@ -1,32 +1,27 @@
-import { eq, sql } from "drizzle-orm";
 import { DASHBOARD_RECENT } from "../../common/admin";
 import type { Db } from "../db";
-import { invoices, projects, users } from "../db/schema";
 import type { Topic } from "../functions/changes";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
+import { readCounters } from "./admin-analytics";
 import { latestEnquiries } from "./catalogue";
-import { shownStatus } from "./invoices";
 import { listOrders } from "./orders";
 
 /** The admin dashboard (issue #7): its counters in one SQL read, and the newest pending bookings and enquiries. */
 
+/**
+ * The counters from analytics_counters (server/data/admin-analytics.ts): running totals kept by
+ * triggers in the writing transaction, so the read does not count 200,000 invoices. An invoice
+ * shown as overdue is stored unpaid (shownStatus derives it), so unpaid + overdue = stored unpaid
+ * and overdue.
+ */
 export async function dashboardCounts(db: Db) {
-  const count = (from: unknown) => sql<number>`(${from})::int`;
-  const [row] = await db
-    .execute<{ clients: number; developers: number; activeProjects: number; unpaidInvoices: number }>(
-      sql`select
-      ${count(sql`select count(*) from ${users} where ${users.role} = 'client' and ${users.archivedAt} is null`)} as "clients",
-      ${count(sql`select count(*) from ${users} where ${users.role} = 'developer' and ${users.archivedAt} is null`)} as "developers",
-      ${count(sql`select count(*) from ${projects} where ${eq(projects.status, "active")}`)} as "activeProjects",
-      ${count(sql`select count(*) from ${invoices} where ${shownStatus} in ('unpaid', 'overdue')`)} as "unpaidInvoices"`,
-    )
-    .then((result) => result.rows);
+  const counters = await readCounters(db, ["users", "projects", "invoices"]);
   return {
-    clients: Number(row?.clients ?? 0),
-    developers: Number(row?.developers ?? 0),
-    activeProjects: Number(row?.activeProjects ?? 0),
-    unpaidInvoices: Number(row?.unpaidInvoices ?? 0),
+    clients: counters.get("users", "client").count,
+    developers: counters.get("users", "developer").count,
+    activeProjects: counters.get("projects", "active").count,
+    unpaidInvoices: counters.get("invoices", "unpaid").count + counters.get("invoices", "overdue").count,
   };
 }
 

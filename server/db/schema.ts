@@ -502,6 +502,26 @@ export const mailOutbox = pgTable(
   (t) => [index("mail_outbox_created_idx").on(...newestFirst(t)), index("mail_outbox_to_idx").on(t.to)],
 );
 
+// ---------------------------------------------------------------------------
+// Analytics (issue #7, item 11): running totals kept by triggers (migration
+// 0011_analytics_counters_triggers) in the writing transaction, so the admin
+// analytics read is a handful of primary-key rows however large the tables grow.
+// metric: users (bucket = role, active people only), projects and tasks (bucket =
+// status), orders (bucket = status; amount = sum of totals), revenue (paid invoices;
+// bucket = paid month in Lagos, YYYY-MM; amount = sum of amounts).
+// ---------------------------------------------------------------------------
+
+export const analyticsCounters = pgTable(
+  "analytics_counters",
+  {
+    metric: text("metric").notNull(),
+    bucket: text("bucket").notNull(),
+    count: bigint("count", { mode: "number" }).notNull().default(0),
+    amount: money("amount_minor").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.metric, t.bucket] })],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectMessageRow = typeof projectMessages.$inferSelect;

@@ -1,4 +1,10 @@
 import {
+  adminAnalyticsInvoicesLive,
+  adminAnalyticsOrdersLive,
+  adminAnalyticsProjectsLive,
+  adminAnalyticsTasksLive,
+} from "../data/admin-analytics";
+import {
   adminDashboardEnquiriesLive,
   adminDashboardInvoicesLive,
   adminDashboardOrdersLive,
@@ -38,6 +44,10 @@ const collections: LiveCollection[] = [
   adminBookingsLive,
   adminDashboardEnquiriesLive,
   enquiriesLive,
+  adminAnalyticsProjectsLive,
+  adminAnalyticsTasksLive,
+  adminAnalyticsInvoicesLive,
+  adminAnalyticsOrdersLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -337,6 +337,75 @@ const table: Row[] = [
     update: (rowId) => outsidersOrderChange(rowId, "update"),
     remove: (rowId) => outsidersOrderChange(rowId, "delete"),
   },
+  // The admin analytics' figures: administrators only, refetched on any project, task, invoice or order
+  // change (one collection per topic, server/data/admin-analytics.ts).
+  {
+    name: "admin analytics, on a project",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    async insert() {
+      const rowId = randomUUID();
+      await commit(
+        (tx) => tx.insert(projects).values({ id: rowId, title: "Live rules analytics project", clientId: id.clientA }),
+        projectChange("insert", rowId),
+      );
+      return rowId;
+    },
+    update: (rowId) =>
+      commit(
+        (tx) => tx.update(projects).set({ status: "completed" }).where(eq(projects.id, rowId)),
+        projectChange("update", rowId),
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+  },
+  {
+    name: "admin analytics, on a task",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertTask(null),
+    update: (rowId) =>
+      commit((tx) => tx.update(tasks).set({ status: "completed" }).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "update",
+        id: rowId,
+        assignedTo: null,
+        previousAssignedTo: null,
+      }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), {
+        topic: "tasks",
+        op: "delete",
+        id: rowId,
+        assignedTo: null,
+        previousAssignedTo: null,
+      }),
+  },
+  {
+    // An invoice of a client who is none of the actors (client A's own invoice list would name the row).
+    name: "admin analytics, on an invoice",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: async () => insertInvoice(await outsiderId()),
+    update: async (rowId) => markInvoicePaid(rowId, await outsiderId()),
+    remove: async (rowId) => deleteInvoice(rowId, await outsiderId()),
+  },
+  {
+    name: "admin analytics, on an order",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertOutsidersOrder(),
+    update: (rowId) => outsidersOrderChange(rowId, "update"),
+    remove: (rowId) => outsidersOrderChange(rowId, "delete"),
+  },
   {
     // The admin Bookings page and the sidebar's pending badge: administrators only, refetched on any order change.
     name: "admin bookings",
@@ -414,6 +483,8 @@ const projectChange = (op: "insert" | "update" | "delete", rowId: string): Chang
   clientId: id.clientA,
   developerIds: [id.devIn],
 });
+
+const outsiderId = () => userIdOf(server.db, "kunle@adeyemilogistics.test");
 
 /** An order by a client who is none of the actors: of the actors, only administrators may hear of it. */
 async function insertOutsidersOrder(): Promise<string> {

@@ -1,0 +1,117 @@
+import { inArray } from "drizzle-orm";
+import { type AdminAnalytics, REVENUE_MONTHS } from "../../common/admin-analytics";
+import { PROJECT_STATUSES, ROLES, TASK_STATUSES } from "../../common/domain";
+import { TIME_ZONE } from "../../common/format";
+import type { Db } from "../db";
+import { analyticsCounters } from "../db/schema";
+import type { Topic } from "../functions/changes";
+import type { LiveCollection, LiveKey } from "../live/collection";
+import { rules } from "../rules";
+
+/**
+ * The admin analytics (issue #7, item 11). Every figure is a running total in
+ * analytics_counters, kept by database triggers in the writing transaction
+ * (migration 0011_analytics_counters_triggers), so this read is one scan of a
+ * table of a few dozen rows however many projects, tasks and invoices there are.
+ */
+
+type Counter = { count: number; amount: number };
+
+/** "YYYY-MM" of `at` in Lagos, and of the months before it: the revenue chart's buckets, oldest first. */
+export function lastMonths(at: Date, months = REVENUE_MONTHS): string[] {
+  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric", month: "2-digit" })
+    .formatToParts(at)
+    .reduce<Record<string, string>>((all, part) => Object.assign(all, { [part.type]: part.value }), {});
+  const year = Number(parts.year);
+  const month = Number(parts.month) - 1;
+  return Array.from({ length: months }, (_, i) => {
+    const d = new Date(Date.UTC(year, month - (months - 1 - i), 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, "0")}`;
+  });
+}
+
+/** Completed / all as a percent to one decimal; 0 when there are none. */
+export const completionRate = (completed: number, total: number) =>
+  total === 0 ? 0 : Math.round((completed / total) * 1000) / 10;
+
+/** The counters of `metrics` (one primary-key range read): a bucket's figures, and a metric's sum. */
+export async function readCounters(db: Db, metrics: readonly string[]) {
+  const rows = await db
+    .select({
+      metric: analyticsCounters.metric,
+      bucket: analyticsCounters.bucket,
+      count: analyticsCounters.count,
+      amount: analyticsCounters.amount,
+    })
+    .from(analyticsCounters)
+    .where(inArray(analyticsCounters.metric, [...metrics]));
+  const counters = new Map<string, Counter>();
+  for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });
+  return {
+    get: (metric: string, bucket: string): Counter => counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
+    sumOf: (metric: string): Counter =>
+      rows
+        .filter((row) => row.metric === metric)
+        .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
+          count: 0,
+          amount: 0,
+        }),
+  };
+}
+
+export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAnalytics> {
+  const { get, sumOf } = await readCounters(db, ["users", "projects", "tasks", "orders", "revenue"]);
+
+  const projectStatus = PROJECT_STATUSES.map((status) => ({ status, count: get("projects", status).count }));
+  const taskStatus = TASK_STATUSES.map((status) => ({ status, count: get("tasks", status).count }));
+  const projects = sumOf("projects").count;
+  const completedProjects = get("projects", "completed").count;
+  const approved = get("orders", "approved");
+  return {
+    cards: {
+      clients: get("users", "client").count,
+      developers: get("users", "developer").count,
+      projects,
+      completedProjects,
+      activeTasks: taskStatus.filter((row) => row.status !== "completed").reduce((sum, row) => sum + row.count, 0),
+      revenue: sumOf("revenue").amount,
+      activeSubscriptions: approved.count,
+      monthlyRevenue: approved.amount,
+      completionRate: completionRate(completedProjects, projects),
+    },
+    projectStatus,
+    taskStatus,
+    team: ROLES.map((role) => ({ role, count: get("users", role).count })),
+    revenueByMonth: lastMonths(now).map((month) => {
+      const { count, amount } = get("revenue", month);
+      return { month, amount, count };
+    }),
+  };
+}
+
+/** The analytics' live key: administrators refetch it when a project, task, invoice or order changes. */
+export const adminAnalyticsKey = ["admin", "analytics"] as const;
+
+const isAnalyticsKey = (key: LiveKey) =>
+  key.length === adminAnalyticsKey.length && adminAnalyticsKey.every((part, i) => key[i] === part);
+
+const mayRead = (actor: Parameters<typeof rules.users.scope>[0]) => rules.users.scope(actor).kind === "all";
+
+function analyticsOn<T extends Topic>(topic: T): LiveCollection<T> {
+  const invalidate = { invalidate: true as const };
+  return {
+    topic,
+    async authorize(_db, actor, key) {
+      if (!isAnalyticsKey(key)) return undefined;
+      return mayRead(actor);
+    },
+    async resolve() {
+      return [{ key: adminAnalyticsKey, pushFor: (actor) => (mayRead(actor) ? invalidate : undefined) }];
+    },
+  };
+}
+
+export const adminAnalyticsProjectsLive = analyticsOn("projects");
+export const adminAnalyticsTasksLive = analyticsOn("tasks");
+export const adminAnalyticsInvoicesLive = analyticsOn("invoices");
+export const adminAnalyticsOrdersLive = analyticsOn("service_orders");

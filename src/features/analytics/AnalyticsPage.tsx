@@ -1,0 +1,253 @@
+import {
+  Button,
+  Card,
+  Heading,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Stat,
+  Table,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import type { ChartConfiguration } from "chart.js";
+import { type ReactNode, useMemo } from "react";
+import type { AdminAnalytics } from "../../../common/admin-analytics";
+import { useLiveQuery } from "../../lib/live";
+import { formatAmount } from "../../lib/money";
+import { TASK_STATUS_LABELS } from "../tasks/labels";
+import { adminAnalyticsKey, fetchAdminAnalytics } from "./api";
+import { CHART_COLOURS, ChartCanvas } from "./Chart";
+
+/** Admin analytics (issue #7, item 11; spec §2): eight metric cards, three charts each with a table of its figures. */
+
+const PROJECT_STATUS_LABELS: Record<string, string> = {
+  active: "Active",
+  completed: "Completed",
+  on_hold: "On Hold",
+  cancelled: "Cancelled",
+};
+const ROLE_LABELS: Record<string, string> = { admin: "Administrators", developer: "Developers", client: "Clients" };
+
+const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
+/** "2026-11" as "Nov 2026". */
+export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
+
+export function AnalyticsPage() {
+  // Live: a project, task, invoice or order change makes the server push "refetch" for this key.
+  const analytics = useLiveQuery<AdminAnalytics>({ queryKey: adminAnalyticsKey, queryFn: fetchAdminAnalytics });
+  const data = analytics.data;
+  if (analytics.isError && !data) {
+    return (
+      <Stack gap="3" align="start">
+        <Text>The analytics could not be loaded.</Text>
+        <Button size="sm" variant="outline" onClick={() => analytics.refetch()}>
+          Retry
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="6" aria-busy={analytics.isPending}>
+      {analytics.isPending && <VisuallyHidden role="status">Loading the analytics</VisuallyHidden>}
+      <MetricCards data={data} />
+      {data ? (
+        <Charts data={data} />
+      ) : (
+        <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4" aria-hidden="true">
+          <Skeleton height="72" />
+          <Skeleton height="72" />
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
+
+function MetricCards({ data }: { data: AdminAnalytics | undefined }) {
+  const cards = data?.cards;
+  const metrics: { label: string; value: string | undefined; help?: string }[] = [
+    { label: "Total Clients", value: cards && String(cards.clients) },
+    { label: "Total Developers", value: cards && String(cards.developers) },
+    { label: "Total Projects", value: cards && String(cards.projects) },
+    { label: "Completed Projects", value: cards && String(cards.completedProjects) },
+    { label: "Active Tasks", value: cards && String(cards.activeTasks), help: "To do, in progress and in review" },
+    { label: "Total Revenue", value: cards && formatAmount(cards.revenue), help: "From paid invoices" },
+    {
+      label: "Active Subscriptions",
+      value: cards && String(cards.activeSubscriptions),
+      help: cards ? `${formatAmount(cards.monthlyRevenue)}/mo` : undefined,
+    },
+    {
+      label: "Completion Rate",
+      value: cards && `${cards.completionRate.toFixed(1)}%`,
+      help: "Completed of all projects",
+    },
+  ];
+  return (
+    <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      {metrics.map((metric) => (
+        <Card.Root key={metric.label}>
+          <Card.Body>
+            <Stat.Root>
+              <Stat.Label>{metric.label}</Stat.Label>
+              {cards ? (
+                <Stat.ValueText data-metric={metric.label}>{metric.value}</Stat.ValueText>
+              ) : (
+                <Stack as="dd" aria-hidden="true">
+                  <Skeleton height="8" width="20" />
+                </Stack>
+              )}
+              {metric.help && <Stat.HelpText as="dd">{metric.help}</Stat.HelpText>}
+            </Stat.Root>
+          </Card.Body>
+        </Card.Root>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+function Charts({ data }: { data: AdminAnalytics }) {
+  const projectChart = useMemo<ChartConfiguration>(
+    () => ({
+      type: "doughnut",
+      data: {
+        labels: data.projectStatus.map((row) => PROJECT_STATUS_LABELS[row.status] ?? row.status),
+        datasets: [{ data: data.projectStatus.map((row) => row.count), backgroundColor: CHART_COLOURS.slice(0, 4) }],
+      },
+      options: { plugins: { legend: { position: "bottom" } } },
+    }),
+    [data.projectStatus],
+  );
+  const teamChart = useMemo<ChartConfiguration>(
+    () => ({
+      type: "bar",
+      data: {
+        labels: data.team.map((row) => ROLE_LABELS[row.role] ?? row.role),
+        datasets: [{ label: "People", data: data.team.map((row) => row.count), backgroundColor: CHART_COLOURS[0] }],
+      },
+      options: {
+        plugins: { legend: { display: false } },
+        scales: { y: { beginAtZero: true, ticks: { precision: 0 } } },
+      },
+    }),
+    [data.team],
+  );
+  const revenueChart = useMemo<ChartConfiguration>(
+    () => ({
+      type: "bar",
+      data: {
+        labels: data.revenueByMonth.map((row) => monthLabel(row.month)),
+        datasets: [
+          {
+            label: "Revenue",
+            data: data.revenueByMonth.map((row) => row.amount / 100),
+            backgroundColor: CHART_COLOURS[1],
+          },
+        ],
+      },
+      options: {
+        plugins: {
+          legend: { display: false },
+          tooltip: { callbacks: { label: (item) => formatAmount(Math.round(Number(item.raw) * 100)) } },
+        },
+        scales: { y: { beginAtZero: true } },
+      },
+    }),
+    [data.revenueByMonth],
+  );
+  return (
+    <Stack gap="4">
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
+        <ChartPanel
+          title="Project status overview"
+          chart={<ChartCanvas config={projectChart} />}
+          columns={["Status", "Projects"]}
+          rows={data.projectStatus.map((row) => [PROJECT_STATUS_LABELS[row.status] ?? row.status, String(row.count)])}
+        />
+        <ChartPanel
+          title="Team overview"
+          chart={<ChartCanvas config={teamChart} />}
+          columns={["Role", "People"]}
+          rows={data.team.map((row) => [ROLE_LABELS[row.role] ?? row.role, String(row.count)])}
+          footer={
+            <Text fontSize="sm" color="fg.muted">
+              Tasks:{" "}
+              {data.taskStatus
+                .map((row) => `${TASK_STATUS_LABELS[row.status as keyof typeof TASK_STATUS_LABELS]} ${row.count}`)
+                .join(" · ")}
+            </Text>
+          }
+        />
+      </SimpleGrid>
+      <ChartPanel
+        title="Revenue by month"
+        description="Paid invoices by the month they were paid, the last 12 months."
+        chart={<ChartCanvas config={revenueChart} height={300} />}
+        columns={["Month", "Revenue", "Invoices paid"]}
+        rows={data.revenueByMonth.map((row) => [monthLabel(row.month), formatAmount(row.amount), String(row.count)])}
+      />
+    </Stack>
+  );
+}
+
+/** A chart in a figure: the caption names it, the canvas is decoration, and a table (read by screen readers) holds its figures. */
+function ChartPanel({
+  title,
+  description,
+  chart,
+  columns,
+  rows,
+  footer,
+}: {
+  title: string;
+  description?: string;
+  chart: ReactNode;
+  columns: string[];
+  rows: string[][];
+  footer?: ReactNode;
+}) {
+  const id = `chart-${title.toLowerCase().replaceAll(" ", "-")}`;
+  return (
+    <Card.Root as="section" aria-labelledby={id}>
+      <Card.Body gap="3">
+        <Heading as="h2" size="md" id={id}>
+          {title}
+        </Heading>
+        {description && (
+          <Text fontSize="sm" color="fg.muted">
+            {description}
+          </Text>
+        )}
+        {chart}
+        <VisuallyHidden>
+          <Table.Root size="sm">
+            <Table.Caption>{title}</Table.Caption>
+            <Table.Header>
+              <Table.Row>
+                {columns.map((column) => (
+                  <Table.ColumnHeader key={column} scope="col">
+                    {column}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map(([head, ...cells]) => (
+                <Table.Row key={head}>
+                  <Table.Cell as="th" scope="row">
+                    {head}
+                  </Table.Cell>
+                  {cells.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells of a row are positional
+                    <Table.Cell key={i}>{cell}</Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </VisuallyHidden>
+        {footer}
+      </Card.Body>
+    </Card.Root>
+  );
+}
