@@ -299,14 +299,11 @@ function useReadPoint(
 
   useEffect(() => {
     if (dividerBefore !== undefined || threadPending || readState.isPending || !meId) return;
-    const state = readState.data;
-    const since = state?.lastReadAt ? new Date(state.lastReadAt).getTime() : Number.NEGATIVE_INFINITY;
-    const firstUnread =
-      state && state.unread > 0
-        ? items.find(
-            (message) => !message.local && message.userId !== meId && new Date(message.createdAt).getTime() > since,
-          )
-        : undefined;
+    // The unread are the newest `unread` messages by others: the divider goes before the oldest of them
+    // (before the oldest loaded one when more are unread than the first page holds).
+    const unread = readState.data?.unread ?? 0;
+    const fromOthers = items.filter((message) => !message.local && message.userId !== meId);
+    const firstUnread = unread > 0 ? fromOthers.at(-Math.min(unread, fromOthers.length)) : undefined;
     setDividerBefore(firstUnread?.id ?? null);
   }, [dividerBefore, threadPending, readState.isPending, readState.data, items, meId]);
 
