@@ -1,7 +1,10 @@
 import type { AdminTableQuery } from "../common/admin-table";
 import { adminAnalytics } from "../server/data/admin-analytics";
 import { adminDashboard } from "../server/data/admin-dashboard";
+import { listBookings } from "../server/data/bookings";
 import { listClients } from "../server/data/clients";
+import { listDevelopers } from "../server/data/developers";
+import { listPayments } from "../server/data/payments";
 import type { Db } from "../server/db";
 import { type BenchRoute, explainRoutes } from "./portal-large-routes";
 
@@ -46,8 +49,9 @@ export const ADMIN_ROUTES: BenchRoute[] = [
   { name: "admin dashboard", as: "admin", path: () => "/api/admin/dashboard", read: (db) => adminDashboard(db) },
   { name: "admin analytics", as: "admin", path: () => "/api/admin/analytics", read: (db) => adminAnalytics(db) },
   ...adminTable("clients", "/api/admin/clients", listClients, { sort: "name", q: "client1" }),
-  // Next: one line per table as its slice lands, e.g.
-  // ...adminTable("payments", "/api/admin/payments", listPayments, { sort: "number", q: "INV-2025" }),
+  ...adminTable("developers", "/api/admin/developers", listDevelopers, { sort: "name", q: "developer1" }),
+  ...adminTable("payments", "/api/admin/payments", listPayments, { sort: "number", q: "client1" }),
+  ...adminTable("bookings", "/api/admin/bookings", listBookings, { sort: "created", q: "client1" }),
 ];
 
 if (process.argv[1]?.endsWith("admin-large-routes.ts")) {
