@@ -9,6 +9,17 @@ import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { adminDashboardKey, fetchAdminDashboard } from "./api";
 
+/** Spec §2: manage clients and developers, create a project or an invoice; and the people and plans forms of issue #7. */
+const QUICK_ACTIONS = [
+  { label: "Manage clients", to: "/portal/admin/clients", icon: LuUsers },
+  { label: "Manage developers", to: "/portal/admin/developers", icon: LuUserCog },
+  { label: "Manage plans", to: "/portal/admin/plans", icon: LuLayers },
+  { label: "Add client", to: "/portal/admin/clients/new", icon: LuUserPlus },
+  { label: "Add developer", to: "/portal/admin/developers/new", icon: LuUserPlus },
+  { label: "Create project", to: "/portal/admin/projects/new", icon: LuFolderPlus },
+  { label: "Create invoice", to: "/portal/admin/invoices/new", icon: LuFilePlus },
+] as const;
+
 /** Admin dashboard (issue #7): live counters, quick actions, the newest pending bookings and enquiries. */
 export function AdminDashboard() {
   // Live: a booking or invoice change makes the server push "refetch" for this key.
@@ -44,48 +55,14 @@ export function AdminDashboard() {
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
       <Panel title="Quick actions">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/clients">
-              <LuUsers aria-hidden="true" />
-              Manage clients
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/developers">
-              <LuUserCog aria-hidden="true" />
-              Manage developers
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/plans">
-              <LuLayers aria-hidden="true" />
-              Manage plans
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/clients/new">
-              <LuUserPlus aria-hidden="true" />
-              Add client
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/developers/new">
-              <LuUserPlus aria-hidden="true" />
-              Add developer
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/projects/new">
-              <LuFolderPlus aria-hidden="true" />
-              Create project
-            </RouterLink>
-          </Button>
-          <Button asChild variant="outline">
-            <RouterLink to="/portal/admin/invoices/new">
-              <LuFilePlus aria-hidden="true" />
-              Create invoice
-            </RouterLink>
-          </Button>
+          {QUICK_ACTIONS.map((action) => (
+            <Button key={action.to} asChild variant="outline">
+              <RouterLink to={action.to}>
+                <action.icon aria-hidden="true" />
+                {action.label}
+              </RouterLink>
+            </Button>
+          ))}
         </SimpleGrid>
       </Panel>
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
