@@ -1,0 +1,119 @@
+import { Button, Card, Link, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import type { UseQueryResult } from "@tanstack/react-query";
+import { Link as RouterLink } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import { LuArrowLeft } from "react-icons/lu";
+import { PageHeader } from "../../components/PageHeader";
+import { ApiError } from "../../lib/api";
+
+/**
+ * A person's page in the admin console (a client's, a developer's): the link
+ * back to their table, then a skeleton while loading, "not found" for a 404,
+ * Retry for any other failure, and `children` with the loaded detail.
+ */
+export function PersonDetailFrame<T>({
+  query,
+  kind,
+  backTo,
+  backLabel,
+  children,
+}: {
+  query: UseQueryResult<T>;
+  kind: "Client" | "Developer";
+  backTo: "/portal/admin/clients" | "/portal/admin/developers";
+  backLabel: string;
+  children: (detail: T, back: ReactNode) => ReactNode;
+}) {
+  const back = (
+    <Link asChild variant="underline" fontSize="sm" mb="4">
+      <RouterLink to={backTo}>
+        <LuArrowLeft aria-hidden="true" />
+        {backLabel}
+      </RouterLink>
+    </Link>
+  );
+  const lower = kind.toLowerCase();
+  if (query.isPending) {
+    return (
+      <Stack aria-busy="true">
+        {back}
+        <VisuallyHidden role="status">Loading {lower}</VisuallyHidden>
+        <Skeleton height="9" width="64" aria-hidden="true" />
+        <Skeleton height="32" aria-hidden="true" />
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Stack gap="4" align="start">
+        {back}
+        <PageHeader title={missing ? `${kind} not found` : kind} />
+        <Text>{missing ? `This ${lower} does not exist or was deleted.` : `This ${lower} could not be loaded.`}</Text>
+        {!missing && (
+          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+            Retry
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+  return <>{children(query.data as T, back)}</>;
+}
+
+export function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card.Root as="section" aria-label={title}>
+      <Card.Header>
+        <Text as="h2" fontWeight="semibold" fontSize="lg">
+          {title}
+        </Text>
+      </Card.Header>
+      <Card.Body>{children}</Card.Body>
+    </Card.Root>
+  );
+}
+
+export function RecordTable({
+  title,
+  empty,
+  headers,
+  rows,
+}: {
+  title: string;
+  empty: string;
+  headers: string[];
+  rows: { id: string; cells: ReactNode[] }[];
+}) {
+  return (
+    <Section title={title}>
+      {rows.length === 0 ? (
+        <Text color="fg.muted">{empty}</Text>
+      ) : (
+        <Table.ScrollArea>
+          <Table.Root size="sm" aria-label={title}>
+            <Table.Header>
+              <Table.Row>
+                {headers.map((header) => (
+                  <Table.ColumnHeader key={header} scope="col">
+                    {header}
+                  </Table.ColumnHeader>
+                ))}
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {rows.map((row) => (
+                <Table.Row key={row.id}>
+                  {row.cells.map((cell, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                    <Table.Cell key={i}>{cell}</Table.Cell>
+                  ))}
+                </Table.Row>
+              ))}
+            </Table.Body>
+          </Table.Root>
+        </Table.ScrollArea>
+      )}
+    </Section>
+  );
+}
