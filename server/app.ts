@@ -199,15 +199,10 @@ async function registerClient(
     site?.shell ??
     makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), "text/html; charset=utf-8");
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
-  else
-    await registerPlanPages({
-      site,
-      database,
-      config,
-      log: server.log,
-      clientDir: CLIENT_DIST_DIR,
-      renderer,
-    });
+  const planPages = site
+    ? await registerPlanPages({ site, database, config, log: server.log, clientDir: CLIENT_DIST_DIR, renderer })
+    : undefined;
+  const planPaths = new Set(site?.planPages.map((page) => page.path));
   await server.register(fastifyStatic, {
     root: CLIENT_DIST_DIR,
     wildcard: false,
@@ -228,6 +223,7 @@ async function registerClient(
       return reply.status(404).send(errorBody("not_found", `No route for GET ${rawPath}`));
     }
     const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+    if (planPaths.has(pagePath)) await planPages?.ready;
     const page = site?.pages.get(pagePath);
     if (page) return sendDocument(request, reply, page);
     if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {

@@ -63,16 +63,26 @@ export type PlanPagesOptions = {
   renderer: Promise<Renderer | null>;
 };
 
-/** Renders the plan pages now and after every plans change; returns a function that renders them again. */
-export async function registerPlanPages(options: PlanPagesOptions): Promise<() => Promise<void>> {
+/**
+ * Renders the plan pages and again after every plans change. Start-up does not
+ * wait for the first render (loading the renderer is most of a second, more on
+ * a busy machine): `ready` settles when it is done, and a request for a plan
+ * page waits for it, so no visitor is served plans the database no longer has.
+ */
+export async function registerPlanPages(
+  options: PlanPagesOptions,
+): Promise<{ rerender: () => Promise<void>; ready: Promise<void> }> {
   const { site, database, config, log } = options;
-  if (site.planPages.length === 0) return async () => {};
-  const renderer = await options.renderer;
-  if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
+  if (site.planPages.length === 0) return { rerender: async () => {}, ready: Promise.resolve() };
   const template = readFileSync(path.join(options.clientDir, "index.html"), "utf8");
+  const rendererReady = options.renderer.then((renderer) => {
+    if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
+    return renderer;
+  });
 
   let first = true;
   async function render(): Promise<void> {
+    const renderer = await rendererReady;
     const started = performance.now();
     const plans = await listPlans(database.db, config.currency);
     for (const page of site.planPages) {
@@ -128,6 +138,5 @@ export async function registerPlanPages(options: PlanPagesOptions): Promise<() =
     }
     if (change.topic === "plans") void rerender();
   });
-  await rerender();
-  return rerender;
+  return { rerender, ready: rerender() };
 }
