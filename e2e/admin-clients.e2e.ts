@@ -167,6 +167,7 @@ describe("Admin › Clients", () => {
     expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
       "/portal/admin/clients",
       "/portal/admin/developers",
+      "/portal/admin/plans",
       "/portal/admin/clients/new",
       "/portal/admin/developers/new",
       "/portal/admin/projects/new",
