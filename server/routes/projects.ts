@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import { markReadSchema, messageSendSchema, uuidParam } from "../../common/schemas";
+import { notifyMessage } from "../data/notifications";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db } from "../db";
@@ -103,6 +104,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           .returning({ id: projectMessages.id });
         if (!inserted) throw new Error("insert returned no row");
         await countNewMessage(tx, projectId, user.id);
+        await notifyMessage(tx, user.id, projectId, request.body.message);
         await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
         return inserted.id;
       });
