@@ -43,7 +43,12 @@ export function NotificationBell() {
       </Popover.Trigger>
       <Portal>
         <Popover.Positioner>
-          <Popover.Content w={{ base: "calc(100vw - 2rem)", sm: "24rem" }} maxH="32rem" overflow="hidden">
+          <Popover.Content
+            aria-label="Notifications"
+            w={{ base: "calc(100vw - 2rem)", sm: "24rem" }}
+            maxH="32rem"
+            overflow="hidden"
+          >
             <Suspense
               fallback={
                 <Box p="4" aria-busy="true">

@@ -34,13 +34,11 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
 
   return (
     <>
-      <Popover.Header>
+      <Box px="4" py="3">
         <Flex align="center" justify="space-between" gap="2">
-          <Popover.Title asChild>
-            <Text as="h2" fontWeight="semibold" fontSize="md">
-              Notifications
-            </Text>
-          </Popover.Title>
+          <Text as="h2" fontWeight="semibold" fontSize="md">
+            Notifications
+          </Text>
           <Button
             size="xs"
             variant="ghost"
@@ -52,7 +50,7 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
             Mark all as read
           </Button>
         </Flex>
-      </Popover.Header>
+      </Box>
       <Popover.Body p="0" overflowY="auto" maxH="26rem">
         {list.isPending ? (
           <Stack p="4" gap="3" aria-busy="true">
