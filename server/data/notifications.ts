@@ -349,6 +349,23 @@ export async function markAllNotificationsRead(db: Db, actor: NonNullable<Actor>
   });
 }
 
+/** The thread read to its end: its message notification is read too (the bell and the badge clear together). */
+export async function readMessageNotification(tx: Tx, userId: string, projectId: string): Promise<void> {
+  const updated = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.projectId, projectId),
+        eq(notifications.kind, "message"),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (updated.length > 0) await publishNotifications(tx, [userId]);
+}
+
 export const notificationsKey = ["notifications"] as const;
 const invalidate = { invalidate: true as const };
 

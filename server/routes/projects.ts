@@ -3,7 +3,7 @@ import { z } from "zod";
 import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import { markReadSchema, messageSendSchema, uuidParam } from "../../common/schemas";
-import { notifyMessage } from "../data/notifications";
+import { notifyMessage, readMessageNotification } from "../data/notifications";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db } from "../db";
@@ -149,6 +149,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const state = await db.transaction(async (tx) => {
         const marked = await markRead(tx, user.id, projectId, request.body.upTo);
         if (marked) await publishChange(tx, { topic: "project_reads", op: "update", id: projectId, userId: user.id });
+        if (marked?.unread === 0) await readMessageNotification(tx, user.id, projectId);
         return marked;
       });
       if (!state) throw notFound("Message");

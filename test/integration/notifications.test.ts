@@ -239,6 +239,19 @@ describe("reading notifications", () => {
     expect(await unread("admin")).toBe(adminUnread);
   });
 
+  it("reading the thread to its end reads its message notification too; reading part of it does not", async () => {
+    const projectId = await newProject();
+    const first = await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "One" }));
+    const second = await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Two" }));
+    const isIt = (n: Notification) => n.link === `/portal/projects/${projectId}`;
+    await ok(http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: first.id }), 200);
+    expect((await list("devIn")).find(isIt)?.readAt).toBeNull();
+    await ok(http.devIn.request("PUT", `/api/projects/${projectId}/read`, { upTo: second.id }), 200);
+    expect((await list("devIn")).find(isIt)?.readAt).not.toBeNull();
+    // The administrator has not read it: theirs stays unread.
+    expect((await list("admin")).find(isIt)?.readAt).toBeNull();
+  });
+
   it("the count equals the list's unread, for every actor", async () => {
     await ok(http.admin.request("POST", `/api/projects/${await newProject()}/messages`, { message: "Count me" }));
     for (const actor of ACTORS) {
