@@ -297,3 +297,31 @@ export const readStateSchema = z
   .object({ unread: z.number().int(), lastReadAt: timestamp.nullable() })
   .meta({ id: "ReadState" });
 export type ReadState = z.input<typeof readStateSchema>;
+
+/** The notification centre (issue #8 item 4). */
+export const NOTIFICATION_KINDS = [
+  "message",
+  "milestone_added",
+  "milestone_paid",
+  "invoice_issued",
+  "invoice_paid",
+  "order_status",
+  "order_new",
+  "enquiry_new",
+  "task_assigned",
+  "task_status",
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+export const notificationSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    title: z.string(),
+    body: z.string(),
+    link: z.string(),
+    readAt: timestamp.nullable(),
+    createdAt: timestamp,
+  })
+  .meta({ id: "Notification" });
+export type Notification = z.input<typeof notificationSchema>;
+export const notificationCountSchema = z.object({ unread: z.number().int() }).meta({ id: "NotificationCount" });

@@ -48,6 +48,7 @@ import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
+import { notificationRoutes } from "./routes/notifications";
 import { orderRoutes } from "./routes/orders";
 import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
@@ -157,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(milestoneRoutes, { db });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
+  await server.register(notificationRoutes, { db });
   await server.register(adminClientRoutes, { db, mailer, config });
   await server.register(adminDeveloperRoutes, { db, mailer, config });
   await server.register(adminStaffRoutes, { db, mailer, config });

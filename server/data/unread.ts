@@ -53,10 +53,12 @@ export async function markRead(
     .from(projectMessages)
     .where(and(eq(projectMessages.id, upTo), eq(projectMessages.projectId, projectId)));
   if (!message) return undefined;
-  const readPoint = sql`greatest(coalesce(${projectReads.lastReadAt}, '-infinity'::timestamptz), ${message.createdAt.toISOString()}::timestamptz)`;
+  // The message's own created_at, read in SQL: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.
+  const upToAt = sql`(select m.created_at from ${projectMessages} m where m.id = ${upTo})`;
+  const readPoint = sql`greatest(coalesce(${projectReads.lastReadAt}, '-infinity'::timestamptz), ${upToAt})`;
   const [row] = await db
     .insert(projectReads)
-    .values({ userId, projectId, unread: 0, lastReadAt: message.createdAt })
+    .values({ userId, projectId, unread: 0, lastReadAt: upToAt })
     .onConflictDoUpdate({
       target: [projectReads.userId, projectReads.projectId],
       set: {

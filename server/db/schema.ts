@@ -12,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { ENQUIRY_STATUSES } from "../../common/admin-table";
@@ -520,6 +521,43 @@ export const analyticsCounters = pgTable(
     amount: money("amount_minor").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.metric, t.bucket] })],
+);
+
+// ---------------------------------------------------------------------------
+// Notification centre (issue #8 item 4): one row per recipient, made in the
+// event's transaction for the people the rules let read its subject (checked
+// again when shown, server/data/notifications.ts).
+// ---------------------------------------------------------------------------
+
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    title: text("title").notNull(),
+    body: text("body").notNull().default(""),
+    /** An in-app path (/portal/...). */
+    link: text("link").notNull(),
+    /** What it is about, for the check when shown: project, milestone, invoice, order, task, enquiry. */
+    entity: text("entity").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // "My newest first", a page at a time (read backwards: created_at desc, id desc).
+    index("notifications_user_created_idx").on(t.userId, t.createdAt, t.id),
+    // "My unread count": only the unread rows.
+    index("notifications_user_unread_idx").on(t.userId).where(sql`read_at is null`),
+    // One unread message notification per project per person: a new message updates it.
+    uniqueIndex("notifications_unread_message_idx")
+      .on(t.userId, t.projectId)
+      .where(sql`kind = 'message' and read_at is null`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

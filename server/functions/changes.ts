@@ -34,7 +34,9 @@ export type Change =
   /** A contact enquiry received or its status changed: administrators only. */
   | { topic: "enquiries"; op: Op; id: string }
   /** Any plan written: every process re-renders the public /plans and /contact documents (server/http/plan-pages.ts). */
-  | { topic: "plans"; op: Op; id: string };
+  | { topic: "plans"; op: Op; id: string }
+  /** Notifications made or read (issue #8 item 4): only these people's bells refetch. */
+  | { topic: "notifications"; op: Op; id: string; userIds: string[] };
 
 export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];

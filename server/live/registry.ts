@@ -14,6 +14,7 @@ import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from
 import { enquiriesLive } from "../data/enquiries";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
+import { notificationsLive } from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
@@ -48,6 +49,7 @@ const collections: LiveCollection[] = [
   adminAnalyticsTasksLive,
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
+  notificationsLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -16,6 +16,7 @@ import { serviceOrderSchema, serviceSchema } from "../../common/api";
 import type { OrderStatus, ServiceStatus } from "../../common/domain";
 import { auditAdminChange } from "../data/audit";
 import { bookingCounts, listBookings, listSubscriptions, lockOrder } from "../data/bookings";
+import { notifyOrderStatus } from "../data/notifications";
 import { getOrder } from "../data/orders";
 import { getService, listServicesPage, lockService, serviceHasOrders } from "../data/services";
 import type { Db } from "../db";
@@ -261,6 +262,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
             after: { status },
           });
           await publishChange(tx, { topic: "service_orders", op: "update", id: orderId, clientId: before.clientId });
+          await notifyOrderStatus(tx, actor, { id: orderId, clientId: before.clientId }, status);
         });
         const order = await getOrder(db, orderId);
         if (!order) throw notFound("Booking");

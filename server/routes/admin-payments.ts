@@ -17,6 +17,7 @@ import {
 import { formatDate, formatDay } from "../../common/format";
 import { toMinorUnits, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
+import { notifyInvoice } from "../data/notifications";
 import {
   allPayments,
   existingPeople,
@@ -156,6 +157,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           clientId: after.clientId,
           previousClientId: null,
         });
+        await notifyInvoice(tx, actor, invoiceId, "paid");
         return after;
       });
     },
@@ -206,6 +208,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           clientId,
           previousClientId: null,
         });
+        await notifyInvoice(tx, actor, inserted.id, "issued");
         return row;
       });
       reply.code(201);

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
+import { notifyTaskChange } from "../data/notifications";
 import { assignableStaff, getTask, getTaskFields, taskProjects } from "../data/tasks";
 import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
@@ -97,6 +98,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           assignedTo: data.assignedTo,
           previousAssignedTo: null,
         });
+        await notifyTaskChange(tx, actor, row.id, null);
         return row.id;
       });
       const task = await getTask(db, id);
@@ -139,6 +141,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           assignedTo: data.assignedTo,
           previousAssignedTo: before.assignedTo,
         });
+        await notifyTaskChange(tx, actor, taskId, before);
       });
       const task = await getTask(db, taskId);
       if (!task) throw notFound("Task");

@@ -6,6 +6,7 @@ import { MILESTONES_PER_PROJECT_MAX } from "../../common/domain";
 import { milestoneCreateSchema, milestoneUpdateSchema, toMinorUnits, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
+import { notifyMilestone } from "../data/notifications";
 import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { milestones } from "../db/schema";
@@ -80,6 +81,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           after: { projectId, title, amountMinor: toMinorUnits(amount) },
         });
         await publishChange(tx, { topic: "milestones", op: "insert", id: inserted.id, projectId });
+        await notifyMilestone(tx, actor, inserted.id, "added");
         return inserted.id;
       });
       const milestone = await getMilestone(db, id);
@@ -128,6 +130,8 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           after: after ?? null,
         });
         await publishChange(tx, { topic: "milestones", op: "update", id: milestoneId, projectId: facts.projectId });
+        if (after?.paymentStatus === "paid" && before?.paymentStatus !== "paid")
+          await notifyMilestone(tx, actor, milestoneId, "paid");
       });
       const milestone = await getMilestone(db, milestoneId);
       if (!milestone) throw notFound("Milestone");

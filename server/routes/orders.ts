@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, serviceOrderSchema } from "../../common/api";
 import { orderCreateSchema } from "../../common/schemas";
+import { notifyNewOrder } from "../data/notifications";
 import { getOrder, listOrders } from "../data/orders";
 import { serviceForOrder } from "../data/services";
 import type { Db } from "../db";
@@ -58,6 +59,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           .returning({ id: serviceOrders.id });
         if (!inserted) throw new Error("insert into service_orders returned no row");
         await publishChange(tx, { topic: "service_orders", op: "insert", id: inserted.id, clientId: user.id });
+        await notifyNewOrder(tx, actor, { id: inserted.id, clientId: user.id });
         return inserted.id;
       });
       const order = await getOrder(db, id);

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import { markReadSchema, messageSendSchema, uuidParam } from "../../common/schemas";
+import { notifyMessage, readMessageNotification } from "../data/notifications";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db } from "../db";
@@ -103,6 +104,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           .returning({ id: projectMessages.id });
         if (!inserted) throw new Error("insert returned no row");
         await countNewMessage(tx, projectId, user.id);
+        await notifyMessage(tx, user.id, projectId, request.body.message);
         await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
         return inserted.id;
       });
@@ -147,6 +149,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const state = await db.transaction(async (tx) => {
         const marked = await markRead(tx, user.id, projectId, request.body.upTo);
         if (marked) await publishChange(tx, { topic: "project_reads", op: "update", id: projectId, userId: user.id });
+        if (marked?.unread === 0) await readMessageNotification(tx, user.id, projectId);
         return marked;
       });
       if (!state) throw notFound("Message");

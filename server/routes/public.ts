@@ -5,6 +5,7 @@ import { enquiryBudgetLabels, enquiryServiceLabels } from "../../common/domain";
 import { enquiryInputSchema, enquiryReceiptSchema, enquirySchema, planSchema } from "../../common/public";
 import type { Config } from "../config";
 import { insertEnquiry, listEnquiries, listPlans, planExists } from "../data/catalogue";
+import { notifyEnquiry } from "../data/notifications";
 import type { Db } from "../db";
 import { publishChange } from "../functions/changes";
 import { badRequest, forbidden } from "../http/errors";
@@ -68,6 +69,7 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
       const row = await db.transaction(async (tx) => {
         const inserted = await insertEnquiry(tx, enquiry);
         await publishChange(tx, { topic: "enquiries", op: "insert", id: inserted.id });
+        await notifyEnquiry(tx, inserted);
         return inserted;
       });
       const name = `${row.firstName} ${row.lastName}`;

@@ -5,6 +5,7 @@ import { pageOf, taskCountsSchema, taskSchema } from "../../common/api";
 import { TASK_STATUSES } from "../../common/domain";
 import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
+import { notifyTaskChange } from "../data/notifications";
 import { countTasks, getTask, getTaskFacts, listTasks } from "../data/tasks";
 import type { Db } from "../db";
 import { tasks } from "../db/schema";
@@ -103,6 +104,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           assignedTo: facts.assignedTo,
           previousAssignedTo: facts.assignedTo,
         });
+        await notifyTaskChange(tx, actor, taskId, before && { assignedTo: facts.assignedTo, status: before.status });
       });
       const task = await getTask(db, taskId);
       if (!task) throw notFound("Task");

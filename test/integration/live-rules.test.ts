@@ -689,6 +689,7 @@ afterAll(async () => {
 const coveredElsewhere: { key: () => Key; test: string }[] = [
   { key: () => ["projects", projectId, "presence"], test: "test/integration/live-presence.test.ts" },
   { key: () => ["unread"], test: "test/integration/unread.test.ts" },
+  { key: () => ["notifications"], test: "test/integration/notifications.test.ts" },
 ];
 
 describe("live keys × actors", () => {

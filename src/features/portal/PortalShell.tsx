@@ -5,6 +5,7 @@ import type { Profile } from "../../../common/api";
 import { RouteAnnouncer } from "../../components/RouteAnnouncer";
 import { SkipLink } from "../../components/SkipLink";
 import { Toaster } from "../../components/Toaster";
+import { NotificationBell } from "../notifications/NotificationBell";
 import { Sidebar } from "./Sidebar";
 import { useSidebarState } from "./useSidebarState";
 
@@ -85,6 +86,9 @@ export function PortalShell({ me }: { me: Profile }) {
           <Kbd size="sm" ml="auto" display={{ base: "none", lg: "inline-flex" }} aria-hidden="true">
             Ctrl/⌘ B
           </Kbd>
+          <Box ml={{ base: "auto", lg: "0" }}>
+            <NotificationBell />
+          </Box>
         </Flex>
         <Box
           as="main"

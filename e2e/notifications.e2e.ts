@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #8 item 4): the administrator writes on a client's project;
+ * the client's open portal, on another page, shows the bell's count go up
+ * live; the client opens the bell (focus moves in, axe clean), follows the
+ * notification to the project page and the count drops; Mark all as read
+ * clears the rest; Escape closes the bell and focus returns to it.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const TITLE = "Eze Foods E-commerce Store";
+const SOON_MS = 5_000;
+
+const product = setupProduct();
+let api: Api;
+let projectId: string;
+let client: User;
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  projectId = await api.projectId(CLIENT, TITLE);
+  client = await newUser(product.browser, product.server.url);
+  await signInThroughForm(client.page, CLIENT);
+});
+
+async function sendAsAdmin(message: string) {
+  const response = await fetch(`${product.server.url}/api/projects/${projectId}/messages`, {
+    method: "POST",
+    headers: {
+      cookie: await api.signIn(ADMIN_EMAIL),
+      "content-type": "application/json",
+      origin: product.server.url,
+    },
+    body: JSON.stringify({ message }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe("notification centre", () => {
+  it("the bell counts a new message live, leads to the project and is cleared by reading", async () => {
+    const page = client.page;
+    await page.goto("/portal/invoices");
+    const bell = page.getByRole("button", { name: /^Notifications/ });
+    await bell.waitFor();
+    expect(await bell.getAttribute("aria-label")).toBe("Notifications");
+
+    await sendAsAdmin("A note about your store");
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).waitFor({ timeout: SOON_MS });
+    expect(await page.getByTestId("notification-count").textContent()).toBe("1");
+
+    await bell.click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await dialog.waitFor();
+    const link = dialog.getByTestId("notification-link").first();
+    await link.waitFor();
+    expect(await link.textContent()).toContain(`New message on ${TITLE}`);
+    expect(await link.textContent()).toContain("A note about your store");
+    // Focus is inside the open popover.
+    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await link.click();
+    await waitForPath(page, `/portal/projects/${projectId}`);
+    await page.getByRole("button", { name: "Notifications", exact: true }).waitFor({ timeout: SOON_MS });
+    expect(await page.getByTestId("notification-count").count()).toBe(0);
+  });
+
+  it("Mark all as read clears the count; Escape closes the bell and returns focus to it", async () => {
+    const page = client.page;
+    await page.goto("/portal/invoices");
+    await sendAsAdmin("Another note");
+    const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
+    await bell.waitFor({ timeout: SOON_MS });
+    await bell.click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await dialog.getByTestId("notification-link").first().waitFor();
+    await dialog.getByRole("button", { name: "Mark all as read" }).click();
+    await page.getByRole("button", { name: "Notifications", exact: true }).waitFor({ timeout: SOON_MS });
+    expect(await dialog.getByRole("button", { name: "Mark all as read" }).isDisabled()).toBe(true);
+
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications");
+  });
+
+  it("shows the empty state to someone with no notifications", async () => {
+    const other = await newUser(product.browser, product.server.url);
+    await signInThroughForm(other.page, "amaka@bellofashion.test");
+    await other.page.goto("/portal/invoices");
+    await other.page.getByRole("button", { name: "Notifications", exact: true }).click();
+    await other.page.getByText("No notifications yet").waitFor();
+    expect(await axeViolations(other.page)).toEqual([]);
+    await other.context.close();
+  });
+});

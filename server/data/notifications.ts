@@ -1,0 +1,385 @@
+import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import type { NotificationKind } from "../../common/api";
+import type { Db, Tx } from "../db";
+import {
+  invoices,
+  milestones,
+  notifications,
+  projectDevelopers,
+  projects,
+  serviceOrders,
+  services,
+  tasks,
+  users,
+} from "../db/schema";
+import { publishChange } from "../functions/changes";
+import type { LiveCollection } from "../live/collection";
+import { type Actor, type ProjectFacts, rules } from "../rules";
+
+/**
+ * The notification centre (issue #8 item 4). A notification is made in the
+ * event's own transaction, one row per recipient: the people the rules let
+ * read what it is about at that moment, never the actor. When shown, the rows
+ * are filtered again by what the person may read now (a developer taken off a
+ * project no longer sees its notifications). Overdue invoices are derived
+ * (an invoice's due date passing is no event) and are not notified here.
+ */
+
+type Person = { id: string; role: "admin" | "client" | "developer" };
+type Db_ = Db | Tx;
+
+export type NotificationInput = {
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  link: string;
+  entity: "project" | "milestone" | "invoice" | "order" | "task" | "enquiry";
+  entityId: string;
+  projectId?: string | null;
+};
+
+/** Inserts one notification per recipient (the actor left out) and tells their bells. */
+export async function notify(tx: Tx, recipients: readonly string[], actorId: string | null, input: NotificationInput) {
+  const userIds = [...new Set(recipients)].filter((userId) => userId !== actorId);
+  if (userIds.length === 0) return;
+  const values = userIds.map((userId) => ({ ...input, projectId: input.projectId ?? null, userId }));
+  if (input.kind === "message") {
+    // One unread message notification per project per person: a newer message refreshes it.
+    await tx
+      .insert(notifications)
+      .values(values)
+      .onConflictDoUpdate({
+        target: [notifications.userId, notifications.projectId],
+        targetWhere: sql`kind = 'message' and read_at is null`,
+        set: { title: sql`excluded.title`, body: sql`excluded.body`, createdAt: sql`now()` },
+      });
+  } else {
+    await tx.insert(notifications).values(values);
+  }
+  await publishNotifications(tx, userIds);
+}
+
+async function publishNotifications(tx: Db_, userIds: readonly string[]) {
+  // NOTIFY payloads are limited (8000 bytes): a long list goes in several changes.
+  for (let i = 0; i < userIds.length; i += 100)
+    await publishChange(tx, { topic: "notifications", op: "insert", id: "", userIds: userIds.slice(i, i + 100) });
+}
+
+const activeAdmins = (tx: Db_) =>
+  tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.role, "admin"), isNull(users.archivedAt))) as Promise<Person[]>;
+
+async function projectPeople(tx: Db_, projectId: string): Promise<{ facts: ProjectFacts; people: Person[] } | null> {
+  const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId));
+  if (!project) return null;
+  const developers = await tx
+    .select({ id: projectDevelopers.developerId })
+    .from(projectDevelopers)
+    .where(eq(projectDevelopers.projectId, projectId));
+  const facts = { clientId: project.clientId, developerIds: developers.map((row) => row.id) };
+  const people: Person[] = [
+    { id: project.clientId, role: "client" },
+    ...developers.map((row) => ({ id: row.id, role: "developer" as const })),
+    ...(await activeAdmins(tx)),
+  ];
+  return { facts, people };
+}
+
+/** Everyone on the project the given rule lets read it: its client, its developers, administrators. */
+export async function projectRecipients(
+  tx: Db_,
+  projectId: string,
+  allowed: (actor: Actor, facts: ProjectFacts) => boolean = rules.projects.read,
+): Promise<string[]> {
+  const found = await projectPeople(tx, projectId);
+  if (!found) return [];
+  return found.people.filter((person) => allowed(person, found.facts)).map((person) => person.id);
+}
+
+/** Active administrators (new bookings and enquiries). */
+export async function adminRecipients(tx: Db_, allowed: (actor: Actor) => boolean): Promise<string[]> {
+  return (await activeAdmins(tx)).filter((person) => allowed(person)).map((person) => person.id);
+}
+
+/** The people among `candidates` (ids) the rule lets read the row. */
+export async function peopleWhoMay(
+  tx: Db_,
+  candidates: readonly (string | null | undefined)[],
+  allowed: (actor: Actor) => boolean,
+): Promise<string[]> {
+  const ids = [...new Set(candidates.filter((c): c is string => !!c))];
+  if (ids.length === 0) return [];
+  const people = (await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, ids), isNull(users.archivedAt)))) as Person[];
+  return people.filter((person) => allowed(person)).map((person) => person.id);
+}
+
+// ---------------------------------------------------------------------------
+// One line per event in the routes.
+// ---------------------------------------------------------------------------
+
+const clip = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+export async function notifyMessage(tx: Tx, actorId: string, projectId: string, message: string) {
+  const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+  const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actorId));
+  await notify(tx, await projectRecipients(tx, projectId, rules.projectMessages.read), actorId, {
+    kind: "message",
+    title: `New message on ${project?.title ?? "a project"}`,
+    body: clip(`${author?.name ?? "Someone"}: ${message}`),
+    link: `/portal/projects/${projectId}`,
+    entity: "project",
+    entityId: projectId,
+    projectId,
+  });
+}
+
+export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string, event: "added" | "paid") {
+  const [milestone] = await tx
+    .select({ title: milestones.title, projectId: milestones.projectId, project: projects.title })
+    .from(milestones)
+    .innerJoin(projects, eq(projects.id, milestones.projectId))
+    .where(eq(milestones.id, milestoneId));
+  if (!milestone) return;
+  await notify(tx, await projectRecipients(tx, milestone.projectId, rules.milestones.read), actor?.id ?? null, {
+    kind: event === "added" ? "milestone_added" : "milestone_paid",
+    title: event === "added" ? "Milestone added" : "Milestone paid",
+    body: `${milestone.title} on ${milestone.project}`,
+    link: `/portal/projects/${milestone.projectId}`,
+    entity: "milestone",
+    entityId: milestoneId,
+    projectId: milestone.projectId,
+  });
+}
+
+/** An invoice issued or paid: its client (administrators see the payments console). */
+export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, event: "issued" | "paid") {
+  const [invoice] = await tx
+    .select({ number: invoices.invoiceNumber, clientId: invoices.clientId })
+    .from(invoices)
+    .where(eq(invoices.id, invoiceId));
+  if (!invoice) return;
+  const facts = { clientId: invoice.clientId };
+  const recipients = await peopleWhoMay(tx, [invoice.clientId], (a) => rules.invoices.read(a, facts));
+  await notify(tx, recipients, actor?.id ?? null, {
+    kind: event === "issued" ? "invoice_issued" : "invoice_paid",
+    title: event === "issued" ? `Invoice ${invoice.number} issued` : `Invoice ${invoice.number} paid`,
+    body: event === "issued" ? "A new invoice is ready in Invoices." : "Thank you: the invoice is marked paid.",
+    link: "/portal/invoices",
+    entity: "invoice",
+    entityId: invoiceId,
+    projectId: null,
+  });
+}
+
+/** A booking approved or cancelled: its client. */
+export async function notifyOrderStatus(tx: Tx, actor: Actor, order: { id: string; clientId: string }, status: string) {
+  const facts = { clientId: order.clientId };
+  await notify(
+    tx,
+    await peopleWhoMay(tx, [order.clientId], (a) => rules.serviceOrders.read(a, facts)),
+    actor?.id ?? null,
+    {
+      kind: "order_status",
+      title: `Your booking was ${status}`,
+      body: await serviceTitleOf(tx, order.id),
+      link: "/portal/order-services",
+      entity: "order",
+      entityId: order.id,
+      projectId: null,
+    },
+  );
+}
+
+async function serviceTitleOf(tx: Tx, orderId: string): Promise<string> {
+  const [row] = await tx
+    .select({ title: services.title })
+    .from(serviceOrders)
+    .innerJoin(services, eq(services.id, serviceOrders.serviceId))
+    .where(eq(serviceOrders.id, orderId));
+  return row?.title ?? "";
+}
+
+/** A new booking: administrators (who may act on it). */
+export async function notifyNewOrder(tx: Tx, actor: Actor, order: { id: string; clientId: string }) {
+  const facts = { clientId: order.clientId };
+  await notify(tx, await adminRecipients(tx, (a) => rules.serviceOrders.update(a, facts)), actor?.id ?? null, {
+    kind: "order_new",
+    title: "New booking",
+    body: await serviceTitleOf(tx, order.id),
+    link: "/portal/admin/bookings",
+    entity: "order",
+    entityId: order.id,
+    projectId: null,
+  });
+}
+
+/** A new enquiry from the public site: administrators (there is no actor). */
+export async function notifyEnquiry(tx: Tx, enquiry: { id: string; firstName: string; lastName: string }) {
+  await notify(tx, await adminRecipients(tx, rules.enquiries.read), null, {
+    kind: "enquiry_new",
+    title: "New enquiry",
+    body: clip(`From ${enquiry.firstName} ${enquiry.lastName}`),
+    link: "/portal/admin/enquiries",
+    entity: "enquiry",
+    entityId: enquiry.id,
+    projectId: null,
+  });
+}
+
+/**
+ * A task written: assigned to someone new (they hear it) or moved to another
+ * status (its assignee and the administrator who created it hear it), each
+ * only if the rules let them read it. `before`: the task before the write
+ * (null for a new one).
+ */
+export async function notifyTaskChange(
+  tx: Tx,
+  actor: Actor,
+  taskId: string,
+  before: { assignedTo: string | null; status: string } | null | undefined,
+) {
+  const [task] = await tx
+    .select({ title: tasks.title, assignedTo: tasks.assignedTo, status: tasks.status, createdBy: tasks.createdBy })
+    .from(tasks)
+    .where(eq(tasks.id, taskId));
+  if (!task) return;
+  const assigned = task.assignedTo !== null && task.assignedTo !== (before?.assignedTo ?? null);
+  const moved = !!before && before.status !== task.status;
+  if (!assigned && !moved) return;
+  const facts = { assignedTo: task.assignedTo };
+  const candidates = assigned ? [task.assignedTo] : [task.assignedTo, task.createdBy];
+  await notify(tx, await peopleWhoMay(tx, candidates, (a) => rules.tasks.read(a, facts)), actor?.id ?? null, {
+    kind: assigned ? "task_assigned" : "task_status",
+    title: assigned ? "Task assigned to you" : `Task moved to ${task.status.replace("_", " ")}`,
+    body: task.title,
+    link: "/portal/my-tasks",
+    entity: "task",
+    entityId: taskId,
+    projectId: null,
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Reads: only what the person may read now.
+// ---------------------------------------------------------------------------
+
+/** The rules' scopes as a filter over notifications: checked again at every read. */
+function visible(actor: NonNullable<Actor>): SQL {
+  const mine = eq(notifications.userId, actor.id);
+  if (actor.role === "admin") return mine;
+  const onProject =
+    actor.role === "client"
+      ? sql`exists (select 1 from ${projects} p where p.id = ${notifications.projectId} and p.client_id = ${actor.id})`
+      : sql`exists (select 1 from ${projectDevelopers} d where d.project_id = ${notifications.projectId} and d.developer_id = ${actor.id})`;
+  const clauses: SQL[] = [sql`(${notifications.entity} in ('project', 'milestone') and ${onProject})`];
+  if (rules.invoices.scope(actor).kind === "client")
+    clauses.push(
+      sql`(${notifications.entity} = 'invoice' and exists (select 1 from invoices i where i.id = ${notifications.entityId} and i.client_id = ${actor.id}))`,
+    );
+  if (rules.serviceOrders.scope(actor).kind === "client")
+    clauses.push(
+      sql`(${notifications.entity} = 'order' and exists (select 1 from service_orders o where o.id = ${notifications.entityId} and o.client_id = ${actor.id}))`,
+    );
+  if (rules.tasks.scope(actor).kind === "assignee")
+    clauses.push(
+      sql`(${notifications.entity} = 'task' and exists (select 1 from tasks t where t.id = ${notifications.entityId} and t.assigned_to = ${actor.id}))`,
+    );
+  return and(mine, sql`(${sql.join(clauses, sql` or `)})`) as SQL;
+}
+
+const columns = {
+  id: notifications.id,
+  kind: notifications.kind,
+  title: notifications.title,
+  body: notifications.body,
+  link: notifications.link,
+  readAt: notifications.readAt,
+  createdAt: notifications.createdAt,
+};
+
+export function listNotifications(db: Db, actor: NonNullable<Actor>, options: { limit: number; after?: string }) {
+  const after = options.after
+    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${options.after} and n.user_id = ${actor.id})`
+    : undefined;
+  return db
+    .select(columns)
+    .from(notifications)
+    .where(and(visible(actor), after))
+    .orderBy(desc(notifications.createdAt), desc(notifications.id))
+    .limit(options.limit);
+}
+
+export async function unreadNotifications(db: Db, actor: NonNullable<Actor>): Promise<number> {
+  const [row] = await db
+    .select({ unread: sql<number>`count(*)::int` })
+    .from(notifications)
+    .where(and(visible(actor), isNull(notifications.readAt)));
+  return row?.unread ?? 0;
+}
+
+/** Marks one of the person's own notifications read; false when it is not theirs (or not visible now). */
+export async function markNotificationRead(db: Db, actor: NonNullable<Actor>, id: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ id: notifications.id, readAt: notifications.readAt })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), visible(actor)));
+    if (!row) return false;
+    if (!row.readAt) {
+      await tx.update(notifications).set({ readAt: sql`now()` }).where(eq(notifications.id, id));
+      await publishNotifications(tx, [actor.id]);
+    }
+    return true;
+  });
+}
+
+export async function markAllNotificationsRead(db: Db, actor: NonNullable<Actor>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(notifications)
+      .set({ readAt: sql`now()` })
+      .where(and(eq(notifications.userId, actor.id), isNull(notifications.readAt)))
+      .returning({ id: notifications.id });
+    if (updated.length > 0) await publishNotifications(tx, [actor.id]);
+  });
+}
+
+/** The thread read to its end: its message notification is read too (the bell and the badge clear together). */
+export async function readMessageNotification(tx: Tx, userId: string, projectId: string): Promise<void> {
+  const updated = await tx
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(
+      and(
+        eq(notifications.userId, userId),
+        eq(notifications.projectId, projectId),
+        eq(notifications.kind, "message"),
+        isNull(notifications.readAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (updated.length > 0) await publishNotifications(tx, [userId]);
+}
+
+export const notificationsKey = ["notifications"] as const;
+const invalidate = { invalidate: true as const };
+
+/** The bell: a change to someone's notifications makes their tabs refetch, and no one else's. */
+export const notificationsLive: LiveCollection<"notifications"> = {
+  topic: "notifications",
+  async authorize(_db, actor, key) {
+    if (key.length !== 1 || key[0] !== notificationsKey[0]) return undefined;
+    return actor !== null;
+  },
+  async resolve(_db, change) {
+    const recipients = new Set(change.userIds);
+    return [
+      { key: notificationsKey, pushFor: (actor) => (actor && recipients.has(actor.id) ? invalidate : undefined) },
+    ];
+  },
+};
