@@ -12,6 +12,7 @@ import {
 import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { enquiriesLive } from "../data/enquiries";
+import { filesLive } from "../data/files";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { ordersLive } from "../data/orders";
@@ -48,6 +49,7 @@ const collections: LiveCollection[] = [
   adminAnalyticsTasksLive,
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
+  filesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */
