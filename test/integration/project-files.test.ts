@@ -63,8 +63,8 @@ async function send(
   return { status: response.status, json, headers: response.headers, bytes };
 }
 
-const upload = (from: Client, name: string, bytes: Uint8Array, id = projectId) =>
-  send(from, "POST", `/api/projects/${id}/files`, bytes, {
+const upload = (from: Client, name: string, bytes: Buffer, id = projectId) =>
+  send(from, "POST", `/api/projects/${id}/files`, new Uint8Array(bytes), {
     "content-type": "application/octet-stream",
     "x-file-name": encodeURIComponent(name),
   });
