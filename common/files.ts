@@ -14,3 +14,4 @@ export const projectFileSchema = z
     createdAt: timestamp,
   })
   .meta({ id: "ProjectFile" });
+export type ProjectFile = z.input<typeof projectFileSchema>;
