@@ -113,4 +113,25 @@ describe("project files", () => {
     expect(await axeViolations(client.page)).toEqual([]);
     await files(client.page).getByText("No files yet").waitFor();
   });
+
+  it("a message attaches a file: it goes to the project's files and the message links to it", async () => {
+    await client.page.goto(`/portal/projects/${projectId}`);
+    await files(client.page).getByText("No files yet").waitFor();
+    await client.page
+      .getByTestId("attach-input")
+      .setInputFiles({ name: "minutes.txt", mimeType: "text/plain", buffer: Buffer.from("Kick-off minutes\n") });
+    const box = client.page.getByLabel("Message", { exact: true });
+    await expect.poll(() => box.inputValue(), { timeout: SOON_MS }).toMatch(/^📎 minutes\.txt: http.*\/api\/files\//);
+    await files(client.page).getByRole("listitem").filter({ hasText: "minutes.txt" }).waitFor({ timeout: SOON_MS });
+    await box.pressSequentially(" Here are the minutes.");
+    await client.page.getByRole("button", { name: "Send" }).click();
+    const link = client.page
+      .getByRole("region", { name: "Messages" })
+      .getByRole("link", { name: /\/api\/files\// })
+      .last();
+    await link.waitFor({ timeout: SOON_MS });
+    expect(await axeViolations(client.page)).toEqual([]);
+    const [download] = await Promise.all([client.page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("minutes.txt");
+  });
 });
