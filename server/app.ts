@@ -44,6 +44,7 @@ import { adminProjectRoutes } from "./routes/admin-projects";
 import { adminStaffRoutes } from "./routes/admin-staff";
 import { adminTaskRoutes } from "./routes/admin-tasks";
 import { dashboardRoutes } from "./routes/dashboard";
+import { fileRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
 import { meRoutes } from "./routes/me";
@@ -156,6 +157,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(orderRoutes, { db });
   await server.register(invoiceRoutes, { db, config });
   await server.register(milestoneRoutes, { db });
+  await server.register(fileRoutes, { db, config });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
   await server.register(notificationRoutes, { db });

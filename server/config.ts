@@ -41,6 +41,12 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Live sockets one signed-in person may hold open at once (a tab each). */
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** The largest project file one may upload, in bytes (issue #8): 25 MB by default. */
+  FILE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(25 * 1024 * 1024),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -72,6 +78,7 @@ export type Config = {
   contactRateLimit: number;
   writeRateLimit: number;
   liveSocketsPerUser: number;
+  fileMaxBytes: number;
   /** Footer social links; only configured networks are shown. */
   social: Partial<Record<SocialNetwork, string>>;
   logLevel: string;
@@ -122,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
+    fileMaxBytes: e.FILE_MAX_BYTES,
     social: {
       facebook: e.SOCIAL_FACEBOOK_URL,
       instagram: e.SOCIAL_INSTAGRAM_URL,

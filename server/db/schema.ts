@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   type ExtraConfigColumn,
   index,
@@ -558,6 +559,51 @@ export const notifications = pgTable(
       .on(t.userId, t.projectId)
       .where(sql`kind = 'message' and read_at is null`),
   ],
+);
+
+// ---------------------------------------------------------------------------
+// Project files (issue #8, item 6): the content lives in the database as 256 KB
+// chunks, so every process sharing it serves every file and neither upload nor
+// download holds a whole file in memory. A row is `complete` once all its
+// chunks are in; lists and downloads show only complete files.
+// ---------------------------------------------------------------------------
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => "bytea" });
+
+export const projectFiles = pgTable(
+  "project_files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    /** Null once the uploader's account is deleted: the file stays the project's. */
+    uploaderId: text("uploader_id").references(() => users.id, { onDelete: "set null" }),
+    name: text("name").notNull(),
+    contentType: text("content_type").notNull(),
+    size: bigint("size", { mode: "number" }).notNull().default(0),
+    complete: boolean("complete").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("project_files_name_check", sql`length(name) between 1 and 255`),
+    // The Files panel: a project's files newest first, paged by keyset.
+    index("project_files_project_created_idx").on(t.projectId, ...newestFirst(t)),
+    // Uploads abandoned mid-way, swept on later uploads.
+    index("project_files_incomplete_idx").on(t.createdAt).where(sql`not complete`),
+  ],
+);
+
+export const projectFileChunks = pgTable(
+  "project_file_chunks",
+  {
+    fileId: uuid("file_id")
+      .notNull()
+      .references(() => projectFiles.id, { onDelete: "cascade" }),
+    seq: integer("seq").notNull(),
+    data: bytea("data").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
 );
 
 export type UserRow = typeof users.$inferSelect;

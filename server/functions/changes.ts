@@ -12,6 +12,8 @@ import type { Db, Tx } from "../db";
 export type Change =
   | { topic: "project_messages"; op: Op; id: string; projectId: string }
   | { topic: "milestones"; op: Op; id: string; projectId: string }
+  /** A project file uploaded or deleted (issue #8). */
+  | { topic: "project_files"; op: Op; id: string; projectId: string }
   | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
   /** `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before and after reaches no one). */
   | { topic: "services"; op: Op; id: string; previousStatus?: ServiceStatus }

@@ -12,6 +12,7 @@ import {
 import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { enquiriesLive } from "../data/enquiries";
+import { filesLive } from "../data/files";
 import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { notificationsLive } from "../data/notifications";
@@ -50,6 +51,7 @@ const collections: LiveCollection[] = [
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
   notificationsLive,
+  filesLive,
 ] as LiveCollection[];
 
 /** A topic's changes may touch several collections' keys (a list and a dashboard's counters). */

@@ -15,6 +15,8 @@ export type OwnedFacts = { clientId: string };
 export type TaskFacts = { assignedTo: string | null };
 export type ServiceFacts = { status: string };
 export type UserFacts = { id: string };
+/** A project file: its project and who uploaded it (null once their account is gone). */
+export type FileFacts = { project: ProjectFacts; uploaderId: string | null };
 
 /** Which rows of a collection an actor may list; routes turn it into a WHERE clause. */
 export type Scope =
@@ -74,6 +76,16 @@ export const rules = {
     create: worksOn,
     update: never,
     delete: (actor: Actor, _project: ProjectFacts) => isAdmin(actor),
+  },
+
+  /** Project files (issue #8): everyone on the project reads and uploads; the uploader or an administrator deletes. */
+  files: {
+    read: (actor: Actor, file: FileFacts) => worksOn(actor, file.project),
+    /** `file` is the one about to be uploaded: its project, no uploader yet. */
+    create: (actor: Actor, file: FileFacts) => worksOn(actor, file.project),
+    update: never,
+    delete: (actor: Actor, file: FileFacts) =>
+      isAdmin(actor) || (!!actor && worksOn(actor, file.project) && file.uploaderId === actor.id),
   },
 
   /** Spec §6: clients add milestones and mark them complete or paid on their own projects. */

@@ -9,6 +9,11 @@ export const TOAST = {
   taskStatusFailed: "Failed to update task status",
   messageSent: "Message sent",
   messageFailed: "Failed to send message. Please try again.",
+  /** Not in spec §8 (issue #8's project files): worded like the spec's other toasts. */
+  fileUploaded: "File uploaded",
+  fileUploadFailed: "Failed to upload file",
+  fileDeleted: "File deleted successfully",
+  fileDeleteFailed: "Failed to delete file",
   milestoneCreated: "Milestone created",
   milestoneCreateFailed: "Failed to create milestone.",
   paymentConfirmed: "Payment confirmed",

@@ -18,6 +18,7 @@ import {
   invoices,
   milestones,
   projectDevelopers,
+  projectFiles,
   projectMessages,
   projects,
   serviceOrders,
@@ -172,6 +173,32 @@ const table: Row[] = [
         assignedTo: id.devIn,
         previousAssignedTo: id.devIn,
       }),
+  },
+  {
+    // Project files (issue #8): the open Files panel of everyone on the project refetches its list.
+    name: "project files",
+    key: () => ["projects", projectId, "files"],
+    subscribe: [T, F, T, F, T],
+    receives: [T, F, T, F, T],
+    push: "invalidate",
+    async insert() {
+      const response = await http.clientA.request("POST", `/api/projects/${projectId}/files`, "Live rules notes\n", {
+        headers: { "content-type": "text/plain", "x-file-name": "live-rules.txt" },
+      });
+      expect(response.status).toBe(201);
+      return response.json.id;
+    },
+    // Files are never edited through the API; the change a rename would make.
+    update: (rowId) =>
+      commit((tx) => tx.update(projectFiles).set({ name: "renamed.txt" }).where(eq(projectFiles.id, rowId)), {
+        topic: "project_files",
+        op: "update",
+        id: rowId,
+        projectId,
+      }),
+    async remove(rowId) {
+      expect((await http.clientA.request("DELETE", `/api/files/${rowId}`)).status).toBe(204);
+    },
   },
   {
     // The My Tasks counters: refetched by whoever's tasks changed, and administrators.

@@ -32,6 +32,7 @@ const facts: Record<Collection, unknown> = {
   projects: project,
   projectMessages: project,
   milestones: project,
+  files: { project, uploaderId: ids.clientA },
   invoices: owned,
   tasks: { assignedTo: ids.devIn },
   services: { status: "active" },
@@ -97,6 +98,13 @@ const expected: Table = {
     create: [F, T, F, F, F, T],
     update: [F, T, F, F, F, T],
     delete: [F, F, F, F, F, T],
+  },
+  // Issue #8: files are open to everyone on the project; the uploader (here client A) or an admin deletes one.
+  files: {
+    read: [F, T, F, T, F, T],
+    create: [F, T, F, T, F, T],
+    update: [F, F, F, F, F, F],
+    delete: [F, T, F, F, F, T],
   },
   // §6: clients view their own invoices; admins manage them.
   invoices: {
@@ -256,5 +264,22 @@ describe("access rules", () => {
     const task = { assignedTo: null };
     expect(actors.map(({ actor }) => rules.tasks.read(actor, task))).toEqual([F, F, F, F, F, T]);
     expect(actors.map(({ actor }) => rules.tasks.update(actor, task))).toEqual([F, F, F, F, F, T]);
+  });
+
+  it("a file is deleted by its uploader while they are on the project, or by an administrator", () => {
+    const byDeveloper = { project, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.delete(actor, byDeveloper))).toEqual([F, F, F, T, F, T]);
+    // Taken off the project, the developer no longer deletes what they uploaded.
+    const offProject = { project: { ...project, developerIds: [] }, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.delete(actor, offProject))).toEqual([F, F, F, F, F, T]);
+    // An uploader whose account is gone: administrators only.
+    expect(actors.map(({ actor }) => rules.files.delete(actor, { project, uploaderId: null }))).toEqual([
+      F,
+      F,
+      F,
+      F,
+      F,
+      T,
+    ]);
   });
 });

@@ -21,6 +21,7 @@ import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { AttachFileButton, MessageText } from "./AttachFileButton";
 import {
   applyMessageChange,
   loadOlderMessages,
@@ -267,6 +268,10 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
                 />
               </FormField>
             </Box>
+            <AttachFileButton
+              projectId={projectId}
+              onAttached={(line) => setText((current) => (current.trim() ? `${current.trimEnd()}\n${line}` : line))}
+            />
             <Button type="submit" colorPalette="brand" disabled={!canSend} loading={send.isPending} mb={{ sm: "7" }}>
               <LuSend aria-hidden="true" />
               Send
@@ -391,7 +396,7 @@ function MessageItem({
         )}
       </HStack>
       <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
-        {message.message}
+        <MessageText text={message.message} />
       </Text>
       {failed && (
         <HStack gap="2" mt="2">

@@ -8,6 +8,7 @@ import { InfoList } from "../../components/InfoList";
 import { usePageTitle } from "../../lib/page-title";
 import { useMe } from "../../lib/session";
 import { projectQuery } from "./api";
+import { FilesPanel } from "./FilesPanel";
 import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
 import { MilestonesPanel } from "./MilestonesPanel";
@@ -113,6 +114,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
       </Card.Root>
 
       <MilestonesPanel projectId={p.id} />
+      <FilesPanel projectId={p.id} />
       <MessagesPanel projectId={p.id} viewers={viewers} />
     </Stack>
   );

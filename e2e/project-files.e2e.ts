@@ -1,0 +1,137 @@
+import { createHash, randomBytes } from "node:crypto";
+import { readFile } from "node:fs/promises";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #8 item 6): the client uploads a PDF through the Files
+ * panel's picker and watches it go up; the administrator, with the project
+ * already open, sees it arrive live and downloads identical bytes; another
+ * client cannot reach it; the client deletes it after confirming.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const OTHER_CLIENT = "amaka@bellofashion.test";
+const SOON_MS = 5_000;
+
+const product = setupProduct();
+let api: Api;
+let projectId: string;
+let client: User;
+let admin: User;
+
+const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
+const files = (page: Page) => page.getByRole("region", { name: "Files" });
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  projectId = await api.projectId(CLIENT, "Eze Foods E-commerce Store");
+  [client, admin] = await Promise.all([
+    newUser(product.browser, product.server.url),
+    newUser(product.browser, product.server.url),
+  ]);
+  await signInThroughForm(client.page, CLIENT);
+  await signInThroughForm(admin.page, ADMIN_EMAIL);
+});
+
+describe("project files", () => {
+  it("upload with progress, live to the administrator, identical download, delete with confirmation", async () => {
+    await client.page.goto(`/portal/projects/${projectId}`);
+    await admin.page.goto(`/portal/projects/${projectId}`);
+    await files(client.page).getByText("No files yet").waitFor();
+    await files(admin.page).getByText("No files yet").waitFor();
+    expect(await axeViolations(client.page)).toEqual([]);
+
+    // A slow upload link, so the progress bar is there to be seen.
+    const cdp = await client.context.newCDPSession(client.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
+    const bytes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(400 * 1024)]);
+    await client.page
+      .getByTestId("file-input")
+      .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: bytes });
+    await files(client.page).getByText("Uploading brief.pdf").waitFor({ timeout: SOON_MS });
+    expect(await axeViolations(client.page)).toEqual([]);
+    const row = files(client.page).getByRole("listitem").filter({ hasText: "brief.pdf" });
+    await row.waitFor({ timeout: 15_000 });
+    await files(client.page).getByText("Uploading brief.pdf").waitFor({ state: "detached" });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(await row.textContent()).toContain("400.0 KB");
+
+    // Live: the administrator's open page shows the file without a reload.
+    const adminRow = files(admin.page).getByRole("listitem").filter({ hasText: "brief.pdf" });
+    await adminRow.waitFor({ timeout: SOON_MS });
+    expect(await axeViolations(admin.page)).toEqual([]);
+    const [download] = await Promise.all([
+      admin.page.waitForEvent("download"),
+      adminRow.getByRole("link", { name: "brief.pdf" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("brief.pdf");
+    const path = await download.path();
+    expect(sha256(await readFile(path))).toBe(sha256(bytes));
+
+    // Another client cannot reach it, not even by its address.
+    const href = await adminRow.getByRole("link", { name: "brief.pdf" }).getAttribute("href");
+    const outsider = await fetch(`${product.server.url}${href}`, {
+      headers: { cookie: await api.signIn(OTHER_CLIENT) },
+    });
+    expect(outsider.status).toBe(404);
+
+    // The uploader deletes it, after confirming; both pages drop it.
+    await row.getByRole("button", { name: "Delete brief.pdf" }).click();
+    const dialog = client.page.getByRole("alertdialog", { name: "Are you sure you want to delete this file?" });
+    await dialog.waitFor();
+    expect(await axeViolations(client.page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await client.page.getByText("File deleted successfully").waitFor();
+    await row.waitFor({ state: "detached" });
+    await files(client.page).getByText("No files yet").waitFor();
+    await adminRow.waitFor({ state: "detached", timeout: SOON_MS });
+  });
+
+  it("a file of a type outside the allowlist is refused with the server's message", async () => {
+    await client.page.goto(`/portal/projects/${projectId}`);
+    await files(client.page).getByText("No files yet").waitFor();
+    const exe = Buffer.concat([Buffer.from("MZ\x90\x00", "latin1"), randomBytes(1000)]);
+    await client.page
+      .getByTestId("file-input")
+      .setInputFiles({ name: "report.pdf", mimeType: "application/pdf", buffer: exe });
+    await client.page.getByText("This type of file cannot be uploaded.", { exact: false }).waitFor();
+    expect(await axeViolations(client.page)).toEqual([]);
+    await files(client.page).getByText("No files yet").waitFor();
+  });
+
+  it("a message attaches a file: it goes to the project's files and the message links to it", async () => {
+    await client.page.goto(`/portal/projects/${projectId}`);
+    await files(client.page).getByText("No files yet").waitFor();
+    await client.page
+      .getByTestId("attach-input")
+      .setInputFiles({ name: "minutes.txt", mimeType: "text/plain", buffer: Buffer.from("Kick-off minutes\n") });
+    const box = client.page.getByLabel("Message", { exact: true });
+    await expect.poll(() => box.inputValue(), { timeout: SOON_MS }).toMatch(/^📎 minutes\.txt: http.*\/api\/files\//);
+    await files(client.page).getByRole("listitem").filter({ hasText: "minutes.txt" }).waitFor({ timeout: SOON_MS });
+    await box.pressSequentially(" Here are the minutes.");
+    await client.page.getByRole("button", { name: "Send" }).click();
+    const link = client.page
+      .getByRole("region", { name: "Messages" })
+      .getByRole("link", { name: /\/api\/files\// })
+      .last();
+    await link.waitFor({ timeout: SOON_MS });
+    expect(await axeViolations(client.page)).toEqual([]);
+    const [download] = await Promise.all([client.page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("minutes.txt");
+  });
+});

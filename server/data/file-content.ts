@@ -1,0 +1,61 @@
+/**
+ * What a project file is, from its bytes (issue #8): the upload's first chunk
+ * is matched against the allowlist's signatures; the name never decides. Text
+ * is text by the absence of binary bytes, checked on every chunk.
+ */
+
+const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) =>
+  bytes.length >= at + signature.length && signature.every((byte, index) => bytes[at + index] === byte);
+
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+
+/** Office Open XML parts by the folder their document part lives in. */
+const OFFICE_KINDS = [
+  { folder: "word/", type: "application/vnd.openxmlformats-officedocument.wordprocessingml.document" },
+  { folder: "xl/", type: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet" },
+  { folder: "ppt/", type: "application/vnd.openxmlformats-officedocument.presentationml.presentation" },
+] as const;
+
+/** A ZIP is an Office document when its first entries name [Content_Types].xml and one of the document folders. */
+function officeType(first: Uint8Array): string | undefined {
+  const head = Buffer.from(first.buffer, first.byteOffset, first.byteLength).toString("latin1");
+  if (!head.includes("[Content_Types].xml") && !head.includes("_rels/.rels")) return undefined;
+  let best: { index: number; type: string } | undefined;
+  for (const kind of OFFICE_KINDS) {
+    const index = head.indexOf(kind.folder);
+    if (index >= 0 && (!best || index < best.index)) best = { index, type: kind.type };
+  }
+  return best?.type;
+}
+
+/** Bytes no text file holds: NUL and the C0 controls other than tab, newline, form feed and carriage return. */
+export function isBinary(bytes: Uint8Array): boolean {
+  for (const byte of bytes) {
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0c && byte !== 0x0d && byte !== 0x1b) return true;
+    if (byte === 0x7f) return true;
+  }
+  return false;
+}
+
+export type Detected = { type: string; text: boolean };
+
+/** The stored type of a file whose content starts with `first`, or undefined when it is not allowed. */
+export function detectType(first: Uint8Array, name: string): Detected | undefined {
+  if (startsWith(first, ascii("%PDF-"))) return { type: "application/pdf", text: false };
+  if (startsWith(first, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { type: "image/png", text: false };
+  if (startsWith(first, [0xff, 0xd8, 0xff])) return { type: "image/jpeg", text: false };
+  if (startsWith(first, ascii("GIF87a")) || startsWith(first, ascii("GIF89a")))
+    return { type: "image/gif", text: false };
+  if (startsWith(first, ascii("RIFF")) && startsWith(first, ascii("WEBP"), 8))
+    return { type: "image/webp", text: false };
+  if (startsWith(first, ZIP)) {
+    const type = officeType(first);
+    return type ? { type, text: false } : undefined;
+  }
+  if (first.length > 0 && !isBinary(first)) {
+    return { type: /\.csv$/i.test(name) ? "text/csv; charset=utf-8" : "text/plain; charset=utf-8", text: true };
+  }
+  return undefined;
+}

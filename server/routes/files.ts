@@ -1,0 +1,198 @@
+import { eq } from "drizzle-orm";
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pageOf } from "../../common/api";
+import { FILE_NAME_HEADER, FILE_NAME_MAX_LENGTH } from "../../common/file-types";
+import { projectFileSchema } from "../../common/files";
+import { uuidParam } from "../../common/schemas";
+import { hasControlCharacter } from "../../common/text";
+import type { Config } from "../config";
+import { auditAdminChange } from "../data/audit";
+import {
+  attachmentDisposition,
+  getFile,
+  getFileFacts,
+  listFiles,
+  readChunks,
+  storeChunks,
+  sweepAbandoned,
+  tooLarge,
+} from "../data/files";
+import { getProjectFacts } from "../data/projects";
+import type { Db } from "../db";
+import { projectFiles } from "../db/schema";
+import { publishChange } from "../functions/changes";
+import { decodeCursor, pageQuery, toPage } from "../http/cursor";
+import { badRequest, forbidden, notFound } from "../http/errors";
+import { errorResponses } from "../http/openapi";
+import { rules } from "../rules";
+
+/** The file's name from its header: URL-encoded UTF-8, without any folder a browser or tool prefixed. */
+function fileNameOf(header: string | string[] | undefined): string {
+  const invalid = () => badRequest("Name the file in the X-File-Name header.", { name: "A file name is required." });
+  if (typeof header !== "string" || header === "") throw invalid();
+  let name: string;
+  try {
+    name = decodeURIComponent(header);
+  } catch {
+    throw invalid();
+  }
+  name = (name.split(/[\\/]/).pop() ?? "").trim();
+  if (!name || name === "." || name === "..") throw invalid();
+  if (hasControlCharacter(name)) throw badRequest("The file name has a control character.", { name: "Not allowed." });
+  if (name.length > FILE_NAME_MAX_LENGTH)
+    throw badRequest(`File names can be at most ${FILE_NAME_MAX_LENGTH} characters.`, { name: "Too long." });
+  return name;
+}
+
+/**
+ * Project files (issue #8, item 6). Upload is the file's raw bytes as the
+ * body (any Content-Type), its name in X-File-Name, streamed into the
+ * database chunk by chunk; download streams it back the same way.
+ */
+export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  // In this plugin only: a body of any type is left unread for the upload route to stream.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser("*", (_request, _payload, done) => done(null));
+
+  const projectParams = z.strictObject({ projectId: uuidParam });
+
+  app.get(
+    "/api/projects/:projectId/files",
+    {
+      schema: {
+        tags: ["files"],
+        summary: "A project's files, newest first, by cursor",
+        params: projectParams,
+        querystring: z.strictObject(pageQuery),
+        response: { 200: pageOf(projectFileSchema), ...errorResponses(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const facts = await getProjectFacts(db, request.params.projectId);
+      if (!facts || !rules.files.read(await request.actor(), { project: facts, uploaderId: null }))
+        throw notFound("Project");
+      const { limit, cursor } = request.query;
+      const rows = await listFiles(db, request.params.projectId, { limit: limit + 1, after: decodeCursor(cursor) });
+      return toPage(rows, limit);
+    },
+  );
+
+  app.post(
+    "/api/projects/:projectId/files",
+    {
+      schema: {
+        tags: ["files"],
+        summary:
+          "Upload a file to a project: the raw bytes as the body, the URL-encoded name in X-File-Name (PDF, images, Office documents, text or CSV; checked on the content)",
+        params: projectParams,
+        response: { 201: projectFileSchema, ...errorResponses(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const user = await request.requireUser();
+      const { projectId } = request.params;
+      const facts = await getProjectFacts(db, projectId);
+      if (!facts || !rules.files.create(await request.actor(), { project: facts, uploaderId: null }))
+        throw notFound("Project");
+      const name = fileNameOf(request.headers[FILE_NAME_HEADER]);
+      const declared = Number(request.headers["content-length"]);
+      if (Number.isFinite(declared) && declared > config.fileMaxBytes) {
+        // Refused before reading: the rest of the body is not wanted, so the connection closes after the answer.
+        reply.header("connection", "close");
+        throw tooLarge(config.fileMaxBytes);
+      }
+      await sweepAbandoned(db);
+      const [row] = await db
+        .insert(projectFiles)
+        .values({ projectId, uploaderId: user.id, name, contentType: "application/octet-stream" })
+        .returning({ id: projectFiles.id });
+      if (!row) throw new Error("insert returned no row");
+      const fileId = row.id;
+      try {
+        const { size, detected } = await storeChunks(db, fileId, request.raw, { maxBytes: config.fileMaxBytes, name });
+        await db.transaction(async (tx) => {
+          await tx
+            .update(projectFiles)
+            .set({ size, contentType: detected.type, complete: true })
+            .where(eq(projectFiles.id, fileId));
+          await publishChange(tx, { topic: "project_files", op: "insert", id: fileId, projectId });
+        });
+      } catch (error) {
+        await db.delete(projectFiles).where(eq(projectFiles.id, fileId));
+        // The unread rest of a refused body is not wanted.
+        if (!request.raw.readableEnded) reply.header("connection", "close");
+        throw error;
+      }
+      const file = await getFile(db, fileId);
+      if (!file) throw notFound("File");
+      return reply.status(201).send(file);
+    },
+  );
+
+  app.get(
+    "/api/files/:fileId",
+    {
+      schema: {
+        tags: ["files"],
+        summary: "Download a project file (as an attachment, with its stored type)",
+        params: z.strictObject({ fileId: uuidParam }),
+        response: {
+          200: z.any().meta({ description: "The file's bytes, with its stored type" }),
+          ...errorResponses(400, 401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      await request.requireUser();
+      const facts = await getFileFacts(db, request.params.fileId);
+      if (!facts || !rules.files.read(await request.actor(), facts)) throw notFound("File");
+      const { file } = facts;
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-length", file.size)
+        .header("content-disposition", attachmentDisposition(file.name))
+        .header("x-content-type-options", "nosniff")
+        .header("cache-control", "private, no-store")
+        .send(readChunks(db, file.id));
+    },
+  );
+
+  app.delete(
+    "/api/files/:fileId",
+    {
+      schema: {
+        tags: ["files"],
+        summary: "Delete a project file (the person who uploaded it or an administrator)",
+        params: z.strictObject({ fileId: uuidParam }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      const facts = await getFileFacts(db, request.params.fileId);
+      if (!facts || !rules.files.read(actor, facts)) throw notFound("File");
+      if (!rules.files.delete(actor, facts))
+        throw forbidden("Only the person who uploaded a file or an administrator may delete it.");
+      const { file } = facts;
+      await db.transaction(async (tx) => {
+        const deleted = await tx
+          .delete(projectFiles)
+          .where(eq(projectFiles.id, file.id))
+          .returning({ id: projectFiles.id });
+        if (deleted.length === 0) throw notFound("File");
+        await auditAdminChange(tx, actor, {
+          action: "file.delete",
+          entity: "file",
+          entityId: file.id,
+          before: { projectId: file.projectId, name: file.name, size: file.size, uploaderId: file.uploaderId },
+          after: null,
+        });
+        await publishChange(tx, { topic: "project_files", op: "delete", id: file.id, projectId: file.projectId });
+      });
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,223 @@
+import {
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  Progress,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
+import { useQueryClient } from "@tanstack/react-query";
+import { type DragEvent, useRef, useState } from "react";
+import { LuDownload, LuFiles, LuTrash2, LuUpload } from "react-icons/lu";
+import type { Page } from "../../../common/api";
+import { FILE_ACCEPT, FILE_KINDS_TEXT } from "../../../common/file-types";
+import type { ProjectFile } from "../../../common/files";
+import { formatDate } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmptyList } from "../../components/EmptyList";
+import { toaster } from "../../components/Toaster";
+import { ApiError } from "../../lib/api";
+import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
+import { fileDownloadPath, filesQuery, formatFileSize, loadMoreFiles, useDeleteFile, useUploadFile } from "./files";
+
+export const NO_FILES = "No files yet";
+export const DELETE_FILE_QUESTION = "Are you sure you want to delete this file?";
+
+/**
+ * Project files (issue #8, item 6): everyone on the project uploads (picker or
+ * drag and drop, with a progress bar), lists, downloads; the uploader or an
+ * administrator deletes. Live: an upload or deletion by anyone refreshes the list.
+ */
+export function FilesPanel({ projectId }: { projectId: string }) {
+  const { data: me } = useMe();
+  const client = useQueryClient();
+  const files = useLiveQuery<Page<ProjectFile>>(filesQuery(projectId), (data) => data);
+  const upload = useUploadFile(projectId);
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const [loadingMore, setLoadingMore] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const list = files.data?.items ?? [];
+
+  async function send(file: File) {
+    if (progress) return;
+    setProgress({ name: file.name, fraction: 0 });
+    try {
+      await upload.mutateAsync({ file, onProgress: (fraction) => setProgress({ name: file.name, fraction }) });
+      toaster.create({ type: "success", title: TOAST.fileUploaded, description: file.name });
+    } catch (error) {
+      toaster.create({
+        type: "error",
+        title: TOAST.error,
+        description: error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed,
+      });
+    } finally {
+      setProgress(null);
+      if (input.current) input.current.value = "";
+    }
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    const file = event.dataTransfer.files[0];
+    if (file) void send(file);
+  }
+
+  async function more() {
+    setLoadingMore(true);
+    try {
+      await loadMoreFiles(client, projectId);
+    } catch {
+      toaster.create({ type: "error", title: TOAST.error, description: "Failed to load more files" });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <Card.Root as="section" aria-labelledby="files-heading">
+      <Card.Header>
+        <HStack justify="space-between" gap="3" wrap="wrap">
+          <Heading as="h2" size="lg" id="files-heading">
+            Files
+          </Heading>
+          <Button size="sm" onClick={() => input.current?.click()} disabled={!!progress}>
+            <LuUpload aria-hidden="true" />
+            Upload file
+          </Button>
+          <input
+            ref={input}
+            type="file"
+            accept={FILE_ACCEPT}
+            hidden
+            aria-label="Choose a file to upload"
+            data-testid="file-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void send(file);
+            }}
+          />
+        </HStack>
+      </Card.Header>
+      <Card.Body gap="4">
+        <Box
+          borderWidth="2px"
+          borderStyle="dashed"
+          borderColor={dragging ? "colorPalette.solid" : "border"}
+          colorPalette="brand"
+          borderRadius="md"
+          p="4"
+          textAlign="center"
+          onDragOver={(event) => {
+            event.preventDefault();
+            setDragging(true);
+          }}
+          onDragLeave={() => setDragging(false)}
+          onDrop={onDrop}
+          data-testid="file-drop"
+        >
+          <Text fontSize="sm" color="fg.muted">
+            Drop a file here, or use Upload file. {FILE_KINDS_TEXT}.
+          </Text>
+        </Box>
+        {progress && (
+          <Progress.Root
+            value={Math.round(progress.fraction * 100)}
+            colorPalette="brand"
+            size="sm"
+            aria-label={`Uploading ${progress.name}`}
+          >
+            <HStack justify="space-between">
+              <Progress.Label fontSize="sm">Uploading {progress.name}</Progress.Label>
+              <Progress.ValueText fontSize="sm" />
+            </HStack>
+            <Progress.Track>
+              <Progress.Range />
+            </Progress.Track>
+          </Progress.Root>
+        )}
+        {files.isPending ? (
+          <Stack gap="3" aria-busy="true">
+            <VisuallyHidden role="status">Loading files</VisuallyHidden>
+            <Skeleton height="10" />
+            <Skeleton height="10" />
+          </Stack>
+        ) : files.isError ? (
+          <Stack gap="2" align="start" role="alert">
+            <Text>Failed to load files.</Text>
+            <Button size="sm" variant="outline" onClick={() => void files.refetch()}>
+              Retry
+            </Button>
+          </Stack>
+        ) : list.length === 0 ? (
+          <EmptyList
+            icon={LuFiles}
+            size="sm"
+            title={NO_FILES}
+            description="Files shared on this project appear here: briefs, designs, contracts and reports."
+          />
+        ) : (
+          <Stack as="ul" gap="2" listStyleType="none" aria-label="Files">
+            {list.map((file) => (
+              <FileItem
+                key={file.id}
+                projectId={projectId}
+                file={file}
+                canDelete={me?.role === "admin" || (!!me && me.id === file.uploaderId)}
+              />
+            ))}
+          </Stack>
+        )}
+        {files.data?.next && (
+          <Button size="sm" variant="outline" alignSelf="start" onClick={more} loading={loadingMore}>
+            Show more files
+          </Button>
+        )}
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+function FileItem({ projectId, file, canDelete }: { projectId: string; file: ProjectFile; canDelete: boolean }) {
+  const remove = useDeleteFile(projectId);
+  return (
+    <HStack as="li" gap="3" borderWidth="1px" borderRadius="md" p="3" justify="space-between" wrap="wrap">
+      <Stack gap="0" minW="0">
+        <Link href={fileDownloadPath(file.id)} download={file.name} fontWeight="medium" wordBreak="break-all">
+          <LuDownload aria-hidden="true" />
+          {file.name}
+        </Link>
+        <Text fontSize="sm" color="fg.muted">
+          {formatFileSize(file.size)} · {file.uploaderName ?? "Former member"} · {formatDate(file.createdAt)}
+        </Text>
+      </Stack>
+      {canDelete && (
+        <ConfirmDialog
+          question={DELETE_FILE_QUESTION}
+          description={file.name}
+          confirmLabel="Delete"
+          onConfirm={() =>
+            remove.mutateAsync(file.id, {
+              onSuccess: () => toaster.create({ type: "success", title: TOAST.fileDeleted }),
+              onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.fileDeleteFailed }),
+            })
+          }
+          trigger={
+            <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${file.name}`}>
+              <LuTrash2 aria-hidden="true" />
+            </IconButton>
+          }
+        />
+      )}
+    </HStack>
+  );
+}
