@@ -28,6 +28,7 @@ const LAZY_RECIPES: Record<string, string> = {
   link: "linkRecipe",
   menu: "menuSlotRecipe",
   "native-select": "nativeSelectSlotRecipe",
+  popover: "popoverSlotRecipe",
   progress: "progressSlotRecipe",
   select: "selectSlotRecipe",
   separator: "separatorRecipe",

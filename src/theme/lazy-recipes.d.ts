@@ -16,6 +16,7 @@ declare module "virtual:lazy-recipes" {
     linkRecipe,
     menuSlotRecipe,
     nativeSelectSlotRecipe,
+    popoverSlotRecipe,
     progressSlotRecipe,
     selectSlotRecipe,
     separatorRecipe,
