@@ -17,6 +17,13 @@ import type { Db, Tx } from ".";
 export const BACKUP_FORMAT = "lagos-studio-backup";
 const BATCH = 1000;
 
+/**
+ * Tables kept by triggers from the others (the admin figures, migration
+ * 0011): not copied, since restoring the rows they count rebuilds them, and
+ * copying them as well would count everything twice.
+ */
+export const DERIVED_TABLES: readonly string[] = ["analytics_counters"];
+
 type Header = { format: string; version: 1; createdAt: string; tables: string[] };
 type Batch = { table: string; rows: Record<string, unknown>[] };
 
@@ -30,7 +37,7 @@ export async function tablesInDependencyOrder(db: Db | Tx): Promise<string[]> {
     join pg_class c on c.oid = k.conrelid join pg_class p on p.oid = k.confrelid
     join pg_namespace n on n.oid = c.relnamespace
     where k.contype = 'f' and n.nspname = 'public' and c.relname <> p.relname`);
-  const names = tables.map((table) => table.name);
+  const names = tables.map((table) => table.name).filter((name) => !DERIVED_TABLES.includes(name));
   const ordered: string[] = [];
   const visit = (name: string, path: Set<string>) => {
     if (ordered.includes(name) || path.has(name)) return;
