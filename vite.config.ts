@@ -80,21 +80,40 @@ function lazyRecipes(): Plugin {
   };
 }
 
+/**
+ * Chakra's anatomy module extends Ark UI's anatomies at its top level
+ * (`const x = xAnatomy.extendWith(...)`); a method call on an import may have
+ * side effects as far as the bundler knows, so every anatomy (and the Zag
+ * modules behind them) stayed in the entry. They are plain values: marked
+ * pure, the ones no recipe uses drop out.
+ */
+function pureAnatomies(): Plugin {
+  return {
+    name: "pure-anatomies",
+    transform(code, id) {
+      if (!id.endsWith("/@chakra-ui/react/dist/esm/anatomy.js")) return null;
+      return { code: code.replace(/= (\w+\$1)\.extendWith\(/g, "= /* @__PURE__ */ $1.extendWith("), map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), lazyRecipes()],
+  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), lazyRecipes(), pureAnatomies()],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
     sourcemap: false,
-    // Browsers without native modulepreload (Safari before 17, Firefox before 115) still load
-    // every module; they only miss the head start, which is not worth 0.2 KB on every page.
-    modulePreload: { polyfill: false },
+    // No preload map: Vite's map of every lazy chunk's dependencies (~120 portal chunks) sat in the entry
+    // every public page loads, 3 KB gzip. Public pages list their chunks as modulepreload links in their
+    // prerendered HTML instead, chunks import their dependencies directly (one level), and the router
+    // starts loading a route's chunk on hover ("intent"), which hides the one round trip this adds.
+    modulePreload: false,
     rolldownOptions: {
       treeshake: {
         // Chakra's theme module builds its full default config (every recipe) with an unannotated
         // defineConfig() call, an identity function; marked pure, the unused config and recipes drop
         // out. The name matches every package's defineConfig: all of them are config identities.
-        manualPureFunctions: ["defineConfig"],
+        manualPureFunctions: ["defineConfig", "createAnatomy"],
         // Only @emotion/react's withTheme, which nothing here uses, calls this CommonJS package, but
         // the bundler keeps any CommonJS module's top-level code. It has no side effects; dropped,
         // it takes react-is with it.

@@ -1,3 +1,4 @@
+import { chakra } from "@chakra-ui/react";
 import type { ReactElement, SVGProps } from "react";
 
 /**
@@ -38,4 +39,22 @@ export function LucideSvg(props: IconProps) {
 
 export function FontAwesomeSvg(props: IconProps) {
   return <svg {...svgDefaults} fill="currentColor" {...props} />;
+}
+
+/**
+ * A brand mark drawn from a static SVG file (public/icons) as a CSS mask
+ * over currentColor: it follows the text colour and hover states like the
+ * inline icons, while its path data, which compresses poorly, stays out of
+ * the JavaScript every public page loads. An <svg> element, so containers
+ * that size their icons (Button's `& :where(svg)`) size it too.
+ */
+export function MaskIcon({ src }: { src: string }) {
+  return (
+    <chakra.svg
+      {...svgDefaults}
+      flexShrink="0"
+      bg="currentColor"
+      css={{ mask: `url(${src}) center / contain no-repeat` }}
+    />
+  );
 }

@@ -8,7 +8,7 @@ export function ConsultationLink(props: ButtonProps) {
   return (
     <Button asChild colorPalette="gold" {...props}>
       <a href={consultationUrl()} target="_blank" rel="noopener noreferrer" data-consultation="">
-        <FaWhatsappIcon aria-hidden="true" />
+        <FaWhatsappIcon />
         {navigation.consultation}
         <VisuallyHidden> (opens WhatsApp in a new tab)</VisuallyHidden>
       </a>

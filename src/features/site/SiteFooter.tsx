@@ -51,7 +51,7 @@ export function SiteFooter() {
                           color="white"
                           _hover={{ bg: "gold.400", color: "brand.950" }}
                         >
-                          <Icon aria-hidden="true" />
+                          <Icon />
                         </chakra.a>
                       </li>
                     );
