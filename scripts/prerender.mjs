@@ -97,6 +97,22 @@ async function main() {
     writeFileSync(path.join(PAGES, file), html);
     written.push({ path: page.path, file, preloads, ...(PLAN_PAGES.includes(page.path) ? { plans: true } : {}) });
   }
+  // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
+  // chunks beside the entry, at normal priority, instead of after the entry has run the router.
+  const authChunks = chunkClosure(manifest, "src/routes/_site/auth.tsx?tsr-split=component");
+  const portalChunks = chunkClosure(manifest, "src/routes/portal/route.tsx?tsr-split=component");
+  const portalHomeChunks = chunkClosure(manifest, "src/routes/portal/index.tsx?tsr-split=component");
+  const shells = {
+    auth: [...layoutChunks, ...authChunks],
+    portal: [...portalChunks],
+    portalHome: [...portalChunks, ...portalHomeChunks],
+  };
+  for (const [name, chunks] of Object.entries(shells)) {
+    const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));
+    if (files.length === 0) throw new Error(`no chunks found for the ${name} shell: did a route file move?`);
+    const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
+    writeFileSync(path.join(PAGES, `shell-${name}.html`), template.replace("</head>", `  ${tags}\n  </head>`));
+  }
   writeFileSync(
     path.join(PAGES, "404.html"),
     await renderDocument("/__prerender-not-found__", { template, preloads: [], currency }),
@@ -117,7 +133,16 @@ async function main() {
   );
   writeFileSync(
     path.join(PAGES, "manifest.json"),
-    JSON.stringify({ pages: written, notFound: "404.html", ssr: "../ssr/entry-server.js" }, null, 2),
+    JSON.stringify(
+      {
+        pages: written,
+        notFound: "404.html",
+        shells: Object.fromEntries(Object.keys(shells).map((name) => [name, `shell-${name}.html`])),
+        ssr: "../ssr/entry-server.js",
+      },
+      null,
+      2,
+    ),
   );
   compressTree(CLIENT);
   // The server keeps the renderer: it renders the pages showing plans again from the database.

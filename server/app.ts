@@ -26,7 +26,14 @@ import { registerOriginCheck } from "./http/origin";
 import { loadRenderer, registerPlanPages } from "./http/plan-pages";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { responseSerializer } from "./http/serialize";
-import { applyRuntimeConfig, loadSiteDocuments, makeDocument, sendDocument } from "./http/site";
+import {
+  applyRuntimeConfig,
+  HTML,
+  loadSiteDocuments,
+  makeDocument,
+  type SiteDocuments,
+  sendDocument,
+} from "./http/site";
 import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
@@ -199,9 +206,12 @@ async function registerClient(
     return;
   }
   const site = loadSiteDocuments(CLIENT_DIST_DIR, path.join(ROOT, "dist/pages"), config);
-  const shell =
-    site?.shell ??
-    makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), "text/html; charset=utf-8");
+  let shellFor: SiteDocuments["shellFor"];
+  if (site) shellFor = site.shellFor;
+  else {
+    const bareShell = makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), HTML);
+    shellFor = () => bareShell;
+  }
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
   const planPages = site
     ? await registerPlanPages({ site, database, config, log: server.log, clientDir: CLIENT_DIST_DIR, renderer })
@@ -234,7 +244,7 @@ async function registerClient(
       return reply.redirect("/services", 302);
     }
     const isApp = pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/");
-    if (isApp || !site) return sendDocument(request, reply, shell);
+    if (isApp || !site) return sendDocument(request, reply, shellFor(pagePath));
     if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
     return sendDocument(request, reply, site.notFound, 404);
   });

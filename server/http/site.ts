@@ -23,7 +23,8 @@ export type Document = {
 export type SiteDocuments = {
   pages: Map<string, Document>;
   notFound: Document;
-  shell: Document;
+  /** The SPA shell for a path (/auth, /portal, anything else under /portal), each preloading its first route's code. */
+  shellFor(pagePath: string): Document;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
 };
@@ -34,7 +35,10 @@ export type PlanPage = { path: string; preloads: string[]; html: string };
 type PagesManifest = {
   pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
   notFound: string;
+  shells?: Partial<Record<ShellName, string>>;
 };
+
+type ShellName = "auth" | "portal" | "portalHome";
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -103,10 +107,17 @@ export function loadSiteDocuments(clientDir: string, pagesDir: string, config: C
   }
   pages.set("/sitemap.xml", makeDocument(read("sitemap.xml"), "application/xml; charset=utf-8"));
   pages.set("/robots.txt", makeDocument(read("robots.txt"), "text/plain; charset=utf-8"));
+  const bareShell = makeDocument(applyRuntimeConfig(readFileSync(shellFile, "utf8"), config), HTML);
+  const shell = (name: ShellName) => {
+    const file = manifest.shells?.[name];
+    return file ? makeDocument(read(file), HTML) : bareShell;
+  };
+  const shells = { auth: shell("auth"), portal: shell("portal"), portalHome: shell("portalHome") };
   return {
     pages,
     notFound: makeDocument(read(manifest.notFound), HTML),
-    shell: makeDocument(applyRuntimeConfig(readFileSync(shellFile, "utf8"), config), HTML),
+    shellFor: (pagePath) =>
+      pagePath === "/auth" ? shells.auth : pagePath === "/portal" ? shells.portalHome : shells.portal,
     planPages,
   };
 }
