@@ -1,9 +1,11 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
+import { ROOT } from "./support/server";
 
 /**
  * Journeys through the public marketing site, against the built product
@@ -465,4 +467,23 @@ describe("prerendered HTML", () => {
     expect(robots).toContain("Disallow: /portal");
     expect(robots).toContain("Disallow: /api");
   });
+
+  it.each([
+    ["/auth", "src/routes/_site/auth.tsx"],
+    ["/portal", "src/routes/portal/index.tsx"],
+    ["/portal/projects/any", "src/routes/portal/route.tsx"],
+  ])(
+    "the SPA shell for %s preloads that route's code (%s), every link an asset that exists",
+    async (path, routeFile) => {
+      const manifest = JSON.parse(readFileSync(`${ROOT}/dist/client/.vite/manifest.json`, "utf8"));
+      const routeChunk = manifest[`${routeFile}?tsr-split=component`]?.file;
+      expect(routeChunk).toBeDefined();
+      const html = await (await fetch(`${product.server.url}${path}`)).text();
+      const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+\.js)"/g)].map(
+        (match) => match[1] ?? "",
+      );
+      expect(preloads).toContain(routeChunk);
+      for (const file of preloads) expect((await fetch(`${product.server.url}/${file}`)).status, file).toBe(200);
+    },
+  );
 });
