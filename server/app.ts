@@ -87,8 +87,6 @@ export type App = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
-  // The public plan pages' renderer loads while the database opens (server/http/plan-pages.ts).
-  const renderer = loadRenderer();
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
 
@@ -178,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });
 
-  await registerClient(server, config, database, renderer);
+  await registerClient(server, config, database);
 
   server.addHook("onClose", async () => {
     if (!options.database) await database.close();
@@ -194,12 +192,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * redirect to /services, portal and /auth paths get the SPA shell, anything
  * else the 404 page with status 404.
  */
-async function registerClient(
-  server: FastifyInstance,
-  config: Config,
-  database: Database,
-  renderer: ReturnType<typeof loadRenderer>,
-) {
+async function registerClient(server: FastifyInstance, config: Config, database: Database) {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
   if (!existsSync(indexFile)) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
@@ -214,7 +207,14 @@ async function registerClient(
   }
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
   const planPages = site
-    ? await registerPlanPages({ site, database, config, log: server.log, clientDir: CLIENT_DIST_DIR, renderer })
+    ? await registerPlanPages({
+        site,
+        database,
+        config,
+        log: server.log,
+        clientDir: CLIENT_DIST_DIR,
+        renderer: loadRenderer(),
+      })
     : undefined;
   const planPaths = new Set(site?.planPages.map((page) => page.path));
   await server.register(fastifyStatic, {
@@ -237,7 +237,7 @@ async function registerClient(
       return reply.status(404).send(errorBody("not_found", `No route for GET ${rawPath}`));
     }
     const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
-    if (planPaths.has(pagePath)) await planPages?.ready;
+    if (planPaths.has(pagePath)) await planPages?.settled();
     const page = site?.pages.get(pagePath);
     if (page) return sendDocument(request, reply, page);
     if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {

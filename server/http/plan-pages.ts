@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -28,12 +29,8 @@ export const PLANS_DATA_PLACEHOLDER = "<!--plans-data-->";
  */
 const RENDERED_PAGES = new Set(["/plans"]);
 
-type Renderer = {
-  renderDocument(
-    pagePath: string,
-    options: { template: string; preloads: string[]; currency: string; plans?: Plan[] },
-  ): Promise<string>;
-};
+type RenderOptions = { template: string; preloads: string[]; currency: string; plans?: Plan[] };
+type Renderer = { renderDocument(pagePath: string, options: RenderOptions): Promise<string> };
 
 /** The plans as a JSON script element, `<` escaped so no text can close it. */
 export function plansScript(plans: Plan[]): string {
@@ -43,14 +40,46 @@ export function plansScript(plans: Plan[]): string {
 export const SSR_ENTRY = path.join(ROOT, "dist/ssr/entry-server.js");
 
 /**
- * Starts loading the server renderer (React, Chakra: a second or more on a busy machine), so start-up
- * can do its other work meanwhile; null when the build has none.
+ * The server renderer, or null when the build has none. It runs in a child
+ * process started for each render, which exits after it: loaded, React,
+ * Chakra and every public page hold ~50 MB, which a server that renders a
+ * page only when plans change should not keep (the idle-memory bar; a worker
+ * thread gave back only part of it). A render costs a process start and the
+ * module's load, a second or so.
  */
-export function loadRenderer(file = SSR_ENTRY): Promise<Renderer | null> {
-  if (!existsSync(file)) return Promise.resolve(null);
-  const loading = import(pathToFileURL(file).href) as Promise<Renderer>;
-  loading.catch(() => {});
-  return loading;
+export function loadRenderer(file = SSR_ENTRY): Renderer | null {
+  if (!existsSync(file)) return null;
+  const entry = pathToFileURL(file).href;
+  return { renderDocument: (pagePath, options) => renderInChild(entry, pagePath, options) };
+}
+
+const RENDER_CHILD = `
+const input = [];
+for await (const chunk of process.stdin) input.push(chunk);
+const { entry, pagePath, options } = JSON.parse(Buffer.concat(input).toString("utf8"));
+const renderer = await import(entry);
+const html = await renderer.renderDocument(pagePath, options);
+process.stdout.write(html, () => process.exit(0));
+`;
+
+function renderInChild(entry: string, pagePath: string, options: RenderOptions): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--input-type=module", "--eval", RENDER_CHILD], {
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    const output: Buffer[] = [];
+    let errors = "";
+    child.stdout.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      errors = (errors + chunk.toString("utf8")).slice(-2000);
+    });
+    child.once("error", reject);
+    child.once("close", (code) => {
+      if (code === 0) resolve(Buffer.concat(output).toString("utf8"));
+      else reject(new Error(`the page renderer exited with code ${code}: ${errors.trim()}`));
+    });
+    child.stdin.end(JSON.stringify({ entry, pagePath, options }));
+  });
 }
 
 export type PlanPagesOptions = {
@@ -59,30 +88,27 @@ export type PlanPagesOptions = {
   config: Config;
   log: FastifyBaseLogger;
   clientDir: string;
-  /** loadRenderer(), started early. */
-  renderer: Promise<Renderer | null>;
+  renderer: Renderer | null;
 };
 
 /**
- * Renders the plan pages and again after every plans change. Start-up does not
- * wait for the first render (loading the renderer is most of a second, more on
- * a busy machine): `ready` settles when it is done, and a request for a plan
- * page waits for it, so no visitor is served plans the database no longer has.
+ * Renders the plan pages, and again after every plans change. Neither start-up
+ * nor the change waits for a render (a second or more: the renderer's process
+ * starts each time); a request for a plan page waits for the one under way
+ * (`settled`), so no visitor is served plans the database no longer has once
+ * the change has been heard.
  */
 export async function registerPlanPages(
   options: PlanPagesOptions,
-): Promise<{ rerender: () => Promise<void>; ready: Promise<void> }> {
+): Promise<{ rerender: () => Promise<void>; settled: () => Promise<void> }> {
   const { site, database, config, log } = options;
-  if (site.planPages.length === 0) return { rerender: async () => {}, ready: Promise.resolve() };
+  if (site.planPages.length === 0) return { rerender: async () => {}, settled: async () => {} };
   const template = readFileSync(path.join(options.clientDir, "index.html"), "utf8");
-  const rendererReady = options.renderer.then((renderer) => {
-    if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
-    return renderer;
-  });
+  const { renderer } = options;
+  if (!renderer) log.warn("dist/ssr is missing: /plans keeps its built HTML, plans embedded (run `npm run build`)");
 
   let first = true;
   async function render(): Promise<void> {
-    const renderer = await rendererReady;
     const started = performance.now();
     const plans = await listPlans(database.db, config.currency);
     for (const page of site.planPages) {
@@ -138,5 +164,6 @@ export async function registerPlanPages(
     }
     if (change.topic === "plans") void rerender();
   });
-  return { rerender, ready: rerender() };
+  void rerender();
+  return { rerender, settled: () => running ?? Promise.resolve() };
 }

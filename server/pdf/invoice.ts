@@ -1,5 +1,4 @@
 import { createRequire } from "node:module";
-import PDFDocument from "pdfkit";
 import { company } from "../../common/company";
 import { INVOICE_STATUS_LABELS } from "../../common/domain";
 import { formatDate, formatDay, formatMoney, LOCALE } from "../../common/format";
@@ -30,9 +29,12 @@ const MUTED = "#4b5563";
 /**
  * The invoice as a PDF stream, tagged for accessibility (PDF/UA: a structure
  * tree with headings and paragraphs, document language and title). The
- * caller pipes it to the response; nothing is buffered whole.
+ * caller pipes it to the response; nothing is buffered whole. pdfkit (with
+ * fontkit, ~5 MB of heap once loaded) loads with the first invoice asked for,
+ * not with the server.
  */
-export function invoicePdf(invoice: InvoiceView, settings: InvoicePdfSettings): PDFKit.PDFDocument {
+export async function invoicePdf(invoice: InvoiceView, settings: InvoicePdfSettings): Promise<PDFKit.PDFDocument> {
+  const { default: PDFDocument } = await import("pdfkit");
   const title = `Invoice ${invoice.invoiceNumber}`;
   const doc = new PDFDocument({
     size: "A4",

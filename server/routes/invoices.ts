@@ -72,7 +72,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
       if (!facts || !rules.invoices.read(await request.actor(), facts)) throw notFound("Invoice");
       const invoice = await getInvoice(db, invoiceId);
       if (!invoice) throw notFound("Invoice");
-      const pdf = invoicePdf(invoice, { currency: config.currency, whatsappNumber: config.whatsappNumber });
+      const pdf = await invoicePdf(invoice, { currency: config.currency, whatsappNumber: config.whatsappNumber });
       return reply
         .type("application/pdf")
         .header("content-disposition", invoiceDisposition(invoice.invoiceNumber))
