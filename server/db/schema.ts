@@ -535,6 +535,8 @@ export const mailQueue = pgTable(
   (t) => [
     // The worker's due scan: only rows still to send.
     index("mail_queue_due_idx").on(t.sendAfter).where(sql`sent_at is null and failed_at is null`),
+    // Sent rows are pruned after a while (server/mail/index.ts): their copies are in people's inboxes.
+    index("mail_queue_sent_idx").on(t.sentAt).where(sql`sent_at is not null`),
   ],
 );
 

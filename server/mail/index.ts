@@ -40,6 +40,9 @@ const BACKOFF_CAP_MS = 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const SMTP_TIMEOUT_MS = 60_000;
 const BATCH = 20;
+/** Sent mail is kept this long (to answer "did it go?"), then deleted; failed mail is kept. */
+const KEEP_SENT = "30 days";
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** Wait after the n-th failed attempt (1-based): 30 s, 1 min, 2 min… capped at an hour. */
 export function backoffMs(attempts: number): number {
@@ -198,7 +201,15 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
     }
   }
 
+  let prunedAt = 0;
+  async function prune(now: Date) {
+    if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
+    prunedAt = now.getTime();
+    await db.execute(sql`delete from ${mailQueue} where sent_at < ${at(now)} - ${KEEP_SENT}::interval`);
+  }
+
   async function pass(now = new Date()): Promise<void> {
+    await prune(now);
     await deliverDue(now);
     for (const job of jobs) await job(now);
     // A job may have queued mail (a digest): it goes out in this pass, not the next.

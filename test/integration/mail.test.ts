@@ -229,6 +229,24 @@ describe("the delivery queue", () => {
     expect(new Set(delivered.map((mail) => mail.subject)).size).toBe(count);
   });
 
+  it("keeps sent mail 30 days, then deletes it; failed mail is kept", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const day = 24 * 60 * MINUTE;
+    const old = new Date(Date.now() - 40 * day);
+    await server.db.insert(mailQueue).values([
+      { to: "x@example.test", subject: `Old sent ${tag}`, text: "x", sentAt: old },
+      { to: "x@example.test", subject: `Recent sent ${tag}`, text: "x", sentAt: new Date(Date.now() - day) },
+      { to: "x@example.test", subject: `Old failed ${tag}`, text: "x", failedAt: old, attempts: 8 },
+    ]);
+    // Pruning runs at most hourly per process: a pass two hours on.
+    await pass(later(120 * MINUTE));
+    const left = await server.db
+      .select()
+      .from(mailQueue)
+      .where(like(mailQueue.subject, `% ${tag}`));
+    expect(left.map((row) => row.subject).sort()).toEqual([`Old failed ${tag}`, `Recent sent ${tag}`]);
+  });
+
   it("SMTP refusing the first attempt: retried by the worker, delivered exactly once", async () => {
     const received: string[] = [];
     let attempts = 0;

@@ -36,4 +36,5 @@ ALTER TABLE "mail_preferences" ADD CONSTRAINT "mail_preferences_user_id_users_id
 ALTER TABLE "message_mail_digests" ADD CONSTRAINT "message_mail_digests_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_mail_digests" ADD CONSTRAINT "message_mail_digests_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "public"."projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "mail_queue_due_idx" ON "mail_queue" USING btree ("send_after") WHERE sent_at is null and failed_at is null;--> statement-breakpoint
+CREATE INDEX "mail_queue_sent_idx" ON "mail_queue" USING btree ("sent_at") WHERE sent_at is not null;--> statement-breakpoint
 CREATE INDEX "message_mail_digests_due_idx" ON "message_mail_digests" USING btree ("due_at") WHERE due_at is not null;
