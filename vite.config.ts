@@ -34,6 +34,7 @@ const LAZY_RECIPES: Record<string, string> = {
   separator: "separatorRecipe",
   skeleton: "skeletonRecipe",
   stat: "statSlotRecipe",
+  switch: "switchSlotRecipe",
   table: "tableSlotRecipe",
   tabs: "tabsSlotRecipe",
   textarea: "textareaRecipe",

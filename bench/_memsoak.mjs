@@ -61,7 +61,9 @@ try {
       `p99 ${result.latency.p99} ms, failed ${failed}`,
   );
   console.log(`  waiting ${SETTLE_S} s for the server to settle...`);
-  console.log("after load:", breakdown(server.child.pid)); await sleep(SETTLE_S * 1000); console.log("settled:", breakdown(server.child.pid));
+  console.log("after load:", breakdown(server.child.pid));
+  await sleep(SETTLE_S * 1000);
+  console.log("settled:", breakdown(server.child.pid));
   const rss = rssMb(server.child.pid);
   const passed = [
     bar("failed requests", failed, "<", 1, "requests"),

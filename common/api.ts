@@ -184,6 +184,7 @@ export const outboxMailSchema = z
     text: z.string(),
     html: z.string().nullable(),
     link: z.string().nullable(),
+    headers: z.record(z.string(), z.string()).nullable(),
     createdAt: timestamp,
   })
   .meta({ id: "OutboxMail" });

@@ -470,6 +470,7 @@ describe("prerendered HTML", () => {
 
   it.each([
     ["/auth", "src/routes/_site/auth.tsx"],
+    ["/unsubscribe", "src/routes/_site/unsubscribe.tsx"],
     ["/portal", "src/routes/portal/index.tsx"],
     ["/portal/projects/any", "src/routes/portal/route.tsx"],
   ])(

@@ -99,13 +99,12 @@ async function main() {
   }
   // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.
-  const authChunks = chunkClosure(manifest, "src/routes/_site/auth.tsx?tsr-split=component");
-  const portalChunks = chunkClosure(manifest, "src/routes/portal/route.tsx?tsr-split=component");
-  const portalHomeChunks = chunkClosure(manifest, "src/routes/portal/index.tsx?tsr-split=component");
+  const chunksOf = (file) => [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)];
   const shells = {
-    auth: [...layoutChunks, ...authChunks],
-    portal: [...portalChunks],
-    portalHome: [...portalChunks, ...portalHomeChunks],
+    auth: [...layoutChunks, ...chunksOf("_site/auth.tsx")],
+    unsubscribe: [...layoutChunks, ...chunksOf("_site/unsubscribe.tsx")],
+    portal: chunksOf("portal/route.tsx"),
+    portalHome: [...chunksOf("portal/route.tsx"), ...chunksOf("portal/index.tsx")],
   };
   for (const [name, chunks] of Object.entries(shells)) {
     const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));

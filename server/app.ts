@@ -18,6 +18,7 @@ import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
 import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
+import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
 import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
@@ -54,6 +55,7 @@ import { dashboardRoutes } from "./routes/dashboard";
 import { fileRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { invoiceRoutes } from "./routes/invoices";
+import { mailRoutes } from "./routes/mail";
 import { meRoutes } from "./routes/me";
 import { milestoneRoutes } from "./routes/milestones";
 import { notificationRoutes } from "./routes/notifications";
@@ -112,6 +114,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   registerInputGuard(server);
 
   const mailer = createMailer(config, db, (line) => server.log.info(line));
+  configureNotificationMail(config);
   const sessions = new SessionCache();
   await database.listen(SESSION_CHANNEL, (message) => sessions.receive(message));
   sessions.setBroadcast((message) => {
@@ -166,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
   await server.register(notificationRoutes, { db });
+  await server.register(mailRoutes, { db, config });
   await server.register(adminClientRoutes, { db, mailer, config });
   await server.register(adminDeveloperRoutes, { db, mailer, config });
   await server.register(adminStaffRoutes, { db, mailer, config });
@@ -178,7 +182,10 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await registerClient(server, config, database);
 
+  // Every process delivers mail: the queue's claims keep them from sending a row twice.
+  mailer.start([(now) => sendDueDigests(db, now)]);
   server.addHook("onClose", async () => {
+    await mailer.stop();
     if (!options.database) await database.close();
   });
 
@@ -243,7 +250,8 @@ async function registerClient(server: FastifyInstance, config: Config, database:
     if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {
       return reply.redirect("/services", 302);
     }
-    const isApp = pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/");
+    const isApp =
+      pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/") || pagePath === "/unsubscribe";
     if (isApp || !site) return sendDocument(request, reply, shellFor(pagePath));
     if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
     return sendDocument(request, reply, site.notFound, 404);

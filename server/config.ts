@@ -47,6 +47,10 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(25 * 1024 * 1024),
+  /** How often each server process looks for mail to send (the delivery queue and message digests). */
+  MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
+  /** How long a new message waits unread before it is mailed (grouped with what follows). */
+  MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).default(120_000),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -79,6 +83,8 @@ export type Config = {
   writeRateLimit: number;
   liveSocketsPerUser: number;
   fileMaxBytes: number;
+  mailPollMs: number;
+  messageMailDelayMs: number;
   /** Footer social links; only configured networks are shown. */
   social: Partial<Record<SocialNetwork, string>>;
   logLevel: string;
@@ -130,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeRateLimit: e.WRITE_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    mailPollMs: e.MAIL_POLL_MS,
+    messageMailDelayMs: e.MESSAGE_MAIL_DELAY_MS,
     social: {
       facebook: e.SOCIAL_FACEBOOK_URL,
       instagram: e.SOCIAL_INSTAGRAM_URL,

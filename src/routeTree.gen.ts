@@ -16,6 +16,7 @@ import { Route as SiteAboutRouteImport } from './routes/_site/about'
 import { Route as SiteAuthRouteImport } from './routes/_site/auth'
 import { Route as SiteContactRouteImport } from './routes/_site/contact'
 import { Route as SitePlansRouteImport } from './routes/_site/plans'
+import { Route as SiteUnsubscribeRouteImport } from './routes/_site/unsubscribe'
 import { Route as PortalIndexRouteImport } from './routes/portal/index'
 import { Route as PortalAdminRouteRouteImport } from './routes/portal/admin/route'
 import { Route as PortalInvoicesRouteImport } from './routes/portal/invoices'
@@ -79,6 +80,11 @@ const SiteContactRoute = SiteContactRouteImport.update({
 const SitePlansRoute = SitePlansRouteImport.update({
   id: '/plans',
   path: '/plans',
+  getParentRoute: () => SiteRoute,
+} as any)
+const SiteUnsubscribeRoute = SiteUnsubscribeRouteImport.update({
+  id: '/unsubscribe',
+  path: '/unsubscribe',
   getParentRoute: () => SiteRoute,
 } as any)
 const PortalIndexRoute = PortalIndexRouteImport.update({
@@ -245,6 +251,7 @@ export interface FileRoutesByFullPath {
   '/auth': typeof SiteAuthRoute
   '/contact': typeof SiteContactRoute
   '/plans': typeof SitePlansRoute
+  '/unsubscribe': typeof SiteUnsubscribeRoute
   '/portal/invoices': typeof PortalInvoicesRoute
   '/portal/my-tasks': typeof PortalMyTasksRoute
   '/portal/order-services': typeof PortalOrderServicesRoute
@@ -280,6 +287,7 @@ export interface FileRoutesByTo {
   '/auth': typeof SiteAuthRoute
   '/contact': typeof SiteContactRoute
   '/plans': typeof SitePlansRoute
+  '/unsubscribe': typeof SiteUnsubscribeRoute
   '/portal/invoices': typeof PortalInvoicesRoute
   '/portal/my-tasks': typeof PortalMyTasksRoute
   '/portal/order-services': typeof PortalOrderServicesRoute
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/_site/auth': typeof SiteAuthRoute
   '/_site/contact': typeof SiteContactRoute
   '/_site/plans': typeof SitePlansRoute
+  '/_site/unsubscribe': typeof SiteUnsubscribeRoute
   '/portal/invoices': typeof PortalInvoicesRoute
   '/portal/my-tasks': typeof PortalMyTasksRoute
   '/portal/order-services': typeof PortalOrderServicesRoute
@@ -361,6 +370,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/plans'
+    | '/unsubscribe'
     | '/portal/invoices'
     | '/portal/my-tasks'
     | '/portal/order-services'
@@ -396,6 +406,7 @@ export interface FileRouteTypes {
     | '/auth'
     | '/contact'
     | '/plans'
+    | '/unsubscribe'
     | '/portal/invoices'
     | '/portal/my-tasks'
     | '/portal/order-services'
@@ -435,6 +446,7 @@ export interface FileRouteTypes {
     | '/_site/auth'
     | '/_site/contact'
     | '/_site/plans'
+    | '/_site/unsubscribe'
     | '/portal/invoices'
     | '/portal/my-tasks'
     | '/portal/order-services'
@@ -521,6 +533,13 @@ declare module '@tanstack/react-router' {
       path: '/plans'
       fullPath: '/plans'
       preLoaderRoute: typeof SitePlansRouteImport
+      parentRoute: typeof SiteRoute
+    }
+    '/_site/unsubscribe': {
+      id: '/_site/unsubscribe'
+      path: '/unsubscribe'
+      fullPath: '/unsubscribe'
+      preLoaderRoute: typeof SiteUnsubscribeRouteImport
       parentRoute: typeof SiteRoute
     }
     '/portal/': {
@@ -816,6 +835,7 @@ interface SiteRouteChildren {
   SiteAuthRoute: typeof SiteAuthRoute
   SiteContactRoute: typeof SiteContactRoute
   SitePlansRoute: typeof SitePlansRoute
+  SiteUnsubscribeRoute: typeof SiteUnsubscribeRoute
   SiteIndexRoute: typeof SiteIndexRoute
   SiteServicesServiceIdRoute: typeof SiteServicesServiceIdRoute
   SiteServicesIndexRoute: typeof SiteServicesIndexRoute
@@ -826,6 +846,7 @@ const SiteRouteChildren: SiteRouteChildren = {
   SiteAuthRoute: SiteAuthRoute,
   SiteContactRoute: SiteContactRoute,
   SitePlansRoute: SitePlansRoute,
+  SiteUnsubscribeRoute: SiteUnsubscribeRoute,
   SiteIndexRoute: SiteIndexRoute,
   SiteServicesServiceIdRoute: SiteServicesServiceIdRoute,
   SiteServicesIndexRoute: SiteServicesIndexRoute,

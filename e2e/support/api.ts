@@ -75,5 +75,6 @@ export type OutboxMail = {
   text: string;
   html: string | null;
   link: string | null;
+  headers: Record<string, string> | null;
   createdAt: string;
 };

@@ -15,6 +15,7 @@ import {
 import { publishChange } from "../functions/changes";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, type ProjectFacts, rules } from "../rules";
+import { mailNotification } from "./mail";
 
 /**
  * The notification centre (issue #8 item 4). A notification is made in the
@@ -57,6 +58,7 @@ export async function notify(tx: Tx, recipients: readonly string[], actorId: str
     await tx.insert(notifications).values(values);
   }
   await publishNotifications(tx, userIds);
+  await mailNotification(tx, userIds, input);
 }
 
 async function publishNotifications(tx: Db_, userIds: readonly string[]) {

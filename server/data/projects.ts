@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { projectDevelopers, projectMessages, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
@@ -92,7 +92,7 @@ export async function getProject(db: Db, id: string) {
 }
 
 /** Who owns and works on a project: what the access rules need to decide. */
-export async function getProjectFacts(db: Db, id: string): Promise<ProjectFacts | undefined> {
+export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectFacts | undefined> {
   const rows = await db
     .select({ clientId: projects.clientId, developerId: projectDevelopers.developerId })
     .from(projects)

@@ -499,9 +499,82 @@ export const mailOutbox = pgTable(
     text: text("text").notNull(),
     html: text("html"),
     link: text("link"),
+    /** The headers the mail was sent with (List-Unsubscribe…), so tests and administrators can read them. */
+    headers: jsonb("headers").$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_created_idx").on(...newestFirst(t)), index("mail_outbox_to_idx").on(t.to)],
+);
+
+// ---------------------------------------------------------------------------
+// E-mail delivery (issue #8 item 5): every mail is a mail_queue row first,
+// inserted in the transaction of what it reports, and delivered after commit
+// by the worker of any server process (server/mail/index.ts). A row is claimed
+// with a lease (locked_until) so two processes never send it twice; a failed
+// attempt is retried with backoff and, after the last one, kept as failed.
+// ---------------------------------------------------------------------------
+
+export const mailQueue = pgTable(
+  "mail_queue",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html"),
+    link: text("link"),
+    headers: jsonb("headers").$type<Record<string, string>>(),
+    sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    lastError: text("last_error"),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The worker's due scan: only rows still to send.
+    index("mail_queue_due_idx").on(t.sendAfter).where(sql`sent_at is null and failed_at is null`),
+    // Sent rows are pruned after a while (server/mail/index.ts): their copies are in people's inboxes.
+    index("mail_queue_sent_idx").on(t.sentAt).where(sql`sent_at is not null`),
+  ],
+);
+
+/** A person's choice per notification kind; no row means the kind's default (common/mail.ts). */
+export const mailPreferences = pgTable(
+  "mail_preferences",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    enabled: boolean("enabled").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * New messages mail a person at most once per project per window: due_at is
+ * when the pending digest goes out (null: none pending), last_sent_at when
+ * the last one went, mailed_up_to the newest message it listed.
+ */
+export const messageMailDigests = pgTable(
+  "message_mail_digests",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    projectId: uuid("project_id")
+      .notNull()
+      .references(() => projects.id, { onDelete: "cascade" }),
+    dueAt: timestamp("due_at", { withTimezone: true }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    mailedUpTo: timestamp("mailed_up_to", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.projectId] }),
+    index("message_mail_digests_due_idx").on(t.dueAt).where(sql`due_at is not null`),
+  ],
 );
 
 // ---------------------------------------------------------------------------

@@ -23,7 +23,7 @@ export type Document = {
 export type SiteDocuments = {
   pages: Map<string, Document>;
   notFound: Document;
-  /** The SPA shell for a path (/auth, /portal, anything else under /portal), each preloading its first route's code. */
+  /** The SPA shell for a path (/auth, /unsubscribe, /portal, anything else under /portal), each preloading its first route's code. */
   shellFor(pagePath: string): Document;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
@@ -38,7 +38,13 @@ type PagesManifest = {
   shells?: Partial<Record<ShellName, string>>;
 };
 
-type ShellName = "auth" | "portal" | "portalHome";
+type ShellName = "auth" | "unsubscribe" | "portal" | "portalHome";
+/** Paths with a shell of their own; every other app path is under /portal. */
+const SHELL_BY_PATH: Partial<Record<string, ShellName>> = {
+  "/auth": "auth",
+  "/unsubscribe": "unsubscribe",
+  "/portal": "portalHome",
+};
 
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
@@ -112,12 +118,16 @@ export function loadSiteDocuments(clientDir: string, pagesDir: string, config: C
     const file = manifest.shells?.[name];
     return file ? makeDocument(read(file), HTML) : bareShell;
   };
-  const shells = { auth: shell("auth"), portal: shell("portal"), portalHome: shell("portalHome") };
+  const shells: Record<ShellName, Document> = {
+    auth: shell("auth"),
+    unsubscribe: shell("unsubscribe"),
+    portal: shell("portal"),
+    portalHome: shell("portalHome"),
+  };
   return {
     pages,
     notFound: makeDocument(read(manifest.notFound), HTML),
-    shellFor: (pagePath) =>
-      pagePath === "/auth" ? shells.auth : pagePath === "/portal" ? shells.portalHome : shells.portal,
+    shellFor: (pagePath) => shells[SHELL_BY_PATH[pagePath] ?? "portal"],
     planPages,
   };
 }

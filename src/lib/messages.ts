@@ -21,6 +21,9 @@ export const TOAST = {
   statusUpdated: "Status updated",
   milestoneStatusFailed: "Failed to update milestone status.",
   profileUpdated: "Profile updated successfully!",
+  /** Not in spec §8 (issue #8's e-mail notifications): worded like the spec's other toasts. */
+  mailPreferencesSaved: "E-mail preferences saved",
+  mailPreferencesFailed: "Failed to save e-mail preferences. Please try again.",
   profileFailed: "Failed to update profile. Please try again.",
   orderSubmitted: "Order Submitted",
   orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",

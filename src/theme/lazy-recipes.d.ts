@@ -22,6 +22,7 @@ declare module "virtual:lazy-recipes" {
     separatorRecipe,
     skeletonRecipe,
     statSlotRecipe,
+    switchSlotRecipe,
     tableSlotRecipe,
     tabsSlotRecipe,
     textareaRecipe,

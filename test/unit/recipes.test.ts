@@ -48,7 +48,7 @@ function sourceFiles(dir: string): string[] {
 /** Files only public pages render; everything else renders inside the portal's or /auth's provider. */
 function isPublic(file: string): boolean {
   const rel = path.relative(path.join(ROOT, "src"), file).replaceAll(path.sep, "/");
-  if (rel === "routes/_site/auth.tsx") return false;
+  if (rel === "routes/_site/auth.tsx" || rel === "routes/_site/unsubscribe.tsx") return false;
   return (
     rel.startsWith("features/site/") ||
     rel.startsWith("routes/_site/") ||

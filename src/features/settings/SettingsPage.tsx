@@ -3,14 +3,18 @@ import type { Profile } from "../../../common/api";
 import { PageHeader } from "../../components/PageHeader";
 import { AccountInfo } from "./AccountInfo";
 import { ChangePasswordForm } from "./ChangePasswordForm";
+import { MailPreferencesCard } from "./MailPreferencesCard";
 import { ProfileForm } from "./ProfileForm";
 
 export function SettingsPage({ me }: { me: Profile }) {
   return (
     <>
-      <PageHeader title="Settings" description="Manage your profile, password and account." />
+      <PageHeader title="Settings" description="Manage your profile, password, e-mail notifications and account." />
       <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
-        <ProfileForm me={me} />
+        <Stack gap="6">
+          <ProfileForm me={me} />
+          <MailPreferencesCard />
+        </Stack>
         <Stack gap="6">
           <ChangePasswordForm email={me.email} />
           <AccountInfo me={me} />

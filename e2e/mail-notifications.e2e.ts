@@ -1,0 +1,104 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "../common/api";
+import { TOAST } from "../src/lib/messages";
+import { ADMIN_EMAIL, Api, type OutboxMail } from "./support/api";
+import { axeViolations } from "./support/axe";
+import { newUser, signInThroughForm, type User } from "./support/browser";
+import { setupProduct } from "./support/product";
+
+/**
+ * Journey (issue #8 item 5): a client sends three quick messages and the
+ * administrator gets one mail listing them, after the (shortened) delay; the
+ * mail's unsubscribe link, opened in the browser, turns message mails off,
+ * and Settings then shows them off; its switches work from the keyboard.
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const TITLE = "Eze Foods E-commerce Store";
+const DELAY_MS = 4_000;
+const MESSAGES = ["Mail journey one", "Mail journey two", "Mail journey three"];
+
+const product = setupProduct({ env: { MESSAGE_MAIL_DELAY_MS: String(DELAY_MS), MAIL_POLL_MS: "250" } });
+let api: Api;
+let projectId: string;
+let client: User;
+
+beforeAll(async () => {
+  api = new Api(product.server.url);
+  projectId = await api.projectId(CLIENT, TITLE);
+  client = await newUser(product.browser, product.server.url);
+  await signInThroughForm(client.page, CLIENT);
+  // The administrator has read the demo thread: the mail is about what comes next.
+  const latest = await api.get<Page<{ id: string }>>(`/api/projects/${projectId}/messages?limit=1`, ADMIN_EMAIL);
+  const read = await fetch(`${product.server.url}/api/projects/${projectId}/read`, {
+    method: "PUT",
+    headers: { cookie: await api.signIn(ADMIN_EMAIL), "content-type": "application/json", origin: product.server.url },
+    body: JSON.stringify({ upTo: latest.items[0]?.id }),
+  });
+  expect(read.status).toBe(200);
+});
+
+const aboutProject = async (): Promise<OutboxMail[]> =>
+  (await api.outbox(ADMIN_EMAIL)).filter((mail) => mail.subject.includes(TITLE));
+
+describe("e-mail notifications", () => {
+  it("three quick messages make one mail; its unsubscribe link turns message mails off", async () => {
+    const page = client.page;
+    await page.goto(`/portal/projects/${projectId}`);
+    const input = page.getByLabel("Message", { exact: true });
+    await input.waitFor();
+    for (const text of MESSAGES) {
+      // Enter sends (the "Message sent" toasts come to cover the Send button); while the
+      // previous message is still on its way the box keeps the text, so press again.
+      await input.fill(text);
+      await expect
+        .poll(async () => {
+          await input.press("Enter");
+          return input.inputValue();
+        })
+        .toBe("");
+      await page.locator('ul[aria-label="Messages"] > li', { hasText: text }).waitFor({ timeout: 20_000 });
+    }
+    // Nothing before the delay; then one mail, and still one a little later.
+    expect(await aboutProject()).toHaveLength(0);
+    await expect.poll(async () => (await aboutProject()).length, { timeout: DELAY_MS + 10_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const mails = await aboutProject();
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail?.subject).toBe(`3 new messages on ${TITLE}`);
+    for (const text of MESSAGES) expect(mail?.text).toContain(text);
+    expect(mail?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
+    const link = mail?.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
+    expect(link).toBeTruthy();
+
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      // Opened without signing in, as from a mail client.
+      await admin.page.goto(link ?? "");
+      await admin.page.getByText("You are unsubscribed").waitFor();
+      await admin.page.getByText("New messages on your projects", { exact: false }).waitFor();
+      expect(await axeViolations(admin.page)).toEqual([]);
+
+      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await admin.page.goto("/portal/settings");
+      const toggle = admin.page.getByLabel("New messages on your projects");
+      await toggle.waitFor({ state: "attached" });
+      expect(await toggle.isChecked()).toBe(false);
+      expect(await admin.page.getByLabel("New enquiries").isChecked()).toBe(true);
+      expect(await axeViolations(admin.page)).toEqual([]);
+
+      // Keyboard: the switch takes focus and Space turns it back on, saved with a toast.
+      await toggle.focus();
+      await admin.page.keyboard.press("Space");
+      await admin.page.getByText(TOAST.mailPreferencesSaved, { exact: true }).first().waitFor();
+      expect(await toggle.isChecked()).toBe(true);
+      const saved = await api.get<{ items: { kind: string; enabled: boolean }[] }>(
+        "/api/me/mail-preferences",
+        ADMIN_EMAIL,
+      );
+      expect(saved.items.find((item) => item.kind === "message")?.enabled).toBe(true);
+    } finally {
+      await admin.context.close();
+    }
+  });
+});
