@@ -105,6 +105,7 @@ const expected: Table = {
     create: [F, T, F, T, F, T],
     update: [F, F, F, F, F, F],
     delete: [F, T, F, F, F, T],
+    attach: [F, T, F, F, F, T],
   },
   // §6: clients view their own invoices; admins manage them.
   invoices: {
