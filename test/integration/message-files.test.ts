@@ -153,6 +153,32 @@ describe("attaching", () => {
     expect(await messageCount()).toBe(before);
   });
 
+  it("two messages naming the same file at once: one takes it, the other is told (locked, not a 500)", async () => {
+    const file = await upload(as.clientA, "contested.txt");
+    const answers = await Promise.all([
+      post(as.clientA, { message: "Mine", fileIds: [file.id] }),
+      post(as.admin, { message: "No, mine", fileIds: [file.id] }),
+    ]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.json.error.message).toBe(ATTACH_TAKEN);
+  });
+
+  it("a file deleted while its message is being sent: the message waits and is refused, or the file waits", async () => {
+    const file = await upload(as.clientA, "deleted-meanwhile.txt");
+    const [sent, deleted] = await Promise.all([
+      post(as.clientA, { message: "Racing the delete", fileIds: [file.id] }),
+      as.clientA.request("DELETE", `/api/files/${file.id}`),
+    ]);
+    expect(deleted.status).toBe(204);
+    // Either order is consistent: refused as not found, or sent and then shown removed.
+    if (sent.status === 400) expect(sent.json.error.message).toBe(ATTACH_NOT_FOUND);
+    else {
+      expect(sent.status).toBe(201);
+      const [row] = await server.db.select().from(messageFiles).where(eq(messageFiles.messageId, sent.json.id));
+      expect(row).toMatchObject({ fileId: null, name: "deleted-meanwhile.txt" });
+    }
+  });
+
   it("refuses malformed ids with a 400, and outsiders with a 404", async () => {
     expect((await post(as.clientA, { message: "x", fileIds: ["not-a-uuid"] })).status).toBe(400);
     const file = await upload(as.clientA, "outsiders.txt");

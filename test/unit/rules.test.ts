@@ -267,6 +267,13 @@ describe("access rules", () => {
     expect(actors.map(({ actor }) => rules.tasks.update(actor, task))).toEqual([F, F, F, F, F, T]);
   });
 
+  it("a file is attached to a message by its uploader while on the project, or by an administrator", () => {
+    const byDeveloper = { project, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.attach(actor, byDeveloper))).toEqual([F, F, F, T, F, T]);
+    const offProject = { project: { ...project, developerIds: [] }, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.attach(actor, offProject))).toEqual([F, F, F, F, F, T]);
+  });
+
   it("a file is deleted by its uploader while they are on the project, or by an administrator", () => {
     const byDeveloper = { project, uploaderId: ids.devIn };
     expect(actors.map(({ actor }) => rules.files.delete(actor, byDeveloper))).toEqual([F, F, F, T, F, T]);
