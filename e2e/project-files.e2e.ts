@@ -156,11 +156,25 @@ describe("project files", () => {
     await pending.getByRole("listitem").filter({ hasText: "draft.txt" }).waitFor({ state: "detached" });
     expect(await client.page.evaluate(() => document.activeElement?.textContent)).toContain("Attach");
 
+    // The send is held a moment: the message shows at once, sending, with its file.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await client.page.route(`**/api/projects/${projectId}/messages`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
     const box = client.page.getByLabel("Message", { exact: true });
     await box.fill("Here are the minutes.");
     await box.press("Enter");
     await pending.waitFor({ state: "detached" });
     const mine = messages(client.page).getByRole("listitem").filter({ hasText: "Here are the minutes." });
+    await mine.getByText("Sending…").waitFor();
+    await mine.getByRole("link", { name: "minutes.pdf" }).waitFor();
+    release();
+    await mine.getByText("Sending…").waitFor({ state: "detached", timeout: SOON_MS });
+    await client.page.unroute(`**/api/projects/${projectId}/messages`);
     await mine.getByRole("link", { name: "minutes.pdf" }).waitFor();
 
     // Live: the administrator's open thread shows the message with its file, and downloads identical bytes.
