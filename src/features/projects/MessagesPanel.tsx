@@ -73,6 +73,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const [attachments, setAttachments] = useState<MessageFile[]>([]);
   const uploader = useFileUpload(projectId);
   const attachButton = useRef<HTMLButtonElement>(null);
+  const composer = useRef<HTMLFormElement>(null);
   const typing = useTypingSignal(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
@@ -195,8 +196,13 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   function removeAttachment(file: MessageFile) {
     setAttachments((current) => current.filter((item) => item !== file));
     setAnnouncement(`Removed ${file.name} from the message`);
-    // The chip and its button are gone: focus goes back to where files are attached.
-    attachButton.current?.focus();
+    // The chip and its button are gone: focus goes back to where files are attached, once re-rendered
+    // (Attach is enabled again when the tenth file is removed), or to the text while Attach is busy.
+    requestAnimationFrame(() => {
+      const attach = attachButton.current;
+      if (attach && !attach.disabled) attach.focus();
+      else composer.current?.querySelector("textarea")?.focus();
+    });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -285,7 +291,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         </Box>
 
         <TypingIndicator viewers={viewers} meId={me?.id} />
-        <form onSubmit={submit}>
+        <form ref={composer} onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
             <Box flex="1" w="full">
               <FormField label="Message" helperText={messageHint(text.length)}>
