@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ATTACH_NOT_FOUND,
@@ -8,9 +10,12 @@ import {
   MESSAGE_EMPTY,
   MESSAGE_TOO_MANY_FILES,
 } from "../../common/schemas";
+import { listMessages } from "../../server/data/projects";
+import type { Db } from "../../server/db";
+import * as schema from "../../server/db/schema";
 import { messageFiles, notifications, projectMessages } from "../../server/db/schema";
 import { createProject } from "../support/project-factory";
-import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * A message can attach files (issue #8, item 6): files of the same project,
@@ -188,6 +193,24 @@ describe("attaching", () => {
 });
 
 describe("the thread", () => {
+  it("reads a page's files in one query, however many of its messages have files", async () => {
+    for (const name of ["one.txt", "two.txt", "three.txt"]) {
+      const file = await upload(as.clientA, name);
+      expect((await post(as.clientA, { message: `With ${name}`, fileIds: [file.id] })).status).toBe(201);
+    }
+    // The same database, through a drizzle that writes down each statement it sends.
+    const statements: string[] = [];
+    const logger = { logQuery: (query: string) => statements.push(query) };
+    const client = (server.db as unknown as { $client: never }).$client;
+    const logged = (dbKind === "pglite"
+      ? drizzlePglite(client, { schema, logger })
+      : drizzleNodePg(client, { schema, logger })) as unknown as Db;
+    const page = await listMessages(logged, projectId, { limit: 50 });
+    expect(page.filter((message) => message.files.length > 0).length).toBeGreaterThanOrEqual(3);
+    expect(statements).toHaveLength(2);
+    expect(statements[1]).toMatch(/from "message_files"/);
+  });
+
   let messageId: string;
   let fileId: string;
 
