@@ -55,15 +55,28 @@ export const projectSchema = z
   .meta({ id: "Project" });
 export type Project = Json<typeof projectSchema>;
 
+/** A file attached to a message; deleted since, it keeps its name with id, size and type null (shown as removed). */
+export const messageFileSchema = z
+  .object({
+    id: z.uuid().nullable(),
+    name: z.string(),
+    size: z.number().int().nullable(),
+    contentType: z.string().nullable(),
+  })
+  .meta({ id: "MessageFile" });
+export type MessageFile = Json<typeof messageFileSchema>;
+
 export const messageSchema = z
   .object({
     id: z.uuid(),
     projectId: z.uuid(),
     userId: z.string(),
+    /** Empty when the message is only its files. */
     message: z.string(),
     createdAt: timestamp,
     authorName: z.string(),
     authorRole: z.enum(ROLES),
+    files: z.array(messageFileSchema),
   })
   .meta({ id: "ProjectMessage" });
 export type ProjectMessage = Json<typeof messageSchema>;

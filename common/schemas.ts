@@ -30,17 +30,35 @@ export const profileUpdateSchema = z.strictObject({
 });
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
-export const messageSendSchema = z.strictObject({
-  message: z
-    .string()
-    .trim()
-    .max(MESSAGE_MAX_LENGTH, tooLong(MESSAGE_MAX_LENGTH))
-    // Only spaces or zero-width characters shows nothing: as empty as "".
-    .refine((text) => !isBlank(text), MESSAGE_EMPTY),
-});
-export type MessageSend = z.infer<typeof messageSendSchema>;
-
 export const uuidParam = z.uuid("This is not a valid id.");
+
+/** How many files one message may carry (issue #8, item 6). */
+export const MESSAGE_FILES_MAX = 10;
+export const MESSAGE_TOO_MANY_FILES = `Attach at most ${MESSAGE_FILES_MAX} files to a message.`;
+
+/**
+ * A message: text, files of the same project (uploaded first, by their ids),
+ * or both. Text of only spaces or zero-width characters shows nothing, so it
+ * is as empty as "": refused without files, stored as "" with them.
+ */
+export const messageSendSchema = z
+  .strictObject({
+    message: z.string().trim().max(MESSAGE_MAX_LENGTH, tooLong(MESSAGE_MAX_LENGTH)).default(""),
+    fileIds: z
+      .array(uuidParam)
+      .max(MESSAGE_FILES_MAX, MESSAGE_TOO_MANY_FILES)
+      .refine((ids) => new Set(ids).size === ids.length, "The same file is attached twice.")
+      .default([]),
+  })
+  .refine((body) => body.fileIds.length > 0 || !isBlank(body.message), {
+    message: MESSAGE_EMPTY,
+    path: ["message"],
+  });
+export type MessageSend = z.input<typeof messageSendSchema>;
+/** Why the server refused a message's files (checked against the database, so not by the schema). */
+export const ATTACH_NOT_FOUND = "A file to attach was not found in this project. Upload it again.";
+export const ATTACH_NOT_YOURS = "You can only attach files you uploaded.";
+export const ATTACH_TAKEN = "A file to attach is already on another message. Upload it again to send it here.";
 /** Read up to this message of the thread (the newest the person was shown). */
 export const markReadSchema = z.strictObject({ upTo: uuidParam });
 

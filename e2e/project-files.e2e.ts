@@ -11,7 +11,9 @@ import { setupProduct } from "./support/product";
  * Journey (issue #8 item 6): the client uploads a PDF through the Files
  * panel's picker and watches it go up; the administrator, with the project
  * already open, sees it arrive live and downloads identical bytes; another
- * client cannot reach it; the client deletes it after confirming.
+ * client cannot reach it; the client deletes it after confirming. Then a
+ * message with a file attached, its chips removable before sending, reaches
+ * the administrator live with a download of identical bytes.
  */
 const CLIENT = "chinedu@ezefoods.test";
 const OTHER_CLIENT = "amaka@bellofashion.test";
@@ -25,6 +27,7 @@ let admin: User;
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
 const files = (page: Page) => page.getByRole("region", { name: "Files" });
+const messages = (page: Page) => page.getByRole("region", { name: "Messages", exact: true });
 
 beforeAll(async () => {
   api = new Api(product.server.url);
@@ -114,24 +117,80 @@ describe("project files", () => {
     await files(client.page).getByText("No files yet").waitFor();
   });
 
-  it("a message attaches a file: it goes to the project's files and the message links to it", async () => {
+  it("a message attaches files: removable chips before sending, live to the administrator, identical download", async () => {
     await client.page.goto(`/portal/projects/${projectId}`);
+    await admin.page.goto(`/portal/projects/${projectId}`);
     await files(client.page).getByText("No files yet").waitFor();
-    await client.page
-      .getByTestId("attach-input")
-      .setInputFiles({ name: "minutes.txt", mimeType: "text/plain", buffer: Buffer.from("Kick-off minutes\n") });
-    const box = client.page.getByLabel("Message", { exact: true });
-    await expect.poll(() => box.inputValue(), { timeout: SOON_MS }).toMatch(/^📎 minutes\.txt: http.*\/api\/files\//);
-    await files(client.page).getByRole("listitem").filter({ hasText: "minutes.txt" }).waitFor({ timeout: SOON_MS });
-    await box.pressSequentially(" Here are the minutes.");
-    await client.page.getByRole("button", { name: "Send" }).click();
-    const link = client.page
-      .getByRole("region", { name: "Messages" })
-      .getByRole("link", { name: /\/api\/files\// })
-      .last();
-    await link.waitFor({ timeout: SOON_MS });
+    await messages(admin.page).getByRole("heading", { name: "Messages" }).waitFor();
+
+    // A slow upload link, so the attachment's progress bar is there to be seen.
+    const cdp = await client.context.newCDPSession(client.page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 150 * 1024,
+    });
+    const minutes = Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(200 * 1024 - 9)]);
+    await client.page.getByTestId("attach-input").setInputFiles([
+      { name: "minutes.pdf", mimeType: "application/pdf", buffer: minutes },
+      { name: "draft.txt", mimeType: "text/plain", buffer: Buffer.from("Not this one\n") },
+    ]);
+    await messages(client.page).getByText("Attaching minutes.pdf").waitFor({ timeout: SOON_MS });
     expect(await axeViolations(client.page)).toEqual([]);
-    const [download] = await Promise.all([client.page.waitForEvent("download"), link.click()]);
-    expect(download.suggestedFilename()).toBe("minutes.txt");
+    const pending = messages(client.page).getByRole("list", { name: "Files to send" });
+    await pending.getByRole("listitem").filter({ hasText: "draft.txt" }).waitFor({ timeout: 15_000 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    expect(await pending.getByRole("listitem").allTextContents()).toEqual(["minutes.pdf200.0 KB", "draft.txt13 B"]);
+    expect(await axeViolations(client.page)).toEqual([]);
+
+    // By keyboard: the chip's Remove button drops it, and focus goes back to Attach.
+    await pending.getByRole("button", { name: "Remove draft.txt" }).focus();
+    await client.page.keyboard.press("Enter");
+    await pending.getByRole("listitem").filter({ hasText: "draft.txt" }).waitFor({ state: "detached" });
+    expect(await client.page.evaluate(() => document.activeElement?.textContent)).toContain("Attach");
+
+    // The send is held a moment: the message shows at once, sending, with its file.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await client.page.route(`**/api/projects/${projectId}/messages`, async (route) => {
+      if (route.request().method() === "POST") await held;
+      await route.continue();
+    });
+    const box = client.page.getByLabel("Message", { exact: true });
+    await box.fill("Here are the minutes.");
+    await box.press("Enter");
+    await pending.waitFor({ state: "detached" });
+    const mine = messages(client.page).getByRole("listitem").filter({ hasText: "Here are the minutes." });
+    await mine.getByText("Sending…").waitFor();
+    await mine.getByRole("link", { name: "minutes.pdf" }).waitFor();
+    release();
+    await mine.getByText("Sending…").waitFor({ state: "detached", timeout: SOON_MS });
+    await client.page.unroute(`**/api/projects/${projectId}/messages`);
+    await mine.getByRole("link", { name: "minutes.pdf" }).waitFor();
+
+    // Live: the administrator's open thread shows the message with its file, and downloads identical bytes.
+    const theirs = messages(admin.page).getByRole("listitem").filter({ hasText: "Here are the minutes." });
+    await theirs.waitFor({ timeout: SOON_MS });
+    const link = theirs.getByRole("link", { name: "minutes.pdf" });
+    expect(await theirs.getByRole("list", { name: "Attached files" }).textContent()).toBe("minutes.pdf200.0 KB");
+    expect(await axeViolations(admin.page)).toEqual([]);
+    const [download] = await Promise.all([admin.page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toBe("minutes.pdf");
+    expect(sha256(await readFile(await download.path()))).toBe(sha256(minutes));
+
+    // Another client cannot reach it by its address.
+    const outsider = await fetch(`${product.server.url}${await link.getAttribute("href")}`, {
+      headers: { cookie: await api.signIn(OTHER_CLIENT) },
+    });
+    expect(outsider.status).toBe(404);
   });
 });

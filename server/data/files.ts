@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { uuidParam } from "../../common/schemas";
-import type { Db } from "../db";
-import { projectFileChunks, projectFiles, users } from "../db/schema";
+import type { Db, Tx } from "../db";
+import { messageFiles, projectFileChunks, projectFiles, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import type { LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
@@ -58,6 +58,44 @@ export async function getFileFacts(db: Db, id: string): Promise<(FileFacts & { f
   if (!file) return undefined;
   const project = await getProjectFacts(db, file.projectId);
   return project ? { project, uploaderId: file.uploaderId, file } : undefined;
+}
+
+/**
+ * The complete files among `ids` with what attaching them needs, locked until
+ * the caller's transaction ends, so a deletion or another message naming the
+ * same file waits for it. Read after the lock (a later statement sees what
+ * the transaction it waited for committed): whether each is already attached.
+ */
+export async function filesToAttach(tx: Tx, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  const rows = await tx
+    .select({
+      id: projectFiles.id,
+      projectId: projectFiles.projectId,
+      uploaderId: projectFiles.uploaderId,
+      name: projectFiles.name,
+    })
+    .from(projectFiles)
+    .where(and(inArray(projectFiles.id, [...ids]), eq(projectFiles.complete, true)))
+    .for("update");
+  const attached = new Set(
+    (
+      await tx
+        .select({ fileId: messageFiles.fileId })
+        .from(messageFiles)
+        .where(inArray(messageFiles.fileId, [...ids]))
+    ).map((row) => row.fileId),
+  );
+  return rows.map((row) => ({ ...row, attached: attached.has(row.id) }));
+}
+
+/** The message a file is attached to, if any (message_files_file_idx). */
+export async function messageOfFile(tx: Tx, fileId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ messageId: messageFiles.messageId })
+    .from(messageFiles)
+    .where(eq(messageFiles.fileId, fileId));
+  return row?.messageId;
 }
 
 const tooLarge = (maxBytes: number) =>

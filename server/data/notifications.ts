@@ -126,13 +126,21 @@ export async function peopleWhoMay(
 
 const clip = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-export async function notifyMessage(tx: Tx, actorId: string, projectId: string, message: string) {
+export async function notifyMessage(
+  tx: Tx,
+  actorId: string,
+  projectId: string,
+  message: string,
+  fileNames: readonly string[] = [],
+) {
+  // A message of only files is told by its files' names.
+  const shown = message || `📎 ${fileNames.join(", ")}`;
   const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
   const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actorId));
   await notify(tx, await projectRecipients(tx, projectId, rules.projectMessages.read), actorId, {
     kind: "message",
     title: `New message on ${project?.title ?? "a project"}`,
-    body: clip(`${author?.name ?? "Someone"}: ${message}`),
+    body: clip(`${author?.name ?? "Someone"}: ${shown}`),
     link: `/portal/projects/${projectId}`,
     entity: "project",
     entityId: projectId,

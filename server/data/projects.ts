@@ -1,8 +1,8 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
-import { projectDevelopers, projectMessages, projects, users } from "../db/schema";
+import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
 import { type ProjectFacts, rules, type Scope } from "../rules";
@@ -116,15 +116,23 @@ const messageColumns = {
   authorRole: users.role,
 };
 
-export type MessageView = Awaited<ReturnType<typeof listMessages>>[number];
+/**
+ * A file attached to a message as the thread shows it. A file deleted since
+ * keeps its name, with `id`, `size` and `contentType` null: the message stays
+ * and shows the file as removed (message_files in server/db/schema.ts).
+ */
+export type MessageFileView = { id: string | null; name: string; size: number | null; contentType: string | null };
+
+type MessageRow = Awaited<ReturnType<typeof threadPageQuery>>[number];
+export type MessageView = MessageRow & { files: MessageFileView[] };
 
 /**
- * A page of a project's thread, newest first by (created_at desc, id desc), on
- * project_messages_project_created_idx: `after` is the id of the previous
- * page's last (oldest) message (server/http/cursor.ts). A cursor from another
- * project names no position here and yields an empty page.
+ * The messages of a page of the thread, newest first by (created_at desc, id
+ * desc), on project_messages_project_created_idx: `after` is the id of the
+ * previous page's last (oldest) message (server/http/cursor.ts). A cursor from
+ * another project names no position here and yields an empty page.
  */
-export function listMessages(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
+export function threadPageQuery(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
   const after = options.after
     ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (select m.created_at, m.id from ${projectMessages} m where m.id = ${options.after} and m.project_id = ${projectId})`
     : undefined;
@@ -137,12 +145,55 @@ export function listMessages(db: Db, projectId: string, options: { limit: number
     .limit(options.limit);
 }
 
-export async function getMessage(db: Db, id: string) {
-  const [row] = await db
+/**
+ * The files of these messages, in one query however many messages (on
+ * message_files' primary key), each message's in the order attached.
+ */
+async function withFiles(db: Db, rows: MessageRow[]): Promise<MessageView[]> {
+  if (rows.length === 0) return [];
+  const files = await db
+    .select({
+      messageId: messageFiles.messageId,
+      id: messageFiles.fileId,
+      name: messageFiles.name,
+      size: projectFiles.size,
+      contentType: projectFiles.contentType,
+    })
+    .from(messageFiles)
+    .leftJoin(projectFiles, eq(projectFiles.id, messageFiles.fileId))
+    .where(
+      inArray(
+        messageFiles.messageId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(messageFiles.messageId, messageFiles.position);
+  const byMessage = new Map<string, MessageFileView[]>();
+  for (const { messageId, ...file } of files) {
+    const list = byMessage.get(messageId) ?? [];
+    list.push(file);
+    byMessage.set(messageId, list);
+  }
+  return rows.map((row) => ({ ...row, files: byMessage.get(row.id) ?? [] }));
+}
+
+/** A page of a project's thread (threadPageQuery) with each message's files. */
+export async function listMessages(
+  db: Db,
+  projectId: string,
+  options: { limit: number; after?: string | undefined },
+): Promise<MessageView[]> {
+  return withFiles(db, await threadPageQuery(db, projectId, options));
+}
+
+/** One message as the thread shows it: the REST answer to a send and the live push share it. */
+export async function getMessage(db: Db, id: string): Promise<MessageView | undefined> {
+  const rows = await db
     .select(messageColumns)
     .from(projectMessages)
     .innerJoin(users, eq(users.id, projectMessages.userId))
     .where(eq(projectMessages.id, id));
+  const [row] = await withFiles(db, rows);
   return row;
 }
 

@@ -11,6 +11,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -211,7 +212,9 @@ export const projectMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check("project_messages_message_check", sql.raw(`length(btrim(message)) between 1 and ${MESSAGE_MAX_LENGTH}`)),
+    // Empty text is allowed: a message may be only its files (message_files). Whether a text-only
+    // message is blank (zero-width characters included) is decided by messageSendSchema.
+    check("project_messages_message_check", sql.raw(`length(message) <= ${MESSAGE_MAX_LENGTH}`)),
     // Read backwards for the thread's (created_at desc, id desc) pages: an ascending
     // index scanned backwards is exactly DESC NULLS FIRST, Postgres's default order.
     index("project_messages_project_created_idx").on(t.projectId, t.createdAt, t.id),
@@ -677,6 +680,30 @@ export const projectFileChunks = pgTable(
     data: bytea("data").notNull(),
   },
   (t) => [primaryKey({ columns: [t.fileId, t.seq] })],
+);
+
+/**
+ * Files attached to a message (issue #8, item 6), in the order they were
+ * attached. A file belongs to at most one message (the unique index, which
+ * also finds a file's message when it is deleted). Deleting the file keeps
+ * the message and this row: `file_id` becomes null and `name` (copied when
+ * attached; files are never renamed) lets the thread show what was removed.
+ */
+export const messageFiles = pgTable(
+  "message_files",
+  {
+    messageId: uuid("message_id")
+      .notNull()
+      .references(() => projectMessages.id, { onDelete: "cascade" }),
+    fileId: uuid("file_id").references(() => projectFiles.id, { onDelete: "set null" }),
+    position: smallint("position").notNull(),
+    name: text("name").notNull(),
+  },
+  (t) => [
+    // A page of the thread reads its messages' files on this key's message_id prefix.
+    primaryKey({ columns: [t.messageId, t.position] }),
+    uniqueIndex("message_files_file_idx").on(t.fileId),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

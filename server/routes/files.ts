@@ -13,6 +13,7 @@ import {
   getFile,
   getFileFacts,
   listFiles,
+  messageOfFile,
   readChunks,
   storeChunks,
   sweepAbandoned,
@@ -178,6 +179,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
         throw forbidden("Only the person who uploaded a file or an administrator may delete it.");
       const { file } = facts;
       await db.transaction(async (tx) => {
+        // Its message stays and shows the file as removed (message_files.file_id is set null): pushed as an update.
+        const messageId = await messageOfFile(tx, file.id);
         const deleted = await tx
           .delete(projectFiles)
           .where(eq(projectFiles.id, file.id))
@@ -191,6 +194,13 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
           after: null,
         });
         await publishChange(tx, { topic: "project_files", op: "delete", id: file.id, projectId: file.projectId });
+        if (messageId)
+          await publishChange(tx, {
+            topic: "project_messages",
+            op: "update",
+            id: messageId,
+            projectId: file.projectId,
+          });
       });
       return reply.status(204).send(null);
     },

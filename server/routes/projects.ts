@@ -2,19 +2,52 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
-import { markReadSchema, messageSendSchema, uuidParam } from "../../common/schemas";
+import {
+  ATTACH_NOT_FOUND,
+  ATTACH_NOT_YOURS,
+  ATTACH_TAKEN,
+  markReadSchema,
+  messageSendSchema,
+  uuidParam,
+} from "../../common/schemas";
+import { isBlank } from "../../common/text";
+import { filesToAttach } from "../data/files";
 import { notifyMessage, readMessageNotification } from "../data/notifications";
 import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
-import type { Db } from "../db";
-import { projectMessages } from "../db/schema";
+import type { Db, Tx } from "../db";
+import { messageFiles, projectMessages } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
-import { notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, type ProjectFacts, rules } from "../rules";
 
 const projectParams = z.strictObject({ projectId: uuidParam });
+
+/**
+ * The files a new message names, in the order named, each checked: a complete
+ * file of this project (unknown ids and other projects' files get the same
+ * answer), one the author may attach (rules.files.attach), on no other
+ * message. Locked until the message's transaction ends (filesToAttach).
+ */
+async function checkedAttachments(
+  tx: Tx,
+  actor: Actor,
+  project: ProjectFacts,
+  projectId: string,
+  fileIds: readonly string[],
+): Promise<{ id: string; name: string }[]> {
+  const found = new Map((await filesToAttach(tx, fileIds)).map((file) => [file.id, file]));
+  return fileIds.map((fileId) => {
+    const file = found.get(fileId);
+    if (!file || file.projectId !== projectId) throw badRequest(ATTACH_NOT_FOUND, { fileIds: ATTACH_NOT_FOUND });
+    if (!rules.files.attach(actor, { project, uploaderId: file.uploaderId }))
+      throw badRequest(ATTACH_NOT_YOURS, { fileIds: ATTACH_NOT_YOURS });
+    if (file.attached) throw badRequest(ATTACH_TAKEN, { fileIds: ATTACH_TAKEN });
+    return { id: file.id, name: file.name };
+  });
+}
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Loads a project's facts and applies `allowed`; a project the actor may not see is "not found". */
@@ -95,16 +128,33 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request, reply) => {
       const user = await request.requireUser();
+      const actor = await request.actor();
       const { projectId } = request.params;
-      await projectFor(await request.actor(), projectId, rules.projectMessages.create);
+      const project = await projectFor(actor, projectId, rules.projectMessages.create);
+      const { fileIds } = request.body;
+      // With files, text that shows nothing is no text (messageSendSchema refuses it without files).
+      const text = isBlank(request.body.message) ? "" : request.body.message;
       const id = await db.transaction(async (tx) => {
+        const files = await checkedAttachments(tx, actor, project, projectId, fileIds);
         const [inserted] = await tx
           .insert(projectMessages)
-          .values({ projectId, userId: user.id, message: request.body.message })
+          .values({ projectId, userId: user.id, message: text })
           .returning({ id: projectMessages.id });
         if (!inserted) throw new Error("insert returned no row");
+        if (files.length > 0)
+          await tx
+            .insert(messageFiles)
+            .values(
+              files.map((file, position) => ({ messageId: inserted.id, fileId: file.id, position, name: file.name })),
+            );
         await countNewMessage(tx, projectId, user.id);
-        await notifyMessage(tx, user.id, projectId, request.body.message);
+        await notifyMessage(
+          tx,
+          user.id,
+          projectId,
+          text,
+          files.map((file) => file.name),
+        );
         await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
         return inserted.id;
       });

@@ -86,6 +86,9 @@ export const rules = {
     update: never,
     delete: (actor: Actor, file: FileFacts) =>
       isAdmin(actor) || (!!actor && worksOn(actor, file.project) && file.uploaderId === actor.id),
+    /** To a message on the file's own project (the route checks that): what one uploaded, or any file for an administrator. */
+    attach: (actor: Actor, file: FileFacts) =>
+      isAdmin(actor) || (!!actor && worksOn(actor, file.project) && file.uploaderId === actor.id),
   },
 
   /** Spec §6: clients add milestones and mark them complete or paid on their own projects. */

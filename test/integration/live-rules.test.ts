@@ -16,6 +16,7 @@ import type { Tx } from "../../server/db";
 import {
   contactEnquiries,
   invoices,
+  messageFiles,
   milestones,
   projectDevelopers,
   projectFiles,
@@ -119,6 +120,41 @@ const table: Row[] = [
         id: rowId,
         projectId,
       }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(projectMessages).where(eq(projectMessages.id, rowId)), {
+        topic: "project_messages",
+        op: "delete",
+        id: rowId,
+        projectId,
+      }),
+  },
+  {
+    // Issue #8: a message with a file reaches only readers of the project; deleting its file pushes the
+    // message again (the file shown removed), to the same people.
+    name: "project messages with files",
+    key: () => ["projects", projectId, "messages"],
+    subscribe: [T, F, T, F, T],
+    receives: [T, F, T, F, T],
+    push: { view: messageSchema },
+    async insert() {
+      const file = await http.clientA.request("POST", `/api/projects/${projectId}/files`, "Attached notes\n", {
+        headers: { "content-type": "text/plain", "x-file-name": "attached.txt" },
+      });
+      expect(file.status).toBe(201);
+      const response = await http.clientA.request("POST", `/api/projects/${projectId}/messages`, {
+        fileIds: [file.json.id],
+      });
+      expect(response.status).toBe(201);
+      expect(response.json.files).toMatchObject([{ id: file.json.id, name: "attached.txt" }]);
+      return response.json.id;
+    },
+    async update(rowId) {
+      const [attached] = await server.db
+        .select({ fileId: messageFiles.fileId })
+        .from(messageFiles)
+        .where(eq(messageFiles.messageId, rowId));
+      expect((await http.clientA.request("DELETE", `/api/files/${attached?.fileId}`)).status).toBe(204);
+    },
     remove: (rowId) =>
       commit((tx) => tx.delete(projectMessages).where(eq(projectMessages.id, rowId)), {
         topic: "project_messages",

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listMessages } from "../../server/data/projects";
+import { threadPageQuery } from "../../server/data/projects";
 import { analyzeStaleTables } from "../../server/db/analyze";
 import { activeProjectId, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function planOfNewestPage(): Promise<string> {
-  const query = listMessages(server.db, projectId, { limit: 51 }).toSQL();
+  const query = threadPageQuery(server.db, projectId, { limit: 51 }).toSQL();
   const inlined = query.sql.replace(/\$(\d+)/g, (_match, n: string) => `'${query.params[Number(n) - 1]}'`);
   const { rows } = await server.db.execute<Record<string, string>>(sql.raw(`explain ${inlined}`));
   return rows.map((row) => Object.values(row)[0]).join("\n");

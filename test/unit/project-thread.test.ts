@@ -19,6 +19,7 @@ const row = (id: string, at: string, message = `m${id}`, userId = "other"): Proj
   createdAt: at,
   authorName: userId,
   authorRole: "client",
+  files: [],
 });
 const local = (id: string, message: string): ShownMessage => ({
   ...row(id, "2030-01-01T00:00:09.000Z", message, "me"),
@@ -63,6 +64,33 @@ describe("the thread cache", () => {
       "c",
       "local-1",
     ]);
+  });
+
+  const report = {
+    id: "7f0c6c1e-0000-4000-8000-0000000000f1",
+    name: "report.pdf",
+    size: 10,
+    contentType: "application/pdf",
+  };
+  const photo = { id: "7f0c6c1e-0000-4000-8000-0000000000f2", name: "photo.png", size: 20, contentType: "image/png" };
+
+  it("a push of the person's own files-only message takes the place of the one sending the same files", () => {
+    const sending = thread(
+      a,
+      { ...local("local-1", ""), files: [report] },
+      { ...local("local-2", ""), files: [photo] },
+    );
+    const mine = { ...row("c", "2030-01-01T00:00:03.000Z", "", "me"), files: [photo] };
+    const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: mine });
+    expect(ids(pushed)).toEqual(["a", "c", "local-1"]);
+  });
+
+  it("an update (one of its files deleted) replaces the message in place", () => {
+    const withFile = { ...row("c", "2030-01-01T00:00:03.000Z", "See attached", "me"), files: [report] };
+    const removed = { ...withFile, files: [{ id: null, name: "report.pdf", size: null, contentType: null }] };
+    const updated = applyMessageChange(thread(a, withFile, b), { type: "change", key: [], op: "update", row: removed });
+    expect(ids(updated)).toEqual(["a", "b", "c"]);
+    expect(updated?.items.find((item) => item.id === "c")?.files).toEqual(removed.files);
   });
 });
 

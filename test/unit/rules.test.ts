@@ -105,6 +105,7 @@ const expected: Table = {
     create: [F, T, F, T, F, T],
     update: [F, F, F, F, F, F],
     delete: [F, T, F, F, F, T],
+    attach: [F, T, F, F, F, T],
   },
   // §6: clients view their own invoices; admins manage them.
   invoices: {
@@ -264,6 +265,13 @@ describe("access rules", () => {
     const task = { assignedTo: null };
     expect(actors.map(({ actor }) => rules.tasks.read(actor, task))).toEqual([F, F, F, F, F, T]);
     expect(actors.map(({ actor }) => rules.tasks.update(actor, task))).toEqual([F, F, F, F, F, T]);
+  });
+
+  it("a file is attached to a message by its uploader while on the project, or by an administrator", () => {
+    const byDeveloper = { project, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.attach(actor, byDeveloper))).toEqual([F, F, F, T, F, T]);
+    const offProject = { project: { ...project, developerIds: [] }, uploaderId: ids.devIn };
+    expect(actors.map(({ actor }) => rules.files.attach(actor, offProject))).toEqual([F, F, F, F, F, T]);
   });
 
   it("a file is deleted by its uploader while they are on the project, or by an administrator", () => {

@@ -1,48 +1,52 @@
-import { Button, Link, Text, VisuallyHidden } from "@chakra-ui/react";
-import { Fragment, useRef, useState } from "react";
+import { Button, Link } from "@chakra-ui/react";
+import { Fragment, type Ref, useRef } from "react";
 import { LuPaperclip } from "react-icons/lu";
 import { FILE_ACCEPT } from "../../../common/file-types";
+import type { ProjectFile } from "../../../common/files";
+import { MESSAGE_TOO_MANY_FILES } from "../../../common/schemas";
 import { toaster } from "../../components/Toaster";
-import { ApiError } from "../../lib/api";
 import { TOAST } from "../../lib/messages";
-import { fileDownloadPath, useUploadFile } from "./files";
+import type { useFileUpload } from "./uploads";
 
 /**
- * A message's attachment (issue #8): the file is uploaded to the project's
- * Files (the same rules, limit and type check) and the message gets a line
- * naming it with its download link, which MessageText shows as a link.
+ * The composer's Attach button (issue #8): each chosen file is uploaded to the
+ * project's Files (the same rules, limit and type check, through the Files
+ * panel's uploader) and handed to `onAttached`, which shows it as a pending
+ * chip; the message is sent with the files' ids. `room`: how many more files
+ * the message may take.
  */
-export function AttachFileButton({ projectId, onAttached }: { projectId: string; onAttached: (line: string) => void }) {
-  const upload = useUploadFile(projectId);
+export function AttachFileButton({
+  ref,
+  uploader,
+  room,
+  onAttached,
+}: {
+  ref?: Ref<HTMLButtonElement>;
+  uploader: ReturnType<typeof useFileUpload>;
+  room: number;
+  onAttached: (file: ProjectFile) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
-  const [percent, setPercent] = useState<number | null>(null);
+  const percent = uploader.progress ? Math.round(uploader.progress.fraction * 100) : null;
 
-  async function attach(file: File) {
-    setPercent(0);
-    try {
-      const stored = await upload.mutateAsync({
-        file,
-        onProgress: (fraction) => setPercent(Math.round(fraction * 100)),
-      });
-      onAttached(`📎 ${stored.name}: ${window.location.origin}${fileDownloadPath(stored.id)}`);
-    } catch (error) {
-      toaster.create({
-        type: "error",
-        title: TOAST.error,
-        description: error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed,
-      });
-    } finally {
-      setPercent(null);
-      if (input.current) input.current.value = "";
+  async function attach(files: File[]) {
+    if (files.length > room) toaster.create({ type: "error", title: TOAST.error, description: MESSAGE_TOO_MANY_FILES });
+    // One at a time, in the order chosen: each shows its own progress.
+    for (const file of files.slice(0, room)) {
+      const stored = await uploader.start(file);
+      if (stored) onAttached(stored);
     }
+    if (input.current) input.current.value = "";
   }
 
   return (
     <>
       <Button
+        ref={ref}
         type="button"
         variant="outline"
         onClick={() => input.current?.click()}
+        disabled={room <= 0}
         loading={percent !== null}
         loadingText={percent !== null ? `Attaching ${percent}%` : undefined}
         mb={{ sm: "7" }}
@@ -54,26 +58,26 @@ export function AttachFileButton({ projectId, onAttached }: { projectId: string;
         ref={input}
         type="file"
         accept={FILE_ACCEPT}
+        multiple
         hidden
-        aria-label="Choose a file to attach"
+        aria-label="Choose files to attach"
         data-testid="attach-input"
         onChange={(event) => {
-          const file = event.target.files?.[0];
-          if (file) void attach(file);
+          const files = [...(event.target.files ?? [])];
+          if (files.length > 0) void attach(files);
         }}
       />
-      {percent !== null && (
-        <VisuallyHidden role="status">
-          <Text>Attaching file, {percent}%</Text>
-        </VisuallyHidden>
-      )}
     </>
   );
 }
 
 const FILE_LINK = /(https?:\/\/[^\s/]+\/api\/files\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/gi;
 
-/** A message's text with links to this site's project files made clickable (downloads); everything else as written. */
+/**
+ * A message's text with links to this site's project files made clickable
+ * (downloads): messages written before files were attached by id named them
+ * by link. Everything else as written.
+ */
 export function MessageText({ text }: { text: string }) {
   const parts = text.split(FILE_LINK);
   if (parts.length === 1) return <>{text}</>;

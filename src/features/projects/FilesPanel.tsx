@@ -6,7 +6,6 @@ import {
   HStack,
   IconButton,
   Link,
-  Progress,
   Skeleton,
   Stack,
   Text,
@@ -22,11 +21,11 @@ import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
-import { ApiError } from "../../lib/api";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { fileDownloadPath, filesQuery, formatFileSize, loadMoreFiles, useDeleteFile, useUploadFile } from "./files";
+import { fileDownloadPath, filesQuery, formatFileSize, loadMoreFiles, useDeleteFile } from "./files";
+import { UploadProgress, useFileUpload } from "./uploads";
 
 export const NO_FILES = "No files yet";
 export const DELETE_FILE_QUESTION = "Are you sure you want to delete this file?";
@@ -40,29 +39,16 @@ export function FilesPanel({ projectId }: { projectId: string }) {
   const { data: me } = useMe();
   const client = useQueryClient();
   const files = useLiveQuery<Page<ProjectFile>>(filesQuery(projectId), (data) => data);
-  const upload = useUploadFile(projectId);
-  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+  const uploader = useFileUpload(projectId);
   const [dragging, setDragging] = useState(false);
   const [loadingMore, setLoadingMore] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const list = files.data?.items ?? [];
 
   async function send(file: File) {
-    if (progress) return;
-    setProgress({ name: file.name, fraction: 0 });
-    try {
-      await upload.mutateAsync({ file, onProgress: (fraction) => setProgress({ name: file.name, fraction }) });
-      toaster.create({ type: "success", title: TOAST.fileUploaded, description: file.name });
-    } catch (error) {
-      toaster.create({
-        type: "error",
-        title: TOAST.error,
-        description: error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed,
-      });
-    } finally {
-      setProgress(null);
-      if (input.current) input.current.value = "";
-    }
+    const stored = await uploader.start(file);
+    if (stored) toaster.create({ type: "success", title: TOAST.fileUploaded, description: stored.name });
+    if (input.current) input.current.value = "";
   }
 
   function onDrop(event: DragEvent) {
@@ -90,7 +76,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
           <Heading as="h2" size="lg" id="files-heading">
             Files
           </Heading>
-          <Button size="sm" onClick={() => input.current?.click()} disabled={!!progress}>
+          <Button size="sm" onClick={() => input.current?.click()} disabled={uploader.busy}>
             <LuUpload aria-hidden="true" />
             Upload file
           </Button>
@@ -129,22 +115,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
             Drop a file here, or use Upload file. {FILE_KINDS_TEXT}.
           </Text>
         </Box>
-        {progress && (
-          <Progress.Root
-            value={Math.round(progress.fraction * 100)}
-            colorPalette="brand"
-            size="sm"
-            aria-label={`Uploading ${progress.name}`}
-          >
-            <HStack justify="space-between">
-              <Progress.Label fontSize="sm">Uploading {progress.name}</Progress.Label>
-              <Progress.ValueText fontSize="sm" />
-            </HStack>
-            <Progress.Track>
-              <Progress.Range />
-            </Progress.Track>
-          </Progress.Root>
-        )}
+        <UploadProgress progress={uploader.progress} />
         {files.isPending ? (
           <Stack gap="3" aria-busy="true">
             <VisuallyHidden role="status">Loading files</VisuallyHidden>

@@ -1,4 +1,17 @@
-import { Box, Button, Card, Flex, Heading, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import {
+  Box,
+  Button,
+  Card,
+  Flex,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   type FormEvent,
@@ -11,13 +24,15 @@ import {
   useRef,
   useState,
 } from "react";
-import { LuArrowDown, LuSend } from "react-icons/lu";
-import type { PresenceViewer } from "../../../common/api";
+import { LuArrowDown, LuFileX, LuPaperclip, LuSend, LuX } from "react-icons/lu";
+import type { MessageFile, PresenceViewer } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
+import { MESSAGE_FILES_MAX } from "../../../common/schemas";
 import { isBlank } from "../../../common/text";
 import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
+import { ApiError } from "../../lib/api";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
@@ -32,7 +47,9 @@ import {
   useMarkRead,
   useSendMessage,
 } from "./api";
+import { fileDownloadPath, formatFileSize } from "./files";
 import { TypingIndicator, useTypingSignal } from "./presence";
+import { UploadProgress, useFileUpload } from "./uploads";
 
 /** Within this many pixels of the bottom the reader counts as following the thread. */
 const NEAR_BOTTOM_PX = 48;
@@ -52,6 +69,11 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const send = useSendMessage(projectId, me);
   const discard = useDiscardMessage(projectId);
   const [text, setText] = useState("");
+  /** Uploaded already, to be sent with the next message; shown as removable chips. */
+  const [attachments, setAttachments] = useState<MessageFile[]>([]);
+  const uploader = useFileUpload(projectId);
+  const attachButton = useRef<HTMLButtonElement>(null);
+  const composer = useRef<HTMLFormElement>(null);
   const typing = useTypingSignal(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
@@ -133,16 +155,23 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
 
   const trimmed = text.trim();
   // Blank includes zero-width characters: the server refuses those as empty too.
-  const canSend = !isBlank(trimmed) && !send.isPending && Boolean(me);
+  // A message may be only its files; none is sent while one is still uploading.
+  const canSend = (!isBlank(trimmed) || attachments.length > 0) && !uploader.busy && !send.isPending && Boolean(me);
 
-  function deliver(localId: string, message: string) {
+  function deliver(localId: string, message: string, files: MessageFile[]) {
     sending.current = true;
     send.mutate(
-      { localId, message },
+      { localId, message, files },
       {
         // Brief: the message's own bubble already says it was sent, and the toast sits over the send box.
         onSuccess: () => toaster.create({ type: "success", title: TOAST.messageSent, duration: 2000 }),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.messageFailed }),
+        // A refusal of its files says why (already attached elsewhere, deleted meanwhile); anything else is generic.
+        onError: (error) =>
+          toaster.create({
+            type: "error",
+            title: TOAST.error,
+            description: error instanceof ApiError && error.status === 400 ? error.message : TOAST.messageFailed,
+          }),
         onSettled: () => {
           sending.current = false;
         },
@@ -154,13 +183,26 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     event?.preventDefault();
     if (!canSend || sending.current) return;
     setText("");
+    setAttachments([]);
     typing.stopped();
-    deliver(newLocalId(), trimmed);
+    deliver(newLocalId(), isBlank(trimmed) ? "" : trimmed, attachments);
   }
 
   function retry(message: ShownMessage) {
     if (sending.current || send.isPending) return;
-    deliver(message.id, message.message);
+    deliver(message.id, message.message, message.files);
+  }
+
+  function removeAttachment(file: MessageFile) {
+    setAttachments((current) => current.filter((item) => item !== file));
+    setAnnouncement(`Removed ${file.name} from the message`);
+    // The chip and its button are gone: focus goes back to where files are attached, once re-rendered
+    // (Attach is enabled again when the tenth file is removed), or to the text while Attach is busy.
+    requestAnimationFrame(() => {
+      const attach = attachButton.current;
+      if (attach && !attach.disabled) attach.focus();
+      else composer.current?.querySelector("textarea")?.focus();
+    });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
@@ -249,7 +291,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         </Box>
 
         <TypingIndicator viewers={viewers} meId={me?.id} />
-        <form onSubmit={submit}>
+        <form ref={composer} onSubmit={submit}>
           <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
             <Box flex="1" w="full">
               <FormField label="Message" helperText={messageHint(text.length)}>
@@ -269,14 +311,24 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
               </FormField>
             </Box>
             <AttachFileButton
-              projectId={projectId}
-              onAttached={(line) => setText((current) => (current.trim() ? `${current.trimEnd()}\n${line}` : line))}
+              ref={attachButton}
+              uploader={uploader}
+              room={MESSAGE_FILES_MAX - attachments.length}
+              onAttached={(file) => {
+                const { id, name, size, contentType } = file;
+                setAttachments((current) => [...current, { id, name, size, contentType }]);
+                setAnnouncement(`Attached ${name}`);
+              }}
             />
             <Button type="submit" colorPalette="brand" disabled={!canSend} loading={send.isPending} mb={{ sm: "7" }}>
               <LuSend aria-hidden="true" />
               Send
             </Button>
           </Flex>
+          <Stack gap="2" mt="2">
+            <UploadProgress progress={uploader.progress} verb="Attaching" />
+            {attachments.length > 0 && <PendingAttachments files={attachments} onRemove={removeAttachment} />}
+          </Stack>
         </form>
       </Card.Body>
     </Card.Root>
@@ -395,9 +447,12 @@ function MessageItem({
           </Text>
         )}
       </HStack>
-      <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
-        <MessageText text={message.message} />
-      </Text>
+      {message.message && (
+        <Text whiteSpace="pre-wrap" wordBreak="break-word" mt="1">
+          <MessageText text={message.message} />
+        </Text>
+      )}
+      {message.files.length > 0 && <MessageFiles files={message.files} />}
       {failed && (
         <HStack gap="2" mt="2">
           <Button size="xs" variant="outline" onClick={onRetry} disabled={retrying}>
@@ -409,6 +464,72 @@ function MessageItem({
         </HStack>
       )}
     </Box>
+  );
+}
+
+/** The files the next message will carry, before it is sent: each a chip with its own Remove button. */
+function PendingAttachments({ files, onRemove }: { files: MessageFile[]; onRemove: (file: MessageFile) => void }) {
+  return (
+    <HStack as="ul" aria-label="Files to send" gap="2" wrap="wrap" listStyleType="none">
+      {files.map((file) => (
+        <HStack
+          as="li"
+          key={file.id ?? file.name}
+          gap="1"
+          borderWidth="1px"
+          borderRadius="full"
+          ps="3"
+          pe="1"
+          py="0.5"
+          fontSize="sm"
+          maxW="full"
+        >
+          <LuPaperclip aria-hidden="true" />
+          <Text truncate>{file.name}</Text>
+          {file.size !== null && (
+            <Text color="fg.muted" flexShrink="0">
+              {formatFileSize(file.size)}
+            </Text>
+          )}
+          <IconButton
+            size="2xs"
+            variant="ghost"
+            borderRadius="full"
+            aria-label={`Remove ${file.name}`}
+            onClick={() => onRemove(file)}
+          >
+            <LuX aria-hidden="true" />
+          </IconButton>
+        </HStack>
+      ))}
+    </HStack>
+  );
+}
+
+/** A message's files: download links with their sizes; a file deleted since is named and marked removed. */
+function MessageFiles({ files }: { files: MessageFile[] }) {
+  return (
+    <Stack as="ul" aria-label="Attached files" gap="1" mt="1" listStyleType="none">
+      {files.map((file, index) => (
+        // A removed file has no id; the list never reorders, so its place is its key.
+        <HStack as="li" key={file.id ?? `removed-${index}`} gap="2" fontSize="sm" wrap="wrap">
+          {file.id ? (
+            <>
+              <Link href={fileDownloadPath(file.id)} download={file.name} colorPalette="brand" wordBreak="break-all">
+                <LuPaperclip aria-hidden="true" />
+                {file.name}
+              </Link>
+              {file.size !== null && <Text color="fg.muted">{formatFileSize(file.size)}</Text>}
+            </>
+          ) : (
+            <Text color="fg.muted" display="inline-flex" alignItems="center" gap="1">
+              <LuFileX aria-hidden="true" />
+              {file.name} (removed)
+            </Text>
+          )}
+        </HStack>
+      ))}
+    </Stack>
   );
 }
 

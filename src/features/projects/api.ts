@@ -7,7 +7,16 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { Milestone, Page, Profile, Project, ProjectMessage, ReadState, UnreadSummary } from "../../../common/api";
+import type {
+  MessageFile,
+  Milestone,
+  Page,
+  Profile,
+  Project,
+  ProjectMessage,
+  ReadState,
+  UnreadSummary,
+} from "../../../common/api";
 import { MESSAGES_PAGE_SIZE } from "../../../common/domain";
 import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
@@ -127,11 +136,18 @@ export function applyMessageChange(thread: Thread | undefined, change: LiveChang
     return { ...thread, items: arrange(thread.items.map((item) => (item.id === row.id ? row : item))) };
   }
   const own = thread.items.find(
-    (item) => item.local === "sending" && item.userId === row.userId && item.message === row.message,
+    (item) =>
+      item.local === "sending" &&
+      item.userId === row.userId &&
+      item.message === row.message &&
+      sameFiles(item.files, row.files),
   );
   const rest = own ? thread.items.filter((item) => item !== own) : thread.items;
   return { ...thread, items: arrange([...rest, row]) };
 }
+
+const sameFiles = (a: MessageFile[], b: MessageFile[]) =>
+  a.length === b.length && a.every((file, index) => file.id === b[index]?.id);
 
 /**
  * The server's answer to the person's own message: its row takes the local
@@ -144,7 +160,8 @@ export function acknowledgeMessage(thread: Thread, localId: string, row: Project
   return { ...thread, items: arrange([...rest, pushed ?? row]) };
 }
 
-type SendInput = { localId: string; message: string };
+/** `files`: the attachments as the pending message shows them (uploaded already); their ids are sent. */
+type SendInput = { localId: string; message: string; files: MessageFile[] };
 
 /**
  * Sends a message with latency compensation: shown at once marked sending,
@@ -157,8 +174,12 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
   const update = (change: (items: ShownMessage[]) => ShownMessage[]) =>
     queryClient.setQueryData<Thread>(key, (thread) => thread && { ...thread, items: arrange(change(thread.items)) });
   return useMutation({
-    mutationFn: ({ message }: SendInput) => api.post<ProjectMessage>(`${projectPath(projectId)}/messages`, { message }),
-    onMutate: async ({ localId, message }) => {
+    mutationFn: ({ message, files }: SendInput) =>
+      api.post<ProjectMessage>(`${projectPath(projectId)}/messages`, {
+        message,
+        fileIds: files.flatMap((file) => (file.id ? [file.id] : [])),
+      }),
+    onMutate: async ({ localId, message, files }) => {
       // A refetch in flight must not land over the message we are about to show.
       await queryClient.cancelQueries({ queryKey: key, exact: true });
       update((items) => {
@@ -172,6 +193,7 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
           createdAt: new Date().toISOString(),
           authorName: me?.fullName ?? "You",
           authorRole: me?.role ?? "client",
+          files,
           local: "sending",
         };
         return [...items, shown];

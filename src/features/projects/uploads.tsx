@@ -1,0 +1,66 @@
+import { HStack, Progress } from "@chakra-ui/react";
+import { useRef, useState } from "react";
+import type { ProjectFile } from "../../../common/files";
+import { toaster } from "../../components/Toaster";
+import { ApiError } from "../../lib/api";
+import { TOAST } from "../../lib/messages";
+import { useUploadFile } from "./files";
+
+export type UploadProgressState = { name: string; fraction: number } | null;
+
+/**
+ * The one way the SPA uploads a project file (the Files panel and a
+ * message's attachments): one file at a time, its progress, and the error
+ * toast. `start` resolves to the stored file, or undefined when the upload
+ * failed (already told) or another was still running.
+ */
+export function useFileUpload(projectId: string) {
+  const upload = useUploadFile(projectId);
+  const [progress, setProgress] = useState<UploadProgressState>(null);
+  /** Synchronous: a second file chosen before React re-renders must wait its turn, not race. */
+  const busy = useRef(false);
+
+  async function start(file: File): Promise<ProjectFile | undefined> {
+    if (busy.current) return undefined;
+    busy.current = true;
+    setProgress({ name: file.name, fraction: 0 });
+    try {
+      return await upload.mutateAsync({ file, onProgress: (fraction) => setProgress({ name: file.name, fraction }) });
+    } catch (error) {
+      toaster.create({
+        type: "error",
+        title: TOAST.error,
+        description: error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed,
+      });
+      return undefined;
+    } finally {
+      busy.current = false;
+      setProgress(null);
+    }
+  }
+
+  return { progress, start, busy: progress !== null };
+}
+
+/** The progress bar of the upload running, if any, labelled with its file ("Uploading report.pdf"). */
+export function UploadProgress({ progress, verb = "Uploading" }: { progress: UploadProgressState; verb?: string }) {
+  if (!progress) return null;
+  return (
+    <Progress.Root
+      value={Math.round(progress.fraction * 100)}
+      colorPalette="brand"
+      size="sm"
+      aria-label={`${verb} ${progress.name}`}
+    >
+      <HStack justify="space-between">
+        <Progress.Label fontSize="sm">
+          {verb} {progress.name}
+        </Progress.Label>
+        <Progress.ValueText fontSize="sm" />
+      </HStack>
+      <Progress.Track>
+        <Progress.Range />
+      </Progress.Track>
+    </Progress.Root>
+  );
+}
