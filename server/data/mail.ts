@@ -4,7 +4,7 @@ import type { Role } from "../../common/domain";
 import { formatDateTime } from "../../common/format";
 import { MAIL_KIND_LABELS, MAIL_KINDS_BY_ROLE, mailKindDefault } from "../../common/mail";
 import type { Db, Tx } from "../db";
-import { mailPreferences, messageMailDigests, projects, users } from "../db/schema";
+import { mailPreferences, messageFiles, messageMailDigests, projects, users } from "../db/schema";
 import { enqueueMail } from "../mail";
 import { unsubscribeParts } from "../mail/unsubscribe";
 import { rules } from "../rules";
@@ -112,7 +112,14 @@ async function scheduleMessageDigests(tx: Tx, userIds: readonly string[], projec
       greatest(excluded.due_at, ${messageMailDigests}.last_sent_at + ${DIGEST_WINDOW}::interval))`);
 }
 
-type DigestMessage = { author: string; at: string; message: string; total: number; last_at: string };
+type DigestMessage = {
+  author: string;
+  at: string;
+  message: string;
+  files: string | null;
+  total: number;
+  last_at: string;
+};
 
 /**
  * The worker's job: the digests due at `now`, each claimed with SKIP LOCKED
@@ -154,8 +161,9 @@ async function sendDigest(tx: Tx, s: NotificationMailSettings, userId: string, p
   if (!person || !facts || !person.wants || !rules.projectMessages.read(person, facts)) return settle({});
 
   const { rows } = await tx.execute<DigestMessage>(sql`
-    select author, at, message, total, last_at from (
+    select author, at, message, files, total, last_at from (
       select u.full_name as author, m.created_at, to_json(m.created_at)#>>'{}' as at, m.message,
+        (select string_agg(f.name, ', ' order by f.position) from ${messageFiles} f where f.message_id = m.id) as files,
         (count(*) over ())::int as total, to_json(max(m.created_at) over ())#>>'{}' as last_at
       from project_messages m
       join ${users} u on u.id = m.user_id
@@ -177,7 +185,11 @@ async function sendDigest(tx: Tx, s: NotificationMailSettings, userId: string, p
   const lines = [
     `${count === 1 ? "A new message" : `${count} new messages`} on ${title}:`,
     "",
-    ...rows.map((row) => `${row.author}, ${formatDateTime(row.at)}:\n  ${clip(row.message.replace(/\s+/g, " "), 300)}`),
+    ...rows.map((row) => {
+      const text = clip(row.message.replace(/\s+/g, " ").trim(), 300);
+      const files = row.files ? `Attached: ${clip(row.files, 300)}` : "";
+      return `${row.author}, ${formatDateTime(row.at)}:\n  ${[text, files].filter(Boolean).join("\n  ")}`;
+    }),
     ...(count > rows.length ? [`…and ${count - rows.length} earlier.`] : []),
     "",
     `Reply in the thread: ${s.appUrl}/portal/projects/${projectId}`,

@@ -85,6 +85,20 @@ describe("message digests", () => {
     expect(await mailsAbout(CLIENT, title)).toHaveLength(0);
   });
 
+  it("a message made only of files is listed by the files' names", async () => {
+    const { id, title } = await newProject();
+    const uploaded = await client.request("POST", `/api/projects/${id}/files`, "Scope notes\n", {
+      headers: { "content-type": "text/plain", "x-file-name": "scope.txt" },
+    });
+    expect(uploaded.status).toBe(201);
+    const sent = await client.request("POST", `/api/projects/${id}/messages`, { fileIds: [uploaded.json.id] });
+    expect(sent.status).toBe(201);
+    await pass(later(3 * MINUTE));
+    const [mail] = await mailsAbout(DEV, title);
+    expect(mail?.subject).toBe(`New message on ${title}`);
+    expect(mail?.text).toContain("Attached: scope.txt");
+  });
+
   it("a message read before the delay is not mailed", async () => {
     const { id, title } = await newProject();
     const message = await say(client, id, "Read me quickly");
