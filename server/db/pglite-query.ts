@@ -4,6 +4,8 @@ type QueryFn = PGlite["query"];
 type Options = Parameters<QueryFn>[2];
 type Results = Awaited<ReturnType<QueryFn>>;
 type Message = Awaited<ReturnType<PGlite["execProtocolStream"]>>[number];
+/** A prepared statement: its name, parameter types, and the description of its rows (none for a command). */
+type Statement = { name: string; paramTypes: number[]; rowDescription: Message | undefined };
 
 /** Statements kept prepared; each holds its plan in PGlite's WebAssembly heap, which never shrinks. */
 const MAX_STATEMENTS = 100;
@@ -19,9 +21,9 @@ const { serialize } = protocol;
  * CPU inside PGlite for one primary-key read.
  *
  * This runs a statement as PostgreSQL's own drivers do: each distinct text is
- * parsed once as a named prepared statement (its parameter types described
- * then), and every execution is one round trip of bind, describe, execute and
- * sync. PostgreSQL's plan cache then applies as on a server: custom plans
+ * parsed once as a named prepared statement (its parameter and row types
+ * described then), and every execution is one round trip of bind, execute
+ * and sync. PostgreSQL's plan cache then applies as on a server: custom plans
  * for the first executions, a generic plan once it is as good. Parameters
  * go through PGlite's serializers for their described types and results
  * through its parsers, so values come out exactly as from `query`. It takes
@@ -29,7 +31,7 @@ const { serialize } = protocol;
  */
 export function preparedQuery(client: PGlite): QueryFn {
   // Statement text → its name and parameter types, least recently used first.
-  const statements = new Map<string, { name: string; paramTypes: number[] }>();
+  const statements = new Map<string, Statement>();
   let counter = 0;
   const pendingCloses: Uint8Array[] = [];
 
@@ -38,7 +40,7 @@ export function preparedQuery(client: PGlite): QueryFn {
     return await client.execProtocolStream(message, { syncToFs: false });
   }
 
-  async function prepare(text: string): Promise<{ name: string; paramTypes: number[] }> {
+  async function prepare(text: string): Promise<Statement> {
     const known = statements.get(text);
     if (known) {
       // Most recently used last: a Map keeps insertion order.
@@ -52,7 +54,11 @@ export function preparedQuery(client: PGlite): QueryFn {
       serialize.describe({ type: "S", name }),
       serialize.sync(),
     ]);
-    const statement = { name, paramTypes: parse.parseDescribeStatementResults(described) };
+    const statement = {
+      name,
+      paramTypes: parse.parseDescribeStatementResults(described),
+      rowDescription: described.find((message) => message.name === "rowDescription"),
+    };
     statements.set(text, statement);
     if (statements.size > MAX_STATEMENTS) {
       const [oldestText, oldest] = statements.entries().next().value as [string, { name: string }];
@@ -91,14 +97,17 @@ export function preparedQuery(client: PGlite): QueryFn {
         const serializer = options?.serializers?.[oid] ?? client.serializers[oid];
         return serializer ? serializer(param) : String(param);
       });
+      // The rows' description is the one given at preparation (results are text either way), so it is
+      // not asked for again: parsing it back was as costly as parsing a row. A statement whose result
+      // type changed since fails with 0A000 and is prepared afresh.
       const messages = await exchange([
         serialize.bind({ statement: statement.name, values }),
-        serialize.describe({ type: "P" }),
         serialize.execute({}),
         serialize.sync(),
       ]);
       await client.syncToFs();
-      return parse.parseResults(messages, client.parsers, options)[0] as Results;
+      const described = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
+      return parse.parseResults(described, client.parsers, options)[0] as Results;
     } catch (error) {
       // As PGlite's query does: the failed statement's text and values on the error.
       if (error instanceof Error && "severity" in error)
