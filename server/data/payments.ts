@@ -4,6 +4,7 @@ import { TIME_ZONE } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { readCounters } from "./admin-analytics";
 import { shownStatus } from "./invoices";
 
 /**
@@ -48,14 +49,18 @@ const sortExpressions: Record<PaymentSort, SQL> = {
 /**
  * The search: an invoice number starting with the text
  * (invoices_number_prefix_idx), or a client whose name or e-mail does
- * (users_role_*_prefix_idx, then invoices_client_created_idx).
+ * (users_role_*_prefix_idx, then invoices_client_created_idx). The clients
+ * are gathered first into an array: with `in (subquery)` under the `or`,
+ * PostgreSQL could use neither invoice index and counted the matches with a
+ * Seq Scan of every invoice (30 ms at 20,000); `= any(array(...))` lets it
+ * OR the two index scans' bitmaps.
  */
 function paymentFilter(q: string | undefined): SQL | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
   const pattern = `${escapeLike(text)}%`;
   const clients = prefixSearch(text, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
-  return sql`(lower(${invoices.invoiceNumber}) like ${pattern} or ${invoices.clientId} in (select ${users.id} from ${users} where ${users.role} = 'client' and ${clients}))`;
+  return sql`(lower(${invoices.invoiceNumber}) like ${pattern} or ${invoices.clientId} = any(array(select ${users.id} from ${users} where ${users.role} = 'client' and ${clients})))`;
 }
 
 const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
@@ -68,17 +73,35 @@ const selectPayments = (db: Db | Tx) =>
     .innerJoin(users, eq(users.id, invoices.clientId))
     .leftJoin(projects, eq(projects.id, invoices.projectId));
 
+/**
+ * A page of the table. The page's invoices are chosen on invoices alone (with
+ * users only to sort by client name), and only those 25 rows are joined to
+ * their client and project: joining first made page 100 join the 2,500 rows
+ * before it too (22 ms at 20,000 invoices). Without a search the total is
+ * the invoices' running count in analytics_counters (kept by the triggers of
+ * migration 0011), not a count of every invoice.
+ */
 export async function listPayments(db: Db, query: PaymentsQuery) {
   const where = paymentFilter(query.q);
-  const [rows, [counted]] = await Promise.all([
+  const chosen = db.select({ id: invoices.id }).from(invoices);
+  const pageIds = (query.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
+    .where(where)
+    .orderBy(...orderOf(query))
+    .limit(query.pageSize)
+    .offset(offsetOf(query));
+  const [rows, total] = await Promise.all([
     selectPayments(db)
-      .where(where)
-      .orderBy(...orderOf(query))
-      .limit(query.pageSize)
-      .offset(offsetOf(query)),
-    db.select({ total: totalCount() }).from(invoices).where(where),
+      .where(inArray(invoices.id, pageIds))
+      .orderBy(...orderOf(query)),
+    where
+      ? db
+          .select({ total: totalCount() })
+          .from(invoices)
+          .where(where)
+          .then(([counted]) => counted?.total ?? 0)
+      : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
   ]);
-  return tablePage(rows, counted?.total ?? 0, query);
+  return tablePage(rows, total, query);
 }
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */

@@ -11,6 +11,7 @@ import type pg from "pg";
 import { StartupError } from "../config";
 import { MIGRATIONS_DIR, ROOT } from "../paths";
 import { ANALYZE_INTERVAL_MS, analyzeStaleTables } from "./analyze";
+import { preparedQuery } from "./pglite-query";
 import * as schema from "./schema";
 
 /**
@@ -120,8 +121,9 @@ const DRIZZLE_PARSERS = Object.fromEntries(
 );
 
 function withoutPerQueryParsers(client: PGlite): PGlite {
+  const prepared = preparedQuery(client);
   const query: PGlite["query"] = (text, params, options) =>
-    client.query(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+    prepared(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
   // PGlite keeps its state in private fields, so every other member is used on the client itself.
   return new Proxy(client, {
     get(target, property) {

@@ -124,6 +124,27 @@ describe("GET /api/admin/payments", () => {
     }
   });
 
+  it("gives the unsearched total from the running counters, equal to a recount, and pages unsearched by client", async () => {
+    const recount = async () => (await server.db.select({ n: sql<number>`count(*)::int` }).from(invoices))[0]?.n;
+    const before = await table(admin, "pageSize=5");
+    expect(before.total).toBe(await recount());
+    const [payer] = await createClients(server.db, [
+      // Named so that the other tests' search for TAG does not find it.
+      { fullName: `Total Payer ${TAG}`, email: `total.${TAG}@example.test` },
+    ]);
+    await insertInvoice(server.db, { clientId: payer as string, amount: 1000 });
+    expect((await table(admin, "pageSize=5")).total).toBe(before.total + 1);
+    expect((await table(admin, "pageSize=5")).total).toBe(await recount());
+    const seen: string[] = [];
+    for (let page = 1; page <= 2; page++) {
+      const body = await table(admin, `sort=client&dir=asc&page=${page}&pageSize=5`);
+      expect(body.items).toHaveLength(Math.min(5, body.total - (page - 1) * 5));
+      expect(body.items.every((row) => row.clientName)).toBe(true);
+      seen.push(...body.items.map((row) => row.id));
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it("searches by the start of the invoice number or the client's name or e-mail; wildcards match themselves", async () => {
     const byNumber = await table(admin, `q=${TAG.toUpperCase()}-07`);
     expect(byNumber.items.map((row) => row.invoiceNumber)).toEqual([`${TAG.toUpperCase()}-07`]);

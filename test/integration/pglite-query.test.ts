@@ -1,0 +1,99 @@
+import { PGlite } from "@electric-sql/pglite";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { preparedQuery } from "../../server/db/pglite-query";
+
+/**
+ * server/db/pglite-query.ts runs every statement outside a transaction as a
+ * cached prepared statement. Whatever PGlite's own `query` gives back, it
+ * must give back the same: values, types, row counts, errors.
+ */
+let client: PGlite;
+let query: PGlite["query"];
+
+beforeAll(async () => {
+  client = await PGlite.create();
+  query = preparedQuery(client);
+  await client.exec(`create table things (
+    id serial primary key, name text not null unique, at timestamptz, day date, flag boolean,
+    data jsonb, tags text[], amount numeric(12, 2), big bigint)`);
+}, 60_000);
+afterAll(async () => {
+  await client?.close();
+});
+
+const insert = `insert into things (name, at, day, flag, data, tags, amount, big)
+  values ($1, $2, $3, $4, $5, $6, $7, $8) returning *`;
+
+describe("prepared statements on PGlite", () => {
+  it("returns what PGlite's query returns, for every kind of value, in both row modes", async () => {
+    const values = [
+      "a",
+      new Date("2026-01-02T03:04:05.678Z"),
+      "2026-05-06",
+      true,
+      { x: [1, "y"] },
+      ["p", "q"],
+      "12.50",
+      2n ** 40n,
+    ];
+    const ours = await query<Record<string, unknown>>(insert, values);
+    const theirs = await client.query<Record<string, unknown>>(insert, ["b", ...values.slice(1)]);
+    expect(ours.affectedRows).toBe(1);
+    expect({ ...ours.rows[0], id: 0, name: "" }).toEqual({ ...theirs.rows[0], id: 0, name: "" });
+    expect(ours.fields).toEqual(theirs.fields);
+    for (const rowMode of ["array", "object"] as const) {
+      const select = "select * from things where name = any($1) order by id";
+      expect(await query(select, [["a", "b"]], { rowMode })).toEqual(
+        await client.query(select, [["a", "b"]], { rowMode }),
+      );
+    }
+    const nulls = await query(insert, ["c", null, undefined, null, null, null, null, null]);
+    expect(nulls.rows[0]).toMatchObject({ at: null, day: null, flag: null, data: null, tags: null });
+  });
+
+  it("reports updates' row counts and statements without rows as PGlite does", async () => {
+    const update = "update things set flag = $1 where name like $2";
+    expect((await query(update, [false, "%"])).affectedRows).toBe(
+      (await client.query(update, [false, "%"])).affectedRows,
+    );
+    expect(await query("select 1 as one where false")).toEqual(await client.query("select 1 as one where false"));
+  });
+
+  it("throws PostgreSQL's errors with their code and the statement, and keeps working after one", async () => {
+    await expect(query(insert, ["a", null, null, null, null, null, null, null])).rejects.toMatchObject({
+      code: "23505",
+      query: insert,
+    });
+    await expect(query("select nonsense from")).rejects.toMatchObject({ code: "42601" });
+    expect((await query("select count(*)::int as n from things")).rows).toEqual([{ n: 3 }]);
+  });
+
+  it("prepares a statement again when it was deallocated or its result type changed", async () => {
+    const select = "select * from things where name = $1";
+    await query(select, ["a"]);
+    await client.exec("deallocate all");
+    expect((await query(select, ["a"])).rows).toHaveLength(1);
+    await client.exec("alter table things add column extra text");
+    const after = await query(select, ["a"]);
+    expect(after.fields.map((field) => field.name)).toContain("extra");
+  });
+
+  it("keeps a bounded number of statements and still answers ones it let go", async () => {
+    for (let i = 0; i < 150; i++) expect((await query(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
+    const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements");
+    expect(rows[0]?.n).toBeLessThanOrEqual(101);
+    expect((await query("select $1::int + 0 as n", [5])).rows).toEqual([{ n: 5 }]);
+  });
+
+  it("never interleaves with a transaction", async () => {
+    // PGlite has one session: a read slipped into the transaction would see its change before the rollback.
+    const inside = client.transaction(async (tx) => {
+      await tx.query("update things set flag = true where name = 'a'");
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      throw new Error("roll back");
+    });
+    const seen = query<{ flag: boolean }>("select flag from things where name = 'a'");
+    await expect(inside).rejects.toThrow("roll back");
+    expect((await seen).rows[0]?.flag).toBe(false);
+  });
+});
