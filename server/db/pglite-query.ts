@@ -28,6 +28,9 @@ const { serialize } = protocol;
  * go through PGlite's serializers for their described types and results
  * through its parsers, so values come out exactly as from `query`. It takes
  * the same locks as `query`, so it never interleaves with a transaction.
+ * Those locks and execProtocolStream's framing are PGlite internals: the
+ * package is pinned to an exact version, and test/integration/pglite-query.test.ts
+ * compares this path with `query` for every kind of value on each upgrade.
  */
 export function preparedQuery(client: PGlite): QueryFn {
   // Statement text → its name and parameter types, least recently used first.
