@@ -466,6 +466,7 @@ describe("prerendered HTML", () => {
     const robots = await (await fetch(`${product.server.url}/robots.txt`)).text();
     expect(robots).toContain("Disallow: /portal");
     expect(robots).toContain("Disallow: /api");
+    expect(robots).toContain("Disallow: /unsubscribe");
   });
 
   it.each([

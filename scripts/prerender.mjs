@@ -128,7 +128,7 @@ async function main() {
   );
   writeFileSync(
     path.join(PAGES, "robots.txt"),
-    `User-agent: *\nAllow: /\nDisallow: /portal\nDisallow: /api\n\nSitemap: ${PLACEHOLDERS.appUrl}/sitemap.xml\n`,
+    `User-agent: *\nAllow: /\nDisallow: /portal\nDisallow: /api\nDisallow: /unsubscribe\n\nSitemap: ${PLACEHOLDERS.appUrl}/sitemap.xml\n`,
   );
   writeFileSync(
     path.join(PAGES, "manifest.json"),
