@@ -37,10 +37,7 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Each file starts its own product on its own data directory and port, with its own browser:
-          // two at a time share nothing and take ~10 min where one at a time took ~14.
-          fileParallelism: true,
-          maxWorkers: 2,
+          fileParallelism: false,
           sequence: { groupOrder: 2 },
         },
       },
