@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers } from "../../server/db/schema";
 import { presenceKey, TYPING_MS, type Viewer } from "../../server/live/presence";
+import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -12,16 +13,6 @@ import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "
  * the whole list ({type: "value"}) to the project's viewers the rules allow.
  */
 
-const ACTORS = ["clientA", "clientB", "devIn", "devOut", "admin"] as const;
-type ActorName = (typeof ACTORS)[number];
-const EMAILS: Record<ActorName, string> = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-};
-
 let server: TestServer;
 const http = {} as Record<ActorName, Client>;
 const id = {} as Record<ActorName, string>;
@@ -30,8 +21,8 @@ const open: LiveSocket[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   for (const actor of ACTORS) {
-    http[actor] = await server.signIn(EMAILS[actor]);
-    id[actor] = await userIdOf(server.db, EMAILS[actor]);
+    http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
+    id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
   }
 });
 afterAll(async () => {
@@ -46,7 +37,8 @@ async function socketOf(actor: ActorName): Promise<LiveSocket> {
   return socket;
 }
 
-const newProject = () => createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+const newProject = () =>
+  createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA, developerEmails: [ACTOR_EMAILS.devIn] });
 
 /** The next presence list for the key on this socket that satisfies `match`. */
 async function viewersWhen(socket: LiveSocket, projectId: string, match: (viewers: Viewer[]) => boolean) {

@@ -28,6 +28,7 @@ import {
 } from "../../server/db/schema";
 import { type Change, publishChange } from "../../server/functions/changes";
 import type { LiveCollection } from "../../server/live/collection";
+import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { invoiceNumber, lagosDay } from "../support/invoices";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
@@ -49,16 +50,7 @@ const QUIET_MS = 300;
 const DELIVERY_MS = 5_000;
 
 /** The five actors who can open the live channel; anonymous is refused the channel itself (asserted once). */
-const ACTORS = ["clientA", "clientB", "devIn", "devOut", "admin"] as const;
-type ActorName = (typeof ACTORS)[number];
 type Five<T> = readonly [T, T, T, T, T];
-const EMAILS: Record<ActorName, string> = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-};
 
 let server: TestServer;
 const http = {} as Record<ActorName, Client>;
@@ -732,14 +724,17 @@ beforeAll(async () => {
   server = await startTestServer();
   await Promise.all(
     ACTORS.map(async (actor) => {
-      http[actor] = await server.signIn(EMAILS[actor]);
-      id[actor] = await userIdOf(server.db, EMAILS[actor]);
+      http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
+      id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
       const opened = await openLive(server.url, http[actor]);
       if ("rejected" in opened) throw new Error(`live channel refused ${actor} with ${opened.status}`);
       socket[actor] = opened;
     }),
   );
-  projectId = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+  projectId = await createProject(server.db, {
+    clientEmail: ACTOR_EMAILS.clientA,
+    developerEmails: [ACTOR_EMAILS.devIn],
+  });
   orderableServiceId = (await createService(server.db)).id;
 });
 
@@ -924,7 +919,10 @@ describe("rows outside every viewer's scope reach no one", () => {
 
 describe("access revoked mid-connection stops delivery", () => {
   it("a developer taken off a project stops receiving its messages and milestones", async () => {
-    const project = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+    const project = await createProject(server.db, {
+      clientEmail: ACTOR_EMAILS.clientA,
+      developerEmails: [ACTOR_EMAILS.devIn],
+    });
     const messagesKey = ["projects", project, "messages"];
     const milestonesKey = ["projects", project, "milestones"];
     await subscribeAll(messagesKey, [T, F, T, F, T]);
@@ -980,7 +978,7 @@ describe("access revoked mid-connection stops delivery", () => {
   });
 
   it("a project moved to another client: the first stops receiving its thread, the new one may follow it", async () => {
-    const project = await createProject(server.db, { clientEmail: EMAILS.clientA });
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
     const key = ["projects", project, "messages"];
     await subscribeAll(key, [T, F, F, F, T]);
     const post = (message: string) => async () => {

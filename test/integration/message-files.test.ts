@@ -14,6 +14,7 @@ import { listMessages } from "../../server/data/projects";
 import type { Db } from "../../server/db";
 import * as schema from "../../server/db/schema";
 import { messageFiles, notifications, projectMessages } from "../../server/db/schema";
+import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { createProject } from "../support/project-factory";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -23,20 +24,11 @@ import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from 
  * most; refused with a 400 that says why, writing nothing. The thread's page
  * carries each message's files; a deleted file leaves its message, shown removed.
  */
-const EMAILS = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-} as const;
-type Name = keyof typeof EMAILS;
-const NAMES = Object.keys(EMAILS) as Name[];
 /** What the server decides plain text is (on its content). */
 const FILE_TYPE = "text/plain; charset=utf-8";
 
 let server: TestServer;
-const as = {} as Record<Name, Client>;
+const as = {} as Record<ActorName, Client>;
 let projectId: string;
 /** Another project of client A's: its files are not this project's. */
 let otherProjectId: string;
@@ -57,12 +49,15 @@ const messageCount = async () =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  const clients = await Promise.all(NAMES.map((name) => server.signIn(EMAILS[name])));
-  NAMES.forEach((name, index) => {
+  const clients = await Promise.all(ACTORS.map((name) => server.signIn(ACTOR_EMAILS[name])));
+  ACTORS.forEach((name, index) => {
     as[name] = clients[index] as Client;
   });
-  projectId = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
-  otherProjectId = await createProject(server.db, { clientEmail: EMAILS.clientA });
+  projectId = await createProject(server.db, {
+    clientEmail: ACTOR_EMAILS.clientA,
+    developerEmails: [ACTOR_EMAILS.devIn],
+  });
+  otherProjectId = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
 });
 afterAll(async () => {
   await server?.close();
@@ -105,7 +100,7 @@ describe("attaching", () => {
     const [note] = await server.db
       .select({ body: notifications.body })
       .from(notifications)
-      .where(eq(notifications.userId, await userIdOf(server.db, EMAILS.devIn)))
+      .where(eq(notifications.userId, await userIdOf(server.db, ACTOR_EMAILS.devIn)))
       .orderBy(notifications.createdAt);
     expect(note?.body).toContain("for-the-bell.txt");
   });

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notifications, projectDevelopers } from "../../server/db/schema";
+import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -13,15 +14,6 @@ import { createService } from "../support/services";
  * read and read-all touch only one's own; ["notifications"] tells only the
  * recipients. The six actors of test/integration/live-rules.test.ts.
  */
-const EMAILS = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-} as const;
-type ActorName = keyof typeof EMAILS;
-const ACTORS = Object.keys(EMAILS) as ActorName[];
 type Notification = { id: string; kind: string; title: string; body: string; link: string; readAt: string | null };
 
 let server: TestServer;
@@ -32,8 +24,8 @@ const sockets: LiveSocket[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   for (const actor of ACTORS) {
-    http[actor] = await server.signIn(EMAILS[actor]);
-    id[actor] = await userIdOf(server.db, EMAILS[actor]);
+    http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
+    id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
   }
 });
 afterAll(async () => {
@@ -41,7 +33,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const newProject = () => createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+const newProject = () =>
+  createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA, developerEmails: [ACTOR_EMAILS.devIn] });
 
 async function list(actor: ActorName): Promise<Notification[]> {
   const response = await http[actor].request("GET", "/api/notifications?limit=100");

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers } from "../../server/db/schema";
+import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -11,15 +12,6 @@ import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "
  * a message sets the read point (never backwards); the summary counts only
  * projects the person may read now; ["unread"] tells exactly those people.
  */
-const EMAILS = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-} as const;
-type ActorName = keyof typeof EMAILS;
-const ACTORS = Object.keys(EMAILS) as ActorName[];
 
 let server: TestServer;
 const http = {} as Record<ActorName, Client>;
@@ -29,8 +21,8 @@ const sockets: LiveSocket[] = [];
 beforeAll(async () => {
   server = await startTestServer();
   for (const actor of ACTORS) {
-    http[actor] = await server.signIn(EMAILS[actor]);
-    id[actor] = await userIdOf(server.db, EMAILS[actor]);
+    http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
+    id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
   }
 });
 afterAll(async () => {
@@ -38,7 +30,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const newProject = () => createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
+const newProject = () =>
+  createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA, developerEmails: [ACTOR_EMAILS.devIn] });
 
 async function post(actor: ActorName, projectId: string, message: string): Promise<string> {
   const response = await http[actor].request("POST", `/api/projects/${projectId}/messages`, { message });
