@@ -21,6 +21,8 @@ export default defineConfig({
         test: {
           name: "integration",
           include: ["test/integration/**/*.test.ts"],
+          // One migrated, seeded database per run, copied by every test server.
+          globalSetup: ["test/support/template-database.ts"],
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -37,7 +39,12 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file at a time: two at once on two cores failed timing bars (presence within 3 s) and
+          // timeouts whenever anything else ran on the machine.
           fileParallelism: false,
+          // Polls wait as long as a locator does (e2e/support/browser.ts), not Vitest's 1 s default,
+          // which a loaded machine missed; what never happens still fails.
+          expect: { poll: { timeout: 10_000 } },
           sequence: { groupOrder: 2 },
         },
       },

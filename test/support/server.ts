@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
+import { inject } from "vitest";
 import { freePort } from "../../scripts/server-command.mjs";
-import { DEMO_PASSWORD, seedDatabase } from "../../seed";
+import { DEMO_PASSWORD } from "../../seed";
 import { type App, buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
 import type { Db } from "../../server/db";
@@ -15,6 +16,8 @@ import { mailOutbox, projects, users } from "../../server/db/schema";
  * The integration harness: the real app (buildApp) on a fresh, seeded
  * database, listening on a real port. PGlite in a temp DATA_DIR by default;
  * with TEST_DB=postgres, a database of its own on TEST_DATABASE_URL's cluster.
+ * Either is a copy of the template the suite's global setup migrated and
+ * seeded once (./template-database.ts).
  */
 
 export const TEST_SECRET = "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -32,7 +35,7 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-/** Creates an empty database on the test cluster; returns its URL and a drop function. */
+/** Creates a database on the test cluster, a copy of the suite's seeded template (./template-database.ts); returns its URL and a drop function. */
 async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl)
@@ -41,7 +44,7 @@ async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): 
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${inject("postgresTemplate")}`);
   } finally {
     await admin.end();
   }
@@ -74,6 +77,7 @@ export async function startTestServer(
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ls-test-"));
   const shared = options.sharing?.config.databaseUrl;
+  if (dbKind === "pglite") cpSync(inject("pgliteTemplate"), path.join(dataDir, "pglite"), { recursive: true });
   if (options.sharing && !shared) throw new Error("only servers on PostgreSQL can share a database");
   const postgres = dbKind === "postgres" && !shared ? await createPostgresDatabase() : undefined;
 
@@ -96,7 +100,6 @@ export async function startTestServer(
   let app: App | undefined;
   try {
     app = await buildApp({ config, logger: false, logStream: options.logStream });
-    if (!shared) await seedDatabase(app.database.db);
     await app.server.listen({ port, host: "127.0.0.1" });
   } catch (error) {
     await app?.server.close().catch(() => {});
