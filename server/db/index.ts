@@ -11,7 +11,7 @@ import type pg from "pg";
 import { StartupError } from "../config";
 import { MIGRATIONS_DIR, ROOT } from "../paths";
 import { ANALYZE_INTERVAL_MS, analyzeStaleTables } from "./analyze";
-import { preparedQuery } from "./pglite-query";
+import { preparedQuery, type SelectBytes } from "./pglite-query";
 import * as schema from "./schema";
 
 /**
@@ -128,6 +128,7 @@ function withoutPerQueryParsers(client: PGlite): PGlite {
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "selectBytes") return prepared.selectBytes;
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;
     },
@@ -194,4 +195,17 @@ async function openPostgres(url: string): Promise<Database> {
       await pool.end();
     },
   };
+}
+
+/**
+ * The first row's first column of `query`, a bytea, as bytes. On PGlite it is
+ * read in binary format (server/db/pglite-query.ts): through PGlite's own
+ * parser each 256 KB file chunk became a 512 KB hex string first, garbage that
+ * grew the server by ~150 MB per 25 MB download. node-postgres reads it as usual.
+ */
+export async function selectBytes(db: Db, query: { sql: string; params: unknown[] }): Promise<Uint8Array | undefined> {
+  const client = (db as unknown as { $client: { selectBytes?: SelectBytes } & Pick<pg.Pool, "query"> }).$client;
+  if (client.selectBytes) return client.selectBytes(query.sql, query.params);
+  const result = await client.query<unknown[]>({ text: query.sql, values: query.params, rowMode: "array" });
+  return result.rows[0]?.[0] as Uint8Array | undefined;
 }

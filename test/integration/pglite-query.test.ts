@@ -8,7 +8,7 @@ import { preparedQuery } from "../../server/db/pglite-query";
  * must give back the same: values, types, row counts, errors.
  */
 let client: PGlite;
-let query: PGlite["query"];
+let query: ReturnType<typeof preparedQuery>;
 
 beforeAll(async () => {
   client = await PGlite.create();
@@ -49,6 +49,45 @@ describe("prepared statements on PGlite", () => {
     }
     const nulls = await query(insert, ["c", null, undefined, null, null, null, null, null]);
     expect(nulls.rows[0]).toMatchObject({ at: null, day: null, flag: null, data: null, tags: null });
+  });
+
+  it("stores bytes exactly, sent in binary, from a view into a larger buffer too", async () => {
+    await client.exec("create table blobs (id int primary key, data bytea not null)");
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+    // A Buffer viewing the middle of a larger one: only the viewed bytes are stored.
+    const backing = Buffer.concat([Buffer.from("before"), Buffer.from(every), Buffer.from("after")]);
+    const view = backing.subarray(6, 6 + 256);
+    await query("insert into blobs (id, data) values ($1, $2)", [1, view]);
+    await client.query("insert into blobs (id, data) values ($1, $2)", [2, every]);
+    const ours = await query<{ data: Uint8Array }>("select data from blobs where id = $1", [1]);
+    const theirs = await client.query<{ data: Uint8Array }>("select data from blobs where id = $1", [2]);
+    expect(ours.rows[0]?.data).toEqual(every);
+    expect(ours.rows[0]?.data).toEqual(theirs.rows[0]?.data);
+    const same = await query<{ same: boolean }>(
+      "select (select data from blobs where id = 1) = (select data from blobs where id = 2) as same",
+    );
+    expect(same.rows).toEqual([{ same: true }]);
+  });
+
+  it("reads a bytea in binary through selectBytes: the same bytes, undefined for no row, errors with their code", async () => {
+    const every = Uint8Array.from({ length: 256 }, (_, i) => i);
+    const big = Buffer.alloc(300 * 1024, 7);
+    await query("insert into blobs (id, data) values ($1, $2)", [3, big]);
+    const select = "select data from blobs where id = $1";
+    expect(await query.selectBytes(select, [1])).toEqual(every);
+    expect(Buffer.from((await query.selectBytes(select, [3])) ?? [])).toEqual(big);
+    expect(await query.selectBytes(select, [99])).toBeUndefined();
+    await expect(query.selectBytes("select data from nowhere where id = $1", [1])).rejects.toMatchObject({
+      code: "42P01",
+    });
+    // An error while the statement runs (the cast overflows), read from the raw response.
+    await expect(query.selectBytes("select data::int from blobs where id = $1", [3])).rejects.toMatchObject({
+      code: "22003",
+      severity: "ERROR",
+    });
+    // Still in step after the errors, and after its statement went stale.
+    await client.exec("deallocate all");
+    expect(await query.selectBytes(select, [1])).toEqual(every);
   });
 
   it("reports updates' row counts and statements without rows as PGlite does", async () => {
