@@ -20,6 +20,7 @@ import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
 import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
+import { createFileStore, type FileStore, startContentSweep } from "./files/store";
 import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
@@ -85,6 +86,8 @@ export type App = {
   database: Database;
   mailer: Mailer;
   sessions: SessionCache;
+  /** Where project files' content is kept, chosen from FILE_STORE. */
+  files: FileStore;
 };
 
 export async function buildApp(options: AppOptions): Promise<App> {
@@ -165,7 +168,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(orderRoutes, { db });
   await server.register(invoiceRoutes, { db, config });
   await server.register(milestoneRoutes, { db });
-  await server.register(fileRoutes, { db, config });
+  const files = createFileStore(config.fileStore, db, server.log);
+  await server.register(fileRoutes, { db, config, files });
   await server.register(publicRoutes, { db, mailer, config });
   await server.register(outboxRoutes, { db });
   await server.register(notificationRoutes, { db });
@@ -184,12 +188,15 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
   mailer.start([(now) => sendDueDigests(db, now)]);
+  // Every process sweeps for deleted files' content left in the store: deleting it twice is harmless.
+  const contentSweep = startContentSweep(db, files, server.log);
   server.addHook("onClose", async () => {
+    await contentSweep.stop();
     await mailer.stop();
     if (!options.database) await database.close();
   });
 
-  return { server, database, mailer, sessions };
+  return { server, database, mailer, sessions, files };
 }
 
 /**

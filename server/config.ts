@@ -47,6 +47,38 @@ const envSchema = z.object({
     .int()
     .min(1)
     .default(25 * 1024 * 1024),
+  /** Where project files' content is kept: in the database (the default) or an S3-compatible store. */
+  FILE_STORE: z.enum(["database", "s3"]).default("database"),
+  /** The S3 API's base URL; by default AWS's for S3_REGION. */
+  S3_ENDPOINT: optionalString.pipe(
+    z
+      .url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })
+      .refine((value) => {
+        const url = new URL(value);
+        return !url.username && !url.password && !url.search && !url.hash;
+      }, "must be a base URL without credentials, query or fragment (keys go in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)")
+      .optional(),
+  ),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, "must be a region name such as us-east-1 (or auto)")
+    .default("us-east-1"),
+  S3_BUCKET: optionalString.pipe(
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        "must be a bucket name: 3-63 lowercase letters, digits, dots and hyphens",
+      )
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Bucket in the path (endpoint/bucket/key) rather than the host name (bucket.endpoint/key). */
+  S3_FORCE_PATH_STYLE: optionalString.pipe(
+    z.enum(["true", "false", "1", "0"], { error: "must be true or false" }).optional(),
+  ),
   /** How often each server process looks for mail to send (the delivery queue and message digests). */
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   /** How long a new message waits unread before it is mailed (grouped with what follows). */
@@ -60,7 +92,20 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
 
-const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL"]);
+const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_SECRET_ACCESS_KEY"]);
+
+/** An S3-compatible store for project files (FILE_STORE=s3). */
+export type S3Settings = {
+  /** Base URL without a trailing slash. */
+  endpoint: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+};
+
+export type FileStoreConfig = { kind: "database" } | ({ kind: "s3" } & S3Settings);
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -83,6 +128,8 @@ export type Config = {
   writeRateLimit: number;
   liveSocketsPerUser: number;
   fileMaxBytes: number;
+  /** Where project files' content is kept (server/files/store.ts). */
+  fileStore: FileStoreConfig;
   mailPollMs: number;
   messageMailDelayMs: number;
   /** Footer social links; only configured networks are shown. */
@@ -136,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     writeRateLimit: e.WRITE_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    fileStore: fileStoreConfig(e),
     mailPollMs: e.MAIL_POLL_MS,
     messageMailDelayMs: e.MESSAGE_MAIL_DELAY_MS,
     social: {
@@ -146,6 +194,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+/**
+ * FILE_STORE and, for s3, the S3_* settings: each one it needs, or a start-up
+ * error naming the one missing. Without S3_ENDPOINT it is AWS's endpoint for
+ * S3_REGION with the bucket in the host name; with one, the bucket goes in
+ * the path unless S3_FORCE_PATH_STYLE=false (most self-hosted stores want it).
+ */
+function fileStoreConfig(e: z.infer<typeof envSchema>): FileStoreConfig {
+  if (e.FILE_STORE === "database") return { kind: "database" };
+  const required = (name: "S3_BUCKET" | "S3_ACCESS_KEY_ID" | "S3_SECRET_ACCESS_KEY") => {
+    const value = e[name];
+    if (!value) throw new StartupError(`Missing ${name}: it is required when FILE_STORE=s3`);
+    return value;
+  };
+  const bucket = required("S3_BUCKET");
+  const accessKeyId = required("S3_ACCESS_KEY_ID");
+  const secretAccessKey = required("S3_SECRET_ACCESS_KEY");
+  const endpoint = (e.S3_ENDPOINT ?? `https://s3.${e.S3_REGION}.amazonaws.com`).replace(/\/+$/, "");
+  const forcePathStyle =
+    e.S3_FORCE_PATH_STYLE === undefined ? e.S3_ENDPOINT !== undefined : ["true", "1"].includes(e.S3_FORCE_PATH_STYLE);
+  if (!forcePathStyle && bucket.includes(".") && endpoint.startsWith("https:")) {
+    throw new StartupError(
+      "Invalid S3_FORCE_PATH_STYLE: a bucket name with dots needs S3_FORCE_PATH_STYLE=true over https (no certificate covers bucket.with.dots.host)",
+    );
+  }
+  return { kind: "s3", endpoint, region: e.S3_REGION, bucket, accessKeyId, secretAccessKey, forcePathStyle };
 }
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];

@@ -1,21 +1,16 @@
-import { Readable } from "node:stream";
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
-import { messageFiles, projectFileChunks, projectFiles, users } from "../db/schema";
-import { HttpError } from "../http/errors";
+import { messageFiles, projectFiles, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
-import { type Detected, detectType, isBinary } from "./file-content";
 import { getProjectFacts } from "./projects";
 
 /**
  * Project files (issue #8, item 6): reads shared by the REST routes and the
- * live hub, and the streamed upload and download. Content is stored as
- * CHUNK_BYTES chunks in project_file_chunks, written as the upload arrives and
- * read one at a time as the download is sent: a file is never whole in memory.
+ * live hub. The rows are here; the content is kept by the file store chosen at
+ * start-up (server/files/store.ts), which also judges each upload.
  */
-export const CHUNK_BYTES = 256 * 1024;
 
 /** Uploads left incomplete this long (a dropped connection, a crashed process) are swept by the next upload. */
 const ABANDONED_AFTER = "1 hour";
@@ -98,101 +93,11 @@ export async function messageOfFile(tx: Tx, fileId: string): Promise<string | un
   return row?.messageId;
 }
 
-const tooLarge = (maxBytes: number) =>
-  new HttpError(413, "payload_too_large", `This file is too large. Files can be at most ${formatMegabytes(maxBytes)}.`);
-
-export const unsupportedType = () =>
-  new HttpError(
-    415,
-    "unsupported_media_type",
-    "This type of file cannot be uploaded. Upload a PDF, PNG, JPEG, GIF, WebP, Word, Excel, PowerPoint, text or CSV file.",
-  );
-
-export function formatMegabytes(bytes: number): string {
-  const mb = bytes / (1024 * 1024);
-  return mb >= 1 ? `${Number.isInteger(mb) ? mb : mb.toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
-export { tooLarge };
-
-/**
- * Stores an upload arriving on `body` as the file `fileId` (its row already
- * inserted, incomplete): each CHUNK_BYTES written as it fills, the type
- * decided on the first chunk's content. Throws 413 past `maxBytes`, 415 for a
- * type outside the allowlist, 400 for an empty file; the caller deletes the
- * row (and so its chunks) when it throws.
- */
-export async function storeChunks(
-  db: Db,
-  fileId: string,
-  body: AsyncIterable<Buffer | Uint8Array>,
-  options: { maxBytes: number; name: string },
-): Promise<{ size: number; detected: Detected }> {
-  let buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-  let filled = 0;
-  let size = 0;
-  let seq = 0;
-  let detected: Detected | undefined;
-
-  const flush = async () => {
-    if (filled === 0) return;
-    const data = buffer.subarray(0, filled);
-    if (!detected) {
-      detected = detectType(data, options.name);
-      if (!detected) throw unsupportedType();
-    } else if (detected.text && isBinary(data)) {
-      throw unsupportedType();
-    }
-    await db.insert(projectFileChunks).values({ fileId, seq, data });
-    seq += 1;
-    // A fresh buffer: the driver may still hold the last one's bytes.
-    buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    filled = 0;
-  };
-
-  for await (const piece of body) {
-    size += piece.length;
-    if (size > options.maxBytes) throw tooLarge(options.maxBytes);
-    let offset = 0;
-    while (offset < piece.length) {
-      const take = Math.min(CHUNK_BYTES - filled, piece.length - offset);
-      buffer.set(piece.subarray(offset, offset + take), filled);
-      filled += take;
-      offset += take;
-      if (filled === CHUNK_BYTES) await flush();
-    }
-  }
-  await flush();
-  if (size === 0 || !detected) throw new HttpError(400, "bad_request", "This file is empty.");
-  return { size, detected };
-}
-
-/** Deletes uploads abandoned mid-way (their chunks go with them). */
+/** Deletes uploads abandoned mid-way (their chunks go with them; a trigger notes them for the file store's purge). */
 export async function sweepAbandoned(db: Db): Promise<void> {
   await db.execute(
     sql`delete from ${projectFiles} where not ${projectFiles.complete} and ${projectFiles.createdAt} < now() - ${ABANDONED_AFTER}::interval`,
   );
-}
-
-/** A file's content as a stream, one chunk read from the database at a time, as the reader takes it. */
-export function readChunks(db: Db, fileId: string): Readable {
-  let seq = 0;
-  return new Readable({
-    highWaterMark: 1,
-    objectMode: false,
-    async read() {
-      try {
-        const [row] = await db
-          .select({ data: projectFileChunks.data })
-          .from(projectFileChunks)
-          .where(and(eq(projectFileChunks.fileId, fileId), eq(projectFileChunks.seq, seq)));
-        seq += 1;
-        this.push(row ? Buffer.from(row.data.buffer, row.data.byteOffset, row.data.byteLength) : null);
-      } catch (error) {
-        this.destroy(error as Error);
-      }
-    },
-  });
 }
 
 /** "Content-Disposition" for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266). */

@@ -683,6 +683,22 @@ export const projectFileChunks = pgTable(
 );
 
 /**
+ * Files whose row is gone but whose content in an S3-compatible store may not
+ * be (FILE_STORE=s3; server/files/store.ts). A trigger on project_files
+ * (migration 0016) adds a row for every deleted file, whatever deleted it: the
+ * Files panel, a failed or abandoned upload, or a project deleted with its
+ * files by cascade. The content is deleted after the deleting transaction
+ * commits, and this row with it; if the store cannot be reached the row stays
+ * and a later sweep tries again, so no object outlives its file for good. With
+ * the database store the content went with the row and the sweep only clears
+ * these rows.
+ */
+export const projectFileDeletions = pgTable("project_file_deletions", {
+  fileId: uuid("file_id").primaryKey(),
+  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Files attached to a message (issue #8, item 6), in the order they were
  * attached. A file belongs to at most one message (the unique index, which
  * also finds a file's message when it is deleted). Deleting the file keeps

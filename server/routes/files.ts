@@ -8,20 +8,11 @@ import { uuidParam } from "../../common/schemas";
 import { hasControlCharacter } from "../../common/text";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
-import {
-  attachmentDisposition,
-  getFile,
-  getFileFacts,
-  listFiles,
-  messageOfFile,
-  readChunks,
-  storeChunks,
-  sweepAbandoned,
-  tooLarge,
-} from "../data/files";
+import { attachmentDisposition, getFile, getFileFacts, listFiles, messageOfFile, sweepAbandoned } from "../data/files";
 import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { projectFiles } from "../db/schema";
+import { type FileStore, noteDeleted, purgeDeletedContent, storeUpload, tooLarge } from "../files/store";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { badRequest, forbidden, notFound } from "../http/errors";
@@ -48,10 +39,16 @@ function fileNameOf(header: string | string[] | undefined): string {
 
 /**
  * Project files (issue #8, item 6). Upload is the file's raw bytes as the
- * body (any Content-Type), its name in X-File-Name, streamed into the
- * database chunk by chunk; download streams it back the same way.
+ * body (any Content-Type), its name in X-File-Name, judged and streamed into
+ * the file store (the database's chunks or an S3-compatible store) as it
+ * arrives; download streams it back the same way. The row is the file: it is
+ * complete only once the store holds all of it, and the store's copy of a
+ * deleted file is purged after the deletion commits.
  */
-export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: FileStore }> = async (
+  app,
+  { db, config, files },
+) => {
   // In this plugin only: a body of any type is left unread for the upload route to stream.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser("*", (_request, _payload, done) => done(null));
@@ -112,16 +109,30 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       if (!row) throw new Error("insert returned no row");
       const fileId = row.id;
       try {
-        const { size, detected } = await storeChunks(db, fileId, request.raw, { maxBytes: config.fileMaxBytes, name });
-        await db.transaction(async (tx) => {
-          await tx
+        const { size, detected } = await storeUpload(files, fileId, request.raw, {
+          maxBytes: config.fileMaxBytes,
+          name,
+        });
+        const completed = await db.transaction(async (tx) => {
+          const updated = await tx
             .update(projectFiles)
             .set({ size, contentType: detected.type, complete: true })
-            .where(eq(projectFiles.id, fileId));
+            .where(eq(projectFiles.id, fileId))
+            .returning({ id: projectFiles.id });
+          if (updated.length === 0) return false;
           await publishChange(tx, { topic: "project_files", op: "insert", id: fileId, projectId });
+          return true;
         });
+        // The row went while the file arrived (its project was deleted): what was stored goes too.
+        if (!completed) throw notFound("Project");
       } catch (error) {
-        await db.delete(projectFiles).where(eq(projectFiles.id, fileId));
+        const deleted = await db
+          .delete(projectFiles)
+          .where(eq(projectFiles.id, fileId))
+          .returning({ id: projectFiles.id });
+        // The trigger notes a deleted row; a row already gone is noted here, so its content is purged all the same.
+        if (deleted.length === 0) await noteDeleted(db, fileId);
+        await purgeDeletedContent(db, files, request.log, [fileId]);
         // The unread rest of a refused body is not wanted.
         if (!request.raw.readableEnded) reply.header("connection", "close");
         throw error;
@@ -150,13 +161,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
       const facts = await getFileFacts(db, request.params.fileId);
       if (!facts || !rules.files.read(await request.actor(), facts)) throw notFound("File");
       const { file } = facts;
+      const content = await files.read(file.id);
       return reply
         .header("content-type", file.contentType)
         .header("content-length", file.size)
         .header("content-disposition", attachmentDisposition(file.name))
         .header("x-content-type-options", "nosniff")
         .header("cache-control", "private, no-store")
-        .send(readChunks(db, file.id));
+        .send(content);
     },
   );
 
@@ -202,6 +214,8 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
             projectId: file.projectId,
           });
       });
+      // After the commit: the store's copy (if it fails, the periodic sweep deletes it later).
+      await purgeDeletedContent(db, files, request.log, [file.id]);
       return reply.status(204).send(null);
     },
   );

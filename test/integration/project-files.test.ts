@@ -1,271 +1,41 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, projectFileChunks, projectFiles } from "../../server/db/schema";
-import { createProject } from "../support/project-factory";
-import { type Client, startTestServer, type TestServer } from "../support/server";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { projectFileChunks } from "../../server/db/schema";
+import { pdf, projectFilesSuite } from "../support/project-files-suite";
 
 /**
- * Project files (issue #8, item 6) across the six actors: client A owns the
- * project, the assigned developer works on it; client B, an unassigned
- * developer and anonymous may not reach its files (404, or 401 signed out).
- * Bytes go in and come back identical, streamed through the chunk table.
+ * Project files kept in the database (FILE_STORE=database, the default): the
+ * shared behaviour (test/support/project-files-suite.ts), looking into
+ * project_file_chunks, and how the chunks are laid out.
  */
-const EMAILS = {
-  clientA: "chinedu@ezefoods.test",
-  clientB: "amaka@bellofashion.test",
-  devIn: "tunde@lagosstudio.test",
-  devOut: "ngozi@lagosstudio.test",
-  admin: "admin@lagosstudio.test",
-} as const;
-type Name = keyof typeof EMAILS;
-const NAMES = Object.keys(EMAILS) as Name[];
-const MAX_BYTES = 1024 * 1024;
-
-let server: TestServer;
-const as = {} as Record<Name, Client>;
-let anonymous: Client;
-let projectId: string;
-
-const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
-/** A PDF by its signature, with `size` bytes in all (random after the header, so nothing compresses or repeats). */
-const pdf = (size: number) => Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(size - 9)]);
-
-// biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies.
-type Sent = { status: number; json: any; headers: Headers; bytes: Buffer };
-
-/** A raw request with the client's cookies and our Origin, as the SPA's upload sends it. */
-async function send(
-  from: Client,
-  method: string,
-  path: string,
-  body?: BodyInit,
-  headers: Record<string, string> = {},
-): Promise<Sent> {
-  const cookie = from.cookieHeader();
-  const response = await fetch(new URL(path, server.url), {
-    method,
-    headers: {
-      ...(cookie && { cookie }),
-      ...(method !== "GET" && { origin: server.url }),
-      ...headers,
+const suite = projectFilesSuite({
+  fileStore: () => ({ kind: "database" }),
+  content: (server) => ({
+    async has(fileId) {
+      return (await server.db.select().from(projectFileChunks).where(eq(projectFileChunks.fileId, fileId))).length > 0;
     },
-    body,
-    ...(body instanceof ReadableStream && { duplex: "half" }),
-  } as RequestInit);
-  const bytes = Buffer.from(await response.arrayBuffer());
-  let json: unknown;
-  try {
-    json = JSON.parse(bytes.toString("utf8"));
-  } catch {
-    json = undefined;
-  }
-  return { status: response.status, json, headers: response.headers, bytes };
-}
-
-const upload = (from: Client, name: string, bytes: Buffer, id = projectId) =>
-  send(from, "POST", `/api/projects/${id}/files`, new Uint8Array(bytes), {
-    "content-type": "application/octet-stream",
-    "x-file-name": encodeURIComponent(name),
-  });
-
-const fileRows = (id = projectId) => server.db.select().from(projectFiles).where(eq(projectFiles.projectId, id));
-
-beforeAll(async () => {
-  server = await startTestServer({ fileMaxBytes: MAX_BYTES });
-  const clients = await Promise.all(NAMES.map((name) => server.signIn(EMAILS[name])));
-  NAMES.forEach((name, index) => {
-    as[name] = clients[index] as Client;
-  });
-  anonymous = server.client();
-  projectId = await createProject(server.db, { clientEmail: EMAILS.clientA, developerEmails: [EMAILS.devIn] });
-});
-afterAll(async () => {
-  await server?.close();
+    async strays() {
+      const { rows } = await server.db.execute<{ n: number }>(
+        "select count(*)::int as n from project_file_chunks c where not exists (select 1 from project_files f where f.id = c.file_id and f.complete)",
+      );
+      return Number(rows[0]?.n);
+    },
+  }),
 });
 
-describe("upload by the client, download by the administrator", () => {
-  const name = "Brief – Ẹ̀kọ́ “final” 2026.pdf";
-  const bytes = pdf(600 * 1024); // three chunks
-  let fileId: string;
-
-  it("stores the upload and answers with its row", async () => {
-    const response = await upload(as.clientA, name, bytes);
+describe("the database store", () => {
+  it("keeps an upload as 256 KB chunks, numbered from 0", async () => {
+    const bytes = pdf(600 * 1024);
+    const response = await suite.upload(suite.as.clientA, "three-chunks.pdf", bytes);
     expect(response.status).toBe(201);
-    expect(response.json).toMatchObject({
-      projectId,
-      name,
-      contentType: "application/pdf",
-      size: bytes.length,
-      uploaderName: expect.any(String),
-    });
-    fileId = response.json.id;
-    const chunks = await server.db.select().from(projectFileChunks).where(eq(projectFileChunks.fileId, fileId));
-    expect(chunks.map((chunk) => chunk.seq).sort()).toEqual([0, 1, 2]);
-  });
-
-  it("the administrator downloads identical bytes, as an attachment with the stored type and nosniff", async () => {
-    const response = await send(as.admin, "GET", `/api/files/${fileId}`);
-    expect(response.status).toBe(200);
-    expect(sha256(response.bytes)).toBe(sha256(bytes));
-    expect(response.headers.get("content-type")).toBe("application/pdf");
-    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(response.headers.get("content-length")).toBe(String(bytes.length));
-    const disposition = response.headers.get("content-disposition") ?? "";
-    expect(disposition).toMatch(/^attachment; /);
-    const encoded = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
-    expect(encoded && decodeURIComponent(encoded)).toBe(name);
-  });
-
-  it("reaches exactly the people on the project: list and download", async () => {
-    const expected: Record<Name, number> = { clientA: 200, clientB: 404, devIn: 200, devOut: 404, admin: 200 };
-    for (const actor of NAMES) {
-      const list = await send(as[actor], "GET", `/api/projects/${projectId}/files`);
-      expect(list.status, `${actor} lists`).toBe(expected[actor]);
-      if (list.status === 200) expect(list.json.items.map((item: { id: string }) => item.id)).toContain(fileId);
-      const download = await send(as[actor], "GET", `/api/files/${fileId}`);
-      expect(download.status, `${actor} downloads`).toBe(expected[actor]);
-      if (download.status === 404) expect(download.bytes.includes(bytes.subarray(9, 40))).toBe(false);
-    }
-    expect((await send(anonymous, "GET", `/api/projects/${projectId}/files`)).status).toBe(401);
-    expect((await send(anonymous, "GET", `/api/files/${fileId}`)).status).toBe(401);
-  });
-
-  it("only people on the project upload to it", async () => {
-    const before = (await fileRows()).length;
-    expect((await upload(as.clientB, "x.pdf", pdf(100))).status).toBe(404);
-    expect((await upload(as.devOut, "x.pdf", pdf(100))).status).toBe(404);
-    expect((await upload(anonymous, "x.pdf", pdf(100))).status).toBe(401);
-    expect((await upload(as.devIn, "notes.pdf", pdf(100))).status).toBe(201);
-    expect((await fileRows()).length).toBe(before + 1);
-  });
-});
-
-describe("what may be uploaded", () => {
-  it("a file over FILE_MAX_BYTES is refused with 413 and nothing is kept", async () => {
-    const before = (await fileRows()).length;
-    const response = await upload(as.clientA, "big.pdf", pdf(MAX_BYTES + 1));
-    expect(response.status).toBe(413);
-    expect(response.json.error.message).toBe("This file is too large. Files can be at most 1 MB.");
-    expect((await fileRows()).length).toBe(before);
-  });
-
-  it("a body without a length is counted as it streams and refused past the limit, its chunks removed", async () => {
-    const before = (await fileRows()).length;
-    const parts = [Buffer.from("%PDF-1.7\n"), ...Array.from({ length: 5 }, () => randomBytes(256 * 1024))];
-    const stream = new ReadableStream<Uint8Array>({
-      pull(controller) {
-        const next = parts.shift();
-        if (next) controller.enqueue(next);
-        else controller.close();
-      },
-    });
-    const response = await send(as.clientA, "POST", `/api/projects/${projectId}/files`, stream, {
-      "content-type": "application/octet-stream",
-      "x-file-name": "streamed.pdf",
-    }).catch((error: Error) => ({ status: 0, error }));
-    // The server answers 413 before reading the rest; a client may see the connection close instead.
-    if (response.status !== 0) expect(response.status).toBe(413);
-    expect((await fileRows()).length).toBe(before);
-    const orphans = await server.db.execute(
-      "select count(*)::int as n from project_file_chunks c where not exists (select 1 from project_files f where f.id = c.file_id and f.complete)",
-    );
-    expect(Number((orphans as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBe(0);
-  });
-
-  it("a Windows program renamed report.pdf is refused with 415: the content decides, not the name", async () => {
-    const exe = Buffer.concat([Buffer.from("MZ\x90\x00\x03\x00\x00\x00", "latin1"), randomBytes(2000)]);
-    const response = await upload(as.clientA, "report.pdf", exe);
-    expect(response.status).toBe(415);
-    expect(response.json.error.message).toMatch(/^This type of file cannot be uploaded\. Upload a PDF/);
-    expect((await fileRows()).filter((row) => row.name === "report.pdf")).toEqual([]);
-  });
-
-  it("recognises images, Office documents and text by their content", async () => {
-    const cases: [string, Buffer, string][] = [
-      ["photo.png", Buffer.concat([Buffer.from("89504e470d0a1a0a", "hex"), randomBytes(50)]), "image/png"],
-      ["photo.jpg", Buffer.concat([Buffer.from("ffd8ffe0", "hex"), randomBytes(50)]), "image/jpeg"],
-      ["anim.gif", Buffer.concat([Buffer.from("GIF89a"), randomBytes(50)]), "image/gif"],
-      [
-        "pic.webp",
-        Buffer.concat([Buffer.from("RIFF\x10\x00\x00\x00WEBPVP8 ", "latin1"), randomBytes(50)]),
-        "image/webp",
-      ],
-      [
-        "plan.docx",
-        Buffer.from("PK\x03\x04\x14\x00\x06\x00[Content_Types].xml....PK\x03\x04word/document.xml", "latin1"),
-        "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      ],
-      [
-        "sums.xlsx",
-        Buffer.from("PK\x03\x04\x14\x00\x06\x00[Content_Types].xml....PK\x03\x04xl/workbook.xml", "latin1"),
-        "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-      ],
-      ["notes.txt", Buffer.from("Meeting notes\nÀjọ ọ̀sẹ̀\n"), "text/plain; charset=utf-8"],
-      ["sales.csv", Buffer.from("month,amount\nJan,1500\n"), "text/csv; charset=utf-8"],
-    ];
-    for (const [name, bytes, type] of cases) {
-      const response = await upload(as.clientA, name, bytes);
-      expect(response.status, name).toBe(201);
-      expect(response.json.contentType, name).toBe(type);
-    }
-  });
-
-  it("refuses a ZIP that is no Office document, binary bytes named .txt, an empty file, and a missing name", async () => {
-    const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), randomBytes(100)]);
-    expect((await upload(as.clientA, "archive.docx", zip)).status).toBe(415);
-    expect((await upload(as.clientA, "notes.txt", Buffer.from([0x41, 0x00, 0x42]))).status).toBe(415);
-    const empty = await upload(as.clientA, "empty.pdf", Buffer.alloc(0));
-    expect(empty.status).toBe(400);
-    expect(empty.json.error.message).toBe("This file is empty.");
-    const unnamed = await send(as.clientA, "POST", `/api/projects/${projectId}/files`, pdf(100), {
-      "content-type": "application/octet-stream",
-    });
-    expect(unnamed.status).toBe(400);
-  });
-});
-
-describe("deleting", () => {
-  it("the uploader or an administrator deletes; others on the project get 403, others 404", async () => {
-    const byClient = (await upload(as.clientA, "client-file.pdf", pdf(300 * 1024))).json.id as string;
-    const byDeveloper = (await upload(as.devIn, "dev-file.pdf", pdf(100))).json.id as string;
-
-    expect((await send(as.clientB, "DELETE", `/api/files/${byClient}`)).status).toBe(404);
-    expect((await send(as.devOut, "DELETE", `/api/files/${byClient}`)).status).toBe(404);
-    expect((await send(anonymous, "DELETE", `/api/files/${byClient}`)).status).toBe(401);
-    const refused = await send(as.devIn, "DELETE", `/api/files/${byClient}`);
-    expect(refused.status).toBe(403);
-    expect(refused.json.error.message).toBe("Only the person who uploaded a file or an administrator may delete it.");
-    expect((await send(as.clientA, "DELETE", `/api/files/${byDeveloper}`)).status).toBe(403);
-
-    expect((await send(as.clientA, "DELETE", `/api/files/${byClient}`)).status).toBe(204);
-    expect((await send(as.clientA, "GET", `/api/files/${byClient}`)).status).toBe(404);
-    const chunks = await server.db.select().from(projectFileChunks).where(eq(projectFileChunks.fileId, byClient));
-    expect(chunks).toEqual([]);
-    // A client's own deletion is not an administrator change.
-    expect(await server.db.select().from(auditLog).where(eq(auditLog.entityId, byClient))).toEqual([]);
-
-    expect((await send(as.admin, "DELETE", `/api/files/${byDeveloper}`)).status).toBe(204);
-    const [audit] = await server.db
+    const chunks = await suite.server.db
       .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entityId, byDeveloper), eq(auditLog.action, "file.delete")));
-    expect(audit?.details).toMatchObject({ before: { name: "dev-file.pdf", projectId }, after: null });
-    expect((await send(as.admin, "DELETE", `/api/files/${byDeveloper}`)).status).toBe(404);
-  });
-});
-
-describe("the list", () => {
-  it("is newest first and paged by cursor", async () => {
-    const other = await createProject(server.db, { clientEmail: EMAILS.clientA });
-    const ids: string[] = [];
-    for (const name of ["one.txt", "two.txt", "three.txt"]) {
-      ids.push((await upload(as.clientA, name, Buffer.from(`${name}\n`), other)).json.id);
-    }
-    const first = await send(as.clientA, "GET", `/api/projects/${other}/files?limit=2`);
-    expect(first.json.items.map((item: { name: string }) => item.name)).toEqual(["three.txt", "two.txt"]);
-    expect(first.json.next).toEqual(expect.any(String));
-    const second = await send(as.clientA, "GET", `/api/projects/${other}/files?limit=2&cursor=${first.json.next}`);
-    expect(second.json).toMatchObject({ items: [{ name: "one.txt", size: 8 }], next: null });
+      .from(projectFileChunks)
+      .where(eq(projectFileChunks.fileId, response.json.id));
+    expect(chunks.map((chunk) => [chunk.seq, chunk.data.byteLength]).sort()).toEqual([
+      [0, 256 * 1024],
+      [1, 256 * 1024],
+      [2, 600 * 1024 - 512 * 1024],
+    ]);
   });
 });

@@ -95,6 +95,67 @@ describe("loadConfig", () => {
     expect(failure({ SMTP_URL: "http://user:hunter2@mail" }).message).not.toContain("hunter2");
   });
 
+  describe("the file store", () => {
+    const s3 = {
+      FILE_STORE: "s3",
+      S3_BUCKET: "studio-files",
+      S3_ACCESS_KEY_ID: "AKID",
+      S3_SECRET_ACCESS_KEY: "hunter2-s3",
+    };
+
+    it("is the database unless FILE_STORE=s3", () => {
+      expect(loadConfig({ AUTH_SECRET: SECRET }).fileStore).toEqual({ kind: "database" });
+      expect(failure({ FILE_STORE: "disk" }).message).toMatch(/^Invalid FILE_STORE/);
+    });
+
+    it("defaults to AWS's endpoint for the region, with the bucket in the host name", () => {
+      expect(loadConfig({ AUTH_SECRET: SECRET, ...s3, S3_REGION: "eu-west-1" }).fileStore).toEqual({
+        kind: "s3",
+        endpoint: "https://s3.eu-west-1.amazonaws.com",
+        region: "eu-west-1",
+        bucket: "studio-files",
+        accessKeyId: "AKID",
+        secretAccessKey: "hunter2-s3",
+        forcePathStyle: false,
+      });
+    });
+
+    it("puts the bucket in the path for an endpoint of its own, unless told not to", () => {
+      const own = { ...s3, S3_ENDPOINT: "http://127.0.0.1:9000/" };
+      expect(loadConfig({ AUTH_SECRET: SECRET, ...own }).fileStore).toMatchObject({
+        endpoint: "http://127.0.0.1:9000",
+        region: "us-east-1",
+        forcePathStyle: true,
+      });
+      expect(loadConfig({ AUTH_SECRET: SECRET, ...own, S3_FORCE_PATH_STYLE: "false" }).fileStore).toMatchObject({
+        forcePathStyle: false,
+      });
+    });
+
+    it.each(["S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"])(
+      "names %s when FILE_STORE=s3 lacks it",
+      (name) => {
+        expect(failure({ ...s3, [name]: "" }).message).toBe(`Missing ${name}: it is required when FILE_STORE=s3`);
+      },
+    );
+
+    it.each([
+      ["S3_ENDPOINT", "ftp://files.example.com"],
+      ["S3_REGION", "EU West"],
+      ["S3_BUCKET", "Studio_Files"],
+      ["S3_FORCE_PATH_STYLE", "yes"],
+    ])("names %s in the error for %j", (name, value) => {
+      expect(failure({ ...s3, [name]: value }).message).toMatch(new RegExp(`^Invalid ${name}:`));
+    });
+
+    it("never echoes the secret or an endpoint that may carry credentials", () => {
+      const endpoint = failure({ ...s3, S3_ENDPOINT: "https://AKID:hunter2@files.example.com" }).message;
+      expect(endpoint).toMatch(/^Invalid S3_ENDPOINT: .*without credentials/);
+      expect(endpoint).not.toContain("hunter2");
+      expect(failure({ ...s3, S3_BUCKET: "x" }).message).not.toContain("hunter2");
+    });
+  });
+
   it("requires AUTH_SECRET in production and says so by name", () => {
     const error = failure({ NODE_ENV: "production", AUTH_SECRET: "", DATA_DIR: tempDir() });
     expect(error.message).toMatch(/AUTH_SECRET/);
