@@ -27,24 +27,43 @@ async function planOfNewestPage(): Promise<string> {
   return rows.map((row) => Object.values(row)[0]).join("\n");
 }
 
+/** `read` after a round of analyzeStaleTables: polled, since the statistics reach pg_stat_user_tables when the writing session reports them. */
+const afterAnalysing =
+  <T>(read: () => Promise<T>) =>
+  async (): Promise<T> => {
+    await analyzeStaleTables(server.db);
+    return read();
+  };
+
 describe("planner statistics", () => {
   it("analyses a table that grew past autovacuum's threshold, and the thread's newest page then walks its index", async () => {
     const userId = await userIdOf(server.db, "chinedu@ezefoods.test");
     await server.db.execute(sql`insert into project_messages (project_id, user_id, message, created_at)
       select ${projectId}, ${userId}, 'grown ' || g, now() + (g || ' milliseconds')::interval
       from generate_series(1, 10000) g`);
-    // The cumulative statistics reach pg_stat_user_tables when the writing session reports them.
     await expect
-      .poll(
-        async () => {
-          await analyzeStaleTables(server.db);
-          return planOfNewestPage();
-        },
-        { timeout: 10_000 },
-      )
+      .poll(afterAnalysing(planOfNewestPage), { timeout: 10_000 })
       .toMatch(/Index Scan Backward using project_messages_project_created_idx/);
     expect(await planOfNewestPage()).not.toMatch(/Sort/);
     // Nothing is stale any more: the next round analyses nothing.
     expect(await analyzeStaleTables(server.db)).not.toContain("project_messages");
+  });
+
+  it("vacuums a small table whose rows were updated over and over, as autovacuum would", async () => {
+    const userId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const deadRows = async () => {
+      const { rows } = await server.db.execute<{ dead: number; vacuumed: boolean }>(sql`
+        select n_dead_tup::int as dead, last_vacuum is not null as vacuumed
+        from pg_stat_user_tables where relname = 'project_reads'`);
+      return rows[0];
+    };
+    await server.db.execute(sql`insert into project_reads (user_id, project_id) values (${userId}, ${projectId})
+      on conflict do nothing`);
+    for (let i = 0; i < 300; i++)
+      await server.db.execute(
+        sql`update project_reads set unread = ${i} where user_id = ${userId} and project_id = ${projectId}`,
+      );
+    await expect.poll(afterAnalysing(deadRows), { timeout: 10_000 }).toMatchObject({ vacuumed: true });
+    expect((await deadRows())?.dead).toBeLessThan(50);
   });
 });
