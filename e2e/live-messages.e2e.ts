@@ -1,5 +1,6 @@
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
@@ -112,6 +113,31 @@ describe("live project messages", () => {
       expect(await messages(page).filter({ hasText: fromAdmin }).count()).toBe(1);
     }
     await expect.poll(async () => (await changeFrames(client.page)).length, { timeout: DELIVERY_MS }).toBe(2);
+  });
+
+  it("shows a message sent while the thread was still loading, once the thread has loaded", async () => {
+    // Regression: the send cancelled the thread's first load, and the thread stayed on its skeleton.
+    const { page } = client;
+    const threadReads = /\/api\/projects\/[^/]+\/messages\?/;
+    const held: Route[] = [];
+    let holding = true;
+    const hold = (route: Route) => (holding ? held.push(route) : route.continue());
+    await page.route(threadReads, hold);
+    try {
+      await page.goto(`/portal/projects/${projectId}`);
+      await page.getByLabel("Message", { exact: true }).waitFor();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      const text = `Sent before the thread loaded ${Date.now()}`;
+      await send(page, text);
+      await page.getByText(TOAST.messageSent, { exact: true }).first().waitFor({ timeout: DELIVERY_MS });
+      holding = false;
+      // A read the page gave up on meanwhile cannot be continued; that is fine.
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => {})));
+      await messages(page).filter({ hasText: text }).waitFor({ timeout: DELIVERY_MS });
+      expect(await messages(page).filter({ hasText: text }).count()).toBe(1);
+    } finally {
+      await page.unroute(threadReads, hold);
+    }
   });
 
   it("pushed nothing to the client without access", async () => {

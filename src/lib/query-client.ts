@@ -1,4 +1,4 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /**
  * The one TanStack Query cache, for the portal and the auth page only.
@@ -8,3 +8,23 @@ import { QueryClient } from "@tanstack/react-query";
 export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
 });
+
+/**
+ * Called by a latency-compensated write before it shows its change: a refetch
+ * in flight would land over the change, so it is cancelled, but only over data
+ * already loaded. A first load cancelled goes back to pending with nothing to
+ * start it again, and the screen would stay on its skeleton for good. Returns
+ * whether the data is loaded (the change can be shown); when it is not, the
+ * write's onSettled refetches with `refetchUnlessShown`, as the load in flight
+ * may have read the rows before the write.
+ */
+export async function cancelRefetchOverLoaded(client: QueryClient, queryKey: QueryKey): Promise<boolean> {
+  if (client.getQueryData(queryKey) === undefined) return false;
+  await client.cancelQueries({ queryKey, exact: true });
+  return true;
+}
+
+/** The other half of `cancelRefetchOverLoaded`: a write that could not be shown refetches once it settles. */
+export function refetchUnlessShown(client: QueryClient, queryKey: QueryKey, shown: boolean | undefined): void {
+  if (!shown) void client.invalidateQueries({ queryKey, exact: true });
+}

@@ -22,6 +22,7 @@ import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
+import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
 
 const PROJECTS_PAGE = 24;
 
@@ -180,12 +181,11 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
         fileIds: files.flatMap((file) => (file.id ? [file.id] : [])),
       }),
     onMutate: async ({ localId, message, files }) => {
-      // A refetch in flight must not land over the message we are about to show.
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const shown = await cancelRefetchOverLoaded(queryClient, key);
       update((items) => {
         const retried = items.some((item) => item.id === localId);
         if (retried) return items.map((item) => (item.id === localId ? { ...item, local: "sending" } : item));
-        const shown: ShownMessage = {
+        const pending: ShownMessage = {
           id: localId,
           projectId,
           userId: me?.id ?? "",
@@ -196,13 +196,15 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
           files,
           local: "sending",
         };
-        return [...items, shown];
+        return [...items, pending];
       });
+      return { shown };
     },
     onSuccess: (row, { localId }) =>
       queryClient.setQueryData<Thread>(key, (thread) => thread && acknowledgeMessage(thread, localId, row)),
     onError: (_error, { localId }) =>
       update((items) => items.map((item) => (item.id === localId ? { ...item, local: "failed" } : item))),
+    onSettled: (_row, _error, _input, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }
 
@@ -271,9 +273,9 @@ export function useCreateMilestone(projectId: string, me: Profile | null | undef
     mutationFn: ({ localId: _localId, ...body }: CreateInput) =>
       api.post<Milestone>(`${projectPath(projectId)}/milestones`, body),
     onMutate: async ({ localId, title, description, amount, dueDate }) => {
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const shown = await cancelRefetchOverLoaded(queryClient, key);
       const now = new Date().toISOString();
-      const shown: ShownMilestone = {
+      const milestone: ShownMilestone = {
         id: localId,
         projectId,
         title: title.trim(),
@@ -289,7 +291,8 @@ export function useCreateMilestone(projectId: string, me: Profile | null | undef
         updatedAt: now,
         pending: true,
       };
-      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list && sortMilestones([...list, shown]));
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list && sortMilestones([...list, milestone]));
+      return { shown };
     },
     onSuccess: (row, { localId }) =>
       queryClient.setQueryData<ShownMilestone[]>(
@@ -298,6 +301,7 @@ export function useCreateMilestone(projectId: string, me: Profile | null | undef
       ),
     onError: (_error, { localId }) =>
       queryClient.setQueryData<ShownMilestone[]>(key, (list) => list?.filter((item) => item.id !== localId)),
+    onSettled: (_row, _error, _input, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }
 
@@ -309,13 +313,13 @@ export function useUpdateMilestone(projectId: string) {
     mutationFn: ({ id, change }: { id: string; change: MilestoneUpdate }) =>
       api.patch<Milestone>(`/api/milestones/${encodeURIComponent(id)}`, change),
     onMutate: async ({ id, change }) => {
-      await queryClient.cancelQueries({ queryKey: key, exact: true });
+      const shown = await cancelRefetchOverLoaded(queryClient, key);
       const previous = queryClient.getQueryData<ShownMilestone[]>(key)?.find((item) => item.id === id);
       const paid = change.paymentStatus === "paid" ? { paidDate: previous?.paidDate ?? new Date().toISOString() } : {};
       queryClient.setQueryData<ShownMilestone[]>(key, (list) =>
         list?.map((item) => (item.id === id ? { ...item, ...change, ...paid, pending: true } : item)),
       );
-      return { previous };
+      return { previous, shown };
     },
     onSuccess: (row) =>
       queryClient.setQueryData<ShownMilestone[]>(
@@ -326,6 +330,7 @@ export function useUpdateMilestone(projectId: string) {
       queryClient.setQueryData<ShownMilestone[]>(key, (list) =>
         list?.map((item) => (item.id === id && context?.previous ? context.previous : item)),
       ),
+    onSettled: (_row, _error, _input, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }
 

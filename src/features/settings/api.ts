@@ -3,6 +3,7 @@ import type { NotificationKind, Profile } from "../../../common/api";
 import type { MailPreferences } from "../../../common/mail";
 import type { ProfileUpdate } from "../../../common/schemas";
 import { api } from "../../lib/api";
+import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
 import { meQuery } from "../../lib/session";
 
 export function useUpdateProfile() {
@@ -35,7 +36,7 @@ export function useUpdateMailPreference() {
     mutationFn: (change: { kind: NotificationKind; enabled: boolean }) =>
       api.put<MailPreferences>("/api/me/mail-preferences", { [change.kind]: change.enabled }),
     onMutate: async (change) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      const shown = await cancelRefetchOverLoaded(queryClient, key);
       const before = queryClient.getQueryData(key);
       queryClient.setQueryData(key, (current) =>
         current
@@ -46,9 +47,10 @@ export function useUpdateMailPreference() {
             }
           : current,
       );
-      return { before };
+      return { before, shown };
     },
     onError: (_error, _change, context) => queryClient.setQueryData(key, context?.before),
     onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onSettled: (_saved, _error, _change, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }

@@ -6,6 +6,7 @@ import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
@@ -136,13 +137,13 @@ export function useUpdateTaskStatus() {
     mutationFn: ({ id, status }: { id: string; status: TaskStatus; from: TaskStatus }) =>
       api.patch<Task>(`/api/tasks/${encodeURIComponent(id)}/status`, { status }),
     onMutate: async ({ id, status, from }) => {
-      // A refetch in flight must not land over the status we are about to show.
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: myTasksKey, exact: true }),
-        queryClient.cancelQueries({ queryKey: taskCountsKey, exact: true }),
+      const [shown] = await Promise.all([
+        cancelRefetchOverLoaded(queryClient, myTasksKey),
+        cancelRefetchOverLoaded(queryClient, taskCountsKey),
       ]);
       setTask(id, (task) => ({ ...task, status, pending: true }));
       queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, from, status));
+      return { shown };
     },
     onSuccess: (row) => {
       setTask(row.id, () => row);
@@ -154,6 +155,9 @@ export function useUpdateTaskStatus() {
       toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskStatusFailed });
     },
     // The server's counts settle any drift (another change landing meanwhile).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: taskCountsKey, exact: true }),
+    onSettled: (_row, _error, _input, context) => {
+      refetchUnlessShown(queryClient, myTasksKey, context?.shown);
+      return queryClient.invalidateQueries({ queryKey: taskCountsKey, exact: true });
+    },
   });
 }
