@@ -119,17 +119,26 @@ function PlanRow({
   const setHidden = useSetPlanHidden();
   const remove = useDeletePlan();
 
+  // The direction just moved, until focus has followed the plan to its new row.
+  const [refocus, setRefocus] = useState<"up" | "down" | null>(null);
+
+  // After the commit that shows the new order: the row's buttons may have been moved in the DOM,
+  // which drops focus, and the one pressed may now be disabled (first or last), so take the other.
+  useEffect(() => {
+    if (!refocus) return;
+    setRefocus(null);
+    const button = document.getElementById(moveButtonId(plan.id, refocus)) as HTMLButtonElement | null;
+    const other = document.getElementById(moveButtonId(plan.id, refocus === "up" ? "down" : "up"));
+    (button && !button.disabled ? button : other)?.focus();
+  }, [refocus, plan.id]);
+
   function moveBy(direction: "up" | "down") {
+    // Not disabled while a move is on its way: a focused button that is disabled loses focus.
+    if (move.isPending) return;
     move.mutate(
       { id: plan.id, direction },
       {
-        // Keyboard users keep their place: focus follows the plan to its new row.
-        onSuccess: () =>
-          requestAnimationFrame(() => {
-            const button = document.getElementById(moveButtonId(plan.id, direction)) as HTMLButtonElement | null;
-            const other = document.getElementById(moveButtonId(plan.id, direction === "up" ? "down" : "up"));
-            (button && !button.disabled ? button : other)?.focus();
-          }),
+        onSuccess: () => setRefocus(direction),
         onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.planUpdateFailed }),
       },
     );
@@ -176,7 +185,7 @@ function PlanRow({
               size="xs"
               variant="outline"
               aria-label={`Move ${plan.name} up`}
-              disabled={first || move.isPending}
+              disabled={first}
               onClick={() => moveBy("up")}
             >
               <LuArrowUp aria-hidden="true" />
@@ -186,7 +195,7 @@ function PlanRow({
               size="xs"
               variant="outline"
               aria-label={`Move ${plan.name} down`}
-              disabled={last || move.isPending}
+              disabled={last}
               onClick={() => moveBy("down")}
             >
               <LuArrowDown aria-hidden="true" />
