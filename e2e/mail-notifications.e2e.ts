@@ -22,42 +22,53 @@ let api: Api;
 let projectId: string;
 let client: User;
 
+/** A write as the administrator, answered 200. */
+async function putAsAdmin(path: string, body: unknown) {
+  const response = await fetch(`${product.server.url}${path}`, {
+    method: "PUT",
+    headers: { cookie: await api.signIn(ADMIN_EMAIL), "content-type": "application/json", origin: product.server.url },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(200);
+}
+
+/** The administrator has read the demo thread: a mail is about what comes next. */
+async function readDemoThread(id: string) {
+  const latest = await api.get<Page<{ id: string }>>(`/api/projects/${id}/messages?limit=1`, ADMIN_EMAIL);
+  await putAsAdmin(`/api/projects/${id}/read`, { upTo: latest.items[0]?.id });
+}
+
 beforeAll(async () => {
   api = new Api(product.server.url);
   projectId = await api.projectId(CLIENT, TITLE);
   client = await newUser(product.browser, product.server.url);
   await signInThroughForm(client.page, CLIENT);
-  // The administrator has read the demo thread: the mail is about what comes next.
-  const latest = await api.get<Page<{ id: string }>>(`/api/projects/${projectId}/messages?limit=1`, ADMIN_EMAIL);
-  const read = await fetch(`${product.server.url}/api/projects/${projectId}/read`, {
-    method: "PUT",
-    headers: { cookie: await api.signIn(ADMIN_EMAIL), "content-type": "application/json", origin: product.server.url },
-    body: JSON.stringify({ upTo: latest.items[0]?.id }),
-  });
-  expect(read.status).toBe(200);
+  await readDemoThread(projectId);
 });
 
-const aboutProject = async (): Promise<OutboxMail[]> =>
-  (await api.outbox(ADMIN_EMAIL)).filter((mail) => mail.subject.includes(TITLE));
+const aboutProject = async (title = TITLE): Promise<OutboxMail[]> =>
+  (await api.outbox(ADMIN_EMAIL)).filter((mail) => mail.subject.includes(title));
+
+/** Sends `text` from the client's open thread and waits until it shows there. */
+async function sendFromClient(text: string) {
+  const input = client.page.getByLabel("Message", { exact: true });
+  // Enter sends (the "Message sent" toasts come to cover the Send button); while the
+  // previous message is still on its way the box keeps the text, so press again.
+  await input.fill(text);
+  await expect
+    .poll(async () => {
+      await input.press("Enter");
+      return input.inputValue();
+    })
+    .toBe("");
+  await client.page.locator('ul[aria-label="Messages"] > li', { hasText: text }).waitFor({ timeout: 20_000 });
+}
 
 describe("e-mail notifications", () => {
   it("three quick messages make one mail; its unsubscribe link turns message mails off", async () => {
-    const page = client.page;
-    await page.goto(`/portal/projects/${projectId}`);
-    const input = page.getByLabel("Message", { exact: true });
-    await input.waitFor();
-    for (const text of MESSAGES) {
-      // Enter sends (the "Message sent" toasts come to cover the Send button); while the
-      // previous message is still on its way the box keeps the text, so press again.
-      await input.fill(text);
-      await expect
-        .poll(async () => {
-          await input.press("Enter");
-          return input.inputValue();
-        })
-        .toBe("");
-      await page.locator('ul[aria-label="Messages"] > li', { hasText: text }).waitFor({ timeout: 20_000 });
-    }
+    await client.page.goto(`/portal/projects/${projectId}`);
+    await client.page.getByLabel("Message", { exact: true }).waitFor();
+    for (const text of MESSAGES) await sendFromClient(text);
     // Nothing before the delay; then one mail, and still one a little later.
     expect(await aboutProject()).toHaveLength(0);
     await expect.poll(async () => (await aboutProject()).length, { timeout: DELAY_MS + 10_000 }).toBe(1);
@@ -100,5 +111,36 @@ describe("e-mail notifications", () => {
     } finally {
       await admin.context.close();
     }
+  });
+
+  it("a message the administrator reads in the browser before the delay is not mailed", async () => {
+    // Another project: the first test's mail opened this one's 15-minute window.
+    const title = "Eze Foods Brand Refresh";
+    const otherId = await api.projectId(CLIENT, title);
+    await readDemoThread(otherId);
+    await putAsAdmin("/api/me/mail-preferences", { message: true });
+
+    await client.page.goto(`/portal/projects/${otherId}`);
+    await client.page.getByLabel("Message", { exact: true }).waitFor();
+    const text = `Read in time ${Date.now()}`;
+    await sendFromClient(text);
+    const sentAt = Date.now();
+
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await admin.page.goto(`/portal/projects/${otherId}`);
+      await admin.page.locator('ul[aria-label="Messages"] > li', { hasText: text }).waitFor();
+      // Opening the thread marked it read up to the message; the digest finds nothing unread.
+      await expect
+        .poll(async () => (await api.get<{ unread: number }>(`/api/projects/${otherId}/read`, ADMIN_EMAIL)).unread)
+        .toBe(0);
+      expect(Date.now() - sentAt, "read before the delay ran out").toBeLessThan(DELAY_MS);
+    } finally {
+      await admin.context.close();
+    }
+    // Past the delay and several polls of the mail worker: nothing was sent.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, sentAt + DELAY_MS + 3_000 - Date.now())));
+    expect(await aboutProject(title)).toEqual([]);
   });
 });
