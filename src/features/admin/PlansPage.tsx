@@ -133,7 +133,7 @@ function PlanRow({
   }, [refocus, plan.id]);
 
   function moveBy(direction: "up" | "down") {
-    // Not disabled while a move is on its way: a focused button that is disabled loses focus.
+    // Only aria-disabled while a move is on its way: a focused button that is disabled loses focus.
     if (move.isPending) return;
     move.mutate(
       { id: plan.id, direction },
@@ -186,6 +186,7 @@ function PlanRow({
               variant="outline"
               aria-label={`Move ${plan.name} up`}
               disabled={first}
+              aria-disabled={move.isPending || undefined}
               onClick={() => moveBy("up")}
             >
               <LuArrowUp aria-hidden="true" />
@@ -196,6 +197,7 @@ function PlanRow({
               variant="outline"
               aria-label={`Move ${plan.name} down`}
               disabled={last}
+              aria-disabled={move.isPending || undefined}
               onClick={() => moveBy("down")}
             >
               <LuArrowDown aria-hidden="true" />
