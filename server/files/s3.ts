@@ -2,6 +2,7 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { S3Settings } from "../config";
 import { notFound } from "../http/errors";
+import { inBlocks } from "./blocks";
 import { EMPTY_SHA256, sha256Hex, signV4, uriEncode } from "./sigv4";
 import type { FileStore, FileStoreLog } from "./store";
 
@@ -237,31 +238,24 @@ export function s3FileStore(settings: S3Settings, log: FileStoreLog): FileStore 
 
     async write(fileId, blocks) {
       const key = objectKey(fileId);
-      const part = Buffer.allocUnsafe(PART_BYTES);
-      let filled = 0;
       let uploadId: string | undefined;
       const etags: string[] = [];
       try {
-        for await (const block of blocks) {
-          let offset = 0;
-          while (offset < block.length) {
-            const take = Math.min(PART_BYTES - filled, block.length - offset);
-            block.copy(part, filled, offset, offset + take);
-            filled += take;
-            offset += take;
-            if (filled === PART_BYTES) {
-              uploadId ??= await client.createMultipartUpload(key);
-              // Sent whole before the next block is read: the buffer is free again when this returns.
-              etags.push(await client.uploadPart(key, uploadId, etags.length + 1, part));
-              filled = 0;
-            }
+        // Each part is sent whole before the next is cut: the one part buffer is free again by then.
+        for await (const part of inBlocks(blocks, PART_BYTES)) {
+          // A file that ends before its first part is full is one PutObject.
+          if (part.length < PART_BYTES && uploadId === undefined) {
+            await client.putObject(key, part);
+            return;
           }
+          uploadId ??= await client.createMultipartUpload(key);
+          etags.push(await client.uploadPart(key, uploadId, etags.length + 1, part));
         }
         if (uploadId === undefined) {
-          await client.putObject(key, part.subarray(0, filled));
+          // No bytes at all: an empty object, as for any file shorter than one part.
+          await client.putObject(key, Buffer.alloc(0));
           return;
         }
-        if (filled > 0) etags.push(await client.uploadPart(key, uploadId, etags.length + 1, part.subarray(0, filled)));
         await client.completeMultipartUpload(key, uploadId, etags);
       } catch (error) {
         if (uploadId !== undefined) {

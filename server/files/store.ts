@@ -5,6 +5,7 @@ import { type Detected, detectType, isBinary } from "../data/file-content";
 import type { Db } from "../db";
 import { projectFileDeletions } from "../db/schema";
 import { HttpError } from "../http/errors";
+import { inBlocks } from "./blocks";
 import { databaseFileStore } from "./database";
 import { s3FileStore } from "./s3";
 
@@ -69,9 +70,9 @@ export type CheckedUpload = {
  * they arrive and throws 413 past `maxBytes`; decides the type on the first
  * block's content and throws 415 for one outside the allowlist (and for
  * binary bytes later in a text file); throws 400 at the end for an empty
- * file. Each block is valid until the next is asked for: one buffer is
- * reused, since both stores have written or copied a block by then (a fresh
- * 256 KB per block was 25 MB of garbage per 25 MB upload).
+ * file. Each block is valid until the next is asked for (./blocks.ts): one
+ * buffer is reused, since both stores have written or copied a block by then
+ * (a fresh 256 KB per block was 25 MB of garbage per 25 MB upload).
  */
 export function checkUpload(
   body: AsyncIterable<Buffer | Uint8Array>,
@@ -91,25 +92,16 @@ export function checkUpload(
     return block;
   };
 
-  async function* blocks(): AsyncGenerator<Buffer> {
-    const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
-    let filled = 0;
+  async function* counted(): AsyncGenerator<Buffer | Uint8Array> {
     for await (const piece of body) {
       size += piece.length;
       if (size > options.maxBytes) throw tooLarge(options.maxBytes);
-      let offset = 0;
-      while (offset < piece.length) {
-        const take = Math.min(CHUNK_BYTES - filled, piece.length - offset);
-        buffer.set(piece.subarray(offset, offset + take), filled);
-        filled += take;
-        offset += take;
-        if (filled === CHUNK_BYTES) {
-          yield judge(buffer);
-          filled = 0;
-        }
-      }
+      yield piece;
     }
-    if (filled > 0) yield judge(buffer.subarray(0, filled));
+  }
+
+  async function* blocks(): AsyncGenerator<Buffer> {
+    for await (const block of inBlocks(counted(), CHUNK_BYTES)) yield judge(block);
     if (size === 0 || !detected) throw emptyFile();
     finished = true;
   }
