@@ -22,12 +22,26 @@ export function tableOrder(sortBy: SQL | AnyColumn, dir: "asc" | "desc", id: Any
 /** LIKE's wildcards in people's text match themselves. */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Rows where any of `lowered` (each a lower(…) expression) starts with the search text; undefined for no search. */
+/** Above every character a name can hold (U+10FFFF is a noncharacter): the prefix's range ends below it. */
+const AFTER_PREFIX = "\u{10FFFF}";
+
+/**
+ * Rows where any of `lowered` (each a lower(…) expression with a
+ * text_pattern_ops index) starts with the search text; undefined for no search.
+ * The prefix is also given as the range the index scans: PostgreSQL derives
+ * that range from `like 'text%'` only when it plans for the literal, not in
+ * the generic plan it caches for a prepared statement (server/db).
+ */
 export function prefixSearch(q: string | undefined, lowered: SQL[]): SQL | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
   const pattern = `${escapeLike(text)}%`;
-  return or(...lowered.map((expression) => sql`${expression} like ${pattern}`));
+  const end = `${text}${AFTER_PREFIX}`;
+  return or(
+    ...lowered.map(
+      (expression) => sql`(${expression} ~>=~ ${text} and ${expression} ~<~ ${end} and ${expression} like ${pattern})`,
+    ),
+  );
 }
 
 export const offsetOf = (query: Pick<AdminTableQuery, "page" | "pageSize">) => (query.page - 1) * query.pageSize;

@@ -121,6 +121,22 @@ describe("GET /api/admin/clients", () => {
     expect(all.total).toBe(clients?.n);
   });
 
+  it("finds a name whose next character is outside the Basic Multilingual Plane, on every repeat of the search", async () => {
+    const prefix = `astral${TAG}`;
+    const [astral] = await createClients(server.db, [
+      { fullName: `${prefix}😀 Person`, email: `astral.${TAG}@example.test`, companyName: null },
+    ]);
+    // Past the five custom plans PostgreSQL makes for a prepared statement before it may cache a generic one.
+    for (let repeat = 0; repeat < 8; repeat++) {
+      expect(
+        (await table(admin, `q=${prefix}`)).items.map((row) => row.id),
+        `repeat ${repeat}`,
+      ).toEqual([astral]);
+    }
+    expect((await table(admin, `q=${encodeURIComponent(`${prefix}😀`)}`)).total).toBe(1);
+    expect((await table(admin, `q=${prefix}x`)).total).toBe(0);
+  });
+
   it("defaults to the newest clients first, 25 a page, and a page past the end is empty", async () => {
     const first = await table(admin, "");
     expect(first).toMatchObject({ page: 1, pageSize: 25 });
