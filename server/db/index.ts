@@ -106,6 +106,52 @@ async function openPglite(dir: string): Promise<Database> {
   };
 }
 
+/** A named statement is prepared once per connection and kept: past this many distinct texts, new ones run unnamed. */
+const MAX_NAMED_STATEMENTS = 500;
+
+/**
+ * Statement text → a name, the same for every connection of the pool, for at
+ * most MAX_NAMED_STATEMENTS texts (node-postgres never deallocates them).
+ */
+function statementNames(): (text: string) => string | undefined {
+  const names = new Map<string, string>();
+  return (text) => {
+    const known = names.get(text);
+    if (known || names.size >= MAX_NAMED_STATEMENTS) return known;
+    const name = `s${names.size + 1}`;
+    names.set(text, name);
+    return name;
+  };
+}
+
+/**
+ * node-postgres sends an unnamed statement unless told a name, so PostgreSQL
+ * parses and plans every query's text afresh: as on PGlite (preparedQuery),
+ * each parameterised text becomes a named prepared statement, parsed once per
+ * connection, after which PostgreSQL's plan cache applies (custom plans for
+ * the first executions, a generic plan once it is as good). Only queries with
+ * parameters are named: they already go through the extended protocol, so
+ * nothing else about them changes.
+ */
+function nameStatements(client: pg.PoolClient, nameOf: (text: string) => string | undefined) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
+    if (
+      config &&
+      typeof config === "object" &&
+      "text" in config &&
+      typeof config.text === "string" &&
+      !("name" in config && config.name) &&
+      Array.isArray(values) &&
+      values.length > 0
+    ) {
+      const name = nameOf(config.text);
+      if (name) return query({ ...config, name }, values, ...rest);
+    }
+    return query(config, values, ...rest);
+  };
+}
+
 /**
  * Drizzle hands PGlite the same type parsers (dates, timestamps and intervals
  * kept as strings) with every query, and PGlite merges them into its whole
@@ -152,6 +198,8 @@ async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
+  const nameOf = statementNames();
+  pool.on("connect", (client) => nameStatements(client, nameOf));
   try {
     const probe = await pool.connect();
     probe.release();
