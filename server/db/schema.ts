@@ -693,10 +693,15 @@ export const projectFileChunks = pgTable(
  * the database store the content went with the row and the sweep only clears
  * these rows.
  */
-export const projectFileDeletions = pgTable("project_file_deletions", {
-  fileId: uuid("file_id").primaryKey(),
-  deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
-});
+export const projectFileDeletions = pgTable(
+  "project_file_deletions",
+  {
+    fileId: uuid("file_id").primaryKey(),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The sweep takes the oldest first, a batch at a time: rows pile up while the store is down.
+  (t) => [index("project_file_deletions_deleted_idx").on(t.deletedAt)],
+);
 
 /**
  * Files attached to a message (issue #8, item 6), in the order they were

@@ -1,0 +1,1 @@
+CREATE INDEX "project_file_deletions_deleted_idx" ON "project_file_deletions" USING btree ("deleted_at");
