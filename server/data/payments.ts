@@ -3,7 +3,7 @@ import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
 import { TIME_ZONE } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
-import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
 import { readCounters } from "./admin-analytics";
 import { shownStatus } from "./invoices";
 
@@ -47,21 +47,30 @@ const sortExpressions: Record<PaymentSort, SQL> = {
 };
 
 /**
- * The search: an invoice number starting with the text
- * (invoices_number_prefix_idx), or a client whose name or e-mail does
- * (users_role_*_prefix_idx, then invoices_client_created_idx). The clients
- * are gathered first into an array: with `in (subquery)` under the `or`,
- * PostgreSQL could use neither invoice index and counted the matches with a
- * Seq Scan of every invoice (30 ms at 20,000); `= any(array(...))` lets it
- * OR the two index scans' bitmaps.
+ * The search: the ids of invoices whose number starts with the text
+ * (invoices_number_prefix_idx) and of those of a client whose name or e-mail
+ * does (users_role_*_prefix_idx, then invoices_client_created_idx), as a
+ * union of the two index paths; an invoice may appear in both. Under one `or`
+ * PostgreSQL either counted the matches with a Seq Scan of every invoice
+ * (`in (subquery)`) or rechecked each matching invoice against the whole
+ * array of clients: "client1" matches 1,112 clients and 22,398 invoices at
+ * full scale, 25 million comparisons, 320 ms for the total alone.
  */
-function paymentFilter(q: string | undefined): SQL | undefined {
+function paymentMatches(q: string | undefined): SQL | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
-  const pattern = `${escapeLike(text)}%`;
-  const clients = prefixSearch(text, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
-  return sql`(lower(${invoices.invoiceNumber}) like ${pattern} or ${invoices.clientId} = any(array(select ${users.id} from ${users} where ${users.role} = 'client' and ${clients})))`;
+  const byNumber = prefixSearch(text, [sql`lower(by_number.invoice_number)`]);
+  const byClient = prefixSearch(text, [sql`lower(client.full_name)`, sql`lower(client.email)`]);
+  return sql`select by_number.id from ${invoices} by_number where ${byNumber}
+    union all
+    select by_client.id from ${invoices} by_client
+      where by_client.client_id = any(array(select client.id from ${users} client where client.role = 'client' and ${byClient}))`;
 }
+
+const paymentFilter = (q: string | undefined) => {
+  const matches = paymentMatches(q);
+  return matches ? sql`${invoices.id} in (${matches})` : undefined;
+};
 
 const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
   tableOrder(sortExpressions[query.sort], query.dir, invoices.id);
@@ -82,6 +91,7 @@ const selectPayments = (db: Db | Tx) =>
  * migration 0011), not a count of every invoice.
  */
 export async function listPayments(db: Db, query: PaymentsQuery) {
+  const matches = paymentMatches(query.q);
   const where = paymentFilter(query.q);
   const chosen = db.select({ id: invoices.id }).from(invoices);
   const pageIds = (query.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
@@ -93,12 +103,10 @@ export async function listPayments(db: Db, query: PaymentsQuery) {
     selectPayments(db)
       .where(inArray(invoices.id, pageIds))
       .orderBy(...orderOf(query)),
-    where
+    matches
       ? db
-          .select({ total: totalCount() })
-          .from(invoices)
-          .where(where)
-          .then(([counted]) => counted?.total ?? 0)
+          .execute<{ total: number }>(sql`select count(distinct id)::int as total from (${matches}) matches`)
+          .then(({ rows }) => rows[0]?.total ?? 0)
       : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
   ]);
   return tablePage(rows, total, query);
