@@ -121,12 +121,19 @@ describe("public pages", () => {
     const { page, context } = await visit("/services/quantum-baking");
     try {
       expect(new URL(page.url()).pathname).toBe("/services");
-      // In-app navigation to a bad id takes the client-side redirect.
-      await page.evaluate(() => {
-        window.history.pushState({}, "", "/services/nope");
-        window.dispatchEvent(new PopStateEvent("popstate"));
-      });
-      await waitForPath(page, "/services");
+      // In-app navigation to a bad id takes the client-side redirect. Until the page has hydrated
+      // (a transition after its route's code loads) no router hears the popstate: try again until one does.
+      await page.evaluate(() => window.history.pushState({}, "", "/services/nope"));
+      await expect
+        .poll(
+          async () => {
+            await page.evaluate(() => window.dispatchEvent(new PopStateEvent("popstate")));
+            await waitForPath(page, "/services", 2_000).catch(() => {});
+            return new URL(page.url()).pathname;
+          },
+          { timeout: 20_000 },
+        )
+        .toBe("/services");
     } finally {
       await context.close();
     }

@@ -1,0 +1,57 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db, Tx } from "../../server/db";
+import { users } from "../../server/db/schema";
+import { dbKind, startTestServer, type TestServer } from "../support/server";
+
+/**
+ * Each parameterised statement is prepared once per connection and reused, so
+ * PostgreSQL's plan cache applies: on PGlite by server/db/pglite-query.ts
+ * (outside transactions, its one connection), on PostgreSQL by naming the
+ * statements node-postgres sends (server/db/index.ts).
+ */
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Prepared = { name: string; statement: string };
+
+describe("prepared statements", () => {
+  it("prepares a parameterised statement once per connection and reuses it", async () => {
+    const email = "admin@lagosstudio.test";
+    const read = (db: Db | Tx) => db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const listed = (db: Db | Tx) => db.execute(sql`select name, statement from pg_prepared_statements`);
+    // PostgreSQL's statements belong to one pooled connection, which a transaction holds; PGlite prepares outside them.
+    const { prepared, found } =
+      dbKind === "postgres"
+        ? await server.db.transaction(async (tx) => {
+            const rows = [await read(tx), await read(tx), await read(tx)];
+            return { prepared: (await listed(tx)).rows as Prepared[], found: rows };
+          })
+        : {
+            found: [await read(server.db), await read(server.db), await read(server.db)],
+            prepared: (await listed(server.db)).rows as Prepared[],
+          };
+    for (const rows of found) expect(rows).toHaveLength(1);
+    const mine = prepared.filter((row) => row.statement.includes('from "users" where "users"."email" = $1'));
+    expect(mine).toHaveLength(1);
+  });
+
+  it.runIf(dbKind === "postgres")(
+    "leaves a statement without parameters unnamed on PostgreSQL: it runs as before, through the simple protocol",
+    async () => {
+      const { answer, prepared } = await server.db.transaction(async (tx) => {
+        const result = await tx.execute(sql.raw("select 41 + 1 as answer"));
+        const listed = await tx.execute(sql`select statement from pg_prepared_statements`);
+        return { answer: result.rows[0]?.answer, prepared: listed.rows as { statement: string }[] };
+      });
+      expect(answer).toBe(42);
+      expect(prepared.some((row) => row.statement.includes("41 + 1"))).toBe(false);
+    },
+  );
+});
