@@ -36,6 +36,8 @@ export default defineConfig({
         test: {
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],
+          // One migrated, seeded PGlite database per run, copied by each file's product.
+          globalSetup: ["e2e/support/global-setup.ts"],
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,

@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
 import { SERVER_MAIN, SERVER_NODE_FLAGS, startServerProcess } from "../../scripts/server-command.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -16,9 +17,10 @@ export type ProductServer = {
 };
 
 /**
- * Starts the BUILT product the way `npm start` does (scripts/server-command.mjs) on a
- * fresh embedded database, so the browser tests exercise what ships; source maps are
- * on too, so a failure's stack trace points into the TypeScript sources.
+ * Starts the BUILT product the way `npm start` does (scripts/server-command.mjs) on an
+ * embedded database of its own (a copy of the run's migrated, seeded one), so the
+ * browser tests exercise what ships; source maps are on too, so a failure's stack
+ * trace points into the TypeScript sources.
  */
 export async function startProduct(env: Record<string, string> = {}): Promise<ProductServer> {
   if (!existsSync(SERVER_MAIN)) {
@@ -27,6 +29,8 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
   const dataDir = mkdtempSync(path.join(tmpdir(), "lagos-e2e-"));
   const removeData = () => rmSync(dataDir, { recursive: true, force: true });
   try {
+    // The run's seeded database (e2e/support/global-setup.ts), unless the file brings its own PostgreSQL.
+    if (!env.DATABASE_URL) cpSync(inject("pgliteTemplate"), path.join(dataDir, "pglite"), { recursive: true });
     const server = await startServerProcess({
       args: [...SERVER_NODE_FLAGS, "--enable-source-maps", SERVER_MAIN],
       env: { NODE_ENV: "test", ...env },

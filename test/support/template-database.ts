@@ -25,6 +25,11 @@ declare module "vitest" {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (process.env.TEST_DB === "postgres") return await postgresTemplate(project);
+  return await pgliteTemplate(project);
+}
+
+/** The PGlite template alone: also the browser suite's (e2e/support/global-setup.ts), whose product runs on PGlite. */
+export async function pgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ls-template-"));
   const database = await openDatabase({ dataDir: dir });
   try {
