@@ -168,12 +168,26 @@ const DRIZZLE_PARSERS = Object.fromEntries(
 
 function withoutPerQueryParsers(client: PGlite): PGlite {
   const prepared = preparedQuery(client);
-  const query: PGlite["query"] = (text, params, options) =>
-    prepared(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  const withoutParsers =
+    (run: PGlite["query"]): PGlite["query"] =>
+    (text, params, options) =>
+      run(text, params, options?.parsers ? { ...options, parsers: undefined } : options);
+  const query = withoutParsers(prepared);
+  const transaction: typeof prepared.transaction = (callback) =>
+    prepared.transaction((tx) =>
+      callback({
+        query: withoutParsers(tx.query),
+        rollback: () => tx.rollback(),
+        get closed() {
+          return tx.closed;
+        },
+      }),
+    );
   // PGlite keeps its state in private fields, so every other member is used on the client itself.
   return new Proxy(client, {
     get(target, property) {
       if (property === "query") return query;
+      if (property === "transaction") return transaction;
       if (property === "selectBytes") return prepared.selectBytes;
       const value = Reflect.get(target, property, target);
       return typeof value === "function" ? value.bind(target) : value;

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { preparedQuery } from "../../server/db/pglite-query";
 
 /**
- * server/db/pglite-query.ts runs every statement outside a transaction as a
- * cached prepared statement. Whatever PGlite's own `query` gives back, it
- * must give back the same: values, types, row counts, errors.
+ * server/db/pglite-query.ts runs every statement, in a transaction or not, as
+ * a cached prepared statement. Whatever PGlite's own `query` gives back, it
+ * must give back the same: values, types, row counts, errors; its
+ * transactions commit, roll back and exclude other statements as PGlite's do.
  */
 let client: PGlite;
 let query: ReturnType<typeof preparedQuery>;
@@ -118,9 +119,10 @@ describe("prepared statements on PGlite", () => {
   });
 
   it("keeps a bounded number of statements and still answers ones it let go", async () => {
-    for (let i = 0; i < 150; i++) expect((await query(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
+    for (let i = 0; i < 100; i++) expect((await query(`select $1::int + ${i} as n`, [1])).rows).toEqual([{ n: 1 + i }]);
     const { rows } = await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements");
-    expect(rows[0]?.n).toBeLessThanOrEqual(101);
+    // 64 kept, and at most one Close not yet sent.
+    expect(rows[0]?.n).toBeLessThanOrEqual(65);
     expect((await query("select $1::int + 0 as n", [5])).rows).toEqual([{ n: 5 }]);
   });
 
@@ -133,6 +135,84 @@ describe("prepared statements on PGlite", () => {
     });
     const seen = query<{ flag: boolean }>("select flag from things where name = 'a'");
     await expect(inside).rejects.toThrow("roll back");
+    expect((await seen).rows[0]?.flag).toBe(false);
+  });
+});
+
+describe("transactions on PGlite, each statement prepared", () => {
+  const flagOf = async (name: string) =>
+    (await client.query<{ flag: boolean | null }>("select flag from things where name = $1", [name])).rows[0]?.flag;
+  const prepared = async (text: string) =>
+    (
+      await client.query<{ n: number }>("select count(*)::int as n from pg_prepared_statements where statement = $1", [
+        text,
+      ])
+    ).rows[0]?.n;
+
+  it("commits what the callback wrote and gives back its result, with the statements prepared once", async () => {
+    const update = "update things set flag = $1 where name = $2";
+    const result = await query.transaction(async (tx) => {
+      await tx.query(update, [true, "a"]);
+      return (await tx.query<{ flag: boolean }>("select flag from things where name = $1", ["a"])).rows[0]?.flag;
+    });
+    expect(result).toBe(true);
+    expect(await flagOf("a")).toBe(true);
+    expect(await prepared(update)).toBe(1);
+    await query.transaction((tx) => tx.query(update, [false, "a"]));
+    expect(await prepared(update)).toBe(1);
+    expect(await flagOf("a")).toBe(false);
+    expect(client.isInTransaction()).toBe(false);
+  });
+
+  it("rolls everything back when the callback throws, and the error reaches the caller", async () => {
+    const failing = query.transaction(async (tx) => {
+      await tx.query("update things set flag = true where name = $1", ["a"]);
+      await tx.query(insert, ["a", null, null, null, null, null, null, null]);
+    });
+    await expect(failing).rejects.toMatchObject({ code: "23505" });
+    expect(await flagOf("a")).toBe(false);
+    expect(client.isInTransaction()).toBe(false);
+  });
+
+  it("reports an aborted transaction whose error was caught as failed, not committed", async () => {
+    const swallowed = query.transaction(async (tx) => {
+      await tx.query("update things set flag = true where name = $1", ["a"]);
+      await tx.query("select nonsense from").catch(() => {});
+    });
+    await expect(swallowed).rejects.toThrow("rolled back");
+    expect(await flagOf("a")).toBe(false);
+  });
+
+  it("rolls back on request, then refuses further statements", async () => {
+    let handle: Parameters<Parameters<typeof query.transaction>[0]>[0] | undefined;
+    await query.transaction(async (tx) => {
+      handle = tx;
+      await tx.query("update things set flag = true where name = $1", ["a"]);
+      await tx.rollback();
+      expect(tx.closed).toBe(true);
+    });
+    expect(await flagOf("a")).toBe(false);
+    await expect(handle?.query("select 1")).rejects.toThrow("Transaction is closed");
+  });
+
+  it("keeps savepoints, as Drizzle's nested transactions use them", async () => {
+    await query.transaction(async (tx) => {
+      await tx.query("update things set flag = true where name = $1", ["a"]);
+      await tx.query("savepoint sp1");
+      await tx.query("update things set flag = true where name = $1", ["b"]);
+      await tx.query("rollback to savepoint sp1");
+    });
+    expect(await flagOf("a")).toBe(true);
+    expect(await flagOf("b")).not.toBe(true);
+  });
+
+  it("runs alone: a query sent meanwhile waits for the commit", async () => {
+    const inside = query.transaction(async (tx) => {
+      await tx.query("update things set flag = $1 where name = $2", [false, "a"]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    const seen = query<{ flag: boolean }>("select flag from things where name = $1", ["a"]);
+    await inside;
     expect((await seen).rows[0]?.flag).toBe(false);
   });
 });
