@@ -84,9 +84,11 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     },
   });
 
-  const send = (connection: Connection, message: ServerMessage | string) => {
+  /** A frame is a message, or one already serialised and encoded (sent as text all the same). */
+  const send = (connection: Connection, message: ServerMessage | string | Buffer) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
-    connection.socket.send(typeof message === "string" ? message : JSON.stringify(message));
+    if (Buffer.isBuffer(message)) connection.socket.send(message, { binary: false });
+    else connection.socket.send(typeof message === "string" ? message : JSON.stringify(message));
   };
 
   const presence = await createPresenceBoard({
@@ -179,8 +181,8 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     for (const delivery of await resolveChange(db, change)) {
       const set = subscribers.get(JSON.stringify(delivery.key));
       if (!set) continue;
-      // Most subscribers receive the same push: serialise each distinct one once.
-      const frames = new Map<unknown, string>();
+      // Most subscribers receive the same push: serialise and encode each distinct one once.
+      const frames = new Map<unknown, Buffer>();
       for (const connection of set) {
         if (connection.expiresAt <= now) {
           connection.socket.close(4401, "Session expired");
@@ -190,10 +192,12 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         if (!push) continue;
         let frame = frames.get(push);
         if (!frame) {
-          frame = JSON.stringify(
-            "invalidate" in push
-              ? { type: "invalidate", key: delivery.key }
-              : { type: "change", key: delivery.key, op: push.op, row: push.row },
+          frame = Buffer.from(
+            JSON.stringify(
+              "invalidate" in push
+                ? { type: "invalidate", key: delivery.key }
+                : { type: "change", key: delivery.key, op: push.op, row: push.row },
+            ),
           );
           frames.set(push, frame);
         }
