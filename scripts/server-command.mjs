@@ -13,8 +13,10 @@ export const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
  * Node's young generation grows to 2 × 16 MB during start-up (migrations, the
  * first seed) and stays committed until V8 decides the process is idle; 2 MB
  * semi-spaces keep an idle server ~30 MB smaller for a few % of throughput.
+ * `--expose-gc` lets the server collect its start-up garbage once it is ready
+ * (server/main.ts) instead of keeping it until V8's memory reducer runs.
  */
-export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2"];
+export const SERVER_NODE_FLAGS = ["--max-semi-space-size=2", "--expose-gc"];
 
 /**
  * glibc gives each thread that allocates its own malloc arena and keeps what

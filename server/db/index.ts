@@ -1,5 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import v8 from "node:v8";
 import { PGlite, types } from "@electric-sql/pglite";
@@ -71,6 +73,17 @@ const PGLITE_START_PARAMS = [
   ),
 ];
 
+/**
+ * Compiles PostgreSQL's WebAssembly here rather than letting PGlite read and compile it: the
+ * 9 MB binary PGlite reads stayed reachable for a while after start on some starts (an idle
+ * restart measured ~150 MB instead of ~138), whereas this buffer is garbage as soon as the
+ * module is compiled, and the collection at ready (server/main.ts) returns it.
+ */
+async function compilePgliteWasm(): Promise<WebAssembly.Module> {
+  const pglite = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+  return WebAssembly.compile(await readFile(path.join(pglite, "pglite.wasm")));
+}
+
 async function openPglite(dir: string): Promise<Database> {
   mkdirSync(dir, { recursive: true });
   // V8 recompiles PostgreSQL's hot WebAssembly functions with its optimising compiler, which
@@ -84,7 +97,11 @@ async function openPglite(dir: string): Promise<Database> {
     // Creating a cluster (initdb) peaks at several hundred MB that WebAssembly never returns,
     // so a new data directory is created by a short-lived child process and only reopened here.
     if (!existsSync(path.join(dir, "PG_VERSION"))) createPgliteCluster(dir);
-    client = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS, parsers: DRIZZLE_PARSERS });
+    client = await PGlite.create(dir, {
+      startParams: PGLITE_START_PARAMS,
+      parsers: DRIZZLE_PARSERS,
+      pgliteWasmModule: await compilePgliteWasm(),
+    });
   } catch (error) {
     throw new StartupError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
