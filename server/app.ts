@@ -92,6 +92,9 @@ export type App = {
 
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
+  // Compressing the built pages takes the thread pool ~0.5 s: let it run while the database opens.
+  const clientDocuments = loadClientDocuments(config);
+  clientDocuments.catch(() => {}); // awaited below, unless opening the database fails first
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
 
@@ -184,7 +187,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });
 
-  await registerClient(server, config, database);
+  await registerClient(server, config, database, await clientDocuments);
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
   mailer.start([(now) => sendDueDigests(db, now)]);
@@ -206,19 +209,29 @@ export async function buildApp(options: AppOptions): Promise<App> {
  * redirect to /services, portal and /auth paths get the SPA shell, anything
  * else the 404 page with status 404.
  */
-async function registerClient(server: FastifyInstance, config: Config, database: Database) {
+type ClientDocuments = { site: SiteDocuments | null; shellFor: SiteDocuments["shellFor"] };
+
+/** The built pages and SPA shell (server/http/site.ts); null when there is no client build. */
+async function loadClientDocuments(config: Config): Promise<ClientDocuments | null> {
   const indexFile = path.join(CLIENT_DIST_DIR, "index.html");
-  if (!existsSync(indexFile)) {
+  if (!existsSync(indexFile)) return null;
+  const site = await loadSiteDocuments(CLIENT_DIST_DIR, path.join(ROOT, "dist/pages"), config);
+  if (site) return { site, shellFor: site.shellFor };
+  const bareShell = await makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), HTML);
+  return { site: null, shellFor: () => bareShell };
+}
+
+async function registerClient(
+  server: FastifyInstance,
+  config: Config,
+  database: Database,
+  documents: ClientDocuments | null,
+) {
+  if (!documents) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
     return;
   }
-  const site = loadSiteDocuments(CLIENT_DIST_DIR, path.join(ROOT, "dist/pages"), config);
-  let shellFor: SiteDocuments["shellFor"];
-  if (site) shellFor = site.shellFor;
-  else {
-    const bareShell = makeDocument(applyRuntimeConfig(readFileSync(indexFile, "utf8"), config), HTML);
-    shellFor = () => bareShell;
-  }
+  const { site, shellFor } = documents;
   if (!site) server.log.warn("dist/pages is missing: public pages are served as the SPA shell (run `npm run build`)");
   const planPages = site
     ? await registerPlanPages({

@@ -126,7 +126,7 @@ export async function registerPlanPages(
           : page.html;
       const html = built.replace(PLANS_DATA_PLACEHOLDER, () => plansScript(plans));
       // Each page as soon as it is ready; a re-render compresses faster than the start-up one.
-      site.pages.set(page.path, makeDocument(html, HTML, first ? 10 : 5));
+      site.pages.set(page.path, await makeDocument(html, HTML, first ? 10 : 5));
     }
     first = false;
     log.debug({ ms: Math.round(performance.now() - started), plans: plans.length }, "plan pages rendered");
