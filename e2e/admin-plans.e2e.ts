@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePublicPage, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -110,10 +110,7 @@ describe("Admin › Plans", () => {
     visitor.page.on("request", (request) => requests.push(new URL(request.url()).pathname));
     await visitor.page.goto("/plans");
     const before = await visitor.page.locator("main").textContent();
-    await visitor.page.waitForFunction(() => {
-      const root = document.getElementById("root");
-      return !!root && Object.keys(root).some((key) => key.startsWith("__reactContainer"));
-    });
+    await hydratePublicPage(visitor.page);
     await visitor.page.waitForLoadState("networkidle");
     expect(await visitor.page.locator("main").textContent()).toBe(before);
     expect(requests).not.toContain("/api/plans");

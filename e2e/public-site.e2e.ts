@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { newUser, waitForPath } from "./support/browser";
+import { hydratePublicPage, newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
@@ -18,7 +18,7 @@ const product = setupProduct({
   env: { WHATSAPP_NUMBER: WHATSAPP, SOCIAL_LINKEDIN_URL: LINKEDIN, CONTACT_RATE_LIMIT: "50" },
 });
 
-/** Opens `path` in a fresh profile, failing the test on any page error (hydration mismatches included). */
+/** Opens `path` in a fresh profile and hydrates it, failing the test on any page error (hydration mismatches included). */
 async function visit(path: string, viewport = { width: 1280, height: 900 }) {
   const user = await newUser(product.browser, product.server.url);
   await user.page.setViewportSize(viewport);
@@ -28,6 +28,7 @@ async function visit(path: string, viewport = { width: 1280, height: 900 }) {
     if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
   });
   const response = await user.page.goto(path, { waitUntil: "networkidle" });
+  await hydratePublicPage(user.page);
   return { ...user, response, errors };
 }
 
@@ -279,6 +280,50 @@ describe("header and footer", () => {
       await page.getByRole("dialog").waitFor({ state: "hidden" });
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("hydration on the first interaction", () => {
+  it("runs no app code until the visitor interacts; a tap on the menu before then still opens it", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await page.goto("/", { waitUntil: "networkidle" });
+      await page.waitForTimeout(500);
+      // The page is complete and its chunks fetched, but React has not touched it.
+      expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
+      expect(
+        await page.evaluate(() =>
+          Object.keys(document.getElementById("root") ?? {}).some((key) => key.startsWith("__react")),
+        ),
+      ).toBe(false);
+      // One press: it starts the hydration and is replayed once the page is live.
+      await page.getByRole("button", { name: "Open menu" }).click();
+      await page.getByRole("dialog").getByRole("navigation", { name: "Mobile" }).waitFor();
+      expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a form sent before the page is live is sent by the app, not as a GET with the fields in the URL", async () => {
+    for (const how of ["Enter in a field", "a script's submit"]) {
+      const { page, context } = await newUser(product.browser, product.server.url);
+      try {
+        await page.goto("/contact", { waitUntil: "networkidle" });
+        const firstName = page.getByLabel(/first name/i);
+        if (how === "Enter in a field") await firstName.press("Enter");
+        // As an autofill extension might: no pointer or key has reached the page.
+        else await firstName.evaluate((input) => (input as HTMLInputElement).form?.requestSubmit());
+        await page.getByText("First name is required").waitFor();
+        expect(new URL(page.url()).search, how).toBe("");
+      } finally {
+        await context.close();
+      }
     }
   });
 });

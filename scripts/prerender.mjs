@@ -82,6 +82,11 @@ async function main() {
   const manifest = JSON.parse(readFileSync(path.join(CLIENT, ".vite/manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const entryChunks = chunkClosure(manifest, entryKey);
+  // The entry imports the app (React, Chakra, the router: the "app" chunk, vite.config.ts) dynamically:
+  // every page preloads it.
+  const appKey = manifest[entryKey].dynamicImports?.find((key) => manifest[key].name === "app");
+  if (!appKey) throw new Error("the entry does not import the app chunk: see codeSplitting in vite.config.ts");
+  const appChunks = chunkClosure(manifest, appKey);
   const layoutChunks = chunkClosure(manifest, "src/routes/_site.tsx?tsr-split=component");
   const currency = process.env.CURRENCY || "NGN";
 
@@ -90,7 +95,9 @@ async function main() {
   const written = [];
   for (const page of publicPages) {
     const routeChunks = chunkClosure(manifest, `${routeFile(page.path)}?tsr-split=component`);
-    const preloads = [...new Set([...layoutChunks, ...routeChunks])].filter((file) => !entryChunks.has(file));
+    const preloads = [...new Set([...appChunks, ...layoutChunks, ...routeChunks])].filter(
+      (file) => !entryChunks.has(file),
+    );
     // Pages showing plans are rendered here without any: the server renders them again from the database.
     const html = await renderDocument(page.path, { template, preloads, currency, plans: [] });
     const file = page.path === "/" ? "index.html" : `${page.path.slice(1).replaceAll("/", "__")}.html`;
@@ -101,10 +108,10 @@ async function main() {
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.
   const chunksOf = (file) => [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)];
   const shells = {
-    auth: [...layoutChunks, ...chunksOf("_site/auth.tsx")],
-    unsubscribe: [...layoutChunks, ...chunksOf("_site/unsubscribe.tsx")],
-    portal: chunksOf("portal/route.tsx"),
-    portalHome: [...chunksOf("portal/route.tsx"), ...chunksOf("portal/index.tsx")],
+    auth: [...appChunks, ...layoutChunks, ...chunksOf("_site/auth.tsx")],
+    unsubscribe: [...appChunks, ...layoutChunks, ...chunksOf("_site/unsubscribe.tsx")],
+    portal: [...appChunks, ...chunksOf("portal/route.tsx")],
+    portalHome: [...appChunks, ...chunksOf("portal/route.tsx"), ...chunksOf("portal/index.tsx")],
   };
   for (const [name, chunks] of Object.entries(shells)) {
     const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));

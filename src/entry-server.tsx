@@ -2,7 +2,7 @@
  * Renderer for the public pages: the build's prerender step (scripts/prerender.mjs)
  * and the server, which keeps this bundle in dist/ssr and re-renders the pages
  * showing plans from the database (server/http/plan-pages.ts). It must
- * render exactly the tree src/main.tsx hydrates: StrictMode > ChakraProvider
+ * render exactly the tree src/app.tsx hydrates: StrictMode > ChakraProvider
  * > RouterProvider (react-query lives in the portal and auth routes only).
  * A fresh Emotion cache per page makes every page carry all of its own styles.
  */

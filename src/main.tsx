@@ -1,38 +1,63 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition } from "react";
-import { createRoot, hydrateRoot } from "react-dom/client";
-import { routeTree } from "./routeTree.gen";
-import { system } from "./theme/system";
-
-const router = createRouter({
-  routeTree,
-  defaultPreload: "intent",
-  scrollRestoration: true,
-});
-
-declare module "@tanstack/react-router" {
-  interface Register {
-    router: typeof router;
-  }
-}
-
+/**
+ * The entry every page loads, kept to a few hundred bytes. The SPA (portal, sign-in) renders at
+ * once. A prerendered public page is complete without JavaScript, so the app behind it (React,
+ * Chakra, the router: ~140 KB, a second of script on a mid-range phone) is evaluated and
+ * hydrated only when the visitor first touches the page: a pointer, a key, a scroll, a focus,
+ * or a query string the page reads (the contact form's plan). Its chunks are already fetched
+ * (modulepreload, low priority). Until it is live, links work as links, and a press of a
+ * button (the menu, a form's submit) is held and replayed once it is, so no tap is lost.
+ */
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
-// Keep this tree identical to src/entry-server.tsx, which prerenders the public pages.
-const app = (
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <RouterProvider router={router} />
-    </ChakraProvider>
-  </StrictMode>
-);
-if (root.hasChildNodes()) {
-  // A prerendered public page: load the route's code, then hydrate the server HTML in place
-  // (router.ssr makes the router render the same Suspense-free tree the server did).
-  router.ssr = { manifest: undefined };
-  // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
-  router.load().then(() => startTransition(() => void hydrateRoot(root, app)));
-} else {
-  createRoot(root).render(app);
+
+const FIRST_INTERACTION = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+
+function hydrateOnFirstInteraction(page: HTMLElement) {
+  let heldButton: HTMLElement | null = null;
+  let heldForm: HTMLFormElement | null = null;
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of FIRST_INTERACTION) removeEventListener(type, start, true);
+    import("./app")
+      .then(({ hydrateApp }) => hydrateApp(page))
+      .then(() => {
+        removeEventListener("click", holdPress, true);
+        removeEventListener("submit", holdSubmit, true);
+        // Replayed as a click: on a part React has not hydrated yet, a click makes it hydrate that
+        // part at once and run the handler (a submit event would not), and a submit button's click
+        // submits its form.
+        const press = heldButton ?? heldForm?.querySelector<HTMLElement>("button:not([type]), [type='submit']");
+        if (press?.isConnected) press.click();
+        else if (heldForm?.isConnected) heldForm.requestSubmit();
+      })
+      .catch(() => {
+        // The app's code did not load (the network dropped): the next interaction tries again.
+        started = false;
+        for (const type of FIRST_INTERACTION) addEventListener(type, start, { capture: true, passive: true });
+      });
+  };
+  const holdPress = (event: MouseEvent) => {
+    const target = event.target instanceof Element ? event.target : null;
+    const button = target?.closest<HTMLElement>("button, [role='button']");
+    if (!button || target?.closest("a[href]")) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    heldButton = button;
+    start();
+  };
+  // A form submitted before hydration would go to the page's own URL as a GET, fields in the query.
+  const holdSubmit = (event: SubmitEvent) => {
+    event.preventDefault();
+    heldForm = event.target as HTMLFormElement;
+    start();
+  };
+  addEventListener("click", holdPress, true);
+  addEventListener("submit", holdSubmit, true);
+  if (location.search) start();
+  else for (const type of FIRST_INTERACTION) addEventListener(type, start, { capture: true, passive: true });
 }
+
+if (root.hasChildNodes()) hydrateOnFirstInteraction(root);
+else import("./app").then(({ renderApp }) => renderApp(root));

@@ -49,3 +49,12 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
     waitUntil: "commit",
   });
 }
+
+/**
+ * A prerendered public page hydrates on the visitor's first interaction (src/main.tsx): moves
+ * the pointer over it, as a visitor would, and waits until it is live.
+ */
+export async function hydratePublicPage(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+}
