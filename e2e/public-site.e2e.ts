@@ -310,6 +310,25 @@ describe("hydration on the first interaction", () => {
     }
   });
 
+  it("lists the chunks its hydration needs, preloaded after load: the app's and the route's, each an asset", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.goto("/services/web-app-development", { waitUntil: "load" });
+      const listed = JSON.parse((await page.locator("#app-chunks").textContent()) ?? "[]") as string[];
+      expect(listed.some((file) => /\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
+      expect(listed.some((file) => /\/assets\/_serviceId-[\w-]+\.js$/.test(file))).toBe(true);
+      await expect
+        .poll(() =>
+          page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].length),
+        )
+        .toBe(listed.length);
+      for (const file of listed) expect((await fetch(`${product.server.url}${file}`)).status, file).toBe(200);
+      expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a form sent before the page is live is sent by the app, not as a GET with the fields in the URL", async () => {
     for (const how of ["Enter in a field", "a script's submit"]) {
       const { page, context } = await newUser(product.browser, product.server.url);

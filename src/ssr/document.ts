@@ -1,13 +1,14 @@
 /**
  * The public page as an HTML document around a server render (entry-server.tsx):
  * title, description, canonical URL, Open Graph/Twitter tags and the
- * business's JSON-LD, the Emotion styles moved into <head>, modulepreload
- * links for the route's chunks. Used by the build's prerender step and by the
+ * business's JSON-LD, the Emotion styles moved into <head>, the list of
+ * chunks its hydration needs. Used by the build's prerender step and by the
  * server, which re-renders the pages showing plans when plans change.
  * Values only known at run time are placeholders server/http/site.ts fills in.
  */
 import { company as siteCompany } from "../content/shared";
 import type { SiteConfig } from "../features/site/config";
+import { APP_CHUNKS_ID } from "../lib/app-chunks";
 
 type Company = typeof siteCompany;
 export type Seo = { title: string; description: string };
@@ -103,7 +104,7 @@ export type DocumentParts = {
   seo: Seo;
   /** null for the 404 page (no canonical URL, noindex). */
   pagePath: string | null;
-  /** Route chunks to modulepreload (hashed file names under dist/client). */
+  /** The app's and the route's chunks (hashed file names under dist/client), preloaded after load (src/main.tsx). */
   preloads: string[];
   /** Leave the plans-data placeholder before </body>. */
   plansData?: boolean;
@@ -112,9 +113,9 @@ export type DocumentParts = {
 export function buildDocument({ template, body, seo, pagePath, preloads, plansData }: DocumentParts): string {
   const styles = [...new Set(body.match(EMOTION_STYLE) ?? [])];
   const markup = body.replace(EMOTION_STYLE, "");
-  const preloadTags = preloads.map(
-    (file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}" />`,
-  );
+  // Not <link rel="modulepreload">: the parser would issue every request in the task that parses the
+  // head, 50-250 ms of main thread on a throttled phone. The entry preloads them after load, one per idle period.
+  const chunkList = `<script id="${APP_CHUNKS_ID}" type="application/json">${JSON.stringify(preloads.map((file) => `/${file}`))}</script>`;
   const html = template
     // The page is complete without JavaScript: hydration code must not compete with first paint.
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
@@ -124,8 +125,7 @@ export function buildDocument({ template, body, seo, pagePath, preloads, plansDa
     // Replacer functions: the markup holds administrators' text, where `$&` must stay as typed.
     .replace(
       "</head>",
-      () =>
-        `  ${headTags(seo, pagePath, siteCompany)}\n    ${preloadTags.join("\n    ")}\n    ${styles.join("")}\n  </head>`,
+      () => `  ${headTags(seo, pagePath, siteCompany)}\n    ${chunkList}\n    ${styles.join("")}\n  </head>`,
     )
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   return plansData ? html.replace("</body>", () => `${PLACEHOLDERS.plansData}\n  </body>`) : html;
