@@ -329,6 +329,29 @@ describe("hydration on the first interaction", () => {
     }
   });
 
+  it("skips rendering the bands far below the first screen until the visitor scrolls near them", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.goto("/", { waitUntil: "load" });
+      // checkVisibility's contentVisibilityAuto option reports content the browser is skipping as not visible.
+      const rendered = (selector: string) =>
+        page.evaluate(
+          (target) => document.querySelector(target)?.checkVisibility({ contentVisibilityAuto: true }) ?? null,
+          selector,
+        );
+      expect(await rendered("header a")).toBe(true);
+      expect(await rendered("footer p")).toBe(false);
+      expect(await rendered("#cta-heading")).toBe(false);
+      // Still in the accessibility tree: a screen reader reads the page whole.
+      expect(await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).count()).toBe(1);
+      await page.locator("footer").scrollIntoViewIfNeeded();
+      await expect.poll(() => rendered("footer p")).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("a form sent before the page is live is sent by the app, not as a GET with the fields in the URL", async () => {
     for (const how of ["Enter in a field", "a script's submit"]) {
       const { page, context } = await newUser(product.browser, product.server.url);

@@ -1,5 +1,6 @@
 import { Box, Button, Container, Heading, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import { renderWhenNearViewport } from "./Section";
 
 /** The closing band of a page: one heading and one button to the contact form. */
 export function CallToAction({
@@ -14,7 +15,13 @@ export function CallToAction({
   search?: { plan?: string };
 }) {
   return (
-    <Box as="section" bg="gold.300" py={{ base: "12", md: "16" }} aria-labelledby="cta-heading">
+    <Box
+      as="section"
+      bg="gold.300"
+      py={{ base: "12", md: "16" }}
+      aria-labelledby="cta-heading"
+      {...renderWhenNearViewport}
+    >
       <Container maxW="4xl" textAlign="center">
         <Heading as="h2" id="cta-heading" size={{ base: "2xl", md: "3xl" }} color="brand.950">
           {heading}

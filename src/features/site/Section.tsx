@@ -1,12 +1,26 @@
 import { Box, type BoxProps, Container, Heading, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 
+/**
+ * For the bands of a public page and its footer: the browser skips their style, layout and paint while
+ * they are well below the viewport (Chromium: more than half a viewport away), which splits a long page's
+ * first rendering into shorter tasks. The size is a placeholder until the band has rendered once; `auto`
+ * then keeps its real size, so the scrollbar does not jump back and forth.
+ */
+export const renderWhenNearViewport = { contentVisibility: "auto", containIntrinsicSize: "auto 40rem" } as const;
+
 type SectionProps = BoxProps & { heading?: string; intro?: string; headingId?: string; children: ReactNode };
 
 /** A page band with an optional h2 and intro; labelled by its heading for landmark navigation. */
 export function Section({ heading, intro, headingId, children, ...rest }: SectionProps) {
   return (
-    <Box as="section" py={{ base: "12", md: "20" }} aria-labelledby={heading ? headingId : undefined} {...rest}>
+    <Box
+      as="section"
+      py={{ base: "12", md: "20" }}
+      aria-labelledby={heading ? headingId : undefined}
+      {...renderWhenNearViewport}
+      {...rest}
+    >
       <Container maxW="6xl">
         {heading && (
           <Box mb={{ base: "8", md: "12" }} textAlign="center" maxW="2xl" mx="auto">

@@ -6,6 +6,7 @@ import { company, footer, navigation, socialNetworkLabels } from "../../content/
 import { getSiteConfig } from "./config";
 import { FaFacebookFIcon, FaInstagramIcon, FaLinkedinInIcon, FaXTwitterIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
+import { renderWhenNearViewport } from "./Section";
 
 const FooterLink = chakra(Link);
 
@@ -21,7 +22,7 @@ export function SiteFooter() {
   // Only networks with a configured address get an icon: no dead links.
   const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
-    <Box as="footer" bg="brand.900" color="brand.50" pt="14" pb="8">
+    <Box as="footer" bg="brand.900" color="brand.50" pt="14" pb="8" {...renderWhenNearViewport}>
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="10">
           <Stack gap="4">
