@@ -313,6 +313,8 @@ describe("hydration on the first interaction", () => {
   it("lists the chunks its hydration needs, preloaded after load: the app's and the route's, each an asset", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {
+      const requested: string[] = [];
+      page.on("requestfinished", (request) => requested.push(new URL(request.url()).pathname));
       await page.goto("/services/web-app-development", { waitUntil: "load" });
       const listed = JSON.parse((await page.locator("#app-chunks").textContent()) ?? "[]") as string[];
       expect(listed.some((file) => /\/assets\/app-[\w-]+\.js$/.test(file))).toBe(true);
@@ -322,6 +324,7 @@ describe("hydration on the first interaction", () => {
           page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>("link[rel=modulepreload]")].length),
         )
         .toBe(listed.length);
+      await expect.poll(() => listed.filter((file) => !requested.includes(file))).toEqual([]);
       for (const file of listed) expect((await fetch(`${product.server.url}${file}`)).status, file).toBe(200);
       expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
     } finally {

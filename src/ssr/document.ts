@@ -119,7 +119,6 @@ export function buildDocument({ template, body, seo, pagePath, preloads, plansDa
   const html = template
     // The page is complete without JavaScript: hydration code must not compete with first paint.
     .replace('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
-    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
     .replace(/<title>[\s\S]*?<\/title>\s*/, "")
     .replace(/<meta name="description"[^>]*>\s*/, "")
     // Replacer functions: the markup holds administrators' text, where `$&` must stay as typed.
