@@ -4,6 +4,7 @@ import { defaultConfig } from "@chakra-ui/react";
 import { describe, expect, it } from "vitest";
 import { portalSystem } from "../../src/theme/portalSystem";
 import { system } from "../../src/theme/system";
+import { sourceFiles } from "../support/source-files";
 
 /**
  * A Chakra component whose recipe is missing from the system it renders in
@@ -35,14 +36,6 @@ function recipeKeysByExport(): Map<string, string[]> {
     for (const name of names) if (name) byName.set(name, keys);
   }
   return byName;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(full);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith(".gen.ts") ? [full] : [];
-  });
 }
 
 /** Files only public pages render; everything else renders inside the portal's or /auth's provider. */
