@@ -310,6 +310,24 @@ describe("hydration on the first interaction", () => {
     }
   });
 
+  it("a visitor who scrolls before the page is live stays where they scrolled; a link then opens at the top", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.setViewportSize({ width: 1280, height: 700 });
+      await page.goto("/about", { waitUntil: "load" });
+      await page.mouse.wheel(0, 600);
+      await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+      // Long enough for the router's first render to have restored (reset) the scroll, as it did.
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => scrollY)).toBeGreaterThanOrEqual(500);
+      await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
+      await waitForPath(page, "/contact");
+      await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("lists the chunks its hydration needs, preloaded after load: the app's and the route's, each an asset", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {

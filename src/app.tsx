@@ -5,11 +5,18 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { routeTree } from "./routeTree.gen";
 import { system } from "./theme/system";
 
+/**
+ * Set while a prerendered page hydrates. The visitor may already have scrolled it (scrolling is one of the
+ * interactions that start hydration), and restoring the scroll on that first render put them back at the top.
+ */
+let keepScrollPosition = false;
+
 /** The whole app: loaded by src/main.tsx at once for the SPA, on the first interaction for a prerendered page. */
 const router = createRouter({
   routeTree,
   defaultPreload: "intent",
-  scrollRestoration: true,
+  // Back and forward restore a page's position and a new page starts at the top, except on the render that hydrates.
+  scrollRestoration: () => !keepScrollPosition,
 });
 
 declare module "@tanstack/react-router" {
@@ -47,6 +54,7 @@ export function renderApp(root: HTMLElement): void {
 export async function hydrateApp(root: HTMLElement): Promise<void> {
   // router.ssr makes the router render the same Suspense-free tree the server did.
   router.ssr = { manifest: undefined };
+  keepScrollPosition = true;
   await router.load();
   const done = new Promise<void>((resolve) => {
     hydrated = resolve;
@@ -54,4 +62,5 @@ export async function hydrateApp(root: HTMLElement): Promise<void> {
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   startTransition(() => void hydrateRoot(root, app));
   await done;
+  keepScrollPosition = false;
 }
