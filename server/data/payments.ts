@@ -47,30 +47,41 @@ const sortExpressions: Record<PaymentSort, SQL> = {
 };
 
 /**
- * The search: the ids of invoices whose number starts with the text
- * (invoices_number_prefix_idx) and of those of a client whose name or e-mail
- * does (users_role_*_prefix_idx, then invoices_client_created_idx), as a
- * union of the two index paths; an invoice may appear in both. Under one `or`
- * PostgreSQL either counted the matches with a Seq Scan of every invoice
- * (`in (subquery)`) or rechecked each matching invoice against the whole
- * array of clients: "client1" matches 1,112 clients and 22,398 invoices at
- * full scale, 25 million comparisons, 320 ms for the total alone.
+ * The search: invoices whose number starts with the text
+ * (invoices_number_prefix_idx) or whose client's name or e-mail does
+ * (users_role_*_prefix_idx). The clients are one uncorrelated subquery, so
+ * PostgreSQL probes them as a hash while it walks the sort's index and stops
+ * at the page's last row: "client1" matches 1,112 clients and 22,398 of
+ * 200,000 invoices at full scale, and its first page by number reads ~250
+ * index entries (2 ms) where choosing among all the matches first took 110 ms.
  */
-function paymentMatches(q: string | undefined): SQL | undefined {
+function paymentSearch(q: string | undefined) {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
-  const byNumber = prefixSearch(text, [sql`lower(by_number.invoice_number)`]);
-  const byClient = prefixSearch(text, [sql`lower(client.full_name)`, sql`lower(client.email)`]);
-  return sql`select by_number.id from ${invoices} by_number where ${byNumber}
-    union all
-    select by_client.id from ${invoices} by_client
-      where by_client.client_id = any(array(select client.id from ${users} client where client.role = 'client' and ${byClient}))`;
+  const clientIds = sql`select client.id from ${users} client
+    where client.role = 'client' and ${prefixSearch(text, [sql`lower(client.full_name)`, sql`lower(client.email)`])}`;
+  return { clientIds, byNumber: prefixSearch(text, [sql`lower(${invoices.invoiceNumber})`]) as SQL };
 }
 
-const paymentFilter = (q: string | undefined) => {
-  const matches = paymentMatches(q);
-  return matches ? sql`${invoices.id} in (${matches})` : undefined;
-};
+type PaymentSearch = NonNullable<ReturnType<typeof paymentSearch>>;
+
+const paymentFilter = (search: PaymentSearch | undefined) =>
+  search ? sql`(${search.byNumber} or ${invoices.clientId} in (${search.clientIds}))` : undefined;
+
+/**
+ * How many invoices match: those of the matching clients, counted on
+ * invoices_client_created_idx alone, plus those matched by number whose client
+ * does not match (so none is counted twice). Counting the union of both
+ * instead had to collect and de-duplicate every match's id (20 ms against 8
+ * for "client1"); counting the filter above read all 200,000 invoices.
+ */
+async function countPayments(db: Db, search: PaymentSearch) {
+  const { rows } = await db.execute<{ total: number }>(sql`select
+    (select count(*) from ${invoices} by_client where by_client.client_id = any(array(${search.clientIds})))
+    + (select count(*) from ${invoices} where ${search.byNumber} and ${invoices.clientId} not in (${search.clientIds}))
+    as total`);
+  return Number(rows[0]?.total ?? 0);
+}
 
 const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
   tableOrder(sortExpressions[query.sort], query.dir, invoices.id);
@@ -91,8 +102,8 @@ const selectPayments = (db: Db | Tx) =>
  * migration 0011), not a count of every invoice.
  */
 export async function listPayments(db: Db, query: PaymentsQuery) {
-  const matches = paymentMatches(query.q);
-  const where = paymentFilter(query.q);
+  const search = paymentSearch(query.q);
+  const where = paymentFilter(search);
   const chosen = db.select({ id: invoices.id }).from(invoices);
   const pageIds = (query.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
     .where(where)
@@ -103,10 +114,8 @@ export async function listPayments(db: Db, query: PaymentsQuery) {
     selectPayments(db)
       .where(inArray(invoices.id, pageIds))
       .orderBy(...orderOf(query)),
-    matches
-      ? db
-          .execute<{ total: number }>(sql`select count(distinct id)::int as total from (${matches}) matches`)
-          .then(({ rows }) => rows[0]?.total ?? 0)
+    search
+      ? countPayments(db, search)
       : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
   ]);
   return tablePage(rows, total, query);
@@ -114,9 +123,10 @@ export async function listPayments(db: Db, query: PaymentsQuery) {
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */
 export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q">, batch = 500) {
+  const where = paymentFilter(paymentSearch(query.q));
   for (let offset = 0; ; offset += batch) {
     const rows = await selectPayments(db)
-      .where(paymentFilter(query.q))
+      .where(where)
       .orderBy(...orderOf(query))
       .limit(batch)
       .offset(offset);

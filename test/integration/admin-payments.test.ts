@@ -148,8 +148,11 @@ describe("GET /api/admin/payments", () => {
   it("searches by the start of the invoice number or the client's name or e-mail; wildcards match themselves", async () => {
     const byNumber = await table(admin, `q=${TAG.toUpperCase()}-07`);
     expect(byNumber.items.map((row) => row.invoiceNumber)).toEqual([`${TAG.toUpperCase()}-07`]);
+    // Counted once each: by number alone, by client alone, and (the paging test) by both.
+    expect(byNumber.total).toBe(1);
     const byEmail = await table(admin, `q=PAYER03.${TAG}`);
     expect(byEmail.items.map((row) => row.id)).toEqual([invoiceIds[2]]);
+    expect(byEmail.total).toBe(1);
     expect(byEmail.items[0]).toMatchObject({ clientName: `${TAG.toUpperCase()} Payer 03` });
     const byName = await table(admin, `q=${TAG}%20payer%2011`);
     expect(byName.items.map((row) => row.id)).toEqual([invoiceIds[10]]);
