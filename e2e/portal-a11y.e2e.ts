@@ -16,7 +16,7 @@ const DEVELOPER = "tunde@lagosstudio.test";
 const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
-];
+] as const;
 const ADMIN_ROUTES = [
   "/portal/admin",
   "/portal/admin/staff",
@@ -45,13 +45,20 @@ async function openLoaded(page: Page, path: string) {
   await expect.poll(() => page.locator('main [aria-busy="true"]').count(), { timeout: 10_000 }).toBe(0);
 }
 
-/** Every route at both widths; the violations by width and route, so one run names them all. */
+/**
+ * Every route at both widths; the violations by width and route, so one run names them all.
+ * Each route is loaded once, at desktop width, and scanned again after narrowing the window:
+ * the layouts differ by media queries alone, so the phone scan sees what a phone would load,
+ * without a second page load and a second injection of axe.
+ */
 async function violationsOn(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    for (const path of paths) {
-      await openLoaded(page, path);
+  for (const path of paths) {
+    await page.setViewportSize(VIEWPORTS[0]);
+    await openLoaded(page, path);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
       const violations = await axeViolations(page);
       if (violations.length > 0) found[`${viewport.width}px ${path}`] = violations;
     }

@@ -27,7 +27,7 @@ async function visit(path: string, viewport = { width: 1280, height: 900 }) {
   user.page.on("console", (message) => {
     if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
   });
-  const response = await user.page.goto(path, { waitUntil: "networkidle" });
+  const response = await user.page.goto(path);
   await hydratePublicPage(user.page);
   return { ...user, response, errors };
 }
