@@ -1,9 +1,32 @@
-import { defineConfig } from "vitest/config";
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+
+/** The browser journeys that assert timings: run alone, after the others. */
+const TIMED_JOURNEYS = [
+  "e2e/presence.e2e.ts",
+  "e2e/notifications.e2e.ts",
+  "e2e/mail-notifications.e2e.ts",
+  "e2e/dashboard.e2e.ts",
+  "e2e/guards.e2e.ts",
+];
+
+/** What both browser projects share. */
+const browserSuite: TestProjectInlineConfiguration["test"] = {
+  // One migrated, seeded PGlite database per run, copied by each file's product.
+  globalSetup: ["e2e/support/global-setup.ts"],
+  environment: "node",
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  // Polls wait as long as a locator does (e2e/support/browser.ts), not Vitest's 1 s default,
+  // which a loaded machine missed; what never happens still fails.
+  expect: { poll: { timeout: 10_000 } },
+};
 
 /**
  * Three suites: unit (pure code), integration (the server over real HTTP on
  * PGlite, or on PostgreSQL when TEST_DB=postgres with TEST_DATABASE_URL), and
- * e2e (the built product in Debian's Chromium). scripts/test.mjs runs them all.
+ * the browser journeys (the built product in Debian's Chromium), as two
+ * projects: e2e, two files at a time, then e2e-timed, one at a time.
+ * scripts/test.mjs runs them all.
  */
 export default defineConfig({
   test: {
@@ -34,20 +57,25 @@ export default defineConfig({
       },
       {
         test: {
+          ...browserSuite,
           name: "e2e",
           include: ["e2e/**/*.e2e.ts"],
-          // One migrated, seeded PGlite database per run, copied by each file's product.
-          globalSetup: ["e2e/support/global-setup.ts"],
-          environment: "node",
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          // One file at a time: two at once on two cores failed timing bars (presence within 3 s) and
-          // timeouts whenever anything else ran on the machine.
-          fileParallelism: false,
-          // Polls wait as long as a locator does (e2e/support/browser.ts), not Vitest's 1 s default,
-          // which a loaded machine missed; what never happens still fails.
-          expect: { poll: { timeout: 10_000 } },
+          exclude: TIMED_JOURNEYS,
+          // Two files at a time (each has its own server, data directory, port and browser): the suite's
+          // largest share of CI time. Its waits are a locator's or a poll's 10 s, not timing bars.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          ...browserSuite,
+          name: "e2e-timed",
+          include: TIMED_JOURNEYS,
+          // One file at a time: these assert how soon something arrives (presence within 3 s, a notification
+          // within 5 s, a mail not sent before its delay), which a second file's load on two cores would skew.
+          fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

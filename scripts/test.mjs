@@ -58,5 +58,7 @@ run("browser journeys (Chromium)", vitest, [
   "run",
   "--project",
   "e2e",
+  "--project",
+  "e2e-timed",
   ...(process.env.TEST_DATABASE_URL ? [] : ["--exclude", "e2e/projects-paging.e2e.ts"]),
 ]);
