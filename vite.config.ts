@@ -103,7 +103,8 @@ export default defineConfig({
   build: {
     outDir: "dist/client",
     emptyOutDir: true,
-    sourcemap: false,
+    // VITE_SOURCEMAP=1 npm run build writes .map files beside the chunks (not linked from them), for profiling.
+    sourcemap: process.env.VITE_SOURCEMAP ? "hidden" : false,
     // No preload map: Vite's map of every lazy chunk's dependencies (~120 portal chunks) sat in the entry
     // every public page loads, 3 KB gzip. Public pages list their chunks as modulepreload links in their
     // prerendered HTML instead, chunks import their dependencies directly (one level), and the router

@@ -19,3 +19,14 @@ export function isServiceId(id: string): id is ServiceId {
 /** The networks the footer can link to, each configured by its SOCIAL_<NETWORK>_URL variable. */
 export const SOCIAL_NETWORKS = ["facebook", "instagram", "x", "linkedin"] as const;
 export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/**
+ * Run-time settings the server puts into every HTML page it serves
+ * (<script id="site-config" type="application/json">), so an operator can
+ * change the WhatsApp number or social links without rebuilding.
+ */
+export type SiteConfig = {
+  whatsappNumber: string;
+  currency: string;
+  social: Partial<Record<SocialNetwork, string>>;
+};

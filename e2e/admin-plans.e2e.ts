@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePublicPage, newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePage, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -110,7 +110,7 @@ describe("Admin › Plans", () => {
     visitor.page.on("request", (request) => requests.push(new URL(request.url()).pathname));
     await visitor.page.goto("/plans");
     const before = await visitor.page.locator("main").textContent();
-    await hydratePublicPage(visitor.page);
+    await hydratePage(visitor.page);
     await visitor.page.waitForLoadState("networkidle");
     expect(await visitor.page.locator("main").textContent()).toBe(before);
     expect(requests).not.toContain("/api/plans");

@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { hydratePage, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
  * axe-core finds nothing on any portal route, for each role that reaches it,
  * at desktop (1280 px) and phone (375 px) widths. Each page is checked with
- * its content on screen, not its loading skeleton.
+ * its content on screen, not its loading skeleton: as the server rendered it,
+ * and live. And each page hydrates as the server rendered it: no error, and
+ * no read made again (the data it was rendered with is current).
  */
 const CLIENT = "chinedu@ezefoods.test";
 const DEVELOPER = "tunde@lagosstudio.test";
@@ -47,21 +49,34 @@ async function openLoaded(page: Page, path: string) {
 
 /**
  * Every route at both widths; the violations by width and route, so one run names them all.
- * Each route is loaded once, at desktop width, and scanned again after narrowing the window:
- * the layouts differ by media queries alone, so the phone scan sees what a phone would load,
- * without a second page load and a second injection of axe.
+ * Each route is loaded once, at desktop width, and scanned as the server rendered it; then it is
+ * hydrated (what went wrong meanwhile, and any read it made, are noted) and scanned again, live,
+ * after narrowing the window: the phone scan sees the phone's layout without a second page load.
  */
 async function violationsOn(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const found: Record<string, string[]> = {};
+  const problems: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") problems.push(`console: ${message.text().slice(0, 200)}`);
+  });
+  page.on("pageerror", (error) => problems.push(`page error: ${error.message.slice(0, 200)}`));
+  page.on("request", (request) => {
+    const url = new URL(request.url());
+    if (request.method() === "GET" && url.pathname.startsWith("/api/"))
+      problems.push(`read ${url.pathname}${url.search}`);
+  });
   for (const path of paths) {
     await page.setViewportSize(VIEWPORTS[0]);
     await openLoaded(page, path);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
-      const violations = await axeViolations(page);
-      if (violations.length > 0) found[`${viewport.width}px ${path}`] = violations;
-    }
+    const rendered = await axeViolations(page);
+    if (rendered.length > 0) found[`${VIEWPORTS[0].width}px ${path}, as rendered`] = rendered;
+    problems.length = 0;
+    await hydratePage(page);
+    await page.setViewportSize(VIEWPORTS[1]);
+    await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
+    const live = await axeViolations(page);
+    if (live.length > 0) found[`${VIEWPORTS[1].width}px ${path}, live`] = live;
+    if (problems.length > 0) found[`${path}, hydrating`] = [...problems];
   }
   return found;
 }

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newPhoneUser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -106,9 +106,10 @@ describe("portal shell", () => {
   });
 
   it("is an 18rem drawer on a phone, opened by its named button and closed by ctrl+B", async () => {
-    const { page } = developer;
-    await page.setViewportSize({ width: 375, height: 812 });
+    const { page, context } = await newPhoneUser(product.browser, product.server.url);
     try {
+      await signInThroughForm(page, DEVELOPER);
+      // The server renders a phone's layout for a phone: no sidebar, the drawer's button, before any script runs.
       await page.goto("/portal/my-tasks");
       await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
       expect(await sidebar(page).count()).toBe(0);
@@ -121,7 +122,7 @@ describe("portal shell", () => {
       await page.keyboard.press("Control+b");
       await drawer.waitFor({ state: "hidden" });
     } finally {
-      await page.setViewportSize({ width: 1280, height: 900 });
+      await context.close();
     }
   });
 

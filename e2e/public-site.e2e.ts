@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { hydratePublicPage, newUser, waitForPath } from "./support/browser";
+import { hydratePage, newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
@@ -28,7 +28,7 @@ async function visit(path: string, viewport = { width: 1280, height: 900 }) {
     if (message.type() === "error" && !message.text().includes("status of 404")) errors.push(message.text());
   });
   const response = await user.page.goto(path);
-  await hydratePublicPage(user.page);
+  await hydratePage(user.page);
   return { ...user, response, errors };
 }
 
@@ -587,8 +587,6 @@ describe("prerendered HTML", () => {
   it.each([
     ["/auth", "src/routes/_site/auth.tsx"],
     ["/unsubscribe", "src/routes/_site/unsubscribe.tsx"],
-    ["/portal", "src/routes/portal/index.tsx"],
-    ["/portal/projects/any", "src/routes/portal/route.tsx"],
   ])(
     "the SPA shell for %s preloads that route's code (%s), every link an asset that exists",
     async (path, routeFile) => {

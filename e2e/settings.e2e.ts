@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from "../seed";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePage, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -26,9 +26,11 @@ const info = (page: Page, label: string) =>
   page.getByRole("region", { name: "Account Information" }).locator("dt", { hasText: label }).locator("+ dd");
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
+/** Opens Settings, live (what is typed before the page is live is e2e/portal-pages.e2e.ts's). */
 async function openSettings(page: Page) {
   await page.goto("/portal/settings");
   await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+  await hydratePage(page);
 }
 
 beforeAll(async () => {

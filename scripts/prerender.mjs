@@ -32,6 +32,22 @@ function routeFile(pagePath) {
   return `src/routes/_site${pagePath}.tsx`;
 }
 
+/**
+ * Every route file under src/routes/portal with the id TanStack Router gives its route
+ * ("portal/route.tsx" is "/portal", "portal/index.tsx" is "/portal/", "portal/projects/$projectId.tsx"
+ * is "/portal/projects/$projectId").
+ */
+function portalRouteFiles(dir = path.join(ROOT, "src/routes/portal")) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return portalRouteFiles(file);
+    if (!name.endsWith(".tsx")) return [];
+    const relative = path.relative(path.join(ROOT, "src/routes"), file).split(path.sep).join("/");
+    const id = `/${relative.replace(/\.tsx$/, "")}`.replace(/\/route$/, "").replace(/\/index$/, "/");
+    return [{ id, file: relative }];
+  });
+}
+
 function run(command, args) {
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
@@ -119,6 +135,30 @@ async function main() {
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
     writeFileSync(path.join(PAGES, `shell-${name}.html`), template.replace("</head>", `  ${tags}\n  </head>`));
   }
+  // Portal pages rendered by the server (server/http/portal-pages.ts) preload what hydrating them needs:
+  // the app, the portal's hydration module, and each matched route's chunks.
+  const dynamicImport = (file) => {
+    const key = manifest[entryKey].dynamicImports?.find((candidate) => candidate.endsWith(file));
+    if (!key) throw new Error(`the entry does not import ${file}`);
+    return key;
+  };
+  const watchChunks = [...chunkClosure(manifest, dynamicImport("src/portal-watch.ts"))].filter(
+    (file) => !entryChunks.has(file),
+  );
+  const portal = {
+    watchChunks,
+    baseChunks: [...new Set([...appChunks, ...chunkClosure(manifest, dynamicImport("src/portal-hydrate.ts"))])].filter(
+      (file) => !entryChunks.has(file) && !watchChunks.includes(file),
+    ),
+    routeChunks: Object.fromEntries(
+      portalRouteFiles().map(({ id, file }) => [
+        id,
+        [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)].filter(
+          (chunk) => !entryChunks.has(chunk),
+        ),
+      ]),
+    ),
+  };
   writeFileSync(
     path.join(PAGES, "404.html"),
     await renderDocument("/__prerender-not-found__", { template, preloads: [], currency }),
@@ -144,6 +184,7 @@ async function main() {
         pages: written,
         notFound: "404.html",
         shells: Object.fromEntries(Object.keys(shells).map((name) => [name, `shell-${name}.html`])),
+        portal,
         ssr: "../ssr/entry-server.js",
       },
       null,

@@ -25,7 +25,14 @@ import { registerApiCompression } from "./http/compress";
 import { errorBody, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
-import { loadRenderer, registerPlanPages } from "./http/plan-pages";
+import { loadRenderer, registerPlanPages, SSR_ENTRY } from "./http/plan-pages";
+import {
+  createPortalPages,
+  looksMobile,
+  type PortalPages,
+  sendPersonalDocument,
+  sidebarExpanded,
+} from "./http/portal-pages";
 import { DOCS_PREFIX, docsCsp, registerSecurityHeaders } from "./http/security";
 import { responseSerializer } from "./http/serialize";
 import {
@@ -35,6 +42,7 @@ import {
   makeDocument,
   type SiteDocuments,
   sendDocument,
+  siteConfigOf,
 } from "./http/site";
 import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
@@ -148,7 +156,25 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(swaggerUi, { routePrefix: DOCS_PREFIX, staticCSP: true, transformStaticCSP: docsCsp(config) });
   server.get("/api/openapi.json", { schema: { hide: true } }, async () => server.swagger());
 
-  await server.register(authPlugin, { auth, sessions, resolver, config });
+  const documents = await clientDocuments;
+  // Portal pages rendered on the server for the signed-in (server/http/portal-pages.ts), when the build has them.
+  const portalPages =
+    documents?.site?.portal && existsSync(SSR_ENTRY)
+      ? createPortalPages({
+          server,
+          log: server.log,
+          entry: SSR_ENTRY,
+          init: {
+            template: documents.site.portal.template,
+            siteConfig: siteConfigOf(config),
+            watchChunks: documents.site.portal.watchChunks,
+            baseChunks: documents.site.portal.baseChunks,
+            routeChunks: documents.site.portal.routeChunks,
+          },
+        })
+      : undefined;
+  if (portalPages) server.addHook("onClose", () => portalPages.close());
+  await server.register(authPlugin, { auth, sessions, resolver, config, onSignedIn: () => portalPages?.warm() });
   // Before the routes: a hook applies to the routes registered after it.
   registerWriteLimit(server, config.writeRateLimit);
   await registerLiveHub(server, {
@@ -187,7 +213,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });
 
-  await registerClient(server, config, database, await clientDocuments);
+  await registerClient(server, config, database, documents, portalPages);
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
   mailer.start([(now) => sendDueDigests(db, now)]);
@@ -226,6 +252,7 @@ async function registerClient(
   config: Config,
   database: Database,
   documents: ClientDocuments | null,
+  portalPages: PortalPages | undefined,
 ) {
   if (!documents) {
     server.log.warn("dist/client is missing: run `npm run build` to serve the SPA");
@@ -270,8 +297,20 @@ async function registerClient(
     if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {
       return reply.redirect("/services", 302);
     }
-    const isApp =
-      pagePath === "/auth" || pagePath === "/portal" || pagePath.startsWith("/portal/") || pagePath === "/unsubscribe";
+    const isPortal = pagePath === "/portal" || pagePath.startsWith("/portal/");
+    if (isPortal && portalPages) {
+      // Signed out: straight to the sign-in page, as the portal's guard would send them.
+      if (!(await request.session())) return reply.redirect("/auth", 302);
+      const outcome = await portalPages.render({
+        url: request.url,
+        cookie: request.headers.cookie ?? "",
+        mobile: looksMobile(request),
+        sidebarExpanded: sidebarExpanded(request.headers.cookie),
+      });
+      if (outcome?.kind === "redirect") return reply.redirect(outcome.location, 302);
+      if (outcome?.kind === "page") return sendPersonalDocument(request, reply, outcome.html, outcome.status);
+    }
+    const isApp = isPortal || pagePath === "/auth" || pagePath === "/unsubscribe";
     if (isApp || !site) return sendDocument(request, reply, shellFor(pagePath));
     if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
     return sendDocument(request, reply, site.notFound, 404);

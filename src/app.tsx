@@ -1,9 +1,8 @@
-import { ChakraProvider } from "@chakra-ui/react";
-import { createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, startTransition, useEffect } from "react";
+import { createRouter } from "@tanstack/react-router";
+import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
+import { AppTree } from "./app-tree";
 import { routeTree } from "./routeTree.gen";
-import { system } from "./theme/system";
 
 /**
  * Set while a prerendered page hydrates. The visitor may already have scrolled it (scrolling is one of the
@@ -25,42 +24,37 @@ declare module "@tanstack/react-router" {
   }
 }
 
-let hydrated: () => void = () => {};
+/** <html data-hydrated>: the page is live (what tests wait for). */
+const markLive = () => {
+  document.documentElement.dataset.hydrated = "";
+};
 
-/** Marks <html data-hydrated> once the page's first render has committed (what tests wait for). Renders nothing. */
-function MarkHydrated() {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-    hydrated();
-  }, []);
-  return null;
-}
+/** Called on the app's first commit: for the SPA, the page is then live. */
+let committed: () => void = markLive;
 
-// Keep this tree identical to src/entry-server.tsx, which prerenders the public pages (MarkHydrated renders nothing).
-const app = (
-  <StrictMode>
-    <ChakraProvider value={system}>
-      <RouterProvider router={router} />
-    </ChakraProvider>
-    <MarkHydrated />
-  </StrictMode>
-);
+const app = <AppTree router={router} onCommit={() => committed()} />;
 
 export function renderApp(root: HTMLElement): void {
   createRoot(root).render(app);
 }
 
-/** Hydrates a prerendered public page in place; resolves once it is live. */
-export async function hydrateApp(root: HTMLElement): Promise<void> {
-  // router.ssr makes the router render the same Suspense-free tree the server did.
+/**
+ * Hydrates a page rendered ahead (a prerendered public page, a portal page the server rendered) in
+ * place; resolves once it is live. A part of the page in a Suspense boundary of its own (the portal's
+ * route) hydrates in a later commit than the first: `rest` resolves once that part has.
+ */
+export async function hydrateApp(root: HTMLElement, rest?: Promise<void>): Promise<void> {
+  // router.ssr makes the router render the same tree the server did.
   router.ssr = { manifest: undefined };
   keepScrollPosition = true;
   await router.load();
   const done = new Promise<void>((resolve) => {
-    hydrated = resolve;
+    committed = resolve;
   });
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   startTransition(() => void hydrateRoot(root, app));
   await done;
+  await rest;
+  markLive();
   keepScrollPosition = false;
 }

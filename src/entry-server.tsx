@@ -1,24 +1,14 @@
-/**
- * Renderer for the public pages: the build's prerender step (scripts/prerender.mjs)
- * and the server, which keeps this bundle in dist/ssr and re-renders the pages
- * showing plans from the database (server/http/plan-pages.ts). It must
- * render exactly the tree src/app.tsx hydrates: StrictMode > ChakraProvider
- * > RouterProvider (react-query lives in the portal and auth routes only).
- * A fresh Emotion cache per page makes every page carry all of its own styles.
- */
-import { ChakraProvider } from "@chakra-ui/react";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
-import { createMemoryHistory, createRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode } from "react";
+import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import type { Plan } from "../common/public";
+import { AppTree } from "./app-tree";
 import { notFound, publicPages } from "./content/site";
 import { type SiteConfig, setSiteConfig } from "./features/site/config";
 import { setPlans } from "./features/site/plans";
 import { routeTree } from "./routeTree.gen";
 import { buildDocument, placeholderSiteConfig } from "./ssr/document";
-import { system } from "./theme/system";
 
 /** The public pages that show plans: the server embeds the plans in them and renders them again when plans change. */
 export const PLAN_PAGES = ["/plans", "/contact"];
@@ -37,13 +27,9 @@ export async function render(url: string, siteConfig: SiteConfig, plans: Plan[] 
   setPlans(plans);
   const cache = createCache({ key: "css" });
   return renderToString(
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <ChakraProvider value={system}>
-          <RouterProvider router={router} />
-        </ChakraProvider>
-      </CacheProvider>
-    </StrictMode>,
+    <CacheProvider value={cache}>
+      <AppTree router={router} />
+    </CacheProvider>,
   );
 }
 
@@ -79,3 +65,4 @@ export async function renderDocument(pagePath: string, options: RenderDocumentOp
 
 export { company, notFound, publicPages } from "./content/site";
 export { PLACEHOLDERS } from "./ssr/document";
+export { servePortalRenders } from "./ssr/portal-renderer";

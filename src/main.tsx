@@ -8,31 +8,63 @@
  * submit) is held and replayed once it is, so no tap is lost.
  */
 import { APP_CHUNKS_ID } from "./lib/app-chunks";
+import { PORTAL_STATE_ID } from "./ssr/portal-context";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-const FIRST_INTERACTION = ["pointerdown", "pointermove", "touchstart", "keydown", "wheel", "scroll", "focusin"];
+const FIRST_INTERACTION = [
+  "pointerdown",
+  "pointermove",
+  "touchstart",
+  "keydown",
+  "wheel",
+  "scroll",
+  "focusin",
+  "dragenter",
+];
+const TEXT_FIELDS =
+  "input:not([type]), input[type=text], input[type=email], input[type=search], input[type=tel], input[type=url], input[type=number], input[type=password], textarea";
 
-function hydrateOnFirstInteraction(page: HTMLElement) {
+/**
+ * Runs `hydrate` on the visitor's first interaction (or at once with `now`); returns the function
+ * that starts it, for other reasons to hydrate. Until it has run, a press of a button, a form's
+ * submit and a keyboard shortcut are held and replayed, what was typed, picked, ticked or chosen
+ * (files) in a form control is put back through React's own event, and a file dropped on the page
+ * does not replace it (dropped again once live, it is taken).
+ */
+function hydrateOnFirstInteraction(hydrate: () => Promise<void>, now = false): () => void {
   let heldButton: HTMLElement | null = null;
   let heldForm: HTMLFormElement | null = null;
+  let heldShortcut: KeyboardEvent | null = null;
+  /** Each edited control's latest state, as the way to put it back. */
+  const edited = new Map<Element, () => void>();
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
     for (const type of FIRST_INTERACTION) removeEventListener(type, start, true);
-    import("./app")
-      .then(({ hydrateApp }) => hydrateApp(page))
+    hydrate()
       .then(() => {
         removeEventListener("click", holdPress, true);
         removeEventListener("submit", holdSubmit, true);
+        removeEventListener("input", noteEdit, true);
+        removeEventListener("change", noteEdit, true);
+        removeEventListener("keydown", holdShortcut, true);
+        removeEventListener("dragover", refuseDrop, true);
+        removeEventListener("drop", refuseDrop, true);
+        for (const [field, putBack] of edited) if (field.isConnected) putBack();
         // Replayed as a click: on a part React has not hydrated yet, a click makes it hydrate that
         // part at once and run the handler (a submit event would not), and a submit button's click
         // submits its form.
         const press = heldButton ?? heldForm?.querySelector<HTMLElement>("button:not([type]), [type='submit']");
         if (press?.isConnected) press.click();
         else if (heldForm?.isConnected) heldForm.requestSubmit();
+        if (heldShortcut) {
+          const { target, type, key, code, ctrlKey, metaKey, altKey, shiftKey } = heldShortcut;
+          const to = target instanceof Node && target.isConnected ? target : document.body;
+          to.dispatchEvent(new KeyboardEvent(type, { key, code, ctrlKey, metaKey, altKey, shiftKey, bubbles: true }));
+        }
       })
       .catch(() => {
         // The app's code did not load (the network dropped): the next interaction tries again.
@@ -55,10 +87,51 @@ function hydrateOnFirstInteraction(page: HTMLElement) {
     heldForm = event.target as HTMLFormElement;
     start();
   };
+  // Ctrl/Cmd/Alt with a key outside a text field: the app's shortcut (the portal's Ctrl+B), not typing.
+  const holdShortcut = (event: KeyboardEvent) => {
+    const inField = event.target instanceof Element && event.target.matches(TEXT_FIELDS);
+    if (!(event.ctrlKey || event.metaKey || event.altKey) || inField || /^(Control|Meta|Alt|Shift)$/.test(event.key))
+      return;
+    event.preventDefault();
+    heldShortcut = event;
+  };
+  // Hydration keeps what a control shows, but the app's state (and a form library setting its default values)
+  // does not know it: it is put back through the event React listens for. A text or choice is first set to
+  // something else through the element, whose setter React watches, so React sees the change; a box is ticked
+  // by a click, as React listens for; chosen files stay on their input, whose change is sent again.
+  // A control changed without a pointer or a key first (a password manager filling a form) starts hydration too.
+  const noteEdit = (event: Event) => {
+    start();
+    const field = event.target as HTMLInputElement;
+    if (field.type === "checkbox" || field.type === "radio") {
+      const checked = field.checked;
+      edited.set(field, () => {
+        field.checked = !checked;
+        field.click();
+      });
+    } else if (field.type === "file") {
+      edited.set(field, () => field.dispatchEvent(new Event("change", { bubbles: true })));
+    } else if (field instanceof HTMLSelectElement || field.matches?.(TEXT_FIELDS)) {
+      const value = field.value;
+      edited.set(field, () => {
+        field.value = "";
+        Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+        field.dispatchEvent(new Event(field instanceof HTMLSelectElement ? "change" : "input", { bubbles: true }));
+      });
+    }
+  };
+  // The browser would open a file dropped on a page not yet live in place of the page.
+  const refuseDrop = (event: DragEvent) => event.preventDefault();
   addEventListener("click", holdPress, true);
   addEventListener("submit", holdSubmit, true);
-  if (location.search) start();
+  addEventListener("input", noteEdit, true);
+  addEventListener("change", noteEdit, true);
+  addEventListener("keydown", holdShortcut, true);
+  addEventListener("dragover", refuseDrop, true);
+  addEventListener("drop", refuseDrop, true);
+  if (now) start();
   else for (const type of FIRST_INTERACTION) addEventListener(type, start, { capture: true, passive: true });
+  return start;
 }
 
 /**
@@ -87,7 +160,24 @@ function preloadAppChunks() {
   else addEventListener("load", () => idle(next), { once: true });
 }
 
-if (root.hasChildNodes()) {
-  hydrateOnFirstInteraction(root);
+const portalState = document.getElementById(PORTAL_STATE_ID)?.textContent;
+if (portalState) {
+  // A portal page the server rendered for the signed-in person (server/http/portal-pages.ts): current
+  // without its app, which hydrates on the first interaction or when the page's data changes.
+  const state = JSON.parse(portalState);
+  let watcher: Promise<{ handOver(): void }> | undefined;
+  const start = hydrateOnFirstInteraction(async () => {
+    // Without the watcher (its code did not load), the app subscribes and refetches on its own.
+    const [{ hydratePortal }, watching] = await Promise.all([
+      import("./portal-hydrate"),
+      watcher?.catch(() => undefined),
+    ]);
+    await hydratePortal(root, state);
+    watching?.handOver();
+  });
+  watcher = import("./portal-watch").then(({ watchPortalPage }) => watchPortalPage(state, start));
+  preloadAppChunks();
+} else if (root.hasChildNodes()) {
+  hydrateOnFirstInteraction(() => import("./app").then(({ hydrateApp }) => hydrateApp(root)), location.search !== "");
   preloadAppChunks();
 } else import("./app").then(({ renderApp }) => renderApp(root));

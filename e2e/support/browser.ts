@@ -30,6 +30,21 @@ export async function newUser(browser: Browser, baseURL: string): Promise<User> 
   return { context, page };
 }
 
+/** The same on a phone: a touch screen 375 px wide whose browser says it is a phone (as a server-rendered page reads it). */
+export async function newPhoneUser(browser: Browser, baseURL: string): Promise<User> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 375, height: 812 },
+    isMobile: true,
+    hasTouch: true,
+    userAgent:
+      "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  return { context, page };
+}
+
 /** Signs in through the /auth page like a person would and waits to leave it. */
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto("/auth");
@@ -51,10 +66,23 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 }
 
 /**
- * A prerendered public page hydrates on the visitor's first interaction (src/main.tsx): moves
- * the pointer over it, as a visitor would, and waits until it is live.
+ * Opens `path` in the app the page runs (hydrating it first): a client-side navigation, whose reads the
+ * browser makes, so `page.route` applies to them (a page loaded anew is read by the server).
  */
-export async function hydratePublicPage(page: Page): Promise<void> {
+export async function openInApp(page: Page, path: string): Promise<void> {
+  await hydratePage(page);
+  await page.evaluate((to) => {
+    window.history.pushState({}, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+  await waitForPath(page, path.split("?")[0] ?? path);
+}
+
+/**
+ * A prerendered public page, or a portal page the server rendered, hydrates on the visitor's first
+ * interaction (src/main.tsx): moves the pointer over it, as a visitor would, and waits until it is live.
+ */
+export async function hydratePage(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
 }

@@ -99,9 +99,16 @@ const friendlyMessages: Record<string, string> = {
   ACCOUNT_DEACTIVATED: "This account has been deactivated. Contact Lagos Studio to have it restored.",
 };
 
-type Options = { auth: Auth; sessions: SessionCache; resolver: SessionResolver; config: Config };
+type Options = {
+  auth: Auth;
+  sessions: SessionCache;
+  resolver: SessionResolver;
+  config: Config;
+  /** Called after each successful sign-in (portal pages come next: server/http/portal-pages.ts warms up). */
+  onSignedIn?: () => void;
+};
 
-async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, config }: Options) {
+async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, config, onSignedIn }: Options) {
   async function resolveSession(request: FastifyRequest): Promise<CachedSession | null> {
     const cookie = readCookie(request.headers.cookie, resolver.cookieName);
     if (!cookie) return null;
@@ -232,6 +239,7 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         }),
       );
 
+      if (response.ok && path === "/sign-in/email") onSignedIn?.();
       if (response.ok && (path === "/change-password" || path === "/reset-password")) {
         const session = await request.session();
         if (session) sessions.invalidateUser(session.user.id);

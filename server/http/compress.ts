@@ -59,18 +59,18 @@ export function registerApiCompression(app: FastifyInstance): void {
     if (size < COMPRESS_MIN_BYTES) return payload;
     const encoding = chooseEncoding(request.headers["accept-encoding"]);
     if (!encoding) return payload;
-    const body = typeof payload === "string" ? Buffer.from(payload) : payload;
-    const brotliOptions = { params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
-    const compressed =
-      size <= COMPRESS_SYNC_MAX_BYTES
-        ? encoding === "br"
-          ? zlib.brotliCompressSync(body, brotliOptions)
-          : zlib.gzipSync(body, { level: 6 })
-        : encoding === "br"
-          ? await brotli(body, brotliOptions)
-          : await gzip(body, { level: 6 });
+    const compressed = await compressBody(typeof payload === "string" ? Buffer.from(payload) : payload, encoding);
     reply.header("content-encoding", encoding);
     reply.removeHeader("content-length");
     return compressed;
   });
+}
+
+/** A body made per request, compressed with fast settings: small ones at once, large ones on the thread pool. */
+export async function compressBody(body: Buffer, encoding: "br" | "gzip"): Promise<Buffer> {
+  const brotliOptions = { params: { ...BROTLI_PARAMS, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+  if (body.length <= COMPRESS_SYNC_MAX_BYTES) {
+    return encoding === "br" ? zlib.brotliCompressSync(body, brotliOptions) : zlib.gzipSync(body, { level: 6 });
+  }
+  return encoding === "br" ? brotli(body, brotliOptions) : gzip(body, { level: 6 });
 }

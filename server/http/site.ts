@@ -5,6 +5,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { SOCIAL_NETWORKS } from "../../common/domain";
+import type { SiteConfig } from "../../common/site-domain";
 import type { Config } from "../config";
 
 /**
@@ -33,7 +34,12 @@ export type SiteDocuments = {
   shellFor(pagePath: string): Document;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
+  /** What server-rendered portal pages are made from (server/http/portal-pages.ts); undefined in an older build. */
+  portal?: PortalBuild & { template: string };
 };
+
+/** The chunks hydrating a server-rendered portal page needs, from the build (scripts/prerender.mjs). */
+type PortalBuild = { watchChunks: string[]; baseChunks: string[]; routeChunks: Record<string, string[]> };
 
 export type PlanPage = { path: string; preloads: string[]; html: string };
 
@@ -42,6 +48,7 @@ type PagesManifest = {
   pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
   notFound: string;
   shells?: Partial<Record<ShellName, string>>;
+  portal?: PortalBuild;
 };
 
 type ShellName = "auth" | "unsubscribe" | "portal" | "portalHome";
@@ -55,15 +62,20 @@ const SHELL_BY_PATH: Partial<Record<string, ShellName>> = {
 const escapeAttribute = (value: string) =>
   value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 
-/** Fills the placeholders scripts/prerender.mjs left in the built HTML. */
-export function applyRuntimeConfig(html: string, config: Config): string {
-  const siteConfig = {
+/** The run-time settings the pages read (src/features/site/config.ts). */
+export function siteConfigOf(config: Config): SiteConfig {
+  return {
     whatsappNumber: config.whatsappNumber,
     currency: config.currency,
     social: Object.fromEntries(
       SOCIAL_NETWORKS.flatMap((network) => (config.social[network] ? [[network, config.social[network]]] : [])),
     ),
   };
+}
+
+/** Fills the placeholders scripts/prerender.mjs left in the built HTML. */
+export function applyRuntimeConfig(html: string, config: Config): string {
+  const siteConfig = siteConfigOf(config);
   let out = html.replace(
     "<!--site-config-->",
     `<script id="site-config" type="application/json">${JSON.stringify(siteConfig).replaceAll("<", "\\u003c")}</script>`,
@@ -122,7 +134,8 @@ export async function loadSiteDocuments(
     makeDocument(read("sitemap.xml"), "application/xml; charset=utf-8").then((doc) => ["/sitemap.xml", doc] as const),
     makeDocument(read("robots.txt"), "text/plain; charset=utf-8").then((doc) => ["/robots.txt", doc] as const),
   );
-  const bareShell = makeDocument(applyRuntimeConfig(readFileSync(shellFile, "utf8"), config), HTML);
+  const template = applyRuntimeConfig(readFileSync(shellFile, "utf8"), config);
+  const bareShell = makeDocument(template, HTML);
   const shell = (name: ShellName) => {
     const file = manifest.shells?.[name];
     return file ? makeDocument(read(file), HTML) : bareShell;
@@ -141,6 +154,7 @@ export async function loadSiteDocuments(
     notFound,
     shellFor: (pagePath) => shells[SHELL_BY_PATH[pagePath] ?? "portal"],
     planPages,
+    portal: manifest.portal && { ...manifest.portal, template },
   };
 }
 

@@ -11,6 +11,7 @@ import { errorBody } from "../http/errors";
 import { type Actor, rules } from "../rules";
 import { canonicalKey, type LiveKey } from "./collection";
 import { createPresenceBoard, type PresenceSocket, presenceProject } from "./presence";
+import { RecentDeliveries } from "./recent";
 import { authorizeKey, resolveChange } from "./registry";
 
 export const LIVE_PATH = "/api/live";
@@ -25,7 +26,8 @@ const liveKey = z
   .min(1)
   .max(8);
 const clientMessage = z.discriminatedUnion("type", [
-  z.strictObject({ type: z.literal("subscribe"), key: liveKey }),
+  /** `since`: server time (ms) the subscriber's copy was read at; a change it missed since then is answered with "invalidate". */
+  z.strictObject({ type: z.literal("subscribe"), key: liveKey, since: z.number().int().nonnegative().optional() }),
   z.strictObject({ type: z.literal("unsubscribe"), key: liveKey }),
   /** On a presence key the socket is subscribed to: typing now, or stopped (sent or cleared). */
   z.strictObject({ type: z.literal("typing"), key: liveKey, active: z.boolean() }),
@@ -74,6 +76,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   const db = database.db;
   const subscribers = new Map<string, Set<Connection>>();
   const connectionsByUser = new Map<string, Set<Connection>>();
+  const recent = new RecentDeliveries();
 
   await app.register(websocket, {
     options: { maxPayload: 4096 },
@@ -174,12 +177,19 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       if (!connection.keys.has(id)) presence.leave(connection, projectId);
     }
     send(connection, { type: "subscribed", key });
+    // Checked after the socket joined the key's subscribers: a change delivered before reaches it as this
+    // invalidate, one delivered after as a push (one delivered in between as both, which is harmless).
+    if (parsed.since !== undefined && recent.changedSince(id, parsed.since, connection.actor)) {
+      send(connection, { type: "invalidate", key });
+    }
   }
 
   async function deliver(change: Change) {
     const now = Date.now();
     for (const delivery of await resolveChange(db, change)) {
-      const set = subscribers.get(JSON.stringify(delivery.key));
+      const keyId = JSON.stringify(delivery.key);
+      recent.record(keyId, delivery);
+      const set = subscribers.get(keyId);
       if (!set) continue;
       // Most subscribers receive the same push: serialise and encode each distinct one once.
       const frames = new Map<unknown, Buffer>();

@@ -1,5 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { company } from "../content/shared";
+import { notePageTitle } from "../ssr/portal-context";
 
 /** The browser tab's title of a portal or sign-in page: "<Page> · Lagos Studio". */
 export const pageTitle = (page: string) => `${page} · ${company.name}`;
@@ -30,6 +31,8 @@ export function useAnnouncement(): string {
 
 /** Sets the tab title for the page on screen (undefined while its name is still loading) and announces it. */
 export function usePageTitle(page: string | undefined) {
+  // Effects do not run on the server: the document it sends is titled from here.
+  if (page) notePageTitle(pageTitle(page));
   useEffect(() => {
     if (!page) return;
     document.title = pageTitle(page);

@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import type { Profile } from "../../common/api";
 import { ApiError, api } from "./api";
 import { live } from "./live";
+import { SESSION_BROADCAST, SIGNED_OUT } from "./live-client";
 import { queryClient } from "./query-client";
 
 /**
@@ -34,10 +35,6 @@ export function ensureMe(): Promise<Profile | null> {
 export function useMe() {
   return useQuery(meQuery);
 }
-
-/** Tabs of one browser tell each other about a sign-out. */
-const SESSION_BROADCAST = "lagos-studio-session";
-const SIGNED_OUT = "signed-out";
 
 /** Ends this tab's view of the session: no data stays in memory, and the portal guard goes to /auth. */
 function endSessionHere() {

@@ -9,6 +9,8 @@
 import { company as siteCompany } from "../content/shared";
 import type { SiteConfig } from "../features/site/config";
 import { APP_CHUNKS_ID } from "../lib/app-chunks";
+import { pageTitle } from "../lib/page-title";
+import { PORTAL_STATE_ID, type PortalState } from "./portal-context";
 
 type Company = typeof siteCompany;
 export type Seo = { title: string; description: string };
@@ -128,4 +130,49 @@ export function buildDocument({ template, body, seo, pagePath, preloads, plansDa
     )
     .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
   return plansData ? html.replace("</body>", () => `${PLACEHOLDERS.plansData}\n  </body>`) : html;
+}
+
+export type PortalDocumentParts = {
+  /** dist/client/index.html, run-time settings filled in. */
+  template: string;
+  /** The rendered #root markup (src/ssr/render-portal.tsx). */
+  body: string;
+  /** The tab's title as the page's header set it ("Dashboard · Lagos Studio"). */
+  title?: string;
+  state: PortalState;
+  /** The chunks the page runs at once (src/portal-watch.ts). */
+  watchChunks: string[];
+  /** The chunks hydrating this page needs, preloaded after load (src/main.tsx). */
+  preloads: string[];
+};
+
+/**
+ * A portal page rendered on the server for one person: never indexed, its
+ * state (the data it was rendered with) beside the markup for hydration.
+ */
+export function buildPortalDocument({
+  template,
+  body,
+  title,
+  state,
+  watchChunks,
+  preloads,
+}: PortalDocumentParts): string {
+  const styles = [...new Set(body.match(EMOTION_STYLE) ?? [])];
+  const markup = body.replace(EMOTION_STYLE, "");
+  const stateScript = `<script id="${PORTAL_STATE_ID}" type="application/json">${JSON.stringify(state).replaceAll("<", "\\u003c")}</script>`;
+  // As on a public page, the app's chunks are preloaded after load (src/main.tsx); only the small watcher comes at once.
+  const links = [
+    ...watchChunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    `<script id="${APP_CHUNKS_ID}" type="application/json">${JSON.stringify(preloads.map((file) => `/${file}`))}</script>`,
+  ];
+  return template
+    .replace(/<title>[\s\S]*?<\/title>\s*/, "")
+    .replace(/<meta name="description"[^>]*>\s*/, "")
+    .replace(
+      "</head>",
+      () =>
+        `  <title>${escapeHtml(title ?? pageTitle("Portal"))}</title>\n    <meta name="robots" content="noindex" />\n    ${links.join("\n    ")}\n    ${styles.join("")}\n  </head>`,
+    )
+    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>\n    ${stateScript}`);
 }

@@ -17,8 +17,8 @@ export type LiveSocket = {
   frames: LiveFrame[];
   /** Resolves with the first frame (already received or coming) that matches, or rejects after `timeoutMs`. */
   next(match: (frame: LiveFrame) => boolean, timeoutMs?: number): Promise<LiveFrame>;
-  /** Sends subscribe and resolves with the hub's answer for that key (subscribed or error). */
-  subscribe(key: (string | number)[]): Promise<LiveFrame>;
+  /** Sends subscribe (with `since`, the time the subscriber's copy was read) and resolves with the hub's answer for that key (subscribed or error). */
+  subscribe(key: (string | number)[], since?: number): Promise<LiveFrame>;
   send(message: unknown): void;
   /** Resolves with the close code once the server closes the socket. */
   closed: Promise<number>;
@@ -72,9 +72,9 @@ export function openLive(
         }, timeoutMs);
       });
     },
-    subscribe(key) {
+    subscribe(key, since) {
       const id = JSON.stringify(key);
-      socket.send(JSON.stringify({ type: "subscribe", key }));
+      socket.send(JSON.stringify(since === undefined ? { type: "subscribe", key } : { type: "subscribe", key, since }));
       return live.next(
         (frame) => (frame.type === "subscribed" || frame.type === "error") && JSON.stringify(frame.key) === id,
       );

@@ -8,13 +8,13 @@ import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
-import { useLiveQuery } from "../../lib/live";
+import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useLiveRefetch, useMarkPaid } from "./money-api";
+import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useMarkPaid } from "./money-api";
 
 export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
 

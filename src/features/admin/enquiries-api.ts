@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
 import type { AdminEnquiry, AdminEnquiryDetail, AdminPage, EnquiriesQuery, EnquiryStatus } from "../../../common/admin";
 import { api } from "../../lib/api";
-import { live } from "../../lib/live";
+import { useLiveRefetch } from "../../lib/live";
 import { toQueryString } from "./api";
 
 /** Reads and writes of Admin › Enquiries (issue #7). */
@@ -27,11 +26,7 @@ export const enquiryDetailQueryOptions = (id: string) =>
  * arrives from /contact or changes status; the page on screen refetches.
  */
 export function useLiveEnquiries() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: adminEnquiriesKey });
-    return live.subscribe(adminEnquiriesKey, refetch, refetch);
-  }, [queryClient]);
+  useLiveRefetch(adminEnquiriesKey);
 }
 
 export function useSetEnquiryStatus() {

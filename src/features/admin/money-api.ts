@@ -1,12 +1,4 @@
-import {
-  keepPreviousData,
-  type QueryKey,
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-} from "@tanstack/react-query";
-import { useEffect } from "react";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { AdminPage } from "../../../common/admin";
 import type {
   AdminPayment,
@@ -18,7 +10,6 @@ import type {
   ProjectOption,
 } from "../../../common/admin-money";
 import { api } from "../../lib/api";
-import { live } from "../../lib/live";
 import { saveFile } from "../../lib/save-file";
 import { toQueryString } from "./api";
 
@@ -32,21 +23,6 @@ export const paymentsQueryOptions = (query: PaymentsQuery) =>
     queryFn: () => api.get<AdminPage<AdminPayment>>(`/api/admin/payments${toQueryString(query)}`),
     placeholderData: keepPreviousData,
   });
-
-/**
- * Refetches `target` whenever the server pushes a change on `liveKey`, and
- * once subscribed (to close the gap with the first fetch). For tables whose
- * rows are paged and sorted on the server: a pushed row cannot be placed.
- */
-export function useLiveRefetch(liveKey: QueryKey, target: QueryKey) {
-  const queryClient = useQueryClient();
-  const liveId = JSON.stringify(liveKey);
-  const targetId = JSON.stringify(target);
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: JSON.parse(targetId) });
-    return live.subscribe(JSON.parse(liveId), refetch, refetch);
-  }, [liveId, targetId, queryClient]);
-}
 
 export function useMarkPaid() {
   const queryClient = useQueryClient();

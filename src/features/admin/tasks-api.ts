@@ -5,11 +5,10 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useEffect } from "react";
 import type { Page, Task } from "../../../common/api";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
-import { live } from "../../lib/live";
+import { useLiveRefetch } from "../../lib/live";
 import { toQueryString } from "./api";
 import type { TaskFilterSearch } from "./search";
 
@@ -26,9 +25,12 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
   infiniteQueryOptions({
     queryKey: [...adminTasksKey, "list", filters],
     queryFn: ({ pageParam }) =>
-      api.get<Page<Task>>(`/api/tasks${toQueryString({ limit: ADMIN_TASKS_PAGE, ...filters, cursor: pageParam })}`),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.next ?? undefined,
+      api.get<Page<Task>>(
+        `/api/tasks${toQueryString({ limit: ADMIN_TASKS_PAGE, ...filters, cursor: pageParam ?? undefined })}`,
+      ),
+    // null, not undefined: a page rendered on the server carries its page params as JSON, which has no undefined.
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next,
   });
 
 /** The assignee and project selects' choices (bounded by the server). */
@@ -43,11 +45,7 @@ export const taskOptionsQueryOptions = queryOptions({
  * change; every filtered list on screen refetches the pages it shows.
  */
 export function useLiveAdminTasks() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] });
-    return live.subscribe(adminTasksKey, refetch, refetch);
-  }, [queryClient]);
+  useLiveRefetch(adminTasksKey, [...adminTasksKey, "list"]);
 }
 
 const dropFromLists = (data: InfiniteData<Page<Task>> | undefined, id: string) =>

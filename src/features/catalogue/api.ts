@@ -6,7 +6,6 @@ import {
   useQuery,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useEffect } from "react";
 import type { AdminPage } from "../../../common/admin";
 import type {
   BookingCounts,
@@ -19,7 +18,7 @@ import type {
 import { SERVICES_PAGE_SIZE } from "../../../common/admin-table";
 import type { Service, ServiceOrder } from "../../../common/api";
 import { api } from "../../lib/api";
-import { live } from "../../lib/live";
+import { useLiveRefetch } from "../../lib/live";
 import { toQueryString } from "../admin/api";
 
 /** Reads and writes of the admin Services, Bookings and Subscriptions screens (issue #7 items 8–10). */
@@ -64,12 +63,7 @@ export function useDeleteService() {
 export const adminBookingsKey = ["admin", "bookings"] as const;
 
 export function useBookingsLive(enabled = true) {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    if (!enabled) return;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: adminBookingsKey });
-    return live.subscribe(adminBookingsKey, refetch, refetch);
-  }, [enabled, queryClient]);
+  useLiveRefetch(adminBookingsKey, adminBookingsKey, enabled);
 }
 
 export const bookingCountsQueryOptions = () =>

@@ -43,6 +43,8 @@ export function PortalShell({ me }: { me: Profile }) {
           data-state={expanded ? "expanded" : "collapsed"}
           w={expanded ? "16rem" : "3rem"}
           flexShrink="0"
+          // A page rendered on the server for a wide screen may land on a narrow one: the sidebar waits for the app.
+          display={{ base: "none", md: "block" }}
           position="sticky"
           top="0"
           h="100vh"

@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { firstRenderMobile, serverSidebarExpanded } from "../../ssr/portal-context";
 
 const COOKIE = "sidebar_state";
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const MOBILE_QUERY = "(max-width: 767px)";
 
 function readCookie(): boolean {
+  const onServer = serverSidebarExpanded();
+  if (onServer !== undefined) return onServer;
   const match = document.cookie.match(/(?:^|;\s*)sidebar_state=(true|false)/);
   return match ? match[1] === "true" : true;
 }
@@ -15,13 +18,12 @@ function subscribeMobile(onChange: () => void) {
   return () => list.removeEventListener("change", onChange);
 }
 
-/** True below the 768px breakpoint, where the sidebar becomes a drawer. */
+/**
+ * True below the 768px breakpoint, where the sidebar becomes a drawer. A page rendered on the server
+ * hydrates with the server's guess (from the request), then follows the window.
+ */
 export function useIsMobile(): boolean {
-  return useSyncExternalStore(
-    subscribeMobile,
-    () => window.matchMedia(MOBILE_QUERY).matches,
-    () => false,
-  );
+  return useSyncExternalStore(subscribeMobile, () => window.matchMedia(MOBILE_QUERY).matches, firstRenderMobile);
 }
 
 /**

@@ -107,7 +107,11 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     if (!newest || newest.id === previous) return;
     const first = previous === undefined;
     const mine = Boolean(newest.local) || newest.userId === me?.id;
-    if (first || mine || atBottom.current) {
+    if (first && box.scrollTop > 0) {
+      // A page rendered on the server opened at the newest before its app ran (data-start-at-end): the reader
+      // may have scrolled since. Keep their place.
+      atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
+    } else if (first || mine || atBottom.current) {
       box.scrollTop = box.scrollHeight;
       atBottom.current = true;
       setUnseen(0);
@@ -246,6 +250,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
             css={{ overflowAnchor: "none" }}
             role="region"
             aria-label="Message thread"
+            data-start-at-end=""
             tabIndex={count > 0 ? 0 : undefined}
           >
             {thread.data?.older && (

@@ -1,10 +1,9 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
+import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuFolderOpen } from "react-icons/lu";
 import { EmptyList } from "../../components/EmptyList";
-import { live } from "../../lib/live";
+import { useLiveRefetch } from "../../lib/live";
 import { projectsQuery } from "./api";
 import { ProjectCard } from "./ProjectCard";
 
@@ -16,12 +15,7 @@ const columns = { base: 1, md: 2, xl: 3 };
  * loaded, so it shows where it belongs.
  */
 function useLiveProjectsList() {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    const key = projectsQuery.queryKey;
-    const refetch = () => void queryClient.invalidateQueries({ queryKey: key, exact: true });
-    return live.subscribe(key, refetch, refetch);
-  }, [queryClient]);
+  useLiveRefetch(projectsQuery.queryKey);
 }
 
 export function ProjectsList() {

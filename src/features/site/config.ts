@@ -1,16 +1,7 @@
-import type { SocialNetwork } from "../../../common/site-domain";
+import type { SiteConfig } from "../../../common/site-domain";
 import { company } from "../../content/shared";
 
-/**
- * Runtime settings the server injects into every HTML page it serves
- * (<script id="site-config" type="application/json">), so an operator can
- * change the WhatsApp number or social links without rebuilding.
- */
-export type SiteConfig = {
-  whatsappNumber: string;
-  currency: string;
-  social: Partial<Record<SocialNetwork, string>>;
-};
+export type { SiteConfig };
 
 export const SITE_CONFIG_ELEMENT_ID = "site-config";
 

@@ -1,0 +1,211 @@
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ClientDashboard, Page as ListPage, Project } from "../common/api";
+import { formatMoney } from "../common/format";
+import { TOAST } from "../src/lib/messages";
+import { ADMIN_EMAIL, Api } from "./support/api";
+import type { User } from "./support/browser";
+import { setupProduct } from "./support/product";
+import { ROOT } from "./support/server";
+
+/**
+ * Portal pages come rendered by the server for the person who asks
+ * (server/http/portal-pages.ts), with the data they show: the page paints from
+ * its HTML, its app hydrates on the first interaction, and until then the
+ * page stays current through the live channel (src/portal-watch.ts).
+ */
+const CLIENT = "chinedu@ezefoods.test";
+const OTHER_CLIENT = "amaka@bellofashion.test";
+
+const product = setupProduct();
+let api: Api;
+
+const isLive = (page: Page) => page.evaluate(() => "hydrated" in document.documentElement.dataset);
+const statValue = (page: Page, label: string) =>
+  page.getByTestId("stat-card").filter({ hasText: label }).getByTestId("stat-value");
+
+async function get(path: string, asEmail?: string) {
+  const headers: Record<string, string> = { accept: "text/html" };
+  if (asEmail) headers.cookie = await api.signIn(asEmail);
+  return fetch(`${product.server.url}${path}`, { headers, redirect: "manual" });
+}
+
+/** A browser profile signed in as `email` (the API's cookie), optionally without JavaScript. */
+async function browserAs(email: string, javaScriptEnabled = true): Promise<User> {
+  const context = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled });
+  context.setDefaultTimeout(10_000);
+  const cookie = await api.signIn(email);
+  await context.addCookies(
+    cookie.split("; ").map((pair) => {
+      const [name = "", ...value] = pair.split("=");
+      return { name, value: value.join("="), url: product.server.url };
+    }),
+  );
+  return { context, page: await context.newPage() };
+}
+
+/** Issues `amount` naira to the client as an administrator (a change the client's dashboard counts). */
+async function issueInvoice(amount: string) {
+  const { id: clientId } = await api.me(CLIENT);
+  const response = await fetch(`${product.server.url}/api/admin/invoices`, {
+    method: "POST",
+    headers: { cookie: await api.signIn(ADMIN_EMAIL), "content-type": "application/json", origin: product.server.url },
+    body: JSON.stringify({ clientId, projectId: null, amount, dueDate: "2027-01-31" }),
+  });
+  expect(response.status).toBe(201);
+}
+
+const totalInvoices = async () => {
+  const figures = await api.get<ClientDashboard>("/api/dashboard", CLIENT);
+  return formatMoney(figures.invoices.totalMinor, "NGN");
+};
+
+beforeAll(() => {
+  api = new Api(product.server.url);
+});
+
+describe("portal pages rendered by the server", () => {
+  it("come made for the person who asks, with the data they were rendered from, and are never stored", async () => {
+    const me = await api.me(CLIENT);
+    const other = await api.me(OTHER_CLIENT);
+    const response = await get("/portal", CLIENT);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const html = await response.text();
+    expect(html).toContain("<title>Dashboard · Lagos Studio</title>");
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+    expect(html).toContain(`Welcome back, ${me.fullName}`);
+    expect(html).toContain(await totalInvoices());
+    expect(html).toContain('<script id="portal-state" type="application/json">');
+    expect(html).not.toContain(other.fullName);
+    expect(html).not.toContain(other.email);
+  });
+
+  it("preload the watcher at once and the app and route's code after load, every file an asset that exists", async () => {
+    const manifest = JSON.parse(readFileSync(`${ROOT}/dist/client/.vite/manifest.json`, "utf8"));
+    const html = await (await get("/portal", CLIENT)).text();
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+\.js)"/g)].map(
+      (match) => match[1] ?? "",
+    );
+    expect(preloaded).toContain(manifest["src/portal-watch.ts"]?.file);
+    const later: string[] = JSON.parse(
+      html.match(/<script id="app-chunks" type="application\/json">(.*?)<\/script>/)?.[1] ?? "[]",
+    );
+    expect(later).toContain(`/${manifest["src/routes/portal/index.tsx?tsr-split=component"]?.file}`);
+    expect(later).toContain(`/${manifest["src/portal-hydrate.ts"]?.file}`);
+    for (const file of [...preloaded.map((name) => `/${name}`), ...later]) {
+      expect((await fetch(`${product.server.url}${file}`)).status, file).toBe(200);
+    }
+  });
+
+  it("send the signed out to /auth, and each role to its own side, as the portal's guards do, in one redirect", async () => {
+    for (const [path, who, to] of [
+      ["/portal", undefined, "/auth"],
+      ["/portal/projects", undefined, "/auth"],
+      // The clients table's URL is made canonical first, then the guard sends a client away: one redirect still.
+      ["/portal/admin/clients", CLIENT, "/portal"],
+      ["/portal", ADMIN_EMAIL, "/portal/admin"],
+    ] as const) {
+      const response = await get(path, who);
+      expect(response.status, `${path} as ${who ?? "nobody"}`).toBe(302);
+      expect(response.headers.get("location")).toBe(to);
+    }
+  });
+
+  it("render a table at its canonical URL in place, and tell the browser that URL", async () => {
+    const response = await get("/portal/admin/clients", ADMIN_EMAIL);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const state = JSON.parse(
+      html.match(/<script id="portal-state" type="application\/json">(.*?)<\/script>/)?.[1] ?? "{}",
+    );
+    expect(state.url).toBe("/portal/admin/clients?page=1&pageSize=25&sort=joined&dir=desc");
+    const { page, context } = await browserAs(ADMIN_EMAIL);
+    try {
+      await page.goto("/portal/admin/clients");
+      await page.waitForURL((url) => url.search === "?page=1&pageSize=25&sort=joined&dir=desc");
+      expect(await isLive(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("leave a page whose read fails (a project that is not yours) to the browser: the SPA's shell", async () => {
+    const theirs = (await api.get<ListPage<Project>>("/api/projects?limit=1", OTHER_CLIENT)).items[0];
+    if (!theirs) throw new Error(`${OTHER_CLIENT} has no project`);
+    const html = await (await get(`/portal/projects/${theirs.id}`, CLIENT)).text();
+    expect(html).not.toContain("portal-state");
+    expect(html).not.toContain(theirs.title);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it("show the person's dashboard without any JavaScript", async () => {
+    const { page, context } = await browserAs(CLIENT, false);
+    try {
+      await page.goto("/portal");
+      await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
+      expect(await statValue(page, "Total Invoices").textContent()).toBe(await totalInvoices());
+      await page.getByRole("link", { name: "View Invoices" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("stay as rendered until touched, yet show a change made meanwhile at once: the page goes live by itself", async () => {
+    const { page, context } = await browserAs(CLIENT);
+    try {
+      await page.goto("/portal");
+      const before = await totalInvoices();
+      expect(await statValue(page, "Total Invoices").textContent()).toBe(before);
+      await page.waitForTimeout(500);
+      expect(await isLive(page)).toBe(false);
+      await issueInvoice("1000");
+      const after = await totalInvoices();
+      expect(after).not.toBe(before);
+      await expect.poll(() => statValue(page, "Total Invoices").textContent()).toBe(after);
+      expect(await isLive(page)).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hear of a change made between the render and the page's live channel opening", async () => {
+    const { page, context } = await browserAs(CLIENT);
+    try {
+      // The change lands after the server has read the page's data, before the page subscribes.
+      await page.route(/\/assets\/portal-watch-[^/]+\.js$/, async (route) => {
+        await issueInvoice("2000");
+        await route.continue();
+      });
+      const before = await totalInvoices();
+      await page.goto("/portal");
+      expect(await statValue(page, "Total Invoices").textContent()).toBe(before);
+      await expect.poll(() => statValue(page, "Total Invoices").textContent()).toBe(await totalInvoices());
+      expect(await totalInvoices()).not.toBe(before);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keep what is typed and pressed before the app has loaded: the form saves it", async () => {
+    const { page, context } = await browserAs(OTHER_CLIENT);
+    try {
+      // The app's code arrives late, so the typing and the press happen before the page is live.
+      await page.route(/\/assets\/app-[^/]+\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        await route.continue();
+      });
+      await page.goto("/portal/settings");
+      const name = `Amaka Bello ${Date.now() % 1000}`;
+      await page.getByLabel("Full Name").fill(name);
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      expect(await isLive(page)).toBe(false);
+      await page.getByText(TOAST.profileUpdated, { exact: true }).first().waitFor();
+      expect((await api.me(OTHER_CLIENT)).fullName).toBe(name);
+      expect(await page.getByLabel("Full Name").inputValue()).toBe(name);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { live, SESSION_BROADCAST, SIGNED_OUT } from "./lib/live-client";
+import type { PortalState } from "./ssr/portal-context";
+
+/** After hydrating, holds the app has not taken over by then are let go: it subscribes to what it shows. */
+const RELEASE_AFTER_MS = 10_000;
+
+/**
+ * A server-rendered portal page before its app has loaded (src/main.tsx):
+ * the page is complete and current, and stays current without the app. It
+ * holds the page's live keys with the time its data was read, so the server
+ * says at once if anything changed since, and pushes what changes after;
+ * either makes the page hydrate, and the app's subscriptions, taking the
+ * keys over, refetch what changed (src/lib/live-client.ts). A session ended
+ * by the server or by a sign-out in another tab reloads the page, which the
+ * server then sends to /auth. A couple of KB: the live client alone.
+ */
+export function watchPortalPage(state: PortalState, hydrate: () => void) {
+  if (state.url) history.replaceState(history.state, "", state.url);
+  // What the app does as it opens a screen, done here for the page as rendered: a thread opens at the newest.
+  for (const box of document.querySelectorAll<HTMLElement>("[data-start-at-end]")) box.scrollTop = box.scrollHeight;
+  for (const key of state.liveKeys) live.hold(key, state.readAt, hydrate);
+  const stopFollowingSession = live.onSessionEnded(() => location.reload());
+  const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(SESSION_BROADCAST) : undefined;
+  if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && location.reload();
+
+  return {
+    /** Called once the app has hydrated: it follows the session itself now. */
+    handOver() {
+      stopFollowingSession();
+      channel?.close();
+      setTimeout(() => live.releaseHolds(), RELEASE_AFTER_MS);
+    },
+  };
+}
