@@ -10,8 +10,8 @@ import { setupProduct } from "./support/product";
  * axe-core finds nothing on any portal route, for each role that reaches it,
  * at desktop (1280 px) and phone (375 px) widths. Each page is checked with
  * its content on screen, not its loading skeleton: as the server rendered it,
- * and live. And each page hydrates as the server rendered it: no error, and
- * no read made again (the data it was rendered with is current).
+ * and live. And each page hydrates as the server rendered it: no error, no
+ * read made again (the data it was rendered with is current), nothing moved.
  */
 const CLIENT = "chinedu@ezefoods.test";
 const DEVELOPER = "tunde@lagosstudio.test";
@@ -71,7 +71,20 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
     const rendered = await axeViolations(page);
     if (rendered.length > 0) found[`${VIEWPORTS[0].width}px ${path}, as rendered`] = rendered;
     problems.length = 0;
+    // Hydrating moves nothing: what someone is about to tap stays where it is.
+    await page.evaluate(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: "layout-shift" });
+    });
     await hydratePage(page);
+    await page.waitForTimeout(300);
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    );
+    if (shifted > 0.001) problems.push(`layout shift ${shifted.toFixed(3)} while hydrating`);
     await page.setViewportSize(VIEWPORTS[1]);
     await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
     const live = await axeViolations(page);

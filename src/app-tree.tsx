@@ -1,16 +1,21 @@
 import { ChakraProvider } from "@chakra-ui/react";
 import { type AnyRouter, RouterProvider } from "@tanstack/react-router";
-import { StrictMode, useLayoutEffect } from "react";
+import { StrictMode, useEffect, useLayoutEffect } from "react";
 import { system } from "./theme/system";
 
-/**
- * Calls `onCommit` once the tree's first render has committed (never on the server). Renders nothing.
- * A layout effect: what follows a hydration (putting back what was typed before it) then runs in the
- * commit's own task, before any further key or pointer event can come between.
- */
-function Committed({ onCommit }: { onCommit?: () => void }) {
+type CommitCallbacks = {
+  /** The first render is in the page (layout effects), in the commit's own task: no event has come since. */
+  onLaidOut?: () => void;
+  /** ...and its effects have run: the components listen, their state machines run. */
+  onCommit?: () => void;
+};
+
+/** Tells the tree's first commit (never on the server). Renders nothing. */
+function Committed({ onLaidOut, onCommit }: CommitCallbacks) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first commit
-  useLayoutEffect(() => onCommit?.(), []);
+  useLayoutEffect(() => onLaidOut?.(), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on the first commit
+  useEffect(() => onCommit?.(), []);
   return null;
 }
 
@@ -21,13 +26,13 @@ function Committed({ onCommit }: { onCommit?: () => void }) {
  * server's markup and the browser's render points its ARIA attributes, and the lookups Ark UI makes by
  * id (a popover finding its trigger), at elements that do not exist.
  */
-export function AppTree({ router, onCommit }: { router: AnyRouter; onCommit?: () => void }) {
+export function AppTree({ router, onLaidOut, onCommit }: { router: AnyRouter } & CommitCallbacks) {
   return (
     <StrictMode>
       <ChakraProvider value={system}>
         <RouterProvider router={router} />
       </ChakraProvider>
-      <Committed onCommit={onCommit} />
+      <Committed onLaidOut={onLaidOut} onCommit={onCommit} />
     </StrictMode>
   );
 }

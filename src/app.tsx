@@ -31,8 +31,17 @@ const markLive = () => {
 
 /** Called on the app's first commit: for the SPA, the page is then live. */
 let committed: () => void = markLive;
+let laidOut: () => void = () => {};
 
-const app = <AppTree router={router} onCommit={() => committed()} />;
+const app = <AppTree router={router} onLaidOut={() => laidOut()} onCommit={() => committed()} />;
+
+/** A part of a hydrating page in a Suspense boundary of its own (the portal's route) commits later than the first. */
+export type HydrationParts = {
+  laidOut?: Promise<void>;
+  committed?: Promise<void>;
+  /** Run once the whole page is laid out, in that commit's task (before any event can come between). */
+  onLaidOut?: () => void;
+};
 
 export function renderApp(root: HTMLElement): void {
   createRoot(root).render(app);
@@ -40,21 +49,26 @@ export function renderApp(root: HTMLElement): void {
 
 /**
  * Hydrates a page rendered ahead (a prerendered public page, a portal page the server rendered) in
- * place; resolves once it is live. A part of the page in a Suspense boundary of its own (the portal's
- * route) hydrates in a later commit than the first: `rest` resolves once that part has.
+ * place; resolves once it is live: laid out and its effects run, `parts` included.
  */
-export async function hydrateApp(root: HTMLElement, rest?: Promise<void>): Promise<void> {
+export async function hydrateApp(root: HTMLElement, parts: HydrationParts = {}): Promise<void> {
   // router.ssr makes the router render the same tree the server did.
   router.ssr = { manifest: undefined };
   keepScrollPosition = true;
   await router.load();
-  const done = new Promise<void>((resolve) => {
+  const appLaidOut = new Promise<void>((resolve) => {
+    laidOut = resolve;
+  });
+  const appCommitted = new Promise<void>((resolve) => {
     committed = resolve;
   });
   // As a transition, hydration yields to the browser every few milliseconds instead of one long task.
   startTransition(() => void hydrateRoot(root, app));
-  await done;
-  await rest;
+  await appLaidOut;
+  await parts.laidOut;
+  parts.onLaidOut?.();
+  await appCommitted;
+  await parts.committed;
   markLive();
   keepScrollPosition = false;
 }

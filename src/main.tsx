@@ -33,7 +33,7 @@ const TEXT_FIELDS =
  * (files) in a form control is put back through React's own event, and a file dropped on the page
  * does not replace it (dropped again once live, it is taken).
  */
-function hydrateOnFirstInteraction(hydrate: () => Promise<void>, now = false): () => void {
+function hydrateOnFirstInteraction(hydrate: (putBackEdits: () => void) => Promise<void>, now = false): () => void {
   let heldButton: HTMLElement | null = null;
   let heldForm: HTMLFormElement | null = null;
   let heldShortcut: KeyboardEvent | null = null;
@@ -44,7 +44,14 @@ function hydrateOnFirstInteraction(hydrate: () => Promise<void>, now = false): (
     if (started) return;
     started = true;
     for (const type of FIRST_INTERACTION) removeEventListener(type, start, true);
-    hydrate()
+    // Edits are put back as soon as the page is laid out, in that commit's task: a form library setting its
+    // default values then has (a key pressed next goes to the app); presses and shortcuts once its effects have
+    // run (a dialog's state machine starts in one), when hydrate resolves.
+    const putBackEdits = () => {
+      for (const [field, putBack] of edited) if (field.isConnected) putBack();
+      edited.clear();
+    };
+    hydrate(putBackEdits)
       .then(() => {
         removeEventListener("click", holdPress, true);
         removeEventListener("submit", holdSubmit, true);
@@ -53,7 +60,7 @@ function hydrateOnFirstInteraction(hydrate: () => Promise<void>, now = false): (
         removeEventListener("keydown", holdShortcut, true);
         removeEventListener("dragover", refuseDrop, true);
         removeEventListener("drop", refuseDrop, true);
-        for (const [field, putBack] of edited) if (field.isConnected) putBack();
+        putBackEdits();
         // Replayed as a click: on a part React has not hydrated yet, a click makes it hydrate that
         // part at once and run the handler (a submit event would not), and a submit button's click
         // submits its form.
@@ -166,18 +173,21 @@ if (portalState) {
   // without its app, which hydrates on the first interaction or when the page's data changes.
   const state = JSON.parse(portalState);
   let watcher: Promise<{ handOver(): void }> | undefined;
-  const start = hydrateOnFirstInteraction(async () => {
+  const start = hydrateOnFirstInteraction(async (putBackEdits) => {
     // Without the watcher (its code did not load), the app subscribes and refetches on its own.
     const [{ hydratePortal }, watching] = await Promise.all([
       import("./portal-hydrate"),
       watcher?.catch(() => undefined),
     ]);
-    await hydratePortal(root, state);
+    await hydratePortal(root, state, putBackEdits);
     watching?.handOver();
   });
   watcher = import("./portal-watch").then(({ watchPortalPage }) => watchPortalPage(state, start));
   preloadAppChunks();
 } else if (root.hasChildNodes()) {
-  hydrateOnFirstInteraction(() => import("./app").then(({ hydrateApp }) => hydrateApp(root)), location.search !== "");
+  hydrateOnFirstInteraction(
+    (putBackEdits) => import("./app").then(({ hydrateApp }) => hydrateApp(root, { onLaidOut: putBackEdits })),
+    location.search !== "",
+  );
   preloadAppChunks();
 } else import("./app").then(({ renderApp }) => renderApp(root));

@@ -1,7 +1,7 @@
 import { hydrate, type Query } from "@tanstack/react-query";
 import { hydrateApp } from "./app";
 import { queryClient } from "./lib/query-client";
-import { type PortalState, setHydratingState, whenPortalCommitted } from "./ssr/portal-context";
+import { type PortalState, portalParts, setHydratingState } from "./ssr/portal-context";
 
 /** A query the page was rendered with that no screen took up by then is let go (below). */
 const UNCLAIMED_AFTER_MS = 10_000;
@@ -17,7 +17,7 @@ const UNCLAIMED_AFTER_MS = 10_000;
  * while it is on screen (no refetch as it mounts); once off screen, it is
  * like any other.
  */
-export async function hydratePortal(root: HTMLElement, state: PortalState): Promise<void> {
+export async function hydratePortal(root: HTMLElement, state: PortalState, onLaidOut: () => void): Promise<void> {
   hydrate(queryClient, state.queries);
   const cache = queryClient.getQueryCache();
   const rendered = new Set<Query>();
@@ -43,7 +43,7 @@ export async function hydratePortal(root: HTMLElement, state: PortalState): Prom
     },
   });
   setHydratingState(state);
-  await hydrateApp(root, whenPortalCommitted());
+  await hydrateApp(root, { ...portalParts(), onLaidOut });
   setTimeout(() => {
     for (const query of [...rendered]) if (query.getObserversCount() === 0) letGo(query);
   }, UNCLAIMED_AFTER_MS);

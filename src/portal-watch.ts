@@ -19,9 +19,16 @@ export function watchPortalPage(state: PortalState, hydrate: () => void) {
   // What the app does as it opens a screen, done here for the page as rendered: a thread opens at the newest.
   for (const box of document.querySelectorAll<HTMLElement>("[data-start-at-end]")) box.scrollTop = box.scrollHeight;
   for (const key of state.liveKeys) live.hold(key, state.readAt, hydrate);
-  const stopFollowingSession = live.onSessionEnded(() => location.reload());
+  // Both may come for one sign-out (this tab hears the other's message, and its socket closes): reload once.
+  let leaving = false;
+  const leave = () => {
+    if (leaving) return;
+    leaving = true;
+    location.reload();
+  };
+  const stopFollowingSession = live.onSessionEnded(leave);
   const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(SESSION_BROADCAST) : undefined;
-  if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && location.reload();
+  if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && leave();
 
   return {
     /** Called once the app has hydrated: it follows the session itself now. */

@@ -56,14 +56,20 @@ export function setHydratingState(state: PortalState): void {
   hydrating = state;
 }
 
+let portalLaidOut: () => void = () => {};
 let portalCommitted: () => void = () => {};
-const portalHydrated = new Promise<void>((resolve) => {
+const laidOut = new Promise<void>((resolve) => {
+  portalLaidOut = resolve;
+});
+const committed = new Promise<void>((resolve) => {
   portalCommitted = resolve;
 });
 
-/** The portal's layout has committed (src/routes/portal/route.tsx): on a hydrating page, the portal is live. */
+/** The portal's layout (src/routes/portal/route.tsx), a Suspense boundary, is in the page, then its effects have run. */
+export const markPortalLaidOut = () => portalLaidOut();
 export const markPortalCommitted = () => portalCommitted();
-export const whenPortalCommitted = () => portalHydrated;
+/** When a hydrating portal page's own part is laid out, and live (src/app.tsx HydrationParts). */
+export const portalParts = () => ({ laidOut, committed });
 
 export const isServerRender = () => rendering !== undefined;
 

@@ -37,8 +37,11 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(projectQuery(projectId));
   const { data: me } = useMe();
-  // Being on the page is being present: subscribed from the first render, gone with the page.
-  const viewers = usePresence(projectId);
+  // Being on the page is being present: subscribed from the first render, gone with the page. Until the
+  // channel's first list (and on the server, which renders the page), the person sees themselves: the row
+  // is there from the start, and others' arrival does not push the page down under their pointer.
+  const pushed = usePresence(projectId);
+  const viewers = pushed ?? (me ? [{ userId: me.id, name: me.fullName, typing: false }] : undefined);
   const isAdmin = me?.role === "admin";
   usePageTitle(project.isError ? "Project not found" : project.data?.title);
 

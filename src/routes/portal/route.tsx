@@ -1,12 +1,12 @@
 import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
-import { useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect } from "react";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
 import { useMe, useSessionFollower } from "../../lib/session";
-import { markPortalCommitted } from "../../ssr/portal-context";
+import { markPortalCommitted, markPortalLaidOut } from "../../ssr/portal-context";
 import { portalSystem } from "../../theme/portalSystem";
 
 /** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
@@ -29,9 +29,9 @@ export const Route = createFileRoute("/portal")({
  * pages never load react-query nor the portal's Chakra recipes.
  */
 function PortalLayout() {
-  // Its route is a Suspense boundary: a server-rendered page is live once this part has hydrated too (a layout
-  // effect, as in src/app-tree.tsx).
-  useLayoutEffect(() => markPortalCommitted(), []);
+  // Its route is a Suspense boundary: a server-rendered page is live once this part has hydrated too (src/app-tree.tsx).
+  useLayoutEffect(() => markPortalLaidOut(), []);
+  useEffect(() => markPortalCommitted(), []);
   return (
     <ChakraProvider value={portalSystem}>
       <QueryClientProvider client={queryClient}>
