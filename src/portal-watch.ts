@@ -1,5 +1,5 @@
 import { live, SESSION_BROADCAST, SIGNED_OUT } from "./lib/live-client";
-import type { PortalState } from "./ssr/portal-context";
+import { openedAtEndBeforeApp, type PortalState } from "./ssr/portal-context";
 
 /** After hydrating, holds the app has not taken over by then are let go: it subscribes to what it shows. */
 const RELEASE_AFTER_MS = 10_000;
@@ -17,7 +17,10 @@ const RELEASE_AFTER_MS = 10_000;
 export function watchPortalPage(state: PortalState, hydrate: () => void) {
   if (state.url) history.replaceState(history.state, "", state.url);
   // What the app does as it opens a screen, done here for the page as rendered: a thread opens at the newest.
-  for (const box of document.querySelectorAll<HTMLElement>("[data-start-at-end]")) box.scrollTop = box.scrollHeight;
+  for (const box of document.querySelectorAll<HTMLElement>("[data-start-at-end]")) {
+    box.scrollTop = box.scrollHeight;
+    openedAtEndBeforeApp.add(box);
+  }
   for (const key of state.liveKeys) live.hold(key, state.readAt, hydrate);
   // Both may come for one sign-out (this tab hears the other's message, and its socket closes): reload once.
   let leaving = false;

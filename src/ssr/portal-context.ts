@@ -92,3 +92,9 @@ export function noteLiveKey(key: QueryKey): void {
 export function notePageTitle(title: string): void {
   if (rendering) rendering.title = title;
 }
+
+/**
+ * Browser: the scrolling boxes (data-start-at-end) the page, before its app ran, opened at their end
+ * (src/portal-watch.ts). Hydrating, such a box at the top was scrolled there by the reader, not left unopened.
+ */
+export const openedAtEndBeforeApp = new WeakSet<Element>();

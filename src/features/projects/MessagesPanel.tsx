@@ -36,6 +36,7 @@ import { ApiError } from "../../lib/api";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { openedAtEndBeforeApp } from "../../ssr/portal-context";
 import { AttachFileButton, MessageText } from "./AttachFileButton";
 import {
   applyMessageChange,
@@ -107,9 +108,9 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     if (!newest || newest.id === previous) return;
     const first = previous === undefined;
     const mine = Boolean(newest.local) || newest.userId === me?.id;
-    if (first && box.scrollTop > 0) {
-      // A page rendered on the server opened at the newest before its app ran (data-start-at-end): the reader
-      // may have scrolled since. Keep their place.
+    if (first && openedAtEndBeforeApp.has(box)) {
+      // A page rendered on the server opened at the newest before its app ran: the reader may have scrolled
+      // since, to the very top too. Keep their place.
       atBottom.current = box.scrollHeight - box.scrollTop - box.clientHeight < NEAR_BOTTOM_PX;
     } else if (first || mine || atBottom.current) {
       box.scrollTop = box.scrollHeight;
