@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -12,14 +12,9 @@ import { activeProjectId, type Client, sleep, startTestServer, type TestServer }
 const WITHIN_MS = 1_000;
 
 let server: TestServer;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
-async function live(from: Client): Promise<LiveSocket> {
-  const result = await openLive(server.url, from);
-  if ("rejected" in result) throw new Error(`live channel refused with ${result.status}`);
-  sockets.push(result);
-  return result;
-}
+const live = (from: Client) => sockets.open(from);
 
 /** Polls `check` until it returns true or `WITHIN_MS` passes; returns how long it took. */
 async function within(check: () => Promise<boolean>): Promise<number> {
@@ -35,7 +30,7 @@ beforeAll(async () => {
   server = await startTestServer();
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

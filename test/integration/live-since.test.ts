@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LiveSocket, openLive } from "../support/live";
+import { type LiveSocket, liveSockets } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
@@ -16,14 +16,9 @@ let admin: Client;
 let chineduProject: string;
 let amakaId: string;
 let tundeId: string;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
-async function live(from: Client): Promise<LiveSocket> {
-  const result = await openLive(server.url, from);
-  if ("rejected" in result) throw new Error(`live channel refused with ${result.status}`);
-  sockets.push(result);
-  return result;
-}
+const live = (from: Client) => sockets.open(from);
 
 /** Whether the socket is told to refetch `key` within QUIET_MS of subscribing with `since`. */
 async function toldStale(socket: LiveSocket, key: string[], since: number): Promise<boolean> {
@@ -51,7 +46,7 @@ beforeAll(async () => {
   await sleep(2_500);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

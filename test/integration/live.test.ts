@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers, users } from "../../server/db/schema";
-import { type LiveRejection, type LiveSocket, openLive } from "../support/live";
+import { type LiveRejection, type LiveSocket, liveSockets, openLive } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
 /** How long "nothing arrives" is watched for; deliveries in these tests take a few milliseconds. */
@@ -14,14 +14,10 @@ let tunde: Client;
 let admin: Client;
 let projectId: string;
 let key: [string, string, string];
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
-async function live(from: Client | null, origin?: string | null): Promise<LiveSocket> {
-  const result = await openLive(server.url, from, origin === undefined ? {} : { origin });
-  if ("rejected" in result) throw new Error(`live channel refused with ${result.status}`);
-  sockets.push(result);
-  return result;
-}
+const live = (from: Client | null, origin?: string | null) =>
+  sockets.open(from, origin === undefined ? {} : { origin });
 
 async function rejection(from: Client | null, origin?: string | null): Promise<LiveRejection> {
   const result = await openLive(server.url, from, origin === undefined ? {} : { origin });
@@ -53,7 +49,7 @@ beforeAll(async () => {
   key = ["projects", projectId, "messages"];
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

@@ -97,3 +97,22 @@ export function openLive(
     socket.on("error", (error) => reject(error));
   });
 }
+
+/**
+ * The live sockets a test file opens, each of which must be accepted (a refusal throws); `closeAll`
+ * closes them (afterAll).
+ */
+export function liveSockets(baseUrl: () => string) {
+  const open: LiveSocket[] = [];
+  return {
+    async open(from: Client | null, options: { origin?: string | null } = {}): Promise<LiveSocket> {
+      const result = await openLive(baseUrl(), from, options);
+      if ("rejected" in result) throw new Error(`live channel refused with ${result.status}`);
+      open.push(result);
+      return result;
+    },
+    closeAll(): void {
+      for (const socket of open.splice(0)) socket.close();
+    },
+  };
+}
