@@ -89,21 +89,31 @@ export async function createPresenceBoard(options: PresenceOptions) {
     return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
   }
 
-  /** Sends the project's viewers to its local subscribers the rules still allow (checked now, per delivery). */
-  async function deliver(projectId: string, force = false) {
+  /** The project's local subscribers, and its viewers as they are now; undefined when there is nothing to send. */
+  function toSend(projectId: string, force: boolean) {
     const sockets = [...(local.get(projectId)?.values() ?? [])].flatMap((viewer) => [...viewer.sockets]);
     const viewers = merged(projectId);
     const text = JSON.stringify(viewers);
-    if (!force && lastSent.get(projectId) === text) return;
+    if (!force && lastSent.get(projectId) === text) return undefined;
     if (sockets.length === 0) {
       lastSent.delete(projectId);
-      return;
+      return undefined;
     }
-    lastSent.set(projectId, text);
+    return { sockets, viewers, text };
+  }
+
+  /** Sends the project's viewers to its local subscribers the rules still allow (checked now, per delivery). */
+  async function deliver(projectId: string, force = false) {
+    if (!toSend(projectId, force)) return;
     const facts = await options.facts(projectId);
+    // The list is taken again after the await: two deliveries' facts can come back in either order,
+    // and a list taken before would let an older one (a join) arrive after a newer one (typing).
+    const now = toSend(projectId, force);
+    if (!now) return;
+    lastSent.set(projectId, now.text);
     const key = presenceKey(projectId);
-    const frame = JSON.stringify({ type: "value", key, value: viewers });
-    for (const socket of sockets) {
+    const frame = JSON.stringify({ type: "value", key, value: now.viewers });
+    for (const socket of now.sockets) {
       if (facts && options.mayRead(socket.actor, facts)) socket.send(frame);
       else options.revoke(socket, key);
     }

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers } from "../../server/db/schema";
-import { presenceKey, TYPING_MS, type Viewer } from "../../server/live/presence";
+import { createPresenceBoard, presenceKey, TYPING_MS, type Viewer } from "../../server/live/presence";
 import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
@@ -177,5 +177,48 @@ describe("typing", () => {
       )
       .toBe(true);
     expect(Date.now() - since).toBeGreaterThanOrEqual(TYPING_MS - 500);
+  });
+});
+
+describe("the presence board's deliveries", () => {
+  it("never send an older list after a newer one, whichever delivery's access check returns first", async () => {
+    // The board on the real database, with the access check's answers released by hand: a join's
+    // delivery waits on its check while a typing signal's delivery, started after it, passes first.
+    const pending: (() => void)[] = [];
+    let held = false;
+    const facts = { clientId: id.clientA, developerIds: [] };
+    const board = await createPresenceBoard({
+      db: server.db,
+      listen: async () => {},
+      facts: () => (held ? new Promise((resolve) => pending.push(() => resolve(facts))) : Promise.resolve(facts)),
+      mayRead: () => true,
+      revoke: () => {},
+      onError: (error) => {
+        throw error;
+      },
+    });
+    const frames: Viewer[][] = [];
+    const socketFor = (userId: string) => ({
+      userId,
+      actor: { id: userId, role: "client" as const },
+      send: (frame: string) => frames.push(JSON.parse(frame).value),
+    });
+    const watcher = socketFor(id.clientA);
+    const typist = socketFor(id.admin);
+    const projectId = await newProject();
+    try {
+      await board.join(watcher, projectId);
+      held = true;
+      await board.join(typist, projectId);
+      board.typing(typist, projectId, true);
+      while (pending.length < 2) await sleep(5);
+      pending[1]?.();
+      await sleep(20);
+      pending[0]?.();
+      await sleep(20);
+      expect(frames.at(-1)?.find((viewer) => viewer.userId === id.admin)?.typing).toBe(true);
+    } finally {
+      board.close();
+    }
   });
 });
