@@ -3,6 +3,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, Page as ListPage, Project } from "../common/api";
 import { formatMoney } from "../common/format";
+import { notFound } from "../src/content/shared";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import type { User } from "./support/browser";
@@ -129,6 +130,12 @@ describe("portal pages rendered by the server", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("answer a portal path that does not exist with the not-found page and status 404", async () => {
+    const response = await get("/portal/no-such-page", CLIENT);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain(notFound.heading);
   });
 
   it("leave a page whose read fails (a project that is not yours) to the browser: the SPA's shell", async () => {

@@ -109,7 +109,9 @@ export async function renderPortal(input: PortalRenderInput): Promise<PortalRend
       state,
       routeIds: matches.map((match) => match.routeId).filter((id) => id !== "__root__"),
       title: context.title,
-      notFound: matches.some((match) => match.status === "notFound"),
+      // A path no route matches (globally not found) marks the deepest route that shows it with
+      // _notFound; a loader's notFound() sets the match's status.
+      notFound: matches.some((match) => match.status === "notFound" || match._notFound === true),
     };
   } finally {
     queryClient.clear();
