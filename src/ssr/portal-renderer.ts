@@ -21,8 +21,14 @@ import { setSiteConfig } from "../features/site/config";
 import { buildPortalDocument } from "./document";
 import { renderPortal } from "./render-portal";
 
+/**
+ * To the server. A render can finish after the server has gone (a test server closed mid-render):
+ * the channel is then closed, nobody is left to answer, and the message is dropped rather than
+ * crashing on EPIPE before "disconnect" ends this process.
+ */
 function post(message: FromRenderer) {
-  process.send?.(message);
+  if (!process.connected) return;
+  process.send?.(message, undefined, undefined, () => {});
 }
 
 /** Runs the renderer on this process's IPC channel until the server disconnects it. */
