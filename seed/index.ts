@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { count, sql } from "drizzle-orm";
 import type { Role } from "../common/domain";
+import { assignDevelopers } from "../server/data/projects";
 import type { Db } from "../server/db";
 import {
   accounts,
   invoices,
   milestones,
   plans,
-  projectDevelopers,
   projectMessages,
   projects,
   serviceOrders,
@@ -164,7 +164,7 @@ export async function seedDatabase(db: Db): Promise<void> {
     const insertedProjects = await tx.insert(projects).values(projectRows).returning({ id: projects.id });
     const p = insertedProjects.map((row) => row.id) as [string, string, string, string, string, string];
 
-    await tx.insert(projectDevelopers).values([
+    await assignDevelopers(tx, [
       { projectId: p[0], developerId: dev1 },
       { projectId: p[2], developerId: dev1 },
       { projectId: p[2], developerId: dev2 },

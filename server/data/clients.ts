@@ -1,7 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { users } from "../db/schema";
+import { analyticsCounters, users } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
@@ -47,10 +47,25 @@ function clientFilter(q: string | undefined): SQL | undefined {
 const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
   tableOrder(sortExpressions[query.sort], query.dir, users.id);
 
+/**
+ * How many clients there are, without reading them: the running count of active clients
+ * (analytics_counters, kept by triggers in each writing transaction) plus the deactivated
+ * ones (users_archived_role_idx). Counting them on every page read the whole users table:
+ * nearly every user is a client, so no index beat a sequential scan (1.4 ms at 10,000).
+ */
+async function everyClientCount(db: Db): Promise<number> {
+  const result = await db.execute<{ total: number }>(sql`select
+    coalesce((select ${analyticsCounters.count} from ${analyticsCounters}
+      where ${analyticsCounters.metric} = 'users' and ${analyticsCounters.bucket} = 'client'), 0)::int
+    + (select count(*) from ${users} where ${users.role} = 'client' and ${users.archivedAt} is not null)::int
+    as total`);
+  return Number(result.rows[0]?.total ?? 0);
+}
+
 /** One page of the clients table and the number of clients matching its search. */
 export async function listClients(db: Db, query: ClientsQuery) {
   const where = clientFilter(query.q);
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select(clientColumns)
       .from(users)
@@ -58,9 +73,15 @@ export async function listClients(db: Db, query: ClientsQuery) {
       .orderBy(...orderOf(query))
       .limit(query.pageSize)
       .offset(offsetOf(query)),
-    db.select({ total: totalCount() }).from(users).where(where),
+    query.q?.trim()
+      ? db
+          .select({ total: totalCount() })
+          .from(users)
+          .where(where)
+          .then(([counted]) => counted?.total ?? 0)
+      : everyClientCount(db),
   ]);
-  return tablePage<ClientRow>(rows, counted?.total ?? 0, query);
+  return tablePage<ClientRow>(rows, total, query);
 }
 
 /** Every client matching the table's search, in its order, a batch at a time (the CSV export). */

@@ -101,10 +101,11 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
       'recentProjects', (
         select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)
         from (
-          select ${projects}.* from ${projects}
-          join ${projectDevelopers} on ${projectDevelopers.projectId} = ${projects.id}
+          select ${projects}.* from ${projectDevelopers}
+          join ${projects} on ${projects.id} = ${projectDevelopers.projectId}
           where ${projectDevelopers.developerId} = ${developerId}
-          order by ${projects.createdAt} desc, ${projects.id} desc limit ${DASHBOARD_PROJECTS_LIMIT}
+          order by ${projectDevelopers.projectCreatedAt} desc, ${projectDevelopers.projectId} desc
+          limit ${DASHBOARD_PROJECTS_LIMIT}
         ) p
       ),
       'dueSoon', (

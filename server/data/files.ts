@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
 import { messageFiles, projectFiles, users } from "../db/schema";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
 import { getProjectFacts } from "./projects";
@@ -31,9 +32,9 @@ const selectFiles = (db: Db) =>
 
 /** A page of a project's files, newest first (server/http/cursor.ts), on project_files_project_created_idx. */
 export function listFiles(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
-  const after = options.after
-    ? sql`(${projectFiles.createdAt}, ${projectFiles.id}) < (select f.created_at, f.id from ${projectFiles} f where f.id = ${options.after} and f.project_id = ${projectId})`
-    : undefined;
+  const after = beforeCursor(projectFiles, options.after, {
+    scope: { column: projectFiles.projectId, equals: projectId },
+  });
   return selectFiles(db)
     .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.complete, true), after))
     .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))

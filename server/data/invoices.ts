@@ -3,6 +3,7 @@ import type { InvoiceStatus } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
 import { invoices, projects, users } from "../db/schema";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, type OwnedFacts, rules, type Scope } from "../rules";
 
@@ -51,9 +52,7 @@ const selectInvoices = (db: Db) =>
  * invoices_client_created_idx (a client) or invoices_created_idx (all).
  */
 export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
-  const after = options.after
-    ? sql`(${invoices.createdAt}, ${invoices.id}) < (select i.created_at, i.id from ${invoices} i where i.id = ${options.after})`
-    : undefined;
+  const after = beforeCursor(invoices, options.after);
   return selectInvoices(db)
     .where(and(scopeFilter(scope), after))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))

@@ -13,6 +13,7 @@ import {
   users,
 } from "../db/schema";
 import { publishChange } from "../functions/changes";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, type ProjectFacts, rules } from "../rules";
 import { mailNotification } from "./mail";
@@ -313,9 +314,9 @@ const columns = {
 };
 
 export function listNotifications(db: Db, actor: NonNullable<Actor>, options: { limit: number; after?: string }) {
-  const after = options.after
-    ? sql`(${notifications.createdAt}, ${notifications.id}) < (select n.created_at, n.id from ${notifications} n where n.id = ${options.after} and n.user_id = ${actor.id})`
-    : undefined;
+  const after = beforeCursor(notifications, options.after, {
+    scope: { column: notifications.userId, equals: actor.id },
+  });
   return db
     .select(columns)
     .from(notifications)

@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../common/domain";
 import type { Db } from "../db";
 import { serviceOrders, services, users } from "../db/schema";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type OwnedFacts, rules, type Scope } from "../rules";
 
@@ -47,9 +48,7 @@ export function listOrders(
   scope: Scope,
   options: { limit: number; after?: string | undefined; status?: OrderStatus | undefined },
 ) {
-  const after = options.after
-    ? sql`(${serviceOrders.createdAt}, ${serviceOrders.id}) < (select o.created_at, o.id from ${serviceOrders} o where o.id = ${options.after})`
-    : undefined;
+  const after = beforeCursor(serviceOrders, options.after);
   return selectOrders(db)
     .where(and(scopeFilter(scope), options.status ? eq(serviceOrders.status, options.status) : undefined, after))
     .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))

@@ -3,6 +3,7 @@ import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
 import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
 import { type ProjectFacts, rules, type Scope } from "../rules";
@@ -31,10 +32,9 @@ export type ProjectView = NonNullable<Awaited<ReturnType<typeof getProject>>>;
  * Each scope reads along an index in that order:
  * - all: projects_created_idx, or projects_status_created_idx with a status;
  * - client: projects_client_created_idx;
- * - developer: driven from the developer's assignments (project_developers_developer_idx,
- *   index-only), their projects read by primary key and the page sorted from them: a developer
- *   is on at most a few thousand projects, where filtering every project by an EXISTS on its
- *   assignments walked the whole projects index (or a hash join read the whole table).
+ * - developer: project_developers_developer_created_idx, the developer's assignments in the
+ *   list's order (each carries its project's created_at), each joined to its project and client
+ *   until the page is full.
  */
 export function listProjects(
   db: Db,
@@ -42,44 +42,55 @@ export function listProjects(
   options: { limit: number; after?: string | undefined; status?: ProjectStatus | undefined },
 ): Promise<ProjectView[]> {
   if (scope.kind !== "all" && scope.kind !== "client" && scope.kind !== "developer") return Promise.resolve([]);
-  const filters = and(
-    scope.kind === "client" ? eq(projects.clientId, scope.clientId) : undefined,
-    options.status ? eq(projects.status, options.status) : undefined,
-    options.after
-      ? sql`(${projects.createdAt}, ${projects.id}) < (select p.created_at, p.id from ${projects} p where p.id = ${options.after})`
-      : undefined,
-  );
-  const order = [desc(projects.createdAt), desc(projects.id)] as const;
+  const status = options.status ? eq(projects.status, options.status) : undefined;
   if (scope.kind === "developer") {
-    // The page's ids first, from the assignments' project ids (an index-only read) looked up by
-    // primary key; then the page's rows with their client. Joining users before the LIMIT let the
-    // planner hash every user.
-    const page = db
-      .select({ id: projects.id })
-      .from(projects)
-      .where(
-        and(
-          sql`${projects.id} = any(array(select ${projectDevelopers.projectId} from ${projectDevelopers} where ${projectDevelopers.developerId} = ${scope.developerId}))`,
-          filters,
-        ),
-      )
-      .orderBy(...order)
-      .limit(options.limit)
-      .as("page");
     return db
       .select(projectColumns)
-      .from(page)
-      .innerJoin(projects, eq(projects.id, page.id))
+      .from(projectDevelopers)
+      .innerJoin(projects, eq(projects.id, projectDevelopers.projectId))
       .innerJoin(users, eq(users.id, projects.clientId))
-      .orderBy(...order);
+      .where(
+        and(
+          eq(projectDevelopers.developerId, scope.developerId),
+          status,
+          beforeCursor(projects, options.after, {
+            order: { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId },
+          }),
+        ),
+      )
+      .orderBy(desc(projectDevelopers.projectCreatedAt), desc(projectDevelopers.projectId))
+      .limit(options.limit);
   }
+  const filters = and(
+    scope.kind === "client" ? eq(projects.clientId, scope.clientId) : undefined,
+    status,
+    beforeCursor(projects, options.after),
+  );
   return db
     .select(projectColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(filters)
-    .orderBy(...order)
+    .orderBy(desc(projects.createdAt), desc(projects.id))
     .limit(options.limit);
+}
+
+/**
+ * Puts developers on projects. Each assignment carries its project's created_at (the schema says
+ * why), read from the project in the same statement, so no caller can give it another.
+ */
+export async function assignDevelopers(
+  db: Db | Tx,
+  assignments: readonly { projectId: string; developerId: string }[],
+): Promise<void> {
+  if (assignments.length === 0) return;
+  await db.insert(projectDevelopers).values(
+    assignments.map(({ projectId, developerId }) => ({
+      projectId,
+      developerId,
+      projectCreatedAt: sql`(select ${projects.createdAt} from ${projects} where ${projects.id} = ${projectId})`,
+    })),
+  );
 }
 
 export async function getProject(db: Db, id: string) {
@@ -133,9 +144,9 @@ export type MessageView = MessageRow & { files: MessageFileView[] };
  * another project names no position here and yields an empty page.
  */
 export function threadPageQuery(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
-  const after = options.after
-    ? sql`(${projectMessages.createdAt}, ${projectMessages.id}) < (select m.created_at, m.id from ${projectMessages} m where m.id = ${options.after} and m.project_id = ${projectId})`
-    : undefined;
+  const after = beforeCursor(projectMessages, options.after, {
+    scope: { column: projectMessages.projectId, equals: projectId },
+  });
   return db
     .select(messageColumns)
     .from(projectMessages)

@@ -3,6 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
+import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
 
@@ -63,9 +64,7 @@ function filtersOf(filters: TaskFilters): SQL | undefined {
  * previous page's last row (server/http/cursor.ts).
  */
 export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined } & TaskFilters) {
-  const after = options.after
-    ? sql`(${tasks.createdAt}, ${tasks.id}) < (select t.created_at, t.id from ${tasks} t where t.id = ${options.after})`
-    : undefined;
+  const after = beforeCursor(tasks, options.after);
   return selectTasks(db)
     .where(and(scopeFilter(scope), filtersOf(options), after))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))

@@ -86,6 +86,8 @@ export const users = pgTable(
     index("users_role_email_prefix_idx").on(t.role, sql`lower(${t.email}) text_pattern_ops`),
     index("users_role_company_prefix_idx").on(t.role, sql`lower(${t.companyName}) text_pattern_ops`),
     // The staff table (issue #7): administrators and developers as one list, sorted and searched.
+    // The deactivated people of a role: counted beside the running count of active ones (server/data/clients.ts).
+    index("users_archived_role_idx").on(t.role).where(sql`${t.archivedAt} is not null`),
     index("users_staff_name_idx").on(sql`lower(${t.fullName})`, t.id).where(sql`${t.role} in ('admin', 'developer')`),
     index("users_staff_created_idx").on(t.createdAt, t.id).where(sql`${t.role} in ('admin', 'developer')`),
     index("users_staff_name_prefix_idx")
@@ -190,11 +192,17 @@ export const projectDevelopers = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
     createdAt: createdAt(),
+    /**
+     * Its project's created_at (which never changes), copied here so a developer's projects,
+     * newest first, are read along one index and stop at the page's last row; sorting them from
+     * the projects table read all of a developer's projects (1,000: 2.2 ms) for every page.
+     */
+    projectCreatedAt: timestamp("project_created_at", { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.developerId] }),
-    // A developer's projects list starts here: (developer_id, project_id) answers it from the index alone.
-    index("project_developers_developer_idx").on(t.developerId, t.projectId),
+    // A developer's projects in list order; their ids alone (access checks, counts) from the index too.
+    index("project_developers_developer_created_idx").on(t.developerId, t.projectCreatedAt, t.projectId),
   ],
 );
 
@@ -346,6 +354,11 @@ export const tasks = pgTable(
     index("tasks_project_created_idx").on(t.projectId, ...newestFirst(t)),
     index("tasks_status_created_idx").on(t.status, ...newestFirst(t)),
     index("tasks_created_by_idx").on(t.createdBy),
+    // A developer's dashboard: their counts by status read from the index alone, and their open
+    // tasks due soon as a range of dates (each read walked all of a developer's tasks: ~1,900 of
+    // them, 2-3 ms apiece, on the large data set).
+    index("tasks_assigned_status_idx").on(t.assignedTo, t.status),
+    index("tasks_assigned_open_due_idx").on(t.assignedTo, t.dueDate, t.id).where(sql`${t.status} <> 'completed'`),
   ],
 );
 

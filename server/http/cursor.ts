@@ -1,3 +1,5 @@
+import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { badRequest } from "./errors";
 
@@ -21,6 +23,32 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
     throw badRequest("This page link is not valid. Load the list again.", { cursor: "Not a valid cursor." });
   }
   return id;
+}
+
+/**
+ * The keyset condition of a newest-first page: (created_at, id) before the cursor row's, that row
+ * read from `table` by primary key. `order` names the page's own columns when they are not the
+ * table's (a developer's projects are ordered by their assignments' copy of the date). `scope`
+ * (the row's project or owner) is checked on the row found, behind `offset 0`: given both
+ * conditions at once, a prepared statement's generic plan answered the lookup from the
+ * (scope, created_at, id) index and read the scope's whole range (an older page of the
+ * 100,000-message thread: 719 buffers and 5 ms, against 4 by primary key). A cursor from outside
+ * the scope names no row, and the page is empty.
+ */
+export function beforeCursor(
+  table: PgTable & { createdAt: AnyColumn; id: AnyColumn },
+  after: string | undefined,
+  options: {
+    order?: { createdAt: AnyColumn; id: AnyColumn };
+    scope?: { column: AnyColumn; equals: string };
+  } = {},
+): SQL | undefined {
+  if (!after) return undefined;
+  const { order = table, scope } = options;
+  const row = scope
+    ? sql`select c.created_at, c.id from (select r.created_at, r.id, r.${sql.identifier(scope.column.name)} as scope from ${table} r where r.id = ${after} offset 0) c where c.scope = ${scope.equals}`
+    : sql`select c.created_at, c.id from ${table} c where c.id = ${after}`;
+  return sql`(${order.createdAt}, ${order.id}) < (${row})`;
 }
 
 /** Reads one row more than asked to know whether a next page exists. */

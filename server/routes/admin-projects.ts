@@ -7,6 +7,7 @@ import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
 import { auditAdminChange } from "../data/audit";
 import { existingPeople } from "../data/payments";
+import { assignDevelopers } from "../data/projects";
 import type { Db, Tx } from "../db";
 import { projectDevelopers, projects } from "../db/schema";
 import { publishChange } from "../functions/changes";
@@ -90,10 +91,10 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         await checkPeople(tx, body);
         const [inserted] = await tx.insert(projects).values(columnsOf(body)).returning({ id: projects.id });
         if (!inserted) throw new Error("the project insert returned no row");
-        if (body.developerIds.length > 0)
-          await tx
-            .insert(projectDevelopers)
-            .values(body.developerIds.map((developerId) => ({ projectId: inserted.id, developerId })));
+        await assignDevelopers(
+          tx,
+          body.developerIds.map((developerId) => ({ projectId: inserted.id, developerId })),
+        );
         const after = await getAdminProject(tx, inserted.id);
         if (!after) throw new Error("the new project could not be read");
         await auditAdminChange(tx, actor, {
@@ -146,8 +147,10 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           await tx
             .delete(projectDevelopers)
             .where(and(eq(projectDevelopers.projectId, projectId), inArray(projectDevelopers.developerId, removed)));
-        if (added.length > 0)
-          await tx.insert(projectDevelopers).values(added.map((developerId) => ({ projectId, developerId })));
+        await assignDevelopers(
+          tx,
+          added.map((developerId) => ({ projectId, developerId })),
+        );
         const after = await getAdminProject(tx, projectId);
         if (!after) throw notFound("Project");
         await auditAdminChange(tx, actor, {

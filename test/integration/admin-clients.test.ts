@@ -280,6 +280,12 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
 
     const listed = await table(admin, `q=${TAG}%20owner`);
     expect(listed.items[0]).toMatchObject({ id, archivedAt: expect.any(String) });
+    // The unsearched total (a running count of active clients plus the deactivated) still counts them.
+    const [clients] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(users)
+      .where(eq(users.role, "client"));
+    expect((await table(admin, "")).total).toBe(clients?.n);
 
     // Deleting again changes nothing and writes no second entry.
     expect((await admin.request("DELETE", `/api/admin/clients/${id}`)).json.outcome).toBe("deactivated");

@@ -124,6 +124,7 @@ describe("POST /api/admin/projects", () => {
     const own = (await people.first.http.request("GET", "/api/projects?limit=10")).json;
     expect(own.items.map((project: { id: string }) => project.id)).toContain(projectId);
     expect((await developer.request("GET", `/api/projects/${projectId}`)).status).toBe(200);
+    expect((await developer.request("GET", "/api/projects?limit=1")).json.items[0]?.id).toBe(projectId);
 
     const [entry] = await server.db
       .select()
@@ -198,10 +199,15 @@ describe("PATCH /api/admin/projects/:id", () => {
       developers: [{ id: ngoziId }],
     });
     const assigned = await server.db
-      .select({ developerId: projectDevelopers.developerId })
+      .select({ developerId: projectDevelopers.developerId, projectCreatedAt: projectDevelopers.projectCreatedAt })
       .from(projectDevelopers)
       .where(eq(projectDevelopers.projectId, projectId));
-    expect(assigned).toEqual([{ developerId: ngoziId }]);
+    // The new assignment carries the project's creation time, the order of the developer's list.
+    const [project] = await server.db
+      .select({ createdAt: projects.createdAt })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    expect(assigned).toEqual([{ developerId: ngoziId, projectCreatedAt: project?.createdAt }]);
 
     // Everyone concerned before or after refetches their list.
     const deadline = Date.now() + 5_000;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { keepAnAdministrator, LAST_ADMIN, lockActiveAdmins } from "../../server/data/staff";
 import { auditLog, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http/errors";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { createPeople, type PersonSpec, tokenOf } from "../support/people";
 import { createTask, newPerson, type Person } from "../support/portal";
 import { type Client, outbox, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -21,7 +21,7 @@ let admin: Client;
 let adminId: string;
 let client: Person;
 let developer: Person;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
 const TAG = `st${randomUUID().slice(0, 6)}`;
 const WITHIN_MS = 1000;
@@ -43,12 +43,7 @@ const auditRows = (entityId: string) =>
     .from(auditLog)
     .where(and(eq(auditLog.entity, "staff"), eq(auditLog.entityId, entityId)));
 
-async function live(from: Client): Promise<LiveSocket> {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
-  sockets.push(socket);
-  return socket;
-}
+const live = (from: Client) => sockets.open(from);
 
 async function within(check: () => Promise<boolean>): Promise<number> {
   const started = Date.now();
@@ -67,7 +62,7 @@ beforeAll(async () => {
   ids = await createPeople(server.db, specs);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

@@ -7,7 +7,7 @@ import { invoices, projects } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { INVOICE_BOLD_FONT, INVOICE_FONT } from "../../server/pdf/invoice";
 import { insertInvoice, lagosDay, pdfText } from "../support/invoices";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** Invoices: each viewer's list and summary, the status derived at read time, the PDF, and live delivery. */
@@ -18,7 +18,7 @@ let tunde: Client;
 let admin: Client;
 let chineduId: string;
 let amakaId: string;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
 type Row = { id: string; clientId: string; amount: number; status: string; invoiceNumber: string };
 
@@ -43,9 +43,7 @@ async function download(from: Client | null, id: string) {
 }
 
 async function live(from: Client, keys: string[][]) {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
-  sockets.push(socket);
+  const socket = await sockets.open(from);
   for (const key of keys) expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
   return socket;
 }
@@ -62,7 +60,7 @@ beforeAll(async () => {
   amakaId = await userIdOf(server.db, "amaka@bellofashion.test");
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -230,9 +228,7 @@ describe("live", () => {
   const SUMMARY = ["invoices", "summary"];
 
   it("refuses the invoice keys to a developer", async () => {
-    const socket = await openLive(server.url, tunde);
-    if ("rejected" in socket) throw new Error("refused");
-    sockets.push(socket);
+    const socket = await sockets.open(tunde);
     expect(await socket.subscribe(LIST)).toMatchObject({ type: "error", code: "not_found" });
     expect(await socket.subscribe(SUMMARY)).toMatchObject({ type: "error", code: "not_found" });
   });

@@ -12,6 +12,7 @@ import {
   serviceSchema,
   taskSchema,
 } from "../../common/api";
+import { assignDevelopers } from "../../server/data/projects";
 import type { Tx } from "../../server/db";
 import {
   contactEnquiries,
@@ -487,7 +488,7 @@ const table: Row[] = [
       await commit(
         async (tx) => {
           await tx.insert(projects).values({ id: rowId, title: "Live rules dashboard project", clientId: id.clientA });
-          await tx.insert(projectDevelopers).values({ projectId: rowId, developerId: id.devIn });
+          await assignDevelopers(tx, [{ projectId: rowId, developerId: id.devIn }]);
         },
         projectChange("insert", rowId),
       );
@@ -514,7 +515,7 @@ const table: Row[] = [
       await commit(
         async (tx) => {
           await tx.insert(projects).values({ id: rowId, title: "Live rules listed project", clientId: id.clientA });
-          await tx.insert(projectDevelopers).values({ projectId: rowId, developerId: id.devIn });
+          await assignDevelopers(tx, [{ projectId: rowId, developerId: id.devIn }]);
         },
         projectChange("insert", rowId),
       );

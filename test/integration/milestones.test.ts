@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MILESTONE_TITLE_MAX_LENGTH } from "../../common/domain";
 import { AMOUNT_FORMAT } from "../../common/schemas";
 import { auditLog, milestones } from "../../server/db/schema";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -25,7 +25,7 @@ let devOut: Client;
 let admin: Client;
 let projectId: string;
 let otherProjectId: string;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
 const milestonesPath = (id = projectId) => `/api/projects/${id}/milestones`;
 const milestone = { title: "Checkout live", description: "Paystack on staging.", amount: "1500.50", dueDate: null };
@@ -34,9 +34,7 @@ async function count(id = projectId) {
   return (await server.db.select().from(milestones).where(eq(milestones.projectId, id))).length;
 }
 async function live(from: Client, key: string[]) {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
-  sockets.push(socket);
+  const socket = await sockets.open(from);
   return { socket, answer: await socket.subscribe(key) };
 }
 
@@ -53,7 +51,7 @@ beforeAll(async () => {
   otherProjectId = await createProject(server.db, { clientEmail: OTHER_CLIENT });
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { assignDevelopers } from "../../server/data/projects";
 import { notifications, projectDevelopers } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { type LiveSocket, openLive } from "../support/live";
@@ -264,6 +265,10 @@ describe("reading notifications", () => {
     expect(first.json.items[1].link).toBe(`/portal/projects/${projectIds[1]}`);
     const second = await http.devIn.request("GET", `/api/notifications?limit=2&cursor=${first.json.next}`);
     expect(second.json.items[0].link).toBe(`/portal/projects/${projectIds[0]}`);
+    // Another person's notification names no position in one's own list: an empty page.
+    const foreign = await http.clientA.request("GET", `/api/notifications?limit=2&cursor=${first.json.next}`);
+    expect(foreign.status).toBe(200);
+    expect(foreign.json).toEqual({ items: [], next: null });
   });
 
   it("a developer taken off a project no longer sees its notifications, in the list or the count", async () => {
@@ -288,7 +293,7 @@ describe("reading notifications", () => {
           .where(eq(notifications.id, note?.id ?? ""))
       ).length,
     ).toBe(1);
-    await server.db.insert(projectDevelopers).values({ projectId, developerId: id.devIn });
+    await assignDevelopers(server.db, [{ projectId, developerId: id.devIn }]);
     expect(await unread("devIn")).toBe(1);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTES_MAX_LENGTH } from "../../common/domain";
 import { serviceOrders, services, users } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
-import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
+import { type LiveFrame, liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createService } from "../support/services";
 
@@ -14,7 +14,7 @@ let otherClient: Client;
 let developer: Client;
 let admin: Client;
 let clientId: string;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 const ORDERS = ["orders", "mine"];
 const SERVICES = ["services", "active"];
 const QUIET_MS = 400;
@@ -27,9 +27,7 @@ async function userId(email: string) {
   return row.id;
 }
 async function live(from: Client, key: string[]) {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
-  sockets.push(socket);
+  const socket = await sockets.open(from);
   expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
   return socket;
 }
@@ -48,7 +46,7 @@ beforeAll(async () => {
   clientId = await userId(CLIENT_EMAIL);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -239,9 +237,7 @@ describe("live orders", () => {
     await sleep(QUIET_MS);
     expect(otherLive.frames.some((frame) => frame.type === "change")).toBe(false);
 
-    const socket = await openLive(server.url, developer);
-    if ("rejected" in socket) throw new Error("refused");
-    sockets.push(socket);
+    const socket = await sockets.open(developer);
     expect(await socket.subscribe(ORDERS)).toMatchObject({ type: "error", code: "not_found" });
   });
 });

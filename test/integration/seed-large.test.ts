@@ -100,6 +100,17 @@ describe("npm run seed:large", () => {
         `select count(*) n from project_developers where developer_id = '${firstResult.ids.developer}'`,
       ),
     ).toBe(expected.busyDeveloperProjects);
+    // Each assignment carries its project's creation time (the developer's list order).
+    expect(
+      await count(
+        first,
+        "select count(*) n from project_developers d join projects p on p.id = d.project_id where d.project_created_at <> p.created_at",
+      ),
+    ).toBe(0);
+    // Left vacuumed, as autovacuum would leave it: every page of the tasks visible to index-only reads.
+    expect(
+      await count(first, "select count(*) n from pg_class where relname = 'tasks' and relallvisible < relpages"),
+    ).toBe(0);
     // Every project has a developer; the big thread's project belongs to the printed client.
     expect(
       await count(

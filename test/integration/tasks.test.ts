@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, tasks, users } from "../../server/db/schema";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createTask } from "../support/tasks";
 
@@ -11,7 +11,7 @@ let tunde: Client;
 let ngozi: Client;
 let admin: Client;
 let client: Client;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 const KEY = ["tasks", "mine"];
 
 async function userId(email: string) {
@@ -20,9 +20,7 @@ async function userId(email: string) {
   return row.id;
 }
 async function live(from: Client, key = KEY) {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
-  sockets.push(socket);
+  const socket = await sockets.open(from);
   expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
   return socket;
 }
@@ -46,7 +44,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 

@@ -3,8 +3,9 @@ import { hashPassword } from "better-auth/crypto";
 import { sql } from "drizzle-orm";
 import type { Role } from "../../common/domain";
 import { DEMO_PASSWORD } from "../../seed";
+import { assignDevelopers } from "../../server/data/projects";
 import type { Db } from "../../server/db";
-import { accounts, invoices, projectDevelopers, projects, tasks, users } from "../../server/db/schema";
+import { accounts, invoices, projects, tasks, users } from "../../server/db/schema";
 import type { Client, TestServer } from "./server";
 
 /**
@@ -61,7 +62,7 @@ export async function createProject(
 }
 
 export async function assignDeveloper(db: Db, projectId: string, developerId: string) {
-  await db.insert(projectDevelopers).values({ projectId, developerId });
+  await assignDevelopers(db, [{ projectId, developerId }]);
 }
 
 /** An invoice; `dueInDays` is counted from today in Lagos (negative: in the past). */

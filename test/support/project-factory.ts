@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { assignDevelopers } from "../../server/data/projects";
 import type { Db } from "../../server/db";
-import { projectDevelopers, projectMessages, projects } from "../../server/db/schema";
+import { projectMessages, projects } from "../../server/db/schema";
 import { userIdOf } from "./server";
 
 /**
@@ -20,7 +21,7 @@ export async function createProject(
     .returning({ id: projects.id });
   if (!row) throw new Error("project insert returned no row");
   for (const email of options.developerEmails ?? []) {
-    await db.insert(projectDevelopers).values({ projectId: row.id, developerId: await userIdOf(db, email) });
+    await assignDevelopers(db, [{ projectId: row.id, developerId: await userIdOf(db, email) }]);
   }
   return row.id;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
+import { assignDevelopers } from "../../server/data/projects";
 import type { Db } from "../../server/db";
-import { projectDevelopers, projects, users } from "../../server/db/schema";
+import { projects, users } from "../../server/db/schema";
 
 async function userId(db: Db, email: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
@@ -43,9 +44,10 @@ export async function addProjects(
     const developerId = await userId(db, options.developerEmail);
     const every = options.assignEvery ?? 1;
     const assigned = rows.filter((_, i) => i % every === 0);
-    if (assigned.length > 0) {
-      await db.insert(projectDevelopers).values(assigned.map((row) => ({ projectId: row.id, developerId })));
-    }
+    await assignDevelopers(
+      db,
+      assigned.map((row) => ({ projectId: row.id, developerId })),
+    );
   }
   return rows.map((row) => row.id);
 }
