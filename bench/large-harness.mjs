@@ -23,7 +23,8 @@ import {
  * (NODE_ENV=production), signs in as the accounts the reads need, then for
  * each read of `routesFile` (which also gives each read's queries) prints the
  * EXPLAIN (ANALYZE, BUFFERS) plan, flagging a sequential scan of a large
- * table, and measures it with 50 connections, printing p95.
+ * table, and its time under a generic plan (noted when it is much slower), and
+ * measures it with 50 connections, printing p95.
  *
  *   node bench/<name>.mjs [--scale 1] [--seed 1] [--duration 10] [--keep]
  *
@@ -137,10 +138,16 @@ export async function runLargeBench({ benchName, routesFile, barP95Ms: BAR_P95_M
     const measured = [];
     for (const route of routes) {
       console.log(`\n--- ${route.name}: GET ${route.path}`);
-      for (const [index, { plan, seqScansOfLargeTables }] of route.plans.entries()) {
+      for (const [index, { plan, seqScansOfLargeTables, executionMs, genericPlanMs }] of route.plans.entries()) {
         console.log(`  query ${index + 1} of ${route.plans.length}:`);
         console.log(plan.replace(/^/gm, "    "));
         if (seqScansOfLargeTables.length > 0) console.log(`  FLAG: Seq Scan on ${seqScansOfLargeTables.join(", ")}`);
+        // Not a bar: PostgreSQL keeps a generic plan only when it costs no more than the custom ones.
+        console.log(`  under a generic plan (a prepared statement's, for any parameters): ${genericPlanMs} ms`);
+        if (genericPlanMs > Math.max(1, 2 * executionMs))
+          console.log(
+            `  NOTE: ${genericPlanMs} ms under a generic plan against ${executionMs} ms planned for these values`,
+          );
       }
       const headers = { cookie: cookies[route.as], accept: "application/json", "accept-encoding": "gzip, deflate, br" };
       const target = { url: `${server.url}${route.path}`, headers, connections: CONNECTIONS };
@@ -162,6 +169,7 @@ export async function runLargeBench({ benchName, routesFile, barP95Ms: BAR_P95_M
         failed: result.errors + result.timeouts + result.non2xx,
         seqScansOfLargeTables: [...new Set(route.plans.flatMap((plan) => plan.seqScansOfLargeTables))],
         plans: route.plans.map((plan) => plan.plan),
+        genericPlansMs: route.plans.map((plan) => plan.genericPlanMs),
       };
       console.log(
         `  ${figures.requestsPerSecond} req/s, p50 ${figures.latencyP50Ms} ms, p95 ${figures.latencyP95Ms} ms, ` +

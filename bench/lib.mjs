@@ -106,6 +106,20 @@ export function percentile(sorted, p) {
   return sorted[Math.max(0, index)];
 }
 
+/** A round's delivery latencies (ms, any order) as the figures a bench prints: percentiles to 0.1 ms. */
+export function latencyFigures(latencies, missing) {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    deliveries: sorted.length,
+    missing,
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
+    maxMs: round(sorted.at(-1) ?? Number.NaN),
+  };
+}
+
 /** Writes bench/results/<name>.json with the figures and what the machine was doing. */
 export function writeResult(name, result) {
   const dir = path.join(ROOT, "bench/results");

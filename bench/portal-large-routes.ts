@@ -3,6 +3,8 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import type { Role } from "../common/domain";
 import { largeEmail } from "../seed/large";
+import { getClientDashboard, getDeveloperDashboard } from "../server/data/dashboard";
+import { invoiceSummary, listInvoices } from "../server/data/invoices";
 import { getProject, getProjectFacts, listMessages, listProjects } from "../server/data/projects";
 import { listTasks } from "../server/data/tasks";
 import type { Db } from "../server/db";
@@ -44,6 +46,18 @@ const PAGE = 50;
 const actor = (id: string, role: Role): Actor => ({ id, role });
 
 export const ROUTES: BenchRoute[] = [
+  {
+    name: "dashboard (client)",
+    as: "client",
+    path: () => "/api/dashboard",
+    read: (db, ids) => getClientDashboard(db, ids.client),
+  },
+  {
+    name: "dashboard (developer)",
+    as: "developer",
+    path: () => "/api/dashboard",
+    read: (db, ids) => getDeveloperDashboard(db, ids.developer),
+  },
   {
     name: "projects list (admin)",
     as: "admin",
@@ -103,6 +117,18 @@ export const ROUTES: BenchRoute[] = [
     },
   },
   {
+    name: "invoices list (client)",
+    as: "client",
+    path: () => `/api/invoices?limit=${PAGE}`,
+    read: (db, ids) => listInvoices(db, rules.invoices.scope(actor(ids.client, "client")), { limit: PAGE + 1 }),
+  },
+  {
+    name: "invoices summary (client)",
+    as: "client",
+    path: () => "/api/invoices/summary",
+    read: (db, ids) => invoiceSummary(db, rules.invoices.scope(actor(ids.client, "client"))),
+  },
+  {
     name: "my tasks (developer)",
     as: "developer",
     path: () => `/api/tasks?limit=${PAGE}`,
@@ -114,6 +140,31 @@ export const ROUTES: BenchRoute[] = [
 export const LARGE_TABLE_ROWS = 10_000;
 
 type Captured = { query: string; params: unknown[] };
+
+/** EXPLAIN ANALYZE's "Execution Time" of a plan, in ms. */
+const executionMs = (plan: string) => Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? Number.NaN);
+
+/**
+ * The execution time of `query` under the plan PostgreSQL makes for any parameters (a generic
+ * plan). The server's statements are prepared, and after five runs PostgreSQL may keep that plan
+ * instead of planning for the parameters given, as EXPLAIN above does: an older page of the big
+ * thread was once served 100 times slower that way (server/http/cursor.ts beforeCursor).
+ */
+async function genericPlanMs(pool: pg.Pool, query: string, params: unknown[]): Promise<number> {
+  const client = await pool.connect();
+  try {
+    await client.query("set plan_cache_mode = force_generic_plan");
+    await client.query(`prepare bench_generic as ${query}`);
+    const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
+    const result = await client.query(
+      `explain (analyze) execute bench_generic${values.length > 0 ? `(${values.join(", ")})` : ""}`,
+    );
+    return executionMs(result.rows.map((row) => row["QUERY PLAN"] as string).join("\n"));
+  } finally {
+    await client.query("deallocate all; reset plan_cache_mode").catch(() => {});
+    client.release();
+  }
+}
 
 /** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
 export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
@@ -168,7 +219,13 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
         const result = await pool.query(`explain (analyze, buffers) ${query}`, params);
         const plan = result.rows.map((row) => row["QUERY PLAN"] as string).join("\n");
         const seqScans = [...plan.matchAll(/Seq Scan on (\w+)/g)].map((match) => match[1] as string);
-        plans.push({ query, plan, seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))] });
+        plans.push({
+          query,
+          plan,
+          seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))],
+          executionMs: executionMs(plan),
+          genericPlanMs: await genericPlanMs(pool, query, params),
+        });
       }
       explained.push({ name: route.name, as: route.as, path: route.path(ids), plans });
     }

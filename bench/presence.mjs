@@ -7,7 +7,7 @@ import {
   describeSummary,
   ensureBuilt,
   freshPostgres,
-  percentile,
+  latencyFigures,
   ROUNDS,
   signIn,
   sleep,
@@ -127,15 +127,7 @@ try {
       }
       await sleep(500);
     }
-    latencies.sort((a, b) => a - b);
-    const round = (value) => Math.round(value * 10) / 10;
-    const figures = {
-      deliveries: latencies.length,
-      missing,
-      p50Ms: round(percentile(latencies, 50)),
-      p95Ms: round(percentile(latencies, 95)),
-      maxMs: round(latencies.at(-1) ?? Number.NaN),
-    };
+    const figures = latencyFigures(latencies, missing);
     console.log(
       `  round ${roundIndex + 1}: ${figures.deliveries} deliveries (${missing} missing): p50 ${figures.p50Ms} ms, p95 ${figures.p95Ms} ms, max ${figures.maxMs} ms`,
     );
