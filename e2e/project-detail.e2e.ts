@@ -251,14 +251,23 @@ describe("project detail", () => {
       expect(response.status).toBe(201);
     }
     const { page } = client;
+    // The page stays as the server rendered it until released: the reader scrolls its thread to the very
+    // top, and the press that makes it live loads older (whatever else would have made it live first).
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/assets/portal-hydrate-*.js", async (route) => {
+      await held;
+      await route.continue();
+    });
     await openProject(page);
     const thread = page.getByRole("region", { name: "Message thread" });
     await messages(page).filter({ hasText: "Backlog 60" }).waitFor();
     expect(await messages(page).count()).toBe(50);
     expect(await atBottom(thread)).toBe(true);
 
-    // Load older: the message at the top stays where it was on screen. The page is not live yet: the reader
-    // scrolls the thread the server rendered to its very top, and the press that makes it live loads older.
+    // Load older: the message at the top stays where it was on screen.
     expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
     await thread.evaluate((box) => {
       box.scrollTop = 0;
@@ -271,6 +280,8 @@ describe("project detail", () => {
       ((await message.boundingBox())?.y ?? Number.NaN) - ((await thread.boundingBox())?.y ?? Number.NaN);
     const before = await offset(anchor);
     await page.getByRole("button", { name: "Load older" }).click();
+    release();
+    await page.unroute("**/assets/portal-hydrate-*.js");
     await expect.poll(() => messages(page).count()).toBeGreaterThan(50);
     const after = await offset(messages(page).filter({ hasText: anchorText ?? "" }));
     // Within the height of the "Load older" button, which leaves once nothing older is left.
