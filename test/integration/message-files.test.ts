@@ -188,7 +188,7 @@ describe("attaching", () => {
 });
 
 describe("the thread", () => {
-  it("reads a page's files in one query, however many of its messages have files", async () => {
+  it("reads a page with its files in one query, however many of its messages have files", async () => {
     for (const name of ["one.txt", "two.txt", "three.txt"]) {
       const file = await upload(as.clientA, name);
       expect((await post(as.clientA, { message: `With ${name}`, fileIds: [file.id] })).status).toBe(201);
@@ -202,8 +202,8 @@ describe("the thread", () => {
       : drizzleNodePg(client, { schema, logger })) as unknown as Db;
     const page = await listMessages(logged, projectId, { limit: 50 });
     expect(page.filter((message) => message.files.length > 0).length).toBeGreaterThanOrEqual(3);
-    expect(statements).toHaveLength(2);
-    expect(statements[1]).toMatch(/from "message_files"/);
+    expect(statements).toHaveLength(1);
+    expect(statements[0]).toMatch(/from "message_files"/);
   });
 
   let messageId: string;
