@@ -5,7 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from "../common/domain";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signInThroughForm, type User } from "./support/browser";
+import { holdRequests, newUser, openInApp, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -99,14 +99,7 @@ describe("My Tasks", () => {
     const { page } = developer;
     await openMyTasks(page);
     // Hold the answer back to see the move shown at once, marked as saving, with no second pick possible.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/tasks/*/status", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/api/tasks/*/status");
     let patches = 0;
     const countPatch = (request: { method(): string; url(): string }) => {
       if (request.method() === "PATCH" && request.url().includes("/api/tasks/")) patches += 1;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { holdRequests, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -62,16 +62,7 @@ async function send(page: Page, text: string) {
 
 /** POSTs to the thread held until `release` is called; reads go through. */
 async function holdSends(page: Page): Promise<() => void> {
-  let release = () => {};
-  const gate = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route("**/api/projects/*/messages", async (route) => {
-    if (route.request().method() !== "POST") return route.continue();
-    await gate;
-    return route.continue();
-  });
-  return release;
+  return (await holdRequests(page, "**/api/projects/*/messages", { method: "POST" })).release;
 }
 
 async function expectOnce(page: Page, text: string) {
@@ -144,14 +135,7 @@ describe("project detail", () => {
       .first();
     const title = (await target.locator("h3").textContent()) ?? "";
     const row = milestones(page).filter({ hasText: title });
-    let fail = () => {};
-    const failed = new Promise<void>((resolve) => {
-      fail = resolve;
-    });
-    await page.route("**/api/milestones/*", async (route) => {
-      await failed;
-      await route.abort();
-    });
+    const { release: fail } = await holdRequests(page, "**/api/milestones/*", { outcome: "abort" });
     await row.getByRole("button", { name: "Mark as Paid" }).click();
     await row.getByText("Saving…").waitFor();
     await row.getByText("Paid", { exact: true }).waitFor();
@@ -253,14 +237,7 @@ describe("project detail", () => {
     const { page } = client;
     // The page stays as the server rendered it until released: the reader scrolls its thread to the very
     // top, and the press that makes it live loads older (whatever else would have made it live first).
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/assets/portal-hydrate-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(page, "**/assets/portal-hydrate-*.js");
     await openProject(page);
     const thread = page.getByRole("region", { name: "Message thread" });
     await messages(page).filter({ hasText: "Backlog 60" }).waitFor();

@@ -4,7 +4,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { holdRequests, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -157,14 +157,7 @@ describe("project files", () => {
     expect(await client.page.evaluate(() => document.activeElement?.textContent)).toContain("Attach");
 
     // The send is held a moment: the message shows at once, sending, with its file.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await client.page.route(`**/api/projects/${projectId}/messages`, async (route) => {
-      if (route.request().method() === "POST") await held;
-      await route.continue();
-    });
+    const { release } = await holdRequests(client.page, `**/api/projects/${projectId}/messages`, { method: "POST" });
     const box = client.page.getByLabel("Message", { exact: true });
     await box.fill("Here are the minutes.");
     await box.press("Enter");

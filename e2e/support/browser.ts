@@ -86,3 +86,27 @@ export async function hydratePage(page: Page): Promise<void> {
   await page.mouse.move(1, 1);
   await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
 }
+
+/**
+ * Holds the page's requests to `url` (only those of `method`, when given: others go on) until
+ * `release` is called; then they go on, or fail with `outcome: "abort"`. `requested` says how
+ * many arrived. Remove the route with `unrouteAll({ behavior: "wait" })` or after they have gone on.
+ */
+export async function holdRequests(
+  page: Page,
+  url: string | RegExp,
+  options: { method?: string; outcome?: "continue" | "abort" } = {},
+): Promise<{ release: () => void; requested: () => number }> {
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let requested = 0;
+  await page.route(url, async (route) => {
+    if (options.method && route.request().method() !== options.method) return route.continue();
+    requested += 1;
+    await gate;
+    return options.outcome === "abort" ? route.abort() : route.continue();
+  });
+  return { release, requested: () => requested };
+}
