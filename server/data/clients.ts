@@ -37,11 +37,12 @@ const sortExpressions: Record<ClientSort, SQL> = {
   joined: sql`${users.createdAt}`,
 };
 
+/** The table's search (undefined when there is none): a prefix of the name, e-mail or company. */
+const clientSearch = (q: string | undefined) =>
+  prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`]);
+
 function clientFilter(q: string | undefined): SQL | undefined {
-  return and(
-    eq(users.role, "client"),
-    prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`]),
-  );
+  return and(eq(users.role, "client"), clientSearch(q));
 }
 
 const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
@@ -73,7 +74,7 @@ export async function listClients(db: Db, query: ClientsQuery) {
       .orderBy(...orderOf(query))
       .limit(query.pageSize)
       .offset(offsetOf(query)),
-    query.q?.trim()
+    clientSearch(query.q)
       ? db
           .select({ total: totalCount() })
           .from(users)
