@@ -2,7 +2,7 @@ import { spawnSync } from "node:child_process";
 import { mkdirSync, readdirSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
-import { SERVER_NODE_FLAGS } from "../scripts/server-command.mjs";
+import { serverNodeFlags } from "../scripts/server-command.mjs";
 import { BENCH_SECRET, cleanup, ensureBuilt, MAIN, ROOT, signIn, startServer, USERS } from "./lib.mjs";
 
 /**
@@ -33,7 +33,7 @@ mkdirSync(outDir, { recursive: true });
 ensureBuilt();
 const before = new Set(readdirSync(outDir));
 const server = await startServer({
-  args: [...SERVER_NODE_FLAGS, "--cpu-prof", "--cpu-prof-dir", outDir, MAIN],
+  args: [...serverNodeFlags({ DATABASE_URL: databaseUrl }), "--cpu-prof", "--cpu-prof-dir", outDir, MAIN],
   env: {
     NODE_ENV: nodeEnv,
     AUTH_RATE_LIMIT: "100000",

@@ -2,7 +2,7 @@
 import type { ChildProcess } from "node:child_process";
 
 export declare const SERVER_MAIN: string;
-export declare const SERVER_NODE_FLAGS: string[];
+export declare function serverNodeFlags(env: Record<string, string | undefined>): string[];
 export declare const SERVER_ENV: Record<string, string>;
 
 export declare function freePort(): Promise<number>;

@@ -1,13 +1,13 @@
 import { spawn } from "node:child_process";
 import { build, needsBuild } from "./build-lib.mjs";
-import { SERVER_ENV, SERVER_MAIN, SERVER_NODE_FLAGS } from "./server-command.mjs";
+import { SERVER_ENV, SERVER_MAIN, serverNodeFlags } from "./server-command.mjs";
 
 // `npm start`: build what is stale, then serve (migrations and the first seed happen in the server).
 if (needsBuild()) {
   console.log("Building the product (first start or sources changed)...");
   build();
 }
-const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_MAIN], {
+const child = spawn(process.execPath, [...serverNodeFlags(process.env), SERVER_MAIN], {
   env: { ...SERVER_ENV, ...process.env },
   stdio: "inherit",
 });

@@ -65,7 +65,7 @@ async function main() {
  * (server/db/index.ts), the migrations' texts, the first seed. V8 returns it when its memory
  * reducer decides the process is idle, ~15 s later, or sooner by chance, so the memory of an
  * idle server depended on the start. One full collection as soon as the server is ready
- * returns it at once; `npm start` exposes `gc` for this (SERVER_NODE_FLAGS).
+ * returns it at once; `npm start` exposes `gc` for this (serverNodeFlags in scripts/server-command.mjs).
  */
 function collectStartupGarbage() {
   // Without arguments: a full mark-compact (Node 20's V8 reads an options object as a scavenge).

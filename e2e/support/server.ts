@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
-import { SERVER_MAIN, SERVER_NODE_FLAGS, startServerProcess } from "../../scripts/server-command.mjs";
+import { SERVER_MAIN, serverNodeFlags, startServerProcess } from "../../scripts/server-command.mjs";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -32,7 +32,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Pr
     // The run's seeded database (e2e/support/global-setup.ts), unless the file brings its own PostgreSQL.
     if (!env.DATABASE_URL) cpSync(inject("pgliteTemplate"), path.join(dataDir, "pglite"), { recursive: true });
     const server = await startServerProcess({
-      args: [...SERVER_NODE_FLAGS, "--enable-source-maps", SERVER_MAIN],
+      args: [...serverNodeFlags(env), "--enable-source-maps", SERVER_MAIN],
       env: { NODE_ENV: "test", ...env },
       dataDir,
     });
