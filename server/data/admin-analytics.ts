@@ -1,21 +1,17 @@
-import { inArray } from "drizzle-orm";
 import { type AdminAnalytics, REVENUE_MONTHS } from "../../common/admin-analytics";
 import { PROJECT_STATUSES, ROLES, TASK_STATUSES } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
-import { analyticsCounters } from "../db/schema";
 import type { Topic } from "../functions/changes";
 import type { LiveCollection, LiveKey } from "../live/collection";
 import { rules } from "../rules";
+import { readCounters } from "./counters";
 
 /**
- * The admin analytics (issue #7, item 11). Every figure is a running total in
- * analytics_counters, kept by database triggers in the writing transaction
- * (migration 0011_analytics_counters_triggers), so this read is one scan of a
- * table of a few dozen rows however many projects, tasks and invoices there are.
+ * The admin analytics (issue #7, item 11). Every figure is a running total
+ * (server/data/counters.ts), so this read is one scan of a few dozen counter
+ * rows however many projects, tasks and invoices there are.
  */
-
-type Counter = { count: number; amount: number };
 
 /** "YYYY-MM" of `at` in Lagos, and of the months before it: the revenue chart's buckets, oldest first. */
 export function lastMonths(at: Date, months = REVENUE_MONTHS): string[] {
@@ -33,31 +29,6 @@ export function lastMonths(at: Date, months = REVENUE_MONTHS): string[] {
 /** Completed / all as a percent to one decimal; 0 when there are none. */
 export const completionRate = (completed: number, total: number) =>
   total === 0 ? 0 : Math.round((completed / total) * 1000) / 10;
-
-/** The counters of `metrics` (one primary-key range read): a bucket's figures, and a metric's sum. */
-export async function readCounters(db: Db, metrics: readonly string[]) {
-  const rows = await db
-    .select({
-      metric: analyticsCounters.metric,
-      bucket: analyticsCounters.bucket,
-      count: analyticsCounters.count,
-      amount: analyticsCounters.amount,
-    })
-    .from(analyticsCounters)
-    .where(inArray(analyticsCounters.metric, [...metrics]));
-  const counters = new Map<string, Counter>();
-  for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });
-  return {
-    get: (metric: string, bucket: string): Counter => counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
-    sumOf: (metric: string): Counter =>
-      rows
-        .filter((row) => row.metric === metric)
-        .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
-          count: 0,
-          amount: 0,
-        }),
-  };
-}
 
 export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAnalytics> {
   const { get, sumOf } = await readCounters(db, ["users", "projects", "tasks", "orders", "revenue"]);

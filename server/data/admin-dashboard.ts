@@ -3,14 +3,14 @@ import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
-import { readCounters } from "./admin-analytics";
 import { latestEnquiries } from "./catalogue";
+import { readCounters } from "./counters";
 import { listOrders } from "./orders";
 
 /** The admin dashboard (issue #7): its counters in one SQL read, and the newest pending bookings and enquiries. */
 
 /**
- * The counters from analytics_counters (server/data/admin-analytics.ts): running totals kept by
+ * The counters from analytics_counters (server/data/counters.ts): running totals kept by
  * triggers in the writing transaction, so the read does not count 200,000 invoices. An invoice
  * shown as overdue is stored unpaid (shownStatus derives it), so unpaid + overdue = stored unpaid
  * and overdue.

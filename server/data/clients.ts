@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { analyticsCounters, users } from "../db/schema";
+import { users } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
 import { listProjects } from "./projects";
@@ -56,8 +57,7 @@ const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
  */
 async function everyClientCount(db: Db): Promise<number> {
   const result = await db.execute<{ total: number }>(sql`select
-    coalesce((select ${analyticsCounters.count} from ${analyticsCounters}
-      where ${analyticsCounters.metric} = 'users' and ${analyticsCounters.bucket} = 'client'), 0)::int
+    ${counterValue("users", "client")}::int
     + (select count(*) from ${users} where ${users.role} = 'client' and ${users.archivedAt} is not null)::int
     as total`);
   return Number(result.rows[0]?.total ?? 0);

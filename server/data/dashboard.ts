@@ -7,18 +7,21 @@ import {
   DUE_SOON_DAYS,
   DUE_SOON_LIMIT,
 } from "../../common/api";
+import { TASK_STATUSES } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
 import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
 import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
 import { type Actor, rules } from "../rules";
+import { counterValue, developerTasksBucket } from "./counters";
 import { shownStatus } from "./invoices";
 
 /**
  * The portal dashboards (spec §2): each one statement, one round-trip,
- * returning everything its screen shows. Counts and sums are aggregated in
- * SQL over the person's rows (found by the client, assignee and
- * project_developers indexes); only the short lists come back as rows.
+ * returning everything its screen shows. A client's counts and sums are
+ * aggregated in SQL over their rows (found by the client indexes); a
+ * developer's, who may hold thousands of tasks, are running totals
+ * (server/data/counters.ts). Only the short lists come back as rows.
  */
 
 /** Today as a calendar day in Lagos, where due dates are days. */
@@ -85,19 +88,14 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
     db,
     sql`select json_build_object(
       'role', 'developer',
-      'tasks', (
-        select json_build_object(
-          'todo', count(*) filter (where ${tasks.status} = 'todo'),
-          'in_progress', count(*) filter (where ${tasks.status} = 'in_progress'),
-          'review', count(*) filter (where ${tasks.status} = 'review'),
-          'completed', count(*) filter (where ${tasks.status} = 'completed')
-        )
-        from ${tasks} where ${tasks.assignedTo} = ${developerId}
-      ),
-      'projects', (
-        select json_build_object('total', count(*))
-        from ${projectDevelopers} where ${projectDevelopers.developerId} = ${developerId}
-      ),
+      'tasks', json_build_object(${sql.join(
+        TASK_STATUSES.map(
+          (status) =>
+            sql`${status}::text, ${counterValue("developer_tasks", developerTasksBucket(developerId, status))}`,
+        ),
+        sql`, `,
+      )}),
+      'projects', json_build_object('total', ${counterValue("developer_projects", developerId)}),
       'recentProjects', (
         select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)
         from (

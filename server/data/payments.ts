@@ -4,7 +4,7 @@ import { TIME_ZONE } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
-import { readCounters } from "./admin-analytics";
+import { readCounters } from "./counters";
 import { shownStatus } from "./invoices";
 
 /**

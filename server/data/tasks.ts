@@ -6,6 +6,7 @@ import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
+import { counterValue, developerTasksBucket, readCounters } from "./counters";
 
 /** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -71,15 +72,27 @@ export function listTasks(db: Db, scope: Scope, options: { limit: number; after?
     .limit(options.limit);
 }
 
-/** The counters of My Tasks: the tasks in `scope` per status, counted by the database, not from a page. */
+/**
+ * The counters of My Tasks: the tasks in `scope` per status, as running totals (server/data/counters.ts),
+ * not counted from a page nor from the tasks on every read (a busy developer holds thousands).
+ */
 export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatus, number>> {
-  const rows = await db
-    .select({ status: tasks.status, count: sql<number>`count(*)::int` })
-    .from(tasks)
-    .where(scopeFilter(scope))
-    .groupBy(tasks.status);
   const counts = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
-  for (const row of rows) counts[row.status] = Number(row.count);
+  if (scope.kind === "all") {
+    const counters = await readCounters(db, ["tasks"]);
+    for (const status of TASK_STATUSES) counts[status] = counters.get("tasks", status).count;
+  } else if (scope.kind === "assignee") {
+    const result = await db.execute<Record<TaskStatus, number>>(
+      sql`select ${sql.join(
+        TASK_STATUSES.map(
+          (status) =>
+            sql`${counterValue("developer_tasks", developerTasksBucket(scope.userId, status))} as ${sql.identifier(status)}`,
+        ),
+        sql`, `,
+      )}`,
+    );
+    for (const status of TASK_STATUSES) counts[status] = Number(result.rows[0]?.[status] ?? 0);
+  }
   return counts;
 }
 

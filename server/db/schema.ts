@@ -594,12 +594,10 @@ export const messageMailDigests = pgTable(
 );
 
 // ---------------------------------------------------------------------------
-// Analytics (issue #7, item 11): running totals kept by triggers (migration
-// 0011_analytics_counters_triggers) in the writing transaction, so the admin
-// analytics read is a handful of primary-key rows however large the tables grow.
-// metric: users (bucket = role, active people only), projects and tasks (bucket =
-// status), orders (bucket = status; amount = sum of totals), revenue (paid invoices;
-// bucket = paid month in Lagos, YYYY-MM; amount = sum of amounts).
+// Running totals (issue #7 item 11, issue #11 item 4) kept by triggers (migrations
+// 0011_analytics_counters_triggers, 0020_developer_dashboard_counters) in the writing
+// transaction, so the admin analytics and the dashboards read a handful of primary-key
+// rows however large the tables grow. Metrics and buckets: server/data/counters.ts.
 // ---------------------------------------------------------------------------
 
 export const analyticsCounters = pgTable(

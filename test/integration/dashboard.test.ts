@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUSES } from "../../common/domain";
 import { invoices, projectDevelopers, projects, tasks, users } from "../../server/db/schema";
@@ -216,6 +216,76 @@ describe("GET /api/dashboard as a developer", () => {
     );
     expect(json.dueSoon[0]).toMatchObject({ title: created[0]?.title, status: "todo", projectTitle: mine[0]?.title });
     expect(JSON.stringify(json)).not.toContain(notMine.id);
+  });
+});
+
+describe("GET /api/dashboard as a developer: running totals", () => {
+  /** Their figures counted from the rows, as the dashboard answered them before they were running totals. */
+  async function recountDeveloper(developerId: string) {
+    const taskRows = await server.db.select().from(tasks).where(eq(tasks.assignedTo, developerId));
+    const assigned = await server.db
+      .select()
+      .from(projectDevelopers)
+      .where(eq(projectDevelopers.developerId, developerId));
+    return {
+      tasks: Object.fromEntries(
+        TASK_STATUSES.map((status) => [status, taskRows.filter((t) => t.status === status).length]),
+      ),
+      projects: { total: assigned.length },
+    };
+  }
+  const figures = async (person: Person) => {
+    const { tasks: counted, projects: total } = (await person.client.request("GET", "/api/dashboard")).json;
+    return { tasks: counted, projects: total };
+  };
+
+  it("stay equal to a recount through status changes, reassignments, several rows at once, deletes and unassignments", async () => {
+    const [dev, other] = [await newPerson(server, "developer"), await newPerson(server, "developer")];
+    const client = await newPerson(server, "client");
+    expect(await figures(dev)).toEqual({
+      tasks: { todo: 0, in_progress: 0, review: 0, completed: 0 },
+      projects: { total: 0 },
+    });
+
+    const [first, second] = [await createProject(server.db, client.id), await createProject(server.db, client.id)];
+    await assignDeveloper(server.db, first.id, dev.id);
+    await assignDeveloper(server.db, second.id, dev.id);
+    await assignDeveloper(server.db, second.id, other.id);
+    const made = [];
+    for (const status of ["todo", "todo", "in_progress", "review"] as const)
+      made.push(await createTask(server.db, dev.id, admin.id, { status }));
+    expect(await figures(dev)).toEqual(await recountDeveloper(dev.id));
+
+    const [a, b, c, d] = made.map((task) => task.id as string);
+    await server.db
+      .update(tasks)
+      .set({ status: "completed" })
+      .where(eq(tasks.id, a as string));
+    await server.db
+      .update(tasks)
+      .set({ assignedTo: other.id })
+      .where(eq(tasks.id, b as string));
+    await server.db
+      .update(tasks)
+      .set({ assignedTo: null })
+      .where(eq(tasks.id, c as string));
+    expect(await figures(dev)).toEqual(await recountDeveloper(dev.id));
+    expect(await figures(other)).toEqual(await recountDeveloper(other.id));
+    expect((await figures(dev)).tasks).toEqual({ todo: 0, in_progress: 0, review: 1, completed: 1 });
+
+    // One statement over rows of two assignees and an unassigned one, then a delete and an unassignment.
+    await server.db
+      .update(tasks)
+      .set({ status: "in_progress" })
+      .where(inArray(tasks.id, [a, b, c, d] as string[]));
+    await server.db.delete(tasks).where(eq(tasks.id, d as string));
+    await server.db.delete(projectDevelopers).where(eq(projectDevelopers.projectId, second.id));
+    expect(await figures(dev)).toEqual(await recountDeveloper(dev.id));
+    expect(await figures(other)).toEqual(await recountDeveloper(other.id));
+    expect(await figures(dev)).toEqual({
+      tasks: { todo: 0, in_progress: 1, review: 0, completed: 0 },
+      projects: { total: 1 },
+    });
   });
 });
 

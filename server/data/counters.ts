@@ -1,0 +1,68 @@
+import { inArray, type SQL, sql } from "drizzle-orm";
+import type { TaskStatus } from "../../common/domain";
+import type { Db } from "../db";
+import { analyticsCounters } from "../db/schema";
+
+/**
+ * Running totals in analytics_counters, kept by database triggers in each
+ * writing transaction (migrations 0011_analytics_counters_triggers and
+ * 0020_developer_dashboard_counters), whatever writes: a read of a figure is a
+ * primary-key row however large the counted table grows, and exact, since a
+ * rolled-back write rolls its counter back with it.
+ *
+ * Metrics and their buckets:
+ * - users: role (active people only); projects, tasks: status;
+ * - orders: status, amount = the orders' totals; invoices: stored status, amount = their amounts;
+ * - revenue: paid invoices by the month (YYYY-MM, in Lagos) they were paid, with their amounts;
+ * - developer_tasks: developerTasksBucket (assignee and status; unassigned tasks are not counted);
+ * - developer_projects: a developer's id, counting their assignments.
+ */
+export type CounterMetric =
+  | "users"
+  | "projects"
+  | "tasks"
+  | "orders"
+  | "invoices"
+  | "revenue"
+  | "developer_tasks"
+  | "developer_projects";
+
+type Counter = { count: number; amount: number };
+
+/** The developer_tasks bucket of `developerId`'s tasks in `status`, as the trigger writes it. */
+export const developerTasksBucket = (developerId: string, status: TaskStatus) => `${developerId}:${status}`;
+
+/** One counter's count as a value inside a statement; 0 before its bucket counted anything. */
+export function counterValue(metric: CounterMetric, bucket: string): SQL<number> {
+  return sql<number>`coalesce((select ${analyticsCounters.count} from ${analyticsCounters}
+    where ${analyticsCounters.metric} = ${metric} and ${analyticsCounters.bucket} = ${bucket}), 0)`;
+}
+
+/**
+ * The counters of `metrics` with few buckets (not developer_tasks or developer_projects, one per
+ * person): a bucket's figures, and a metric's sum, from one primary-key range read.
+ */
+export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetric, `developer_${string}`>[]) {
+  const rows = await db
+    .select({
+      metric: analyticsCounters.metric,
+      bucket: analyticsCounters.bucket,
+      count: analyticsCounters.count,
+      amount: analyticsCounters.amount,
+    })
+    .from(analyticsCounters)
+    .where(inArray(analyticsCounters.metric, [...metrics]));
+  const counters = new Map<string, Counter>();
+  for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });
+  return {
+    get: (metric: CounterMetric, bucket: string): Counter =>
+      counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
+    sumOf: (metric: CounterMetric): Counter =>
+      rows
+        .filter((row) => row.metric === metric)
+        .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
+          count: 0,
+          amount: 0,
+        }),
+  };
+}
