@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { AuditQuery } from "../../common/admin";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { auditLog, users } from "../db/schema";
 import { offsetOf, tableOrder, tablePage, totalCount } from "../http/admin-table";
 
@@ -49,7 +50,7 @@ export async function listAuditLog(db: Db, query: AuditQuery) {
       .leftJoin(users, eq(users.id, auditLog.actorId))
       .where(where)
       .orderBy(...tableOrder(auditLog.createdAt, query.dir, auditLog.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     db.select({ n: totalCount() }).from(auditLog).where(where),
   ]);
@@ -78,7 +79,7 @@ export async function auditFilterChoices(db: Db) {
         select (select ${name} from ${auditLog} where ${name} > t.value order by ${name} limit 1)
         from t where t.value is not null
       )
-      select value from t where value is not null limit ${FILTER_CHOICES}`);
+      select value from t where value is not null limit ${pageLimit(FILTER_CHOICES)}`);
     return result.rows.map((row) => row.value);
   };
   const [actorIds, entities, actions] = await Promise.all([

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { BookingsQuery, SubscriptionsQuery } from "../../common/admin-catalogue";
 import type { BookingSort, SubscriptionSort } from "../../common/admin-table";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { serviceOrders, services, users } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
@@ -81,7 +82,7 @@ export async function listBookings(db: Db, query: BookingsQuery) {
     joined(db, bookingColumns)
       .where(where)
       .orderBy(...tableOrder(bookingSorts[query.sort], query.dir, serviceOrders.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
   ]);
@@ -126,7 +127,7 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
     joined(db, subscriptionColumns)
       .where(where)
       .orderBy(...tableOrder(subscriptionSorts[query.sort], query.dir, serviceOrders.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
     db

@@ -1,6 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { EnquiryData, Plan } from "../../common/public";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { contactEnquiries, plans } from "../db/schema";
 import type { Scope } from "../rules";
 import { byDisplayOrder } from "./plans";
@@ -31,7 +32,7 @@ export async function planExists(db: Db, slug: string): Promise<boolean> {
     .select({ slug: plans.slug })
     .from(plans)
     .where(and(eq(plans.slug, slug), eq(plans.hidden, false)))
-    .limit(1);
+    .limit(pageLimit(1));
   return !!row;
 }
 
@@ -54,7 +55,7 @@ export function latestEnquiries(db: Db, limit: number) {
     .select(enquiryColumns)
     .from(contactEnquiries)
     .orderBy(desc(contactEnquiries.createdAt), desc(contactEnquiries.id))
-    .limit(limit);
+    .limit(pageLimit(limit));
 }
 
 export async function insertEnquiry(db: Db | Tx, enquiry: Omit<EnquiryData, "website">) {
@@ -78,5 +79,9 @@ export async function insertEnquiry(db: Db | Tx, enquiry: Omit<EnquiryData, "web
 /** Enquiries newest first, limited to what the scope allows (administrators: all; others: none). */
 export async function listEnquiries(db: Db, scope: Scope, limit: number) {
   if (scope.kind !== "all") return [];
-  return db.select(enquiryColumns).from(contactEnquiries).orderBy(desc(contactEnquiries.createdAt)).limit(limit);
+  return db
+    .select(enquiryColumns)
+    .from(contactEnquiries)
+    .orderBy(desc(contactEnquiries.createdAt))
+    .limit(pageLimit(limit));
 }

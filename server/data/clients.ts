@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { users } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
 import { counterValue } from "./counters";
@@ -72,7 +73,7 @@ export async function listClients(db: Db, query: ClientsQuery) {
       .from(users)
       .where(where)
       .orderBy(...orderOf(query))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     clientSearch(query.q)
       ? db
@@ -93,7 +94,7 @@ export async function* allClients(db: Db, query: Pick<ClientsQuery, "sort" | "di
       .from(users)
       .where(clientFilter(query.q))
       .orderBy(...orderOf(query))
-      .limit(batch)
+      .limit(pageLimit(batch))
       .offset(offset);
     yield rows;
     if (rows.length < batch) return;

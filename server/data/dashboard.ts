@@ -10,6 +10,7 @@ import {
 import { TASK_STATUSES } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
 import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
 import { type Actor, rules } from "../rules";
@@ -66,7 +67,7 @@ export function getClientDashboard(db: Db, clientId: string): Promise<ClientDash
         select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)
         from (
           select * from ${projects} where ${projects.clientId} = ${clientId}
-          order by ${projects.createdAt} desc, ${projects.id} desc limit ${DASHBOARD_PROJECTS_LIMIT}
+          order by ${projects.createdAt} desc, ${projects.id} desc limit ${pageLimit(DASHBOARD_PROJECTS_LIMIT)}
         ) p
       ),
       'recentInvoices', (
@@ -76,7 +77,7 @@ export function getClientDashboard(db: Db, clientId: string): Promise<ClientDash
         ) order by i.created_at desc, i.id desc), '[]'::json)
         from (
           select *, ${shownStatus} as shown_status from ${invoices} where ${invoices.clientId} = ${clientId}
-          order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${DASHBOARD_INVOICES_LIMIT}
+          order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${pageLimit(DASHBOARD_INVOICES_LIMIT)}
         ) i
       )
     ) as dashboard`,
@@ -103,7 +104,7 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
           join ${projects} on ${projects.id} = ${projectDevelopers.projectId}
           where ${projectDevelopers.developerId} = ${developerId}
           order by ${projectDevelopers.projectCreatedAt} desc, ${projectDevelopers.projectId} desc
-          limit ${DASHBOARD_PROJECTS_LIMIT}
+          limit ${pageLimit(DASHBOARD_PROJECTS_LIMIT)}
         ) p
       ),
       'dueSoon', (
@@ -117,7 +118,7 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
           from ${tasks} left join ${projects} on ${projects.id} = ${tasks.projectId}
           where ${tasks.assignedTo} = ${developerId} and ${tasks.status} <> 'completed'
             and ${tasks.dueDate} between ${lagosToday} and ${lagosToday} + ${DUE_SOON_DAYS}::int
-          order by ${tasks.dueDate}, ${tasks.id} limit ${DUE_SOON_LIMIT}
+          order by ${tasks.dueDate}, ${tasks.id} limit ${pageLimit(DUE_SOON_LIMIT)}
         ) t
       )
     ) as dashboard`,

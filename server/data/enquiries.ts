@@ -1,6 +1,7 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { EnquiriesQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { contactEnquiries } from "../db/schema";
 import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
@@ -53,7 +54,7 @@ export async function listAdminEnquiries(db: Db, query: EnquiriesQuery) {
       .from(contactEnquiries)
       .where(where)
       .orderBy(...tableOrder(SORTS[query.sort], query.dir, contactEnquiries.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     db.select({ n: totalCount() }).from(contactEnquiries).where(where),
   ]);

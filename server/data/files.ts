@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { messageFiles, projectFiles, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -38,7 +39,7 @@ export function listFiles(db: Db, projectId: string, options: { limit: number; a
   return selectFiles(db)
     .where(and(eq(projectFiles.projectId, projectId), eq(projectFiles.complete, true), after))
     .orderBy(desc(projectFiles.createdAt), desc(projectFiles.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 export async function getFile(db: Db, id: string) {

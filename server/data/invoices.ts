@@ -2,6 +2,7 @@ import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { invoices, projects, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -56,7 +57,7 @@ export function listInvoices(db: Db, scope: Scope, options: { limit: number; aft
   return selectInvoices(db)
     .where(and(scopeFilter(scope), after))
     .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 export async function getInvoice(db: Db, id: string) {

@@ -4,6 +4,7 @@ import type { Role } from "../../common/domain";
 import { formatDateTime } from "../../common/format";
 import { MAIL_KIND_LABELS, MAIL_KINDS_BY_ROLE, mailKindDefault } from "../../common/mail";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { mailPreferences, messageFiles, messageMailDigests, projects, users } from "../db/schema";
 import { enqueueMail } from "../mail";
 import { unsubscribeParts } from "../mail/unsubscribe";
@@ -136,7 +137,7 @@ export async function sendDueDigests(db: Db, now: Date = new Date()): Promise<vo
         select user_id, project_id from ${messageMailDigests}
         where due_at <= ${at(now)}
         order by due_at
-        limit ${DIGEST_BATCH}
+        limit ${pageLimit(DIGEST_BATCH)}
         for update skip locked`);
       for (const row of rows) await sendDigest(tx, s, row.user_id, row.project_id, now);
       return rows.length;
@@ -173,7 +174,7 @@ async function sendDigest(tx: Tx, s: NotificationMailSettings, userId: string, p
         and m.created_at > coalesce(r.last_read_at, '-infinity'::timestamptz)
         and m.created_at > coalesce(d.mailed_up_to, '-infinity'::timestamptz)
       order by m.created_at desc
-      limit ${DIGEST_MAX_MESSAGES}) newest
+      limit ${pageLimit(DIGEST_MAX_MESSAGES)}) newest
     order by created_at`);
   const [first] = rows;
   // Read in time, or nothing new since the last mail: nothing to send.

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../common/api";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import {
   invoices,
   milestones,
@@ -322,7 +323,7 @@ export function listNotifications(db: Db, actor: NonNullable<Actor>, options: { 
     .from(notifications)
     .where(and(visible(actor), after))
     .orderBy(desc(notifications.createdAt), desc(notifications.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 export async function unreadNotifications(db: Db, actor: NonNullable<Actor>): Promise<number> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../common/domain";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { serviceOrders, services, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -52,7 +53,7 @@ export function listOrders(
   return selectOrders(db)
     .where(and(scopeFilter(scope), options.status ? eq(serviceOrders.status, options.status) : undefined, after))
     .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 export async function getOrder(db: Db, id: string) {

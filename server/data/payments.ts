@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
 import { TIME_ZONE } from "../../common/format";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
 import { readCounters } from "./counters";
@@ -108,7 +109,7 @@ export async function listPayments(db: Db, query: PaymentsQuery) {
   const pageIds = (query.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
     .where(where)
     .orderBy(...orderOf(query))
-    .limit(query.pageSize)
+    .limit(pageLimit(query.pageSize))
     .offset(offsetOf(query));
   const [rows, total] = await Promise.all([
     selectPayments(db)
@@ -128,7 +129,7 @@ export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "
     const rows = await selectPayments(db)
       .where(where)
       .orderBy(...orderOf(query))
-      .limit(batch)
+      .limit(pageLimit(batch))
       .offset(offset);
     yield rows;
     if (rows.length < batch) return;
@@ -200,7 +201,7 @@ export function peopleOptions(db: Db, role: "client" | "developer", q: string | 
       ),
     )
     .orderBy(sql`lower(${users.fullName})`, users.id)
-    .limit(limit);
+    .limit(pageLimit(limit));
 }
 
 /** A client's projects for the invoice form, newest first (projects_client_created_idx). */
@@ -210,7 +211,7 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
     .from(projects)
     .where(eq(projects.clientId, clientId))
     .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(limit);
+    .limit(pageLimit(limit));
 }
 
 /** The active people among `ids` with `role`: what a write may reference. */

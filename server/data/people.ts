@@ -6,6 +6,7 @@ import { INVITATION_DAYS } from "../../common/people";
 import { RESET_LANDING } from "../auth";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import {
   invoices,
   milestones,
@@ -61,7 +62,7 @@ export async function listPeople(db: Db, where: SQL | undefined, sort: SQL, quer
       .from(users)
       .where(where)
       .orderBy(...tableOrder(sort, query.dir, users.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
     db.select({ total: totalCount() }).from(users).where(where),
   ]);

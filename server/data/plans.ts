@@ -2,6 +2,7 @@ import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../common/site-domain";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { plans } from "../db/schema";
 
 /**
@@ -43,7 +44,7 @@ export async function listAdminPlans(db: Db | Tx): Promise<PlanRow[]> {
 }
 
 export async function getPlan(db: Db | Tx, id: string, options: { lock?: boolean } = {}): Promise<PlanRow | null> {
-  const query = db.select(adminColumns).from(plans).where(eq(plans.id, id)).limit(1);
+  const query = db.select(adminColumns).from(plans).where(eq(plans.id, id)).limit(pageLimit(1));
   const [row] = options.lock ? await query.for("update") : await query;
   return row ?? null;
 }

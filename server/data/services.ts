@@ -1,5 +1,6 @@
 import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { services } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import type { Scope, ServiceFacts } from "../rules";
@@ -39,7 +40,7 @@ export function listServices(db: Db, scope: Scope, options: { limit: number }) {
     .from(services)
     .where(scopeFilter(scope))
     .orderBy(desc(services.createdAt), desc(services.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 export async function getService(db: Db, id: string) {
@@ -99,7 +100,7 @@ export async function listServicesPage(db: Db, query: { page: number; pageSize: 
       .select(serviceColumns)
       .from(services)
       .orderBy(desc(services.createdAt), desc(services.id))
-      .limit(query.pageSize)
+      .limit(pageLimit(query.pageSize))
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: sql<number>`count(*)::int` }).from(services),
   ]);

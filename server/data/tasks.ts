@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm"
 import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -69,7 +70,7 @@ export function listTasks(db: Db, scope: Scope, options: { limit: number; after?
   return selectTasks(db)
     .where(and(scopeFilter(scope), filtersOf(options), after))
     .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(options.limit);
+    .limit(pageLimit(options.limit));
 }
 
 /**
@@ -129,7 +130,7 @@ export function assignableStaff(db: Db, limit = TASK_OPTIONS_LIMIT) {
     .from(users)
     .where(and(inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)))
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
-    .limit(limit);
+    .limit(pageLimit(limit));
 }
 
 /** The projects a task may belong to, by title. */
@@ -138,7 +139,7 @@ export function taskProjects(db: Db, limit = TASK_OPTIONS_LIMIT) {
     .select({ id: projects.id, title: projects.title })
     .from(projects)
     .orderBy(asc(sql`lower(${projects.title})`), asc(projects.id))
-    .limit(limit);
+    .limit(pageLimit(limit));
 }
 
 export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | undefined> {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import { UNREAD_PROJECTS_MAX } from "../../common/api";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { projectDevelopers, projectMessages, projectReads, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules } from "../rules";
@@ -92,7 +93,7 @@ export async function unreadSummary(db: Db, actor: NonNullable<Actor>) {
       .from(projectReads)
       .where(where)
       .orderBy(desc(projectReads.unread), projectReads.projectId)
-      .limit(UNREAD_PROJECTS_MAX),
+      .limit(pageLimit(UNREAD_PROJECTS_MAX)),
     db
       .select({ total: sql<number>`coalesce(sum(${projectReads.unread}), 0)::int` })
       .from(projectReads)

@@ -3,6 +3,7 @@ import { asc, inArray, sql } from "drizzle-orm";
 import type { FileStoreConfig } from "../config";
 import { type Detected, detectType, isBinary } from "../data/file-content";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { projectFileDeletions } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { inBlocks } from "./blocks";
@@ -151,7 +152,7 @@ export async function purgeDeletedContent(
       .from(projectFileDeletions)
       .where(fileIds ? inArray(projectFileDeletions.fileId, [...fileIds]) : undefined)
       .orderBy(asc(projectFileDeletions.deletedAt))
-      .limit(PURGE_BATCH);
+      .limit(pageLimit(PURGE_BATCH));
     if (rows.length === 0) return;
     const ids = rows.map((row) => row.fileId);
     try {

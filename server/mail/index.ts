@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Transporter } from "nodemailer";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db";
+import { pageLimit } from "../db/limit";
 import { mailOutbox, mailQueue } from "../db/schema";
 
 export type Mail = {
@@ -149,7 +150,7 @@ async function claim(db: Db, now: Date, only?: string): Promise<QueuedMail[]> {
         and (locked_until is null or locked_until <= ${at(now)})
         ${only ? sql`and id = ${only}` : sql`and send_after <= ${at(now)}`}
       order by send_after
-      limit ${BATCH}
+      limit ${pageLimit(BATCH)}
       for update skip locked)
     returning q.id, q."to", q.subject, q.text, q.html, q.link, q.headers, q.attempts`);
   return rows;

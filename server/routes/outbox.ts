@@ -4,6 +4,7 @@ import { z } from "zod";
 import { outboxMailSchema } from "../../common/api";
 import { emailSchema } from "../../common/schemas";
 import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 import { mailOutbox } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
@@ -38,7 +39,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .from(mailOutbox)
         .where(to ? eq(mailOutbox.to, to) : undefined)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-        .limit(limit);
+        .limit(pageLimit(limit));
     },
   );
 };
