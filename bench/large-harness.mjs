@@ -23,8 +23,9 @@ import {
  * (NODE_ENV=production), signs in as the accounts the reads need, then for
  * each read of `routesFile` (which also gives each read's queries) prints the
  * EXPLAIN (ANALYZE, BUFFERS) plan, flagging a sequential scan of a large
- * table, and its time under a generic plan (noted when it is much slower), and
- * measures it with 50 connections, printing p95.
+ * table, its time under a generic plan (noted when it is much slower) and
+ * whether PostgreSQL plans it again on every run, and measures it with 50
+ * connections, printing p95.
  *
  *   node bench/<name>.mjs [--scale 1] [--seed 1] [--duration 10] [--keep]
  *
@@ -138,12 +139,21 @@ export async function runLargeBench({ benchName, routesFile, barP95Ms: BAR_P95_M
     const measured = [];
     for (const route of routes) {
       console.log(`\n--- ${route.name}: GET ${route.path}`);
-      for (const [index, { plan, seqScansOfLargeTables, executionMs, genericPlanMs }] of route.plans.entries()) {
+      for (const [
+        index,
+        { plan, seqScansOfLargeTables, executionMs, genericPlanMs, plannedEachRun },
+      ] of route.plans.entries()) {
         console.log(`  query ${index + 1} of ${route.plans.length}:`);
         console.log(plan.replace(/^/gm, "    "));
         if (seqScansOfLargeTables.length > 0) console.log(`  FLAG: Seq Scan on ${seqScansOfLargeTables.join(", ")}`);
         // Not a bar: PostgreSQL keeps a generic plan only when it costs no more than the custom ones.
         console.log(`  under a generic plan (a prepared statement's, for any parameters): ${genericPlanMs} ms`);
+        // Not a bar either: what PostgreSQL does with the server's prepared statement after five runs.
+        console.log(
+          plannedEachRun
+            ? "  NOTE: planned again on every run (its generic plan is estimated dearer than the custom ones)"
+            : "  after five runs PostgreSQL keeps one plan (the generic plan, or there are no parameters)",
+        );
         if (genericPlanMs > Math.max(1, 2 * executionMs))
           console.log(
             `  NOTE: ${genericPlanMs} ms under a generic plan against ${executionMs} ms planned for these values`,
@@ -170,6 +180,7 @@ export async function runLargeBench({ benchName, routesFile, barP95Ms: BAR_P95_M
         seqScansOfLargeTables: [...new Set(route.plans.flatMap((plan) => plan.seqScansOfLargeTables))],
         plans: route.plans.map((plan) => plan.plan),
         genericPlansMs: route.plans.map((plan) => plan.genericPlanMs),
+        plannedEachRun: route.plans.map((plan) => plan.plannedEachRun),
       };
       console.log(
         `  ${figures.requestsPerSecond} req/s, p50 ${figures.latencyP50Ms} ms, p95 ${figures.latencyP95Ms} ms, ` +

@@ -166,6 +166,30 @@ async function genericPlanMs(pool: pg.Pool, query: string, params: unknown[]): P
   }
 }
 
+/**
+ * Whether PostgreSQL keeps `query`'s generic plan once it has run it as often as the server does
+ * (plan_cache_mode auto, after five runs), or plans it afresh on every run: a statement whose
+ * generic plan is estimated dearer than the plans made for its values pays the planning (0.1-0.5
+ * ms here) on each request. Decided on costs: a LIMIT given as a parameter is taken for a tenth
+ * of the rows (server/db/limit.ts).
+ */
+async function plannedEachRun(pool: pg.Pool, query: string, params: unknown[]): Promise<boolean> {
+  if (params.length === 0) return false;
+  const client = await pool.connect();
+  try {
+    await client.query(`prepare bench_kept as ${query}`);
+    const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
+    const execute = `execute bench_kept(${values.join(", ")})`;
+    for (let run = 0; run < 6; run++) await client.query(execute);
+    const result = await client.query(`explain (verbose) ${execute}`);
+    const plan = result.rows.map((row) => row["QUERY PLAN"] as string).join("\n");
+    return !/\$\d/.test(plan);
+  } finally {
+    await client.query("deallocate all").catch(() => {});
+    client.release();
+  }
+}
+
 /** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
 export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -225,6 +249,7 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
           seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))],
           executionMs: executionMs(plan),
           genericPlanMs: await genericPlanMs(pool, query, params),
+          plannedEachRun: await plannedEachRun(pool, query, params),
         });
       }
       explained.push({ name: route.name, as: route.as, path: route.path(ids), plans });
