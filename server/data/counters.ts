@@ -1,5 +1,5 @@
 import { inArray, type SQL, sql } from "drizzle-orm";
-import type { TaskStatus } from "../../common/domain";
+import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db } from "../db";
 import { analyticsCounters } from "../db/schema";
 
@@ -30,7 +30,17 @@ export type CounterMetric =
 type Counter = { count: number; amount: number };
 
 /** The developer_tasks bucket of `developerId`'s tasks in `status`, as the trigger writes it. */
-export const developerTasksBucket = (developerId: string, status: TaskStatus) => `${developerId}:${status}`;
+const developerTasksBucket = (developerId: string, status: TaskStatus) => `${developerId}:${status}`;
+
+/** A developer's tasks by status, as one JSON object inside a statement ({ todo: n, in_progress: n, … }). */
+export function developerTaskCounts(developerId: string): SQL<Record<TaskStatus, number>> {
+  return sql<Record<TaskStatus, number>>`json_build_object(${sql.join(
+    TASK_STATUSES.map(
+      (status) => sql`${status}::text, ${counterValue("developer_tasks", developerTasksBucket(developerId, status))}`,
+    ),
+    sql`, `,
+  )})`;
+}
 
 /** One counter's count as a value inside a statement; 0 before its bucket counted anything. */
 export function counterValue(metric: CounterMetric, bucket: string): SQL<number> {

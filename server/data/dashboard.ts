@@ -7,14 +7,13 @@ import {
   DUE_SOON_DAYS,
   DUE_SOON_LIMIT,
 } from "../../common/api";
-import { TASK_STATUSES } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
 import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
 import { type Actor, rules } from "../rules";
-import { counterValue, developerTasksBucket } from "./counters";
+import { counterValue, developerTaskCounts } from "./counters";
 import { shownStatus } from "./invoices";
 
 /**
@@ -98,13 +97,7 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
     db,
     sql`select json_build_object(
       'role', 'developer',
-      'tasks', json_build_object(${sql.join(
-        TASK_STATUSES.map(
-          (status) =>
-            sql`${status}::text, ${counterValue("developer_tasks", developerTasksBucket(developerId, status))}`,
-        ),
-        sql`, `,
-      )}),
+      'tasks', ${developerTaskCounts(developerId)},
       'projects', json_build_object('total', ${counterValue("developer_projects", developerId)}),
       'recentProjects', (
         select coalesce(json_agg(${projectJson} order by p.created_at desc, p.id desc), '[]'::json)

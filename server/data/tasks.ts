@@ -7,7 +7,7 @@ import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
-import { counterValue, developerTasksBucket, readCounters } from "./counters";
+import { developerTaskCounts, readCounters } from "./counters";
 
 /** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -83,16 +83,10 @@ export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatu
     const counters = await readCounters(db, ["tasks"]);
     for (const status of TASK_STATUSES) counts[status] = counters.get("tasks", status).count;
   } else if (scope.kind === "assignee") {
-    const result = await db.execute<Record<TaskStatus, number>>(
-      sql`select ${sql.join(
-        TASK_STATUSES.map(
-          (status) =>
-            sql`${counterValue("developer_tasks", developerTasksBucket(scope.userId, status))} as ${sql.identifier(status)}`,
-        ),
-        sql`, `,
-      )}`,
+    const result = await db.execute<{ counts: Record<TaskStatus, number> }>(
+      sql`select ${developerTaskCounts(scope.userId)} as counts`,
     );
-    for (const status of TASK_STATUSES) counts[status] = Number(result.rows[0]?.[status] ?? 0);
+    Object.assign(counts, result.rows[0]?.counts);
   }
   return counts;
 }
