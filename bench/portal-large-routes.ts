@@ -144,6 +144,13 @@ type Captured = { query: string; params: unknown[] };
 /** EXPLAIN ANALYZE's "Execution Time" of a plan, in ms. */
 const executionMs = (plan: string) => Number(plan.match(/Execution Time: ([\d.]+) ms/)?.[1] ?? Number.NaN);
 
+/** Prepares `query` on `client` as the statement bench_prepared; returns the EXECUTE that runs it with `params`. */
+async function prepared(client: pg.PoolClient, query: string, params: unknown[]): Promise<string> {
+  await client.query(`prepare bench_prepared as ${query}`);
+  const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
+  return `execute bench_prepared${values.length > 0 ? `(${values.join(", ")})` : ""}`;
+}
+
 /**
  * The execution time of `query` under the plan PostgreSQL makes for any parameters (a generic
  * plan). The server's statements are prepared, and after five runs PostgreSQL may keep that plan
@@ -154,11 +161,8 @@ async function genericPlanMs(pool: pg.Pool, query: string, params: unknown[]): P
   const client = await pool.connect();
   try {
     await client.query("set plan_cache_mode = force_generic_plan");
-    await client.query(`prepare bench_generic as ${query}`);
-    const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
-    const result = await client.query(
-      `explain (analyze) execute bench_generic${values.length > 0 ? `(${values.join(", ")})` : ""}`,
-    );
+    const execute = await prepared(client, query, params);
+    const result = await client.query(`explain (analyze) ${execute}`);
     return executionMs(result.rows.map((row) => row["QUERY PLAN"] as string).join("\n"));
   } finally {
     await client.query("deallocate all; reset plan_cache_mode").catch(() => {});
@@ -177,12 +181,10 @@ async function plannedEachRun(pool: pg.Pool, query: string, params: unknown[]): 
   if (params.length === 0) return false;
   const client = await pool.connect();
   try {
-    await client.query(`prepare bench_kept as ${query}`);
-    const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
-    const execute = `execute bench_kept(${values.join(", ")})`;
+    const execute = await prepared(client, query, params);
     for (let run = 0; run < 6; run++) await client.query(execute);
     const plans = async () =>
-      (await client.query("select custom_plans from pg_prepared_statements where name = 'bench_kept'")).rows[0]
+      (await client.query("select custom_plans from pg_prepared_statements where name = 'bench_prepared'")).rows[0]
         ?.custom_plans as number;
     const before = await plans();
     await client.query(execute);
