@@ -2,8 +2,20 @@ import { and, eq, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { users } from "../db/schema";
-import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import {
+  offsetOf,
+  offsetPlaceholder,
+  prefixSearch,
+  prefixSearchPlaceholders,
+  prefixSearchValues,
+  type TableShape,
+  tableOrder,
+  tablePage,
+  tableShape,
+  totalCount,
+} from "../http/admin-table";
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
@@ -40,8 +52,8 @@ const sortExpressions: Record<ClientSort, SQL> = {
 };
 
 /** The table's search (undefined when there is none): a prefix of the name, e-mail or company. */
-const clientSearch = (q: string | undefined) =>
-  prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`]);
+const clientSearched = [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`];
+const clientSearch = (q: string | undefined) => prefixSearch(q, clientSearched);
 
 function clientFilter(q: string | undefined): SQL | undefined {
   return and(eq(users.role, "client"), clientSearch(q));
@@ -66,25 +78,30 @@ async function everyClientCount(db: Db): Promise<number> {
 
 /** One page of the clients table and the number of clients matching its search. */
 export async function listClients(db: Db, query: ClientsQuery) {
-  const where = clientFilter(query.q);
+  const search = prefixSearchValues(query.q);
+  const shape = tableShape(query, Boolean(search));
   const [rows, total] = await Promise.all([
-    db
-      .select(clientColumns)
-      .from(users)
-      .where(where)
-      .orderBy(...orderOf(query))
-      .limit(pageLimit(query.pageSize))
-      .offset(offsetOf(query)),
-    clientSearch(query.q)
-      ? db
-          .select({ total: totalCount() })
-          .from(users)
-          .where(where)
-          .then(([counted]) => counted?.total ?? 0)
-      : everyClientCount(db),
+    clientPage(db, shape, { offset: offsetOf(query), ...search }),
+    search ? clientCount(db, {}, search).then(([counted]) => counted?.total ?? 0) : everyClientCount(db),
   ]);
   return tablePage<ClientRow>(rows, total, query);
 }
+
+const clientSearchPlaceholders = () => and(eq(users.role, "client"), prefixSearchPlaceholders(clientSearched));
+
+const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>) =>
+  db
+    .select(clientColumns)
+    .from(users)
+    .where(shape.search ? clientSearchPlaceholders() : clientFilter(undefined))
+    .orderBy(...orderOf(shape))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged)),
+);
+
+const clientCount = preparedRead("clientCount", (db) =>
+  db.select({ total: totalCount() }).from(users).where(clientSearchPlaceholders()),
+);
 
 /** Every client matching the table's search, in its order, a batch at a time (the CSV export). */
 export async function* allClients(db: Db, query: Pick<ClientsQuery, "sort" | "dir" | "q">, batch = 500) {

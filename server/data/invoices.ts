@@ -3,6 +3,7 @@ import type { InvoiceStatus } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { invoices, projects, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -53,12 +54,25 @@ const selectInvoices = (db: Db) =>
  * invoices_client_created_idx (a client) or invoices_created_idx (all).
  */
 export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
-  const after = beforeCursor(invoices, options.after);
-  return selectInvoices(db)
-    .where(and(scopeFilter(scope), after))
-    .orderBy(desc(invoices.createdAt), desc(invoices.id))
-    .limit(pageLimit(options.limit));
+  const shape = { scope: scope.kind, after: Boolean(options.after), limit: options.limit };
+  return invoicePage(db, shape, { clientId: scope.kind === "client" ? scope.clientId : null, after: options.after });
 }
+
+const invoicePage = preparedRead(
+  "invoicePage",
+  (db, shape: { scope: Scope["kind"]; after: boolean; limit: number }) => {
+    const inScope =
+      shape.scope === "all"
+        ? undefined
+        : shape.scope === "client"
+          ? eq(invoices.clientId, sql.placeholder("clientId"))
+          : sql`false`;
+    return selectInvoices(db)
+      .where(and(inScope, beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined)))
+      .orderBy(desc(invoices.createdAt), desc(invoices.id))
+      .limit(pageLimit(shape.limit));
+  },
+);
 
 export async function getInvoice(db: Db, id: string) {
   const [row] = await selectInvoices(db).where(eq(invoices.id, id));

@@ -3,8 +3,20 @@ import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
 import { TIME_ZONE } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
-import { escapeLike, offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
+import {
+  escapeLike,
+  offsetOf,
+  offsetPlaceholder,
+  prefixSearch,
+  prefixSearchPlaceholders,
+  prefixSearchValues,
+  type TableShape,
+  tableOrder,
+  tablePage,
+  tableShape,
+} from "../http/admin-table";
 import { readCounters } from "./counters";
 import { shownStatus } from "./invoices";
 
@@ -47,6 +59,9 @@ const sortExpressions: Record<PaymentSort, SQL> = {
   created: sql`${invoices.createdAt}`,
 };
 
+const searchedClients = [sql`lower(client.full_name)`, sql`lower(client.email)`];
+const searchedNumbers = [sql`lower(${invoices.invoiceNumber})`];
+
 /**
  * The search: invoices whose number starts with the text
  * (invoices_number_prefix_idx) or whose client's name or e-mail does
@@ -60,8 +75,15 @@ function paymentSearch(q: string | undefined) {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
   const clientIds = sql`select client.id from ${users} client
-    where client.role = 'client' and ${prefixSearch(text, [sql`lower(client.full_name)`, sql`lower(client.email)`])}`;
-  return { clientIds, byNumber: prefixSearch(text, [sql`lower(${invoices.invoiceNumber})`]) as SQL };
+    where client.role = 'client' and ${prefixSearch(text, searchedClients)}`;
+  return { clientIds, byNumber: prefixSearch(text, searchedNumbers) as SQL };
+}
+
+/** paymentSearch in a prepared read: the text comes from prefixSearchValues. */
+function paymentSearchPlaceholders() {
+  const clientIds = sql`select client.id from ${users} client
+    where client.role = 'client' and ${prefixSearchPlaceholders(searchedClients)}`;
+  return { clientIds, byNumber: prefixSearchPlaceholders(searchedNumbers) };
 }
 
 type PaymentSearch = NonNullable<ReturnType<typeof paymentSearch>>;
@@ -104,23 +126,27 @@ const selectPayments = (db: Db | Tx) =>
  */
 export async function listPayments(db: Db, query: PaymentsQuery) {
   const search = paymentSearch(query.q);
-  const where = paymentFilter(search);
-  const chosen = db.select({ id: invoices.id }).from(invoices);
-  const pageIds = (query.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
-    .where(where)
-    .orderBy(...orderOf(query))
-    .limit(pageLimit(query.pageSize))
-    .offset(offsetOf(query));
+  const shape = tableShape(query, Boolean(search));
   const [rows, total] = await Promise.all([
-    selectPayments(db)
-      .where(inArray(invoices.id, pageIds))
-      .orderBy(...orderOf(query)),
+    paymentPage(db, shape, { offset: offsetOf(query), ...prefixSearchValues(query.q) }),
     search
       ? countPayments(db, search)
       : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
   ]);
   return tablePage(rows, total, query);
 }
+
+const paymentPage = preparedRead("paymentPage", (db, shape: TableShape<PaymentSort>) => {
+  const chosen = db.select({ id: invoices.id }).from(invoices);
+  const pageIds = (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
+    .where(paymentFilter(shape.search ? paymentSearchPlaceholders() : undefined))
+    .orderBy(...orderOf(shape))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+  return selectPayments(db)
+    .where(inArray(invoices.id, pageIds))
+    .orderBy(...orderOf(shape));
+});
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */
 export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q">, batch = 500) {

@@ -33,18 +33,59 @@ const AFTER_PREFIX = "\u{10FFFF}";
  * the generic plan it caches for a prepared statement (server/db).
  */
 export function prefixSearch(q: string | undefined, lowered: SQL[]): SQL | undefined {
+  const values = prefixSearchValues(q);
+  return values && prefixMatch(lowered, values);
+}
+
+type PrefixValues = { searchText: string; searchEnd: string; searchPattern: string };
+
+/** The values of a prefix search (prefixSearch), named as prefixSearchPlaceholders' placeholders; undefined for no search. */
+export function prefixSearchValues(q: string | undefined): PrefixValues | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
-  const pattern = `${escapeLike(text)}%`;
-  const end = `${text}${AFTER_PREFIX}`;
+  return { searchText: text, searchEnd: `${text}${AFTER_PREFIX}`, searchPattern: `${escapeLike(text)}%` };
+}
+
+/** prefixSearch in a prepared read (server/db/prepared.ts): its values come from prefixSearchValues. */
+export const prefixSearchPlaceholders = (lowered: SQL[]): SQL =>
+  prefixMatch(lowered, {
+    searchText: sql.placeholder("searchText"),
+    searchEnd: sql.placeholder("searchEnd"),
+    searchPattern: sql.placeholder("searchPattern"),
+  }) as SQL;
+
+function prefixMatch(lowered: SQL[], { searchText, searchEnd, searchPattern }: Record<keyof PrefixValues, unknown>) {
   return or(
     ...lowered.map(
-      (expression) => sql`(${expression} ~>=~ ${text} and ${expression} ~<~ ${end} and ${expression} like ${pattern})`,
+      (expression) =>
+        sql`(${expression} ~>=~ ${searchText} and ${expression} ~<~ ${searchEnd} and ${expression} like ${searchPattern})`,
     ),
   );
 }
 
 export const offsetOf = (query: Pick<AdminTableQuery, "page" | "pageSize">) => (query.page - 1) * query.pageSize;
+
+/**
+ * What decides the statement of a table's page, as a prepared read's shape (server/db/prepared.ts):
+ * its sort, direction and size, whether it is searched, and whether it is past the first page.
+ */
+export const tableShape = <C extends string>(query: AdminTableQuery<C>, searched: boolean) => ({
+  sort: query.sort,
+  dir: query.dir,
+  pageSize: query.pageSize,
+  search: searched,
+  paged: query.page > 1,
+});
+
+export type TableShape<C extends string> = ReturnType<typeof tableShape<C>>;
+
+/**
+ * OFFSET in a prepared read (server/db/prepared.ts), whose shape says whether the page is past
+ * the first: none on the first page, as Drizzle writes an offset of 0 (given as a parameter,
+ * PostgreSQL cannot cost the generic plan for it and plans the first page again on every run),
+ * the `offset` placeholder after it.
+ */
+export const offsetPlaceholder = (paged: boolean) => (paged ? sql.placeholder("offset") : 0);
 
 /** `count(*)` as a number, for the total of a table's filter. */
 export const totalCount = () => count();

@@ -1,4 +1,4 @@
-import { type AnyColumn, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { badRequest } from "./errors";
@@ -37,7 +37,7 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
  */
 export function beforeCursor(
   table: PgTable & { createdAt: AnyColumn; id: AnyColumn },
-  after: string | undefined,
+  after: string | Placeholder | undefined,
   options: {
     order?: { createdAt: AnyColumn; id: AnyColumn };
     scope?: { column: AnyColumn; equals: string };

@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Tx } from "../../server/db";
+import { pageLimit } from "../../server/db/limit";
+import { preparedRead } from "../../server/db/prepared";
 import { users } from "../../server/db/schema";
 import { dbKind, startTestServer, type TestServer } from "../support/server";
 
@@ -54,4 +56,37 @@ describe("prepared statements", () => {
       expect(prepared.some((row) => row.statement.includes("41 + 1"))).toBe(false);
     },
   );
+});
+
+describe("prepared reads (server/db/prepared.ts)", () => {
+  it("builds a read's statement once per shape and runs it with each call's values", async () => {
+    const built: string[] = [];
+    const byRole = preparedRead("testPeopleByRole", (db, shape: { order: "asc" | "desc" }) => {
+      built.push(shape.order);
+      return db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.role, sql.placeholder("role")))
+        .orderBy(shape.order === "asc" ? users.email : sql`${users.email} desc`)
+        .limit(pageLimit(3));
+    });
+    const expected = async (role: "admin" | "client", order: "asc" | "desc") =>
+      (
+        await server.db
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users.role, role))
+          .orderBy(order === "asc" ? users.email : sql`${users.email} desc`)
+          .limit(3)
+      ).map((row) => row.email);
+    const read = async (role: "admin" | "client", order: "asc" | "desc") =>
+      (await byRole(server.db, { order }, { role })).map((row) => row.email);
+
+    expect(await read("client", "asc")).toEqual(await expected("client", "asc"));
+    expect(await read("admin", "asc")).toEqual(await expected("admin", "asc"));
+    expect(await read("client", "desc")).toEqual(await expected("client", "desc"));
+    expect(await read("client", "asc")).toEqual(await expected("client", "asc"));
+    expect(await read("client", "desc")).not.toEqual(await read("client", "asc"));
+    expect(built).toEqual(["asc", "desc"]);
+  });
 });

@@ -1,0 +1,51 @@
+import type { Db } from ".";
+
+type Values = Record<string, unknown>;
+type Executable<R> = { execute(values?: Values): Promise<R> };
+/** A Drizzle query whose values are `sql.placeholder`s: a select builder, before or after `.prepare`. */
+type Preparable<R> = Executable<R> & { prepare(name: string): Executable<R> };
+/** What decides a statement's text: validated enums, flags and counts, never a user's value. */
+type Shape = Record<string, string | number | boolean>;
+
+/** Past this many statements for one database, a new shape is built for each call (bounded memory, as for names). */
+const MAX_PREPARED = 200;
+
+const preparedByDb = new WeakMap<Db, Map<string, Executable<unknown>>>();
+
+/**
+ * A hot read whose statement Drizzle builds once per database and shape,
+ * then runs with each request's values.
+ *
+ * Building a query is Drizzle walking its SQL tree, testing each chunk's
+ * class with `is()`: on the large data set's 25- and 50-row pages that was
+ * ~20 % of the server's CPU (bench/profile.mjs), and the server's one thread
+ * is what limits those reads, not PostgreSQL. Prepared, a request fills the
+ * placeholders and maps the rows.
+ *
+ * `build` gets only the shape: everything that changes the statement's text
+ * (the viewer's scope kind, a sort, whether a cursor or a search is given, a
+ * page's LIMIT) is in the shape, and every other value is a
+ * `sql.placeholder` filled from `values`. A named statement is parsed once
+ * per connection on PostgreSQL; on PGlite the text is prepared once by
+ * server/db/pglite-query.ts.
+ */
+export function preparedRead<S extends Shape, R>(
+  name: string,
+  build: (db: Db, shape: S) => Preparable<R>,
+): (db: Db, shape: S, values: Values) => Promise<R> {
+  return (db, shape, values) => {
+    let prepared = preparedByDb.get(db);
+    if (!prepared) {
+      prepared = new Map();
+      preparedByDb.set(db, prepared);
+    }
+    const key = `${name}${JSON.stringify(shape)}`;
+    let statement = prepared.get(key) as Executable<R> | undefined;
+    if (!statement) {
+      if (prepared.size >= MAX_PREPARED) return build(db, shape).execute(values);
+      statement = build(db, shape).prepare(`p${prepared.size + 1}`);
+      prepared.set(key, statement);
+    }
+    return statement.execute(values);
+  };
+}
