@@ -3,6 +3,7 @@ import type { ProjectStatus } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -43,38 +44,53 @@ export function listProjects(
   options: { limit: number; after?: string | undefined; status?: ProjectStatus | undefined },
 ): Promise<ProjectView[]> {
   if (scope.kind !== "all" && scope.kind !== "client" && scope.kind !== "developer") return Promise.resolve([]);
-  const status = options.status ? eq(projects.status, options.status) : undefined;
-  if (scope.kind === "developer") {
+  const shape = {
+    scope: scope.kind,
+    status: Boolean(options.status),
+    after: Boolean(options.after),
+    limit: options.limit,
+  };
+  const viewer = scope.kind === "client" ? scope.clientId : scope.kind === "developer" ? scope.developerId : null;
+  return projectPage(db, shape, { viewer, status: options.status, after: options.after });
+}
+
+const projectPage = preparedRead(
+  "projectPage",
+  (db, shape: { scope: "all" | "client" | "developer"; status: boolean; after: boolean; limit: number }) => {
+    const status = shape.status ? eq(projects.status, sql.placeholder("status")) : undefined;
+    const after = shape.after ? sql.placeholder("after") : undefined;
+    if (shape.scope === "developer") {
+      return db
+        .select(projectColumns)
+        .from(projectDevelopers)
+        .innerJoin(projects, eq(projects.id, projectDevelopers.projectId))
+        .innerJoin(users, eq(users.id, projects.clientId))
+        .where(
+          and(
+            eq(projectDevelopers.developerId, sql.placeholder("viewer")),
+            status,
+            beforeCursor(projects, after, {
+              order: { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId },
+            }),
+          ),
+        )
+        .orderBy(desc(projectDevelopers.projectCreatedAt), desc(projectDevelopers.projectId))
+        .limit(pageLimit(shape.limit));
+    }
+    const filters = and(
+      shape.scope === "client" ? eq(projects.clientId, sql.placeholder("viewer")) : undefined,
+      status,
+      beforeCursor(projects, after),
+    );
     return db
       .select(projectColumns)
-      .from(projectDevelopers)
-      .innerJoin(projects, eq(projects.id, projectDevelopers.projectId))
+      .from(projects)
       .innerJoin(users, eq(users.id, projects.clientId))
-      .where(
-        and(
-          eq(projectDevelopers.developerId, scope.developerId),
-          status,
-          beforeCursor(projects, options.after, {
-            order: { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId },
-          }),
-        ),
-      )
-      .orderBy(desc(projectDevelopers.projectCreatedAt), desc(projectDevelopers.projectId))
-      .limit(pageLimit(options.limit));
-  }
-  const filters = and(
-    scope.kind === "client" ? eq(projects.clientId, scope.clientId) : undefined,
-    status,
-    beforeCursor(projects, options.after),
-  );
-  return db
-    .select(projectColumns)
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(filters)
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(pageLimit(options.limit));
-}
+      .where(filters)
+      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .limit(pageLimit(shape.limit));
+  },
+);
 
 /**
  * Puts developers on projects. Each assignment carries its project's created_at (the schema says
@@ -161,7 +177,13 @@ export type MessageView = Awaited<ReturnType<typeof listMessages>>[number];
  * another project names no position here and yields an empty page.
  */
 export function listMessages(db: Db, projectId: string, options: { limit: number; after?: string | undefined }) {
-  const after = beforeCursor(projectMessages, options.after, {
+  return messagePage(db, { after: Boolean(options.after) }, { projectId, after: options.after, limit: options.limit });
+}
+
+/** The thread page's statement (exported for its plan test, test/integration/planner-statistics.test.ts). */
+export const messagePage = preparedRead("messagePage", (db, shape: { after: boolean }) => {
+  const projectId = sql.placeholder("projectId");
+  const after = beforeCursor(projectMessages, shape.after ? sql.placeholder("after") : undefined, {
     scope: { column: projectMessages.projectId, equals: projectId },
   });
   return (
@@ -176,9 +198,9 @@ export function listMessages(db: Db, projectId: string, options: { limit: number
       // the one for the 100,000-message thread and the statement was planned again on every run;
       // with the count unknown it keeps the generic plan, which is the same plan (plannedEachRun in
       // bench/portal-large-routes.ts).
-      .limit(options.limit)
+      .limit(sql.placeholder("limit"))
   );
-}
+});
 
 /** One message as the thread shows it: the REST answer to a send and the live push share it. */
 export async function getMessage(db: Db, id: string): Promise<MessageView | undefined> {

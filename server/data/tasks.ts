@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -32,12 +33,6 @@ const taskColumns = {
 
 export type TaskView = Awaited<ReturnType<typeof getTask>>;
 
-function scopeFilter(scope: Scope): SQL | undefined {
-  if (scope.kind === "all") return undefined;
-  if (scope.kind === "assignee") return eq(tasks.assignedTo, scope.userId);
-  return eq(tasks.id, "00000000-0000-0000-0000-000000000000");
-}
-
 const selectTasks = (db: Db) =>
   db
     .select(taskColumns)
@@ -53,25 +48,62 @@ export type TaskFilters = {
   project?: string | undefined;
 };
 
-function filtersOf(filters: TaskFilters): SQL | undefined {
-  return and(
-    filters.status ? eq(tasks.status, filters.status) : undefined,
-    filters.assignee ? eq(tasks.assignedTo, filters.assignee) : undefined,
-    filters.project ? eq(tasks.projectId, filters.project) : undefined,
-  );
-}
-
 /**
  * Tasks in `scope`, newest first, a page at a time: `after` is the id of the
  * previous page's last row (server/http/cursor.ts).
  */
 export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined } & TaskFilters) {
-  const after = beforeCursor(tasks, options.after);
-  return selectTasks(db)
-    .where(and(scopeFilter(scope), filtersOf(options), after))
-    .orderBy(desc(tasks.createdAt), desc(tasks.id))
-    .limit(pageLimit(options.limit));
+  const shape = {
+    scope: scope.kind,
+    status: Boolean(options.status),
+    assignee: Boolean(options.assignee),
+    project: Boolean(options.project),
+    after: Boolean(options.after),
+    limit: options.limit,
+  };
+  const { status, assignee, project, after } = options;
+  return taskPage(db, shape, {
+    viewer: scope.kind === "assignee" ? scope.userId : null,
+    status,
+    assignee,
+    project,
+    after,
+  });
 }
+
+const taskPage = preparedRead(
+  "taskPage",
+  (
+    db,
+    shape: {
+      scope: Scope["kind"];
+      status: boolean;
+      assignee: boolean;
+      project: boolean;
+      after: boolean;
+      limit: number;
+    },
+  ) => {
+    const inScope =
+      shape.scope === "all"
+        ? undefined
+        : shape.scope === "assignee"
+          ? eq(tasks.assignedTo, sql.placeholder("viewer"))
+          : eq(tasks.id, "00000000-0000-0000-0000-000000000000");
+    return selectTasks(db)
+      .where(
+        and(
+          inScope,
+          shape.status ? eq(tasks.status, sql.placeholder("status")) : undefined,
+          shape.assignee ? eq(tasks.assignedTo, sql.placeholder("assignee")) : undefined,
+          shape.project ? eq(tasks.projectId, sql.placeholder("project")) : undefined,
+          beforeCursor(tasks, shape.after ? sql.placeholder("after") : undefined),
+        ),
+      )
+      .orderBy(desc(tasks.createdAt), desc(tasks.id))
+      .limit(pageLimit(shape.limit));
+  },
+);
 
 /**
  * The counters of My Tasks: the tasks in `scope` per status, as running totals (server/data/counters.ts),

@@ -11,6 +11,8 @@ type Shape = Record<string, string | number | boolean>;
 const MAX_PREPARED = 200;
 
 const preparedByDb = new WeakMap<Db, Map<string, Executable<unknown>>>();
+/** Names are unique in the process: two Drizzle instances over one pool (a test's logging one) must not reuse one for another text. */
+let named = 0;
 
 /**
  * A hot read whose statement Drizzle builds once per database and shape,
@@ -29,11 +31,11 @@ const preparedByDb = new WeakMap<Db, Map<string, Executable<unknown>>>();
  * per connection on PostgreSQL; on PGlite the text is prepared once by
  * server/db/pglite-query.ts.
  */
-export function preparedRead<S extends Shape, R>(
+export function preparedRead<S extends Shape, R, Q extends Preparable<R>>(
   name: string,
-  build: (db: Db, shape: S) => Preparable<R>,
-): (db: Db, shape: S, values: Values) => Promise<R> {
-  return (db, shape, values) => {
+  build: (db: Db, shape: S) => Q & Preparable<R>,
+): ((db: Db, shape: S, values: Values) => Promise<R>) & { build: typeof build } {
+  const read = (db: Db, shape: S, values: Values): Promise<R> => {
     let prepared = preparedByDb.get(db);
     if (!prepared) {
       prepared = new Map();
@@ -43,9 +45,12 @@ export function preparedRead<S extends Shape, R>(
     let statement = prepared.get(key) as Executable<R> | undefined;
     if (!statement) {
       if (prepared.size >= MAX_PREPARED) return build(db, shape).execute(values);
-      statement = build(db, shape).prepare(`p${prepared.size + 1}`);
+      named += 1;
+      statement = build(db, shape).prepare(`p${named}`);
       prepared.set(key, statement);
     }
     return statement.execute(values);
   };
+  // The query itself, for a test or a bench that reads its SQL (toSQL) or its plan.
+  return Object.assign(read, { build });
 }

@@ -40,7 +40,7 @@ export function beforeCursor(
   after: string | Placeholder | undefined,
   options: {
     order?: { createdAt: AnyColumn; id: AnyColumn };
-    scope?: { column: AnyColumn; equals: string };
+    scope?: { column: AnyColumn; equals: string | Placeholder };
   } = {},
 ): SQL | undefined {
   if (!after) return undefined;

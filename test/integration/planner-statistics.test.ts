@@ -1,6 +1,6 @@
-import { sql } from "drizzle-orm";
+import { fillPlaceholders, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { listMessages } from "../../server/data/projects";
+import { messagePage } from "../../server/data/projects";
 import { analyzeStaleTables } from "../../server/db/analyze";
 import { activeProjectId, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -21,8 +21,9 @@ afterAll(async () => {
 });
 
 async function planOfNewestPage(): Promise<string> {
-  const query = listMessages(server.db, projectId, { limit: 51 }).toSQL();
-  const inlined = query.sql.replace(/\$(\d+)/g, (_match, n: string) => `'${query.params[Number(n) - 1]}'`);
+  const query = messagePage.build(server.db, { after: false }).toSQL();
+  const params = fillPlaceholders(query.params, { projectId, limit: 51 });
+  const inlined = query.sql.replace(/\$(\d+)/g, (_match, n: string) => `'${params[Number(n) - 1]}'`);
   const { rows } = await server.db.execute<Record<string, string>>(sql.raw(`explain ${inlined}`));
   return rows.map((row) => Object.values(row)[0]).join("\n");
 }
