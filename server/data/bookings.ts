@@ -3,8 +3,19 @@ import type { BookingsQuery, SubscriptionsQuery } from "../../common/admin-catal
 import type { BookingSort, SubscriptionSort } from "../../common/admin-table";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { serviceOrders, services, users } from "../db/schema";
-import { offsetOf, prefixSearch, tableOrder, tablePage } from "../http/admin-table";
+import {
+  offsetOf,
+  offsetPlaceholder,
+  prefixSearch,
+  prefixSearchPlaceholders,
+  prefixSearchValues,
+  type TableShape,
+  tableOrder,
+  tablePage,
+  tableShape,
+} from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 
@@ -50,15 +61,19 @@ export async function bookingCounts(db: Db) {
  * of two index reads (service_orders_client_created_idx, service_orders_service_idx),
  * so no search scans every order.
  */
-function orderSearch(q: string | undefined): SQL | undefined {
-  const byClient = prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
-  const byService = prefixSearch(q, [sql`lower(${services.title})`]);
+function orderSearch(match: (lowered: SQL[]) => SQL | undefined): SQL | undefined {
+  const byClient = match([sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
+  const byService = match([sql`lower(${services.title})`]);
   if (!byClient || !byService) return undefined;
   return sql`${serviceOrders.id} in (
     select o.id from ${serviceOrders} o where o.client_id in (select ${users.id} from ${users} where ${users.role} = 'client' and (${byClient}))
     union
     select o.id from ${serviceOrders} o where o.service_id in (select ${services.id} from ${services} where ${byService}))`;
 }
+
+/** The search of a typed text, or of a prepared read's placeholders (prefixSearchValues). */
+const searchFor = (q: string | undefined) => (lowered: SQL[]) => prefixSearch(q, lowered);
+const searchPlaceholders = (search: boolean) => (search ? prefixSearchPlaceholders : () => undefined);
 
 const bookingSorts: Record<BookingSort, SQL> = {
   created: sql`${serviceOrders.createdAt}`,
@@ -77,17 +92,33 @@ const joined = (db: Db, columns: Record<string, unknown>) =>
 
 /** One page of the bookings table, filtered by status and searched, and how many match. */
 export async function listBookings(db: Db, query: BookingsQuery) {
-  const where = and(query.status ? eq(serviceOrders.status, query.status) : undefined, orderSearch(query.q));
+  const search = prefixSearchValues(query.q);
+  const values = { status: query.status, offset: offsetOf(query), ...search };
+  const filtered = { status: Boolean(query.status), search: Boolean(search) };
   const [rows, [counted]] = await Promise.all([
-    joined(db, bookingColumns)
-      .where(where)
-      .orderBy(...tableOrder(bookingSorts[query.sort], query.dir, serviceOrders.id))
-      .limit(pageLimit(query.pageSize))
-      .offset(offsetOf(query)),
-    db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
+    bookingPage(db, { ...tableShape(query, filtered.search), ...filtered }, values),
+    bookingCount(db, filtered, values),
   ]);
   return tablePage(rows, Number(counted?.total ?? 0), query);
 }
+
+const bookingFilter = (shape: { status: boolean; search: boolean }) =>
+  and(
+    shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined,
+    orderSearch(searchPlaceholders(shape.search)),
+  );
+
+const bookingPage = preparedRead("bookingPage", (db, shape: TableShape<BookingSort> & { status: boolean }) =>
+  joined(db, bookingColumns)
+    .where(bookingFilter(shape))
+    .orderBy(...tableOrder(bookingSorts[shape.sort], shape.dir, serviceOrders.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged)),
+);
+
+const bookingCount = preparedRead("bookingCount", (db, shape: { status: boolean; search: boolean }) =>
+  db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(bookingFilter(shape)),
+);
 
 /** An order's status and owner, read in the approve/cancel transaction with its row locked until commit. */
 export async function lockOrder(tx: Tx, id: string) {
@@ -122,7 +153,7 @@ const subscriptionSorts: Record<SubscriptionSort, SQL> = {
  * revenue: every approved order's amount added up.
  */
 export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
-  const where = and(eq(serviceOrders.status, "approved"), orderSearch(query.q));
+  const where = and(eq(serviceOrders.status, "approved"), orderSearch(searchFor(query.q)));
   const [rows, [counted], [revenue]] = await Promise.all([
     joined(db, subscriptionColumns)
       .where(where)

@@ -1,9 +1,8 @@
 import { and, eq, type SQL, sql } from "drizzle-orm";
-import { DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
+import { type AdminPage, DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
-import { prefixSearch } from "../http/admin-table";
-import { getPerson, listPeople } from "./people";
+import { getPerson, type PersonRow, peopleTable } from "./people";
 import { listProjects } from "./projects";
 import { listTasks } from "./tasks";
 
@@ -18,13 +17,12 @@ const sortExpressions: Record<DeveloperSort, SQL> = {
 export type DeveloperRow = { id: string; fullName: string; email: string; createdAt: Date; archivedAt: Date | null };
 
 /** One page of the developers table, searched by the start of the name or e-mail. */
-export function listDevelopers(db: Db, query: DevelopersQuery) {
-  const where = and(
-    eq(users.role, "developer"),
-    prefixSearch(query.q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]),
-  );
-  return listPeople(db, where, sortExpressions[query.sort], query);
-}
+export const listDevelopers: (db: Db, query: DevelopersQuery) => Promise<AdminPage<PersonRow>> = peopleTable({
+  name: "developers",
+  people: (search) => and(eq(users.role, "developer"), search),
+  searched: [sql`lower(${users.fullName})`, sql`lower(${users.email})`],
+  sorts: sortExpressions,
+});
 
 export function getDeveloper(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
   return getPerson(db, id, ["developer"], options);

@@ -7,6 +7,7 @@ import { RESET_LANDING } from "../auth";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import {
   invoices,
   milestones,
@@ -19,7 +20,17 @@ import {
   users,
   verifications,
 } from "../db/schema";
-import { offsetOf, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import {
+  offsetOf,
+  offsetPlaceholder,
+  prefixSearchPlaceholders,
+  prefixSearchValues,
+  type TableShape,
+  tableOrder,
+  tablePage,
+  tableShape,
+  totalCount,
+} from "../http/admin-table";
 import { HttpError } from "../http/errors";
 import type { Mailer } from "../mail";
 import type { Actor } from "../rules";
@@ -54,19 +65,38 @@ export type PersonRow = {
   archivedAt: Date | null;
 };
 
-/** One page of a people table (`where` picks the rows, `sort` is the column's indexed expression). */
-export async function listPeople(db: Db, where: SQL | undefined, sort: SQL, query: AdminTableQuery) {
-  const [rows, [counted]] = await Promise.all([
+/**
+ * A people table's reads (developers, staff): `people` picks the rows, given the search (a
+ * prefix of `searched`) when there is one; `sorts` are the columns' indexed expressions. Its page
+ * and its count are prepared reads (server/db/prepared.ts).
+ */
+export function peopleTable<C extends string>(table: {
+  name: string;
+  people: (search: SQL | undefined) => SQL | undefined;
+  searched: SQL[];
+  sorts: Record<C, SQL>;
+}) {
+  const filter = (searched: boolean) => table.people(searched ? prefixSearchPlaceholders(table.searched) : undefined);
+  const page = preparedRead(`${table.name}Page`, (db, shape: TableShape<C>) =>
     db
       .select(personColumns)
       .from(users)
-      .where(where)
-      .orderBy(...tableOrder(sort, query.dir, users.id))
-      .limit(pageLimit(query.pageSize))
-      .offset(offsetOf(query)),
-    db.select({ total: totalCount() }).from(users).where(where),
-  ]);
-  return tablePage<PersonRow>(rows, counted?.total ?? 0, query);
+      .where(filter(shape.search))
+      .orderBy(...tableOrder(table.sorts[shape.sort], shape.dir, users.id))
+      .limit(pageLimit(shape.pageSize))
+      .offset(offsetPlaceholder(shape.paged)),
+  );
+  const count = preparedRead(`${table.name}Count`, (db, shape: { search: boolean }) =>
+    db.select({ total: totalCount() }).from(users).where(filter(shape.search)),
+  );
+  return async (db: Db, query: AdminTableQuery<C>) => {
+    const search = prefixSearchValues(query.q);
+    const [rows, [counted]] = await Promise.all([
+      page(db, tableShape(query, Boolean(search)), { offset: offsetOf(query), ...search }),
+      count(db, { search: Boolean(search) }, { ...search }),
+    ]);
+    return tablePage<PersonRow>(rows, counted?.total ?? 0, query);
+  };
 }
 
 /** A person of one of `roles`, optionally locked for the rest of the transaction. */

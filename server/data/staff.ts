@@ -1,10 +1,9 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
-import type { StaffQuery, StaffSort } from "../../common/admin";
+import type { AdminPage, StaffQuery, StaffSort } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
-import { prefixSearch } from "../http/admin-table";
 import { HttpError } from "../http/errors";
-import { getPerson, listPeople } from "./people";
+import { getPerson, type PersonRow, peopleTable } from "./people";
 
 /** Staff for the admin console (issue #7): administrators and developers, one table. */
 
@@ -16,10 +15,12 @@ const sortExpressions: Record<StaffSort, SQL> = {
   joined: sql`${users.createdAt}`,
 };
 
-export function listStaff(db: Db, query: StaffQuery) {
-  const where = and(STAFF_ROLE_SQL, prefixSearch(query.q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]));
-  return listPeople(db, where, sortExpressions[query.sort], query);
-}
+export const listStaff: (db: Db, query: StaffQuery) => Promise<AdminPage<PersonRow>> = peopleTable({
+  name: "staff",
+  people: (search) => and(STAFF_ROLE_SQL, search),
+  searched: [sql`lower(${users.fullName})`, sql`lower(${users.email})`],
+  sorts: sortExpressions,
+});
 
 export function getStaffMember(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
   return getPerson(db, id, ["admin", "developer"], options);
