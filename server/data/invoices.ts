@@ -1,4 +1,4 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { InvoiceStatus } from "../../common/domain";
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
@@ -35,11 +35,14 @@ const invoiceColumns = {
 
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
 
-function scopeFilter(scope: Scope): SQL | undefined {
-  if (scope.kind === "all") return undefined;
-  if (scope.kind === "client") return eq(invoices.clientId, scope.clientId);
+/** The invoices `kind` of scope may list; `clientId` is the client's id, or a prepared read's placeholder for it. */
+function scopeFilter(kind: Scope["kind"], clientId: string | Placeholder | undefined): SQL | undefined {
+  if (kind === "all") return undefined;
+  if (kind === "client" && clientId) return eq(invoices.clientId, clientId);
   return sql`false`;
 }
+
+const clientOf = (scope: Scope) => (scope.kind === "client" ? scope.clientId : undefined);
 
 const selectInvoices = (db: Db) =>
   db
@@ -55,20 +58,19 @@ const selectInvoices = (db: Db) =>
  */
 export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
   const shape = { scope: scope.kind, after: Boolean(options.after), limit: options.limit };
-  return invoicePage(db, shape, { clientId: scope.kind === "client" ? scope.clientId : null, after: options.after });
+  return invoicePage(db, shape, { clientId: clientOf(scope), after: options.after });
 }
 
 const invoicePage = preparedRead(
   "invoicePage",
   (db, shape: { scope: Scope["kind"]; after: boolean; limit: number }) => {
-    const inScope =
-      shape.scope === "all"
-        ? undefined
-        : shape.scope === "client"
-          ? eq(invoices.clientId, sql.placeholder("clientId"))
-          : sql`false`;
     return selectInvoices(db)
-      .where(and(inScope, beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined)))
+      .where(
+        and(
+          scopeFilter(shape.scope, sql.placeholder("clientId")),
+          beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined),
+        ),
+      )
       .orderBy(desc(invoices.createdAt), desc(invoices.id))
       .limit(pageLimit(shape.limit));
   },
@@ -105,7 +107,7 @@ export async function invoiceSummary(db: Db, scope: Scope) {
       overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
     })
     .from(invoices)
-    .where(scopeFilter(scope));
+    .where(scopeFilter(scope.kind, clientOf(scope)));
   return (
     row ?? {
       totalAmount: 0,
