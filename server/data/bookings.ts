@@ -10,11 +10,10 @@ import {
   offsetPlaceholder,
   prefixSearch,
   prefixSearchPlaceholders,
-  prefixSearchValues,
   type TableShape,
   tableOrder,
   tablePage,
-  tableShape,
+  tablePageRead,
 } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
@@ -92,12 +91,12 @@ const joined = (db: Db, columns: Record<string, unknown>) =>
 
 /** One page of the bookings table, filtered by status and searched, and how many match. */
 export async function listBookings(db: Db, query: BookingsQuery) {
-  const search = prefixSearchValues(query.q);
-  const values = { status: query.status, offset: offsetOf(query), ...search };
-  const filtered = { status: Boolean(query.status), search: Boolean(search) };
+  const table = tablePageRead(query);
+  const shape = { ...table.shape, status: Boolean(query.status) };
+  const values = { ...table.values, status: query.status };
   const [rows, [counted]] = await Promise.all([
-    bookingPage(db, { ...tableShape(query, filtered.search), ...filtered }, values),
-    bookingCount(db, filtered, values),
+    bookingPage(db, shape, values),
+    bookingCount(db, { status: shape.status, search: shape.search }, values),
   ]);
   return tablePage(rows, Number(counted?.total ?? 0), query);
 }

@@ -5,15 +5,13 @@ import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { users } from "../db/schema";
 import {
-  offsetOf,
   offsetPlaceholder,
   prefixSearch,
   prefixSearchPlaceholders,
-  prefixSearchValues,
   type TableShape,
   tableOrder,
   tablePage,
-  tableShape,
+  tablePageRead,
   totalCount,
 } from "../http/admin-table";
 import { counterValue } from "./counters";
@@ -78,11 +76,10 @@ async function everyClientCount(db: Db): Promise<number> {
 
 /** One page of the clients table and the number of clients matching its search. */
 export async function listClients(db: Db, query: ClientsQuery) {
-  const search = prefixSearchValues(query.q);
-  const shape = tableShape(query, Boolean(search));
+  const { shape, values } = tablePageRead(query);
   const [rows, total] = await Promise.all([
-    clientPage(db, shape, { offset: offsetOf(query), ...search }),
-    search ? clientCount(db, {}, search).then(([counted]) => counted?.total ?? 0) : everyClientCount(db),
+    clientPage(db, shape, values),
+    shape.search ? clientCount(db, {}, values).then(([counted]) => counted?.total ?? 0) : everyClientCount(db),
   ]);
   return tablePage<ClientRow>(rows, total, query);
 }

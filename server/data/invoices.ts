@@ -7,7 +7,7 @@ import { preparedRead } from "../db/prepared";
 import { invoices, projects, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
-import { type Actor, type OwnedFacts, rules, type Scope } from "../rules";
+import { type Actor, type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
 
 /** Reads of invoices shared by the REST routes, the PDF and the live hub, so all show the same. */
 
@@ -42,8 +42,6 @@ function scopeFilter(kind: Scope["kind"], clientId: string | Placeholder | undef
   return sql`false`;
 }
 
-const clientOf = (scope: Scope) => (scope.kind === "client" ? scope.clientId : undefined);
-
 const selectInvoices = (db: Db) =>
   db
     .select(invoiceColumns)
@@ -58,7 +56,7 @@ const selectInvoices = (db: Db) =>
  */
 export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
   const shape = { scope: scope.kind, after: Boolean(options.after), limit: options.limit };
-  return invoicePage(db, shape, { clientId: clientOf(scope), after: options.after });
+  return invoicePage(db, shape, { clientId: scopePerson(scope), after: options.after });
 }
 
 const invoicePage = preparedRead(
@@ -107,7 +105,7 @@ export async function invoiceSummary(db: Db, scope: Scope) {
       overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
     })
     .from(invoices)
-    .where(scopeFilter(scope.kind, clientOf(scope)));
+    .where(scopeFilter(scope.kind, scopePerson(scope)));
   return (
     row ?? {
       totalAmount: 0,

@@ -7,15 +7,13 @@ import { preparedRead } from "../db/prepared";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import {
   escapeLike,
-  offsetOf,
   offsetPlaceholder,
   prefixSearch,
   prefixSearchPlaceholders,
-  prefixSearchValues,
   type TableShape,
   tableOrder,
   tablePage,
-  tableShape,
+  tablePageRead,
 } from "../http/admin-table";
 import { readCounters } from "./counters";
 import { shownStatus } from "./invoices";
@@ -126,9 +124,9 @@ const selectPayments = (db: Db | Tx) =>
  */
 export async function listPayments(db: Db, query: PaymentsQuery) {
   const search = paymentSearch(query.q);
-  const shape = tableShape(query, Boolean(search));
+  const { shape, values } = tablePageRead(query);
   const [rows, total] = await Promise.all([
-    paymentPage(db, shape, { offset: offsetOf(query), ...prefixSearchValues(query.q) }),
+    paymentPage(db, shape, values),
     search
       ? countPayments(db, search)
       : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),

@@ -21,14 +21,12 @@ import {
   verifications,
 } from "../db/schema";
 import {
-  offsetOf,
   offsetPlaceholder,
   prefixSearchPlaceholders,
-  prefixSearchValues,
   type TableShape,
   tableOrder,
   tablePage,
-  tableShape,
+  tablePageRead,
   totalCount,
 } from "../http/admin-table";
 import { HttpError } from "../http/errors";
@@ -90,11 +88,8 @@ export function peopleTable<C extends string>(table: {
     db.select({ total: totalCount() }).from(users).where(filter(shape.search)),
   );
   return async (db: Db, query: AdminTableQuery<C>) => {
-    const search = prefixSearchValues(query.q);
-    const [rows, [counted]] = await Promise.all([
-      page(db, tableShape(query, Boolean(search)), { offset: offsetOf(query), ...search }),
-      count(db, { search: Boolean(search) }, { ...search }),
-    ]);
+    const { shape, values } = tablePageRead(query);
+    const [rows, [counted]] = await Promise.all([page(db, shape, values), count(db, { search: shape.search }, values)]);
     return tablePage<PersonRow>(rows, counted?.total ?? 0, query);
   };
 }

@@ -8,7 +8,7 @@ import { messageFiles, projectDevelopers, projectFiles, projectMessages, project
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
-import { type ProjectFacts, rules, type Scope } from "../rules";
+import { type ProjectFacts, rules, type Scope, scopePerson } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
 
@@ -50,8 +50,7 @@ export function listProjects(
     after: Boolean(options.after),
     limit: options.limit,
   };
-  const viewer = scope.kind === "client" ? scope.clientId : scope.kind === "developer" ? scope.developerId : null;
-  return projectPage(db, shape, { viewer, status: options.status, after: options.after });
+  return projectPage(db, shape, { viewer: scopePerson(scope), status: options.status, after: options.after });
 }
 
 const projectPage = preparedRead(

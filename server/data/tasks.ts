@@ -7,7 +7,7 @@ import { preparedRead } from "../db/prepared";
 import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
-import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
+import { type Actor, rules, type Scope, scopePerson, type TaskFacts } from "../rules";
 import { developerTaskCounts, readCounters } from "./counters";
 
 /** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
@@ -63,7 +63,7 @@ export function listTasks(db: Db, scope: Scope, options: { limit: number; after?
   };
   const { status, assignee, project, after } = options;
   return taskPage(db, shape, {
-    viewer: scope.kind === "assignee" ? scope.userId : null,
+    viewer: scopePerson(scope),
     status,
     assignee,
     project,

@@ -69,7 +69,7 @@ export const offsetOf = (query: Pick<AdminTableQuery, "page" | "pageSize">) => (
  * What decides the statement of a table's page, as a prepared read's shape (server/db/prepared.ts):
  * its sort, direction and size, whether it is searched, and whether it is past the first page.
  */
-export const tableShape = <C extends string>(query: AdminTableQuery<C>, searched: boolean) => ({
+const tableShape = <C extends string>(query: AdminTableQuery<C>, searched: boolean) => ({
   sort: query.sort,
   dir: query.dir,
   pageSize: query.pageSize,
@@ -78,6 +78,15 @@ export const tableShape = <C extends string>(query: AdminTableQuery<C>, searched
 });
 
 export type TableShape<C extends string> = ReturnType<typeof tableShape<C>>;
+
+/**
+ * A table page's prepared read arguments: its shape (above) and its values, the offset
+ * (offsetPlaceholder) and the search's (prefixSearchPlaceholders).
+ */
+export function tablePageRead<C extends string>(query: AdminTableQuery<C>) {
+  const search = prefixSearchValues(query.q);
+  return { shape: tableShape(query, Boolean(search)), values: { offset: offsetOf(query), ...search } };
+}
 
 /**
  * OFFSET in a prepared read (server/db/prepared.ts), whose shape says whether the page is past

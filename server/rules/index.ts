@@ -27,6 +27,14 @@ export type Scope =
   | { kind: "assignee"; userId: string }
   | { kind: "active" };
 
+/** The person a scope narrows the rows to (its client, developer or assignee); undefined for the others. */
+export function scopePerson(scope: Scope): string | undefined {
+  if (scope.kind === "client") return scope.clientId;
+  if (scope.kind === "developer") return scope.developerId;
+  if (scope.kind === "assignee") return scope.userId;
+  return undefined;
+}
+
 const isAdmin = (actor: Actor): actor is { id: string; role: "admin" } => actor?.role === "admin";
 const isClient = (actor: Actor) => actor?.role === "client";
 const never = () => false;

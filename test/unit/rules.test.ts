@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Actor, type Collection, type ProjectFacts, rules, type Scope } from "../../server/rules";
+import { type Actor, type Collection, type ProjectFacts, rules, type Scope, scopePerson } from "../../server/rules";
 
 /**
  * Every rule for every role, written out by hand from spec §6 and the rules'
@@ -289,5 +289,14 @@ describe("access rules", () => {
       F,
       T,
     ]);
+  });
+});
+
+describe("scopePerson", () => {
+  it("names the person a scope narrows to, and no one for the others", () => {
+    expect(scopePerson({ kind: "client", clientId: ids.clientA })).toBe(ids.clientA);
+    expect(scopePerson({ kind: "developer", developerId: ids.devIn })).toBe(ids.devIn);
+    expect(scopePerson({ kind: "assignee", userId: ids.devOut })).toBe(ids.devOut);
+    for (const kind of ["all", "none", "active"] as const) expect(scopePerson({ kind })).toBeUndefined();
   });
 });
