@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import type { EnquiryData, Plan } from "../../common/public";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { contactEnquiries, plans } from "../db/schema";
 import type { Scope } from "../rules";
 import { byDisplayOrder } from "./plans";
@@ -51,12 +52,16 @@ const enquiryColumns = {
 
 /** The newest enquiries first (contact_enquiries_created_idx). */
 export function latestEnquiries(db: Db, limit: number) {
-  return db
+  return latestEnquiriesRead(db, { limit }, {});
+}
+
+const latestEnquiriesRead = preparedRead("latestEnquiries", (db, shape: { limit: number }) =>
+  db
     .select(enquiryColumns)
     .from(contactEnquiries)
     .orderBy(desc(contactEnquiries.createdAt), desc(contactEnquiries.id))
-    .limit(pageLimit(limit));
-}
+    .limit(pageLimit(shape.limit)),
+);
 
 export async function insertEnquiry(db: Db | Tx, enquiry: Omit<EnquiryData, "website">) {
   const [row] = await db

@@ -1,6 +1,7 @@
-import { inArray, type SQL, sql } from "drizzle-orm";
+import { inArray, type Placeholder, type SQL, sql } from "drizzle-orm";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db } from "../db";
+import { preparedRead } from "../db/prepared";
 import { analyticsCounters } from "../db/schema";
 
 /**
@@ -14,7 +15,7 @@ import { analyticsCounters } from "../db/schema";
  * - users: role (active people only); projects, tasks: status;
  * - orders: status, amount = the orders' totals; invoices: stored status, amount = their amounts;
  * - revenue: paid invoices by the month (YYYY-MM, in Lagos) they were paid, with their amounts;
- * - developer_tasks: developerTasksBucket (assignee and status; unassigned tasks are not counted);
+ * - developer_tasks: `<assignee's id>:<status>` (unassigned tasks are not counted);
  * - developer_projects: a developer's id, counting their assignments.
  */
 export type CounterMetric =
@@ -29,31 +30,30 @@ export type CounterMetric =
 
 type Counter = { count: number; amount: number };
 
-/** The developer_tasks bucket of `developerId`'s tasks in `status`, as the trigger writes it. */
-const developerTasksBucket = (developerId: string, status: TaskStatus) => `${developerId}:${status}`;
-
-/** A developer's tasks by status, as one JSON object inside a statement ({ todo: n, in_progress: n, … }). */
-export function developerTaskCounts(developerId: string): SQL<Record<TaskStatus, number>> {
+/**
+ * A developer's tasks by status, as one JSON object inside a statement ({ todo: n, in_progress: n, … }).
+ * `developerId` is a prepared read's placeholder; each bucket is written as the trigger writes it
+ * (developer id, a colon, the status).
+ */
+export function developerTaskCounts(developerId: Placeholder): SQL<Record<TaskStatus, number>> {
   return sql<Record<TaskStatus, number>>`json_build_object(${sql.join(
     TASK_STATUSES.map(
-      (status) => sql`${status}::text, ${counterValue("developer_tasks", developerTasksBucket(developerId, status))}`,
+      (status) =>
+        sql`${status}::text, ${counterValue("developer_tasks", sql`${developerId}::text || ${`:${status}`}::text`)}`,
     ),
     sql`, `,
   )})`;
 }
 
 /** One counter's count as a value inside a statement; 0 before its bucket counted anything. */
-export function counterValue(metric: CounterMetric, bucket: string): SQL<number> {
+export function counterValue(metric: CounterMetric, bucket: string | Placeholder | SQL): SQL<number> {
   return sql<number>`coalesce((select ${analyticsCounters.count} from ${analyticsCounters}
     where ${analyticsCounters.metric} = ${metric} and ${analyticsCounters.bucket} = ${bucket}), 0)`;
 }
 
-/**
- * The counters of `metrics` with few buckets (not developer_tasks or developer_projects, one per
- * person): a bucket's figures, and a metric's sum, from one primary-key range read.
- */
-export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetric, `developer_${string}`>[]) {
-  const rows = await db
+/** The rows of the metrics in `shape.metrics` (comma-separated names from CounterMetric, written into the statement). */
+const counterRows = preparedRead("counterRows", (db, shape: { metrics: string }) =>
+  db
     .select({
       metric: analyticsCounters.metric,
       bucket: analyticsCounters.bucket,
@@ -61,7 +61,15 @@ export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetr
       amount: analyticsCounters.amount,
     })
     .from(analyticsCounters)
-    .where(inArray(analyticsCounters.metric, [...metrics]));
+    .where(inArray(analyticsCounters.metric, shape.metrics.split(","))),
+);
+
+/**
+ * The counters of `metrics` with few buckets (not developer_tasks or developer_projects, one per
+ * person): a bucket's figures, and a metric's sum, from one primary-key range read.
+ */
+export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetric, `developer_${string}`>[]) {
+  const rows = await counterRows(db, { metrics: metrics.join(",") }, {});
   const counters = new Map<string, Counter>();
   for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });
   return {

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import {
   type ClientDashboard,
   DASHBOARD_INVOICES_LIMIT,
@@ -10,6 +10,7 @@ import {
 import { TIME_ZONE } from "../../common/format";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedValue } from "../db/prepared";
 import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
 import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
 import { type Actor, rules } from "../rules";
@@ -42,18 +43,17 @@ const projectJson = sql.raw(
     'progress', p.progress, 'startDate', p.start_date, 'endDate', p.end_date)`,
 );
 
-/** JSON (numbers, strings, day strings) already in the response's shape: both drivers parse json columns. */
-async function one<T>(db: Db, query: SQL): Promise<T> {
-  const result = await db.execute<{ dashboard: T }>(query);
-  const row = result.rows[0];
-  if (!row) throw new Error("the dashboard query returned no row");
-  return row.dashboard;
+/**
+ * JSON (numbers, strings, day strings) already in the response's shape: both drivers parse json
+ * values. Each is a prepared read (server/db/prepared.ts) with the viewer's id as its one value.
+ */
+export function getClientDashboard(db: Db, clientId: string): Promise<ClientDashboard> {
+  return clientDashboard(db, {}, { viewer: clientId });
 }
 
-export function getClientDashboard(db: Db, clientId: string): Promise<ClientDashboard> {
-  return one<ClientDashboard>(
-    db,
-    sql`select json_build_object(
+const clientDashboard = preparedValue("clientDashboard", () => {
+  const clientId = sql.placeholder("viewer");
+  return sql<ClientDashboard>`json_build_object(
       'role', 'client',
       'projects', (
         select json_build_object(
@@ -88,14 +88,16 @@ export function getClientDashboard(db: Db, clientId: string): Promise<ClientDash
           order by ${invoices.createdAt} desc, ${invoices.id} desc limit ${pageLimit(DASHBOARD_INVOICES_LIMIT)}
         ) i
       )
-    ) as dashboard`,
-  );
-}
+    )`;
+});
 
 export function getDeveloperDashboard(db: Db, developerId: string): Promise<DeveloperDashboard> {
-  return one<DeveloperDashboard>(
-    db,
-    sql`select json_build_object(
+  return developerDashboard(db, {}, { viewer: developerId });
+}
+
+const developerDashboard = preparedValue("developerDashboard", () => {
+  const developerId = sql.placeholder("viewer");
+  return sql<DeveloperDashboard>`json_build_object(
       'role', 'developer',
       'tasks', ${developerTaskCounts(developerId)},
       'projects', json_build_object('total', ${counterValue("developer_projects", developerId)}),
@@ -123,9 +125,8 @@ export function getDeveloperDashboard(db: Db, developerId: string): Promise<Deve
           order by ${tasks.dueDate}, ${tasks.id} limit ${pageLimit(DUE_SOON_LIMIT)}
         ) t
       )
-    ) as dashboard`,
-  );
-}
+    )`;
+});
 
 // ---------------------------------------------------------------------------
 // Live: one key, each viewer's own figures. A change reaches only the people

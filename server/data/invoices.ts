@@ -35,10 +35,10 @@ const invoiceColumns = {
 
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;
 
-/** The invoices `kind` of scope may list; `clientId` is the client's id, or a prepared read's placeholder for it. */
-function scopeFilter(kind: Scope["kind"], clientId: string | Placeholder | undefined): SQL | undefined {
+/** The invoices `kind` of scope may list; `clientId` is the prepared read's placeholder for the client's id. */
+function scopeFilter(kind: Scope["kind"], clientId: Placeholder): SQL | undefined {
   if (kind === "all") return undefined;
-  if (kind === "client" && clientId) return eq(invoices.clientId, clientId);
+  if (kind === "client") return eq(invoices.clientId, clientId);
   return sql`false`;
 }
 
@@ -92,20 +92,7 @@ const countOf = (filter?: SQL) =>
 
 /** Spec §2 Invoices' cards over the whole scope, computed in SQL: total, paid, and pending (everything not paid). */
 export async function invoiceSummary(db: Db, scope: Scope) {
-  const paid = sql`${invoices.status} = 'paid'`;
-  const notPaid = sql`${invoices.status} <> 'paid'`;
-  const [row] = await db
-    .select({
-      totalAmount: sumOf(),
-      totalCount: countOf(),
-      paidAmount: sumOf(paid),
-      paidCount: countOf(paid),
-      pendingAmount: sumOf(notPaid),
-      pendingCount: countOf(notPaid),
-      overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
-    })
-    .from(invoices)
-    .where(scopeFilter(scope.kind, scopePerson(scope)));
+  const [row] = await invoiceTotals(db, { scope: scope.kind }, { clientId: scopePerson(scope) });
   return (
     row ?? {
       totalAmount: 0,
@@ -118,6 +105,23 @@ export async function invoiceSummary(db: Db, scope: Scope) {
     }
   );
 }
+
+const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["kind"] }) => {
+  const paid = sql`${invoices.status} = 'paid'`;
+  const notPaid = sql`${invoices.status} <> 'paid'`;
+  return db
+    .select({
+      totalAmount: sumOf(),
+      totalCount: countOf(),
+      paidAmount: sumOf(paid),
+      paidCount: countOf(paid),
+      pendingAmount: sumOf(notPaid),
+      pendingCount: countOf(notPaid),
+      overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
+    })
+    .from(invoices)
+    .where(scopeFilter(shape.scope, sql.placeholder("clientId")));
+});
 
 /** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */
 export const invoicesListKey = ["invoices", "list"] as const;

@@ -1,11 +1,12 @@
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { OrderStatus } from "../../common/domain";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { serviceOrders, services, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
-import { type OwnedFacts, rules, type Scope } from "../rules";
+import { type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
 
 /** Reads of service orders shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -25,13 +26,7 @@ const orderColumns = {
 
 export type OrderView = Awaited<ReturnType<typeof getOrder>>;
 
-function scopeFilter(scope: Scope): SQL | undefined {
-  if (scope.kind === "all") return undefined;
-  if (scope.kind === "client") return eq(serviceOrders.clientId, scope.clientId);
-  return sql`false`;
-}
-
-const selectOrders = (db: Db) =>
+const selectOrders = (db: Db | Tx) =>
   db
     .select(orderColumns)
     .from(serviceOrders)
@@ -49,12 +44,30 @@ export function listOrders(
   scope: Scope,
   options: { limit: number; after?: string | undefined; status?: OrderStatus | undefined },
 ) {
-  const after = beforeCursor(serviceOrders, options.after);
-  return selectOrders(db)
-    .where(and(scopeFilter(scope), options.status ? eq(serviceOrders.status, options.status) : undefined, after))
-    .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
-    .limit(pageLimit(options.limit));
+  if (scope.kind !== "all" && scope.kind !== "client") return Promise.resolve([]);
+  const shape = {
+    scope: scope.kind,
+    status: Boolean(options.status),
+    after: Boolean(options.after),
+    limit: options.limit,
+  };
+  return orderPage(db, shape, { clientId: scopePerson(scope), status: options.status, after: options.after });
 }
+
+const orderPage = preparedRead(
+  "orderPage",
+  (db, shape: { scope: "all" | "client"; status: boolean; after: boolean; limit: number }) =>
+    selectOrders(db)
+      .where(
+        and(
+          shape.scope === "client" ? eq(serviceOrders.clientId, sql.placeholder("clientId")) : undefined,
+          shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined,
+          beforeCursor(serviceOrders, shape.after ? sql.placeholder("after") : undefined),
+        ),
+      )
+      .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))
+      .limit(pageLimit(shape.limit)),
+);
 
 export async function getOrder(db: Db, id: string) {
   const [row] = await selectOrders(db).where(eq(serviceOrders.id, id));

@@ -110,21 +110,21 @@ export async function assignDevelopers(
 }
 
 export async function getProject(db: Db, id: string) {
-  const [row] = await db
-    .select(projectColumns)
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(eq(projects.id, id));
+  const [row] = await projectById(db, {}, { id });
   return row;
 }
 
+const projectById = preparedRead("projectById", (db) =>
+  db
+    .select(projectColumns)
+    .from(projects)
+    .innerJoin(users, eq(users.id, projects.clientId))
+    .where(eq(projects.id, sql.placeholder("id"))),
+);
+
 /** Who owns and works on a project: what the access rules need to decide. */
 export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectFacts | undefined> {
-  const rows = await db
-    .select({ clientId: projects.clientId, developerId: projectDevelopers.developerId })
-    .from(projects)
-    .leftJoin(projectDevelopers, eq(projectDevelopers.projectId, projects.id))
-    .where(eq(projects.id, id));
+  const rows = await projectFactRows(db, {}, { id });
   const [first] = rows;
   if (!first) return undefined;
   return {
@@ -132,6 +132,15 @@ export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectF
     developerIds: rows.flatMap((row) => (row.developerId ? [row.developerId] : [])),
   };
 }
+
+/** Read before every request about one project (its messages, files, milestones) and by the live hub. */
+const projectFactRows = preparedRead("projectFacts", (db) =>
+  db
+    .select({ clientId: projects.clientId, developerId: projectDevelopers.developerId })
+    .from(projects)
+    .leftJoin(projectDevelopers, eq(projectDevelopers.projectId, projects.id))
+    .where(eq(projects.id, sql.placeholder("id"))),
+);
 
 /**
  * A message's files in the order attached (on message_files' primary key), read with the message:

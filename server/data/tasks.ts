@@ -3,7 +3,7 @@ import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
-import { preparedRead } from "../db/prepared";
+import { preparedRead, preparedValue } from "../db/prepared";
 import { projects, tasks, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -115,13 +115,12 @@ export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatu
     const counters = await readCounters(db, ["tasks"]);
     for (const status of TASK_STATUSES) counts[status] = counters.get("tasks", status).count;
   } else if (scope.kind === "assignee") {
-    const result = await db.execute<{ counts: Record<TaskStatus, number> }>(
-      sql`select ${developerTaskCounts(scope.userId)} as counts`,
-    );
-    Object.assign(counts, result.rows[0]?.counts);
+    Object.assign(counts, await assigneeTaskCounts(db, {}, { assignee: scope.userId }));
   }
   return counts;
 }
+
+const assigneeTaskCounts = preparedValue("assigneeTaskCounts", () => developerTaskCounts(sql.placeholder("assignee")));
 
 export async function getTask(db: Db, id: string) {
   const [row] = await selectTasks(db).where(eq(tasks.id, id));

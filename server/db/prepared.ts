@@ -1,4 +1,6 @@
-import type { Db } from ".";
+import { type SQL, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import type { Db, Tx } from ".";
 
 type Values = Record<string, unknown>;
 type Executable<R> = { execute(values?: Values): Promise<R> };
@@ -33,9 +35,12 @@ let named = 0;
  */
 export function preparedRead<S extends Shape, R, Q extends Preparable<R>>(
   name: string,
-  build: (db: Db, shape: S) => Q & Preparable<R>,
-): ((db: Db, shape: S, values: Values) => Promise<R>) & { build: typeof build } {
-  const read = (db: Db, shape: S, values: Values): Promise<R> => {
+  build: (db: Db | Tx, shape: S) => Q & Preparable<R>,
+): ((db: Db | Tx, shape: S, values: Values) => Promise<R>) & { build: typeof build } {
+  const read = (db: Db | Tx, shape: S, values: Values): Promise<R> => {
+    // A transaction holds one connection for its own lifetime: a statement named on it would be
+    // left behind on that connection under a name nothing would use again.
+    if (db instanceof PgTransaction) return build(db, shape).execute(values);
     let prepared = preparedByDb.get(db);
     if (!prepared) {
       prepared = new Map();
@@ -53,4 +58,30 @@ export function preparedRead<S extends Shape, R, Q extends Preparable<R>>(
   };
   // The query itself, for a test or a bench that reads its SQL (toSQL) or its plan.
   return Object.assign(read, { build });
+}
+
+/** The one row a statement that only computes (a dashboard's JSON, a sum of running totals) selects from. */
+const oneRow = sql`(select) as one_row`;
+
+/**
+ * A prepared read of one value computed by one statement: `build` gives the
+ * value's SQL for a shape, with the request's values as placeholders, as in
+ * preparedRead. Drizzle prepares selects only, so the value is selected from a
+ * row of nothing.
+ */
+export function preparedValue<S extends Shape, T>(name: string, build: (shape: S) => SQL<T>) {
+  const read = preparedRead(
+    name,
+    (db, shape: S) =>
+      // Nested one level: Drizzle writes the columns at the top of a field without their table
+      // when the select has a single source, and the value's subqueries join tables.
+      // Typed by hand: inferring the builder's type through preparedRead's generics is too deep for tsc.
+      db.select({ value: sql`${build(shape)}` }).from(oneRow) as unknown as Preparable<{ value: T }[]>,
+  );
+  const value = async (db: Db | Tx, shape: S, values: Values): Promise<T> => {
+    const [row] = await read(db, shape, values);
+    if (!row) throw new Error(`${name} returned no row`);
+    return row.value;
+  };
+  return Object.assign(value, { build: read.build });
 }

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Tx } from "../../server/db";
 import { pageLimit } from "../../server/db/limit";
-import { preparedRead } from "../../server/db/prepared";
-import { users } from "../../server/db/schema";
+import { preparedRead, preparedValue } from "../../server/db/prepared";
+import { sessions, users } from "../../server/db/schema";
 import { dbKind, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -88,5 +88,63 @@ describe("prepared reads (server/db/prepared.ts)", () => {
     expect(await read("client", "asc")).toEqual(await expected("client", "asc"));
     expect(await read("client", "desc")).not.toEqual(await read("client", "asc"));
     expect(built).toEqual(["asc", "desc"]);
+  });
+
+  it("runs a read inside a transaction on the transaction's connection, unnamed, and prepares nothing there", async () => {
+    const byEmail = preparedRead("testPersonByEmail", (db) =>
+      db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.email, sql.placeholder("email"))),
+    );
+    const email = "admin@lagosstudio.test";
+    let rows: { email: string }[] = [];
+    let prepared: Prepared[] = [];
+    const undo = new Error("undo");
+    await server.db
+      .transaction(async (tx) => {
+        // A change only the transaction sees: the read must run on its connection to find the row.
+        await tx.update(users).set({ email: "inside@lagosstudio.test" }).where(eq(users.email, email));
+        rows = await byEmail(tx, {}, { email: "inside@lagosstudio.test" });
+        prepared = (await tx.execute(sql`select name, statement from pg_prepared_statements`)).rows as Prepared[];
+        throw undo;
+      })
+      .catch((error: unknown) => {
+        if (error !== undo) throw error;
+      });
+    expect(rows).toEqual([{ email: "inside@lagosstudio.test" }]);
+    const mine = prepared.filter((row) => row.statement.includes('from "users" where "users"."email" = $1'));
+    expect(mine.filter((row) => /^p\d+$/.test(row.name))).toEqual([]);
+  });
+
+  it("computes one value per call (preparedValue), its subqueries' columns written with their tables", async () => {
+    const built: string[] = [];
+    // Two tables with an "id" and a "user_id" each side of a join: unqualified, the statement would fail as ambiguous.
+    const sessionsOfRole = preparedValue("testSessionsOfRole", (shape: { role: "admin" | "developer" }) => {
+      built.push(shape.role);
+      return sql<number>`(select count(${sessions.id}) from ${sessions}
+        join ${users} on ${users.id} = ${sessions.userId}
+        where ${users.role} = ${shape.role} and ${users.email} <> ${sql.placeholder("except")})::int`;
+    });
+    const recount = async (role: "admin" | "developer", except: string) => {
+      const rows = await server.db
+        .select({ id: sessions.id, email: users.email })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(users.role, role));
+      return rows.filter((row) => row.email !== except).length;
+    };
+    await server.signIn("admin@lagosstudio.test");
+    await server.signIn("tunde@lagosstudio.test");
+    for (const [role, except] of [
+      ["admin", "nobody"],
+      ["admin", "admin@lagosstudio.test"],
+      ["developer", "nobody"],
+      ["developer", "tunde@lagosstudio.test"],
+    ] as const) {
+      expect(await sessionsOfRole(server.db, { role }, { except })).toBe(await recount(role, except));
+    }
+    expect(await sessionsOfRole(server.db, { role: "admin" }, { except: "nobody" })).toBeGreaterThan(0);
+    expect(built).toEqual(["admin", "developer"]);
   });
 });
