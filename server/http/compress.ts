@@ -19,12 +19,19 @@ const gzip = promisify(zlib.gzip);
 export const COMPRESS_SYNC_MAX_BYTES = 64 * 1024;
 
 /**
- * Quality 3, not 4: on pages of 50 messages, projects and tasks (15-24 KB of JSON) it costs
- * 35-40 % less CPU for 1-2 % more bytes (2,014 against 1,978 for the messages); compression
- * was 18 % of the server's CPU serving the large data set's message thread.
+ * Quality 1. Compression was the largest cost of a 50-row page: ~40 % of the server's CPU serving
+ * My Tasks on the large data set (bench/profile.mjs), the encoder's work and its set-up and
+ * tear-down per response. Timed alone on the large data set's pages (12-25 KB of JSON), quality 1
+ * takes 37-58 % less time than 3 for 12-20 % more bytes (My Tasks 3,584 -> 4,298 bytes, the
+ * thread's page 2,014 -> 2,286); gzip at level 1 is slower still for about quality 1's size.
+ * Served at 50 connections, quality 3 and 1 alternated twice (req/s): My Tasks 1,337, 1,244 ->
+ * 1,638, 1,693; admin's projects 1,658, 1,423 -> 2,008, 2,081; the thread 1,859, 1,768 ->
+ * 2,126, 2,048; invoices 2,418, 2,340 -> 2,806, 2,796. Under load the server's one thread is what
+ * a reader waits for; a few hundred bytes more of a page is not. (Quality 3 had replaced 4 for the
+ * same reason: 35-40 % less CPU for 1-2 % more bytes.)
  */
 const BROTLI_PARAMS = {
-  [zlib.constants.BROTLI_PARAM_QUALITY]: 3,
+  [zlib.constants.BROTLI_PARAM_QUALITY]: 1,
   [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
 };
 
@@ -46,7 +53,7 @@ export function chooseEncoding(header: string | undefined): "br" | "gzip" | unde
  * JSON answers of the API, compressed with brotli or gzip when the client
  * accepts it and the body is over COMPRESS_MIN_BYTES: a page of projects or
  * messages is tens of kilobytes of repetitive JSON that shrinks about tenfold.
- * Fast settings (brotli quality 3, gzip level 6); bodies over
+ * Fast settings (brotli quality 1, gzip level 6); bodies over
  * COMPRESS_SYNC_MAX_BYTES on libuv's thread pool so the event loop keeps serving. Public pages and assets are precompressed at
  * start by server/http/site.ts and @fastify/static, and carry their own
  * content-encoding, which this leaves alone; the live channel is a WebSocket
