@@ -198,9 +198,12 @@ async function plannedEachRun(pool: pg.Pool, query: string, params: unknown[]): 
 /** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
 export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // The reads run on connections of their own: their prepared statements (server/db/prepared.ts)
+  // stay on those, where the plan probes below deallocate everything on theirs.
+  const readPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
     let captured: Captured[] = [];
-    const db = drizzle(pool, {
+    const db = drizzle(readPool, {
       schema,
       logger: { logQuery: (query, params) => captured.push({ query, params }) },
     }) as unknown as Db;
@@ -261,7 +264,7 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
     }
     return { ids, largeTables: [...large].sort(), routes: explained };
   } finally {
-    await pool.end();
+    await Promise.all([pool.end(), readPool.end()]);
   }
 }
 
