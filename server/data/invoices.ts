@@ -5,7 +5,7 @@ import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { invoices, projects, users } from "../db/schema";
-import { beforeCursor } from "../http/cursor";
+import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
 
@@ -55,17 +55,17 @@ const selectInvoices = (db: Db) =>
  * invoices_client_created_idx (a client) or invoices_created_idx (all).
  */
 export function listInvoices(db: Db, scope: Scope, options: { limit: number; after?: string | undefined }) {
-  const shape = { scope: scope.kind, after: Boolean(options.after), limit: options.limit };
-  return invoicePage(db, shape, { clientId: scopePerson(scope), after: options.after });
+  const { shape, values } = cursorPageRead(scope, options);
+  return invoicePage(db, shape, values);
 }
 
 const invoicePage = preparedRead(
   "invoicePage",
-  (db, shape: { scope: Scope["kind"]; after: boolean; limit: number }) => {
+  (db, shape: { scope: Scope["kind"]; status: boolean; after: boolean; limit: number }) => {
     return selectInvoices(db)
       .where(
         and(
-          scopeFilter(shape.scope, sql.placeholder("clientId")),
+          scopeFilter(shape.scope, sql.placeholder("viewer")),
           beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined),
         ),
       )
@@ -92,7 +92,7 @@ const countOf = (filter?: SQL) =>
 
 /** Spec §2 Invoices' cards over the whole scope, computed in SQL: total, paid, and pending (everything not paid). */
 export async function invoiceSummary(db: Db, scope: Scope) {
-  const [row] = await invoiceTotals(db, { scope: scope.kind }, { clientId: scopePerson(scope) });
+  const [row] = await invoiceTotals(db, { scope: scope.kind }, { viewer: scopePerson(scope) });
   return (
     row ?? {
       totalAmount: 0,
@@ -120,7 +120,7 @@ const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["
       overdueCount: countOf(sql`${shownStatus} = 'overdue'`),
     })
     .from(invoices)
-    .where(scopeFilter(shape.scope, sql.placeholder("clientId")));
+    .where(scopeFilter(shape.scope, sql.placeholder("viewer")));
 });
 
 /** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */

@@ -4,9 +4,9 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { serviceOrders, services, users } from "../db/schema";
-import { beforeCursor } from "../http/cursor";
+import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
-import { type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
+import { type OwnedFacts, rules, type Scope } from "../rules";
 
 /** Reads of service orders shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -45,13 +45,8 @@ export function listOrders(
   options: { limit: number; after?: string | undefined; status?: OrderStatus | undefined },
 ) {
   if (scope.kind !== "all" && scope.kind !== "client") return Promise.resolve([]);
-  const shape = {
-    scope: scope.kind,
-    status: Boolean(options.status),
-    after: Boolean(options.after),
-    limit: options.limit,
-  };
-  return orderPage(db, shape, { clientId: scopePerson(scope), status: options.status, after: options.after });
+  const { shape, values } = cursorPageRead(scope, options);
+  return orderPage(db, shape, values);
 }
 
 const orderPage = preparedRead(
@@ -60,7 +55,7 @@ const orderPage = preparedRead(
     selectOrders(db)
       .where(
         and(
-          shape.scope === "client" ? eq(serviceOrders.clientId, sql.placeholder("clientId")) : undefined,
+          shape.scope === "client" ? eq(serviceOrders.clientId, sql.placeholder("viewer")) : undefined,
           shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined,
           beforeCursor(serviceOrders, shape.after ? sql.placeholder("after") : undefined),
         ),

@@ -5,10 +5,10 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
-import { beforeCursor } from "../http/cursor";
+import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
-import { type ProjectFacts, rules, type Scope, scopePerson } from "../rules";
+import { type ProjectFacts, rules, type Scope } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
 
@@ -44,13 +44,8 @@ export function listProjects(
   options: { limit: number; after?: string | undefined; status?: ProjectStatus | undefined },
 ): Promise<ProjectView[]> {
   if (scope.kind !== "all" && scope.kind !== "client" && scope.kind !== "developer") return Promise.resolve([]);
-  const shape = {
-    scope: scope.kind,
-    status: Boolean(options.status),
-    after: Boolean(options.after),
-    limit: options.limit,
-  };
-  return projectPage(db, shape, { viewer: scopePerson(scope), status: options.status, after: options.after });
+  const { shape, values } = cursorPageRead(scope, options);
+  return projectPage(db, shape, values);
 }
 
 const projectPage = preparedRead(

@@ -1,6 +1,7 @@
 import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { type Scope, scopePerson } from "../rules";
 import { badRequest } from "./errors";
 
 /**
@@ -56,4 +57,24 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number) {
   const items = rows.slice(0, limit);
   const last = items.at(-1);
   return { items, next: rows.length > limit && last ? encodeCursor(last) : null };
+}
+
+/**
+ * A newest-first page as a prepared read (server/db/prepared.ts): the shape says whether a
+ * status and a cursor are given and the page's size, with the viewer's scope kind; the values
+ * are the scope's person (placeholder "viewer"), the status and the cursor.
+ */
+export function cursorPageRead<S extends Scope>(
+  scope: S,
+  options: { limit: number; after?: string | undefined; status?: string | undefined },
+) {
+  return {
+    shape: {
+      scope: scope.kind as S["kind"],
+      status: Boolean(options.status),
+      after: Boolean(options.after),
+      limit: options.limit,
+    },
+    values: { viewer: scopePerson(scope), status: options.status, after: options.after },
+  };
 }
