@@ -67,7 +67,9 @@ const oneRow = sql`(select) as one_row`;
  * A prepared read of one value computed by one statement: `build` gives the
  * value's SQL for a shape, with the request's values as placeholders, as in
  * preparedRead. Drizzle prepares selects only, so the value is selected from a
- * row of nothing.
+ * row of nothing. The value is what the driver gives (a `mapWith` on it is not
+ * applied): a count is cast to int, which both drivers give as a number (a
+ * bigint comes as a string).
  */
 export function preparedValue<S extends Shape, T>(name: string, build: (shape: S) => SQL<T>) {
   const read = preparedRead(
