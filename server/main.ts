@@ -1,6 +1,7 @@
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDatabase } from "../seed";
 import { buildApp } from "./app";
-import { loadConfig, StartupError } from "./config";
+import { type Config, loadConfig, StartupError } from "./config";
+import { type Database, isNewEmbeddedDatabase, openDatabase } from "./db";
 import { lockDataDir } from "./db/lock";
 
 /** Starts the product: one port for the SPA, the API and the live channel. */
@@ -10,14 +11,10 @@ async function main() {
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   process.once("exit", release);
 
+  const prepared = await prepareNewEmbeddedDatabase(config);
   const extraOrigins = process.env.VITE_DEV_ORIGIN ? [process.env.VITE_DEV_ORIGIN] : [];
   const { server, database } = await buildApp({ config, extraOrigins });
-
-  let seeded = false;
-  if (database.kind === "pglite" && config.env !== "production" && (await isEmpty(database.db))) {
-    await seedDatabase(database.db);
-    seeded = true;
-  }
+  const seeded = prepared.seeded || (await seedIfEmpty(database, config));
 
   let closing = false;
   const shutdown = (signal: string) => {
@@ -58,6 +55,30 @@ async function main() {
   }
   console.log(`${lines.join("\n")}\n`);
   collectStartupGarbage();
+}
+
+/** The demo data, in an embedded database with no one in it yet, outside production. */
+async function seedIfEmpty(database: Database, config: Config): Promise<boolean> {
+  if (database.kind !== "pglite" || config.env === "production" || !(await isEmpty(database.db))) return false;
+  await seedDatabase(database.db);
+  return true;
+}
+
+/**
+ * A new embedded data directory is created, migrated and seeded by a database instance that is
+ * closed before the server opens its own. PostgreSQL's WebAssembly heap never shrinks: an
+ * instance that did that work kept its high-water mark for as long as the server ran (idle:
+ * 146.5 MB after a first start against 137.8 after a restart), and the soak's memory a minute
+ * after its load started from there. The server now starts every time as it restarts.
+ */
+async function prepareNewEmbeddedDatabase(config: Config): Promise<{ seeded: boolean }> {
+  if (config.databaseUrl || !isNewEmbeddedDatabase(config.dataDir)) return { seeded: false };
+  const database = await openDatabase({ dataDir: config.dataDir });
+  try {
+    return { seeded: await seedIfEmpty(database, config) };
+  } finally {
+    await database.close();
+  }
 }
 
 /**

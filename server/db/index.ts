@@ -33,10 +33,17 @@ export type Database = {
 
 export type OpenOptions = { databaseUrl?: string | undefined; dataDir: string };
 
+/** Where the embedded database keeps its cluster inside DATA_DIR. */
+const pgliteDir = (dataDir: string) => path.join(dataDir, "pglite");
+const hasCluster = (dir: string) => existsSync(path.join(dir, "PG_VERSION"));
+
+/** Whether DATA_DIR holds no embedded database yet (the next open creates one). */
+export const isNewEmbeddedDatabase = (dataDir: string) => !hasCluster(pgliteDir(dataDir));
+
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database = options.databaseUrl
     ? await openPostgres(options.databaseUrl)
-    : await openPglite(path.join(options.dataDir, "pglite"));
+    : await openPglite(pgliteDir(options.dataDir));
   try {
     await migrateDatabase(database);
   } catch (error) {
@@ -90,9 +97,15 @@ const PGLITE_START_PARAMS = [
  * restart measured ~150 MB instead of ~138), whereas this buffer is garbage as soon as the
  * module is compiled, and the collection at ready (server/main.ts) returns it.
  */
-async function compilePgliteWasm(): Promise<WebAssembly.Module> {
-  const pglite = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
-  return WebAssembly.compile(await readFile(path.join(pglite, "pglite.wasm")));
+let pgliteWasm: Promise<WebAssembly.Module> | undefined;
+
+/** Compiled once per process: a new data directory is opened twice at start (server/main.ts), tests open many. */
+function compilePgliteWasm(): Promise<WebAssembly.Module> {
+  pgliteWasm ??= (async () => {
+    const pglite = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));
+    return WebAssembly.compile(await readFile(path.join(pglite, "pglite.wasm")));
+  })();
+  return pgliteWasm;
 }
 
 async function openPglite(dir: string): Promise<Database> {
@@ -107,7 +120,7 @@ async function openPglite(dir: string): Promise<Database> {
   try {
     // Creating a cluster (initdb) peaks at several hundred MB that WebAssembly never returns,
     // so a new data directory is created by a short-lived child process and only reopened here.
-    if (!existsSync(path.join(dir, "PG_VERSION"))) createPgliteCluster(dir);
+    if (!hasCluster(dir)) createPgliteCluster(dir);
     client = await PGlite.create(dir, {
       startParams: PGLITE_START_PARAMS,
       parsers: DRIZZLE_PARSERS,
