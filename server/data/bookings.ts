@@ -8,12 +8,13 @@ import { serviceOrders, services, users } from "../db/schema";
 import {
   offsetOf,
   offsetPlaceholder,
-  prefixSearch,
   prefixSearchPlaceholders,
+  type SearchMatch,
   type TableShape,
   tableOrder,
   tablePage,
   tablePageRead,
+  textSearch,
 } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
@@ -60,19 +61,14 @@ export async function bookingCounts(db: Db) {
  * of two index reads (service_orders_client_created_idx, service_orders_service_idx),
  * so no search scans every order.
  */
-function orderSearch(match: (lowered: SQL[]) => SQL | undefined): SQL | undefined {
+function orderSearch(match: SearchMatch): SQL {
   const byClient = match([sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
   const byService = match([sql`lower(${services.title})`]);
-  if (!byClient || !byService) return undefined;
   return sql`${serviceOrders.id} in (
     select o.id from ${serviceOrders} o where o.client_id in (select ${users.id} from ${users} where ${users.role} = 'client' and (${byClient}))
     union
     select o.id from ${serviceOrders} o where o.service_id in (select ${services.id} from ${services} where ${byService}))`;
 }
-
-/** The search of a typed text, or of a prepared read's placeholders (prefixSearchValues). */
-const searchFor = (q: string | undefined) => (lowered: SQL[]) => prefixSearch(q, lowered);
-const searchPlaceholders = (search: boolean) => (search ? prefixSearchPlaceholders : () => undefined);
 
 const bookingSorts: Record<BookingSort, SQL> = {
   created: sql`${serviceOrders.createdAt}`,
@@ -104,7 +100,7 @@ export async function listBookings(db: Db, query: BookingsQuery) {
 const bookingFilter = (shape: { status: boolean; search: boolean }) =>
   and(
     shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined,
-    orderSearch(searchPlaceholders(shape.search)),
+    shape.search ? orderSearch(prefixSearchPlaceholders) : undefined,
   );
 
 const bookingPage = preparedRead("bookingPage", (db, shape: TableShape<BookingSort> & { status: boolean }) =>
@@ -152,7 +148,8 @@ const subscriptionSorts: Record<SubscriptionSort, SQL> = {
  * revenue: every approved order's amount added up.
  */
 export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
-  const where = and(eq(serviceOrders.status, "approved"), orderSearch(searchFor(query.q)));
+  const match = textSearch(query.q);
+  const where = and(eq(serviceOrders.status, "approved"), match && orderSearch(match));
   const [rows, [counted], [revenue]] = await Promise.all([
     joined(db, subscriptionColumns)
       .where(where)

@@ -6,12 +6,13 @@ import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
   offsetPlaceholder,
-  prefixSearch,
   prefixSearchPlaceholders,
+  type SearchMatch,
   type TableShape,
   tableOrder,
   tablePage,
   tablePageRead,
+  textSearch,
   totalCount,
 } from "../http/admin-table";
 import { counterValue } from "./counters";
@@ -49,12 +50,12 @@ const sortExpressions: Record<ClientSort, SQL> = {
   joined: sql`${users.createdAt}`,
 };
 
-/** The table's search (undefined when there is none): a prefix of the name, e-mail or company. */
+/** The table's search: a prefix of the name, e-mail or company. */
 const clientSearched = [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`];
-const clientSearch = (q: string | undefined) => prefixSearch(q, clientSearched);
 
-function clientFilter(q: string | undefined): SQL | undefined {
-  return and(eq(users.role, "client"), clientSearch(q));
+/** Clients, matching the search when there is one (a typed text's or a prepared read's placeholders). */
+function clientFilter(match: SearchMatch | undefined): SQL | undefined {
+  return and(eq(users.role, "client"), match?.(clientSearched));
 }
 
 const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
@@ -82,20 +83,18 @@ export async function listClients(db: Db, query: ClientsQuery) {
   return tablePage<ClientRow>(rows, total, query);
 }
 
-const clientSearchPlaceholders = () => and(eq(users.role, "client"), prefixSearchPlaceholders(clientSearched));
-
 const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>) =>
   db
     .select(clientColumns)
     .from(users)
-    .where(shape.search ? clientSearchPlaceholders() : clientFilter(undefined))
+    .where(clientFilter(shape.search ? prefixSearchPlaceholders : undefined))
     .orderBy(...orderOf(shape))
     .limit(pageLimit(shape.pageSize))
     .offset(offsetPlaceholder(shape.paged)),
 );
 
 const clientCount = preparedRead("clientCount", (db) =>
-  db.select({ total: totalCount() }).from(users).where(clientSearchPlaceholders()),
+  db.select({ total: totalCount() }).from(users).where(clientFilter(prefixSearchPlaceholders)),
 );
 
 /** Every client matching the table's search, in its order, a batch at a time (the CSV export). */
@@ -104,7 +103,7 @@ export async function* allClients(db: Db, query: Pick<ClientsQuery, "sort" | "di
     const rows: ClientRow[] = await db
       .select(clientColumns)
       .from(users)
-      .where(clientFilter(query.q))
+      .where(clientFilter(textSearch(query.q)))
       .orderBy(...orderOf(query))
       .limit(pageLimit(batch))
       .offset(offset);

@@ -33,8 +33,20 @@ const AFTER_PREFIX = "\u{10FFFF}";
  * the generic plan it caches for a prepared statement (server/db).
  */
 export function prefixSearch(q: string | undefined, lowered: SQL[]): SQL | undefined {
+  return textSearch(q)?.(lowered);
+}
+
+/**
+ * A search written over some lowered expressions: for a typed text (textSearch) or with a
+ * prepared read's placeholders (prefixSearchPlaceholders). A table whose search spans several
+ * subqueries writes it once, given one of these.
+ */
+export type SearchMatch = (lowered: SQL[]) => SQL;
+
+/** The search of a typed text, as a SearchMatch; undefined for no search. */
+export function textSearch(q: string | undefined): SearchMatch | undefined {
   const values = prefixSearchValues(q);
-  return values && prefixMatch(lowered, values);
+  return values && ((lowered) => prefixMatch(lowered, values) as SQL);
 }
 
 type PrefixValues = { searchText: string; searchEnd: string; searchPattern: string };
@@ -47,7 +59,7 @@ export function prefixSearchValues(q: string | undefined): PrefixValues | undefi
 }
 
 /** prefixSearch in a prepared read (server/db/prepared.ts): its values come from prefixSearchValues. */
-export const prefixSearchPlaceholders = (lowered: SQL[]): SQL =>
+export const prefixSearchPlaceholders: SearchMatch = (lowered) =>
   prefixMatch(lowered, {
     searchText: sql.placeholder("searchText"),
     searchEnd: sql.placeholder("searchEnd"),
