@@ -5,9 +5,9 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { projects, tasks, users } from "../db/schema";
-import { beforeCursor } from "../http/cursor";
+import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
-import { type Actor, rules, type Scope, scopePerson, type TaskFacts } from "../rules";
+import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
 import { developerTaskCounts, readCounters } from "./counters";
 
 /** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
@@ -53,22 +53,9 @@ export type TaskFilters = {
  * previous page's last row (server/http/cursor.ts).
  */
 export function listTasks(db: Db, scope: Scope, options: { limit: number; after?: string | undefined } & TaskFilters) {
-  const shape = {
-    scope: scope.kind,
-    status: Boolean(options.status),
-    assignee: Boolean(options.assignee),
-    project: Boolean(options.project),
-    after: Boolean(options.after),
-    limit: options.limit,
-  };
-  const { status, assignee, project, after } = options;
-  return taskPage(db, shape, {
-    viewer: scopePerson(scope),
-    status,
-    assignee,
-    project,
-    after,
-  });
+  const page = cursorPageRead(scope, options);
+  const shape = { ...page.shape, assignee: Boolean(options.assignee), project: Boolean(options.project) };
+  return taskPage(db, shape, { ...page.values, assignee: options.assignee, project: options.project });
 }
 
 const taskPage = preparedRead(
