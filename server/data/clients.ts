@@ -18,6 +18,7 @@ import {
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
+import { hasRole } from "./people";
 import { listProjects } from "./projects";
 
 /** Removal is shared by every kind of person (server/data/people.ts). */
@@ -55,7 +56,7 @@ const clientSearched = [sql`lower(${users.fullName})`, sql`lower(${users.email})
 
 /** Clients, matching the search when there is one (a typed text's or a prepared read's placeholders). */
 function clientFilter(match: SearchMatch | undefined): SQL | undefined {
-  return and(eq(users.role, "client"), match?.(clientSearched));
+  return and(hasRole("client"), match?.(clientSearched));
 }
 
 const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>

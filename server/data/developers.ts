@@ -1,8 +1,8 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, type SQL, sql } from "drizzle-orm";
 import { type AdminPage, DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
-import { getPerson, type PersonRow, peopleTable } from "./people";
+import { getPerson, hasRole, type PersonRow, peopleTable } from "./people";
 import { listProjects } from "./projects";
 import { listTasks } from "./tasks";
 
@@ -19,7 +19,7 @@ export type DeveloperRow = { id: string; fullName: string; email: string; create
 /** One page of the developers table, searched by the start of the name or e-mail. */
 export const listDevelopers: (db: Db, query: DevelopersQuery) => Promise<AdminPage<PersonRow>> = peopleTable({
   name: "developers",
-  people: (search) => and(eq(users.role, "developer"), search),
+  people: (search) => and(hasRole("developer"), search),
   searched: [sql`lower(${users.fullName})`, sql`lower(${users.email})`],
   sorts: sortExpressions,
 });

@@ -64,6 +64,17 @@ export type PersonRow = {
 };
 
 /**
+ * People of `role`, the role written into the statement rather than passed as a value: a prepared
+ * read's generic plan then knows whose rows it reads. Given as a parameter, PostgreSQL's generic
+ * plan costs a third of the users (role = $1 on three roles), cannot use the staff tables'
+ * partial indexes, and so every run of a developers page was planned again (bench/admin-large.mjs,
+ * plannedEachRun).
+ */
+export function hasRole(role: Role): SQL {
+  return sql`${users.role} = ${sql.raw(`'${role}'`)}`;
+}
+
+/**
  * A people table's reads (developers, staff): `people` picks the rows, given the search (a
  * prefix of `searched`) when there is one; `sorts` are the columns' indexed expressions. Its page
  * and its count are prepared reads (server/db/prepared.ts).
