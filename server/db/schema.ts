@@ -79,8 +79,11 @@ export const users = pgTable(
     check("users_role_check", oneOf("role", ROLES)),
     index("users_role_created_idx").on(t.role, ...newestFirst(t)),
     // Admin tables (issue #7): one index per sort, the id as the tie-break (server/http/admin-table.ts).
-    index("users_role_name_idx").on(t.role, sql`lower(${t.fullName})`, t.id),
-    index("users_role_company_idx").on(t.role, sql`lower(${t.companyName})`, t.id),
+    // The sorted column itself last: PostgreSQL reads an expression's index without the table (an
+    // index-only scan) only when it also holds the column, and a far page of the clients table
+    // walks every entry before it (server/data/clients.ts).
+    index("users_role_name_idx").on(t.role, sql`lower(${t.fullName})`, t.id, t.fullName),
+    index("users_role_company_idx").on(t.role, sql`lower(${t.companyName})`, t.id, t.companyName),
     // Prefix search (lower(x) LIKE 'text%') reads these whatever the database's collation.
     index("users_role_name_prefix_idx").on(t.role, sql`lower(${t.fullName}) text_pattern_ops`),
     index("users_role_email_prefix_idx").on(t.role, sql`lower(${t.email}) text_pattern_ops`),
