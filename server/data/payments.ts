@@ -95,8 +95,12 @@ const countPayments = preparedValue("countPayments", () => {
     + (select count(*) from ${invoices} where ${search.byNumber} and ${invoices.clientId} not in (${search.clientIds})))::int`;
 });
 
+/**
+ * The invoice number is unique, so it orders the table alone: with the id after it, PostgreSQL
+ * sorted each run of equal numbers its index gave (page 100 by number: 0.7 ms, 0.35 without).
+ */
 const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
-  tableOrder(sortExpressions[query.sort], query.dir, invoices.id);
+  tableOrder(sortExpressions[query.sort], query.dir, query.sort === "number" ? undefined : invoices.id);
 
 const selectPayments = (db: Db | Tx) =>
   db

@@ -13,10 +13,13 @@ import type { AdminPage, AdminTableQuery } from "../../common/admin";
  * PostgreSQL may not allow, so the tables do without it.
  */
 
-/** ORDER BY the sort expression in `dir`, then the id the same way. */
-export function tableOrder(sortBy: SQL | AnyColumn, dir: "asc" | "desc", id: AnyColumn): SQL[] {
+/**
+ * ORDER BY the sort expression in `dir`, then the id the same way; a unique column is its own
+ * tie-break (no id given), so its unique index gives the order without a sort after it.
+ */
+export function tableOrder(sortBy: SQL | AnyColumn, dir: "asc" | "desc", id: AnyColumn | undefined): SQL[] {
   const by = dir === "asc" ? asc : desc;
-  return [by(sortBy), by(id)];
+  return id ? [by(sortBy), by(id)] : [by(sortBy)];
 }
 
 /** LIKE's wildcards in people's text match themselves. */
