@@ -6,9 +6,9 @@ import type { AdminPage, AdminTableQuery } from "../../common/admin";
  * common/admin.ts turned into ORDER BY (the chosen column, then the id as the
  * tie-break, so pages never overlap nor skip a row), LIMIT/OFFSET and a total.
  *
- * Search is a case-insensitive PREFIX match on each searched expression
- * (lower(x) LIKE 'text%'), which a btree index on lower(x) text_pattern_ops
- * answers on PGlite and PostgreSQL alike. A substring match would need pg_trgm,
+ * Search is a case-insensitive PREFIX match on each searched expression: lower(x)
+ * in the range of strings that start with the text, which a btree index on
+ * lower(x) text_pattern_ops answers on PGlite and PostgreSQL alike. A substring match would need pg_trgm,
  * which PGlite only has as a separately loaded extension and a managed
  * PostgreSQL may not allow, so the tables do without it.
  */
@@ -31,9 +31,15 @@ const AFTER_PREFIX = "\u{10FFFF}";
 /**
  * Rows where any of `lowered` (each a lower(…) expression with a
  * text_pattern_ops index) starts with the search text; undefined for no search.
- * The prefix is also given as the range the index scans: PostgreSQL derives
- * that range from `like 'text%'` only when it plans for the literal, not in
- * the generic plan it caches for a prepared statement (server/db).
+ *
+ * Written as the range [text, text + U+10FFFF) in the operators' byte order,
+ * which holds exactly the strings that start with the text (UTF-8 keeps code
+ * points in byte order; only a continuation of U+10FFFF, a noncharacter, falls
+ * outside), and which the index scans in a prepared statement's generic plan
+ * too. It was the range and `like 'text%'`: the LIKE decided nothing more, but
+ * PostgreSQL checked it against every row the range found, computing lower()
+ * again, so counting the 1,112 clients "client1" matches took 1.3 ms, not 0.25.
+ * The text's `%` and `_` are plain characters in a range (no escaping).
  */
 export function prefixSearch(q: string | undefined, lowered: SQL[]): SQL | undefined {
   return textSearch(q)?.(lowered);
@@ -52,30 +58,21 @@ export function textSearch(q: string | undefined): SearchMatch | undefined {
   return values && ((lowered) => prefixMatch(lowered, values) as SQL);
 }
 
-type PrefixValues = { searchText: string; searchEnd: string; searchPattern: string };
+type PrefixValues = { searchText: string; searchEnd: string };
 
 /** The values of a prefix search (prefixSearch), named as prefixSearchPlaceholders' placeholders; undefined for no search. */
 export function prefixSearchValues(q: string | undefined): PrefixValues | undefined {
   const text = q?.trim().toLowerCase();
   if (!text) return undefined;
-  return { searchText: text, searchEnd: `${text}${AFTER_PREFIX}`, searchPattern: `${escapeLike(text)}%` };
+  return { searchText: text, searchEnd: `${text}${AFTER_PREFIX}` };
 }
 
 /** prefixSearch in a prepared read (server/db/prepared.ts): its values come from prefixSearchValues. */
 export const prefixSearchPlaceholders: SearchMatch = (lowered) =>
-  prefixMatch(lowered, {
-    searchText: sql.placeholder("searchText"),
-    searchEnd: sql.placeholder("searchEnd"),
-    searchPattern: sql.placeholder("searchPattern"),
-  }) as SQL;
+  prefixMatch(lowered, { searchText: sql.placeholder("searchText"), searchEnd: sql.placeholder("searchEnd") }) as SQL;
 
-function prefixMatch(lowered: SQL[], { searchText, searchEnd, searchPattern }: Record<keyof PrefixValues, unknown>) {
-  return or(
-    ...lowered.map(
-      (expression) =>
-        sql`(${expression} ~>=~ ${searchText} and ${expression} ~<~ ${searchEnd} and ${expression} like ${searchPattern})`,
-    ),
-  );
+function prefixMatch(lowered: SQL[], { searchText, searchEnd }: Record<keyof PrefixValues, unknown>) {
+  return or(...lowered.map((expression) => sql`(${expression} ~>=~ ${searchText} and ${expression} ~<~ ${searchEnd})`));
 }
 
 export const offsetOf = (query: Pick<AdminTableQuery, "page" | "pageSize">) => (query.page - 1) * query.pageSize;

@@ -109,6 +109,8 @@ describe("GET /api/admin/clients", () => {
     expect((await table(admin, `q=${TAG.toUpperCase()}%20person%2007`)).items.map((row) => row.id)).toEqual([ids[6]]);
     expect((await table(admin, `q=PERSON12.${TAG}`)).items.map((row) => row.id)).toEqual([ids[11]]);
     expect((await table(admin, `q=${TAG}%20company%2001`)).items.map((row) => row.id)).toEqual([ids[22]]);
+    // The start only: the same words inside a name do not match.
+    expect((await table(admin, "q=person%2007")).total).toBe(0);
     expect((await table(admin, "q=%25")).total).toBe(0);
     expect((await table(admin, `q=${TAG.slice(0, 2)}_`)).total).toBe(0);
     // Only clients: the administrator and developers are never rows of this table.
