@@ -84,7 +84,7 @@ export const users = pgTable(
     // walks every entry before it (server/data/clients.ts).
     index("users_role_name_idx").on(t.role, sql`lower(${t.fullName})`, t.id, t.fullName),
     index("users_role_company_idx").on(t.role, sql`lower(${t.companyName})`, t.id, t.companyName),
-    // Prefix search (lower(x) LIKE 'text%') reads these whatever the database's collation.
+    // Prefix search (lower(x) in a prefix's range, server/http/admin-table.ts) reads these whatever the database's collation.
     index("users_role_name_prefix_idx").on(t.role, sql`lower(${t.fullName}) text_pattern_ops`),
     index("users_role_email_prefix_idx").on(t.role, sql`lower(${t.email}) text_pattern_ops`),
     index("users_role_company_prefix_idx").on(t.role, sql`lower(${t.companyName}) text_pattern_ops`),

@@ -6,11 +6,12 @@ import type { AdminPage, AdminTableQuery } from "../../common/admin";
  * common/admin.ts turned into ORDER BY (the chosen column, then the id as the
  * tie-break, so pages never overlap nor skip a row), LIMIT/OFFSET and a total.
  *
- * Search is a case-insensitive PREFIX match on each searched expression: lower(x)
- * in the range of strings that start with the text, which a btree index on
- * lower(x) text_pattern_ops answers on PGlite and PostgreSQL alike. A substring match would need pg_trgm,
- * which PGlite only has as a separately loaded extension and a managed
- * PostgreSQL may not allow, so the tables do without it.
+ * Search is a case-insensitive PREFIX match on each searched expression
+ * (lower(x) in the range of strings that start with the text), which a btree
+ * index on lower(x) text_pattern_ops answers on PGlite and PostgreSQL alike. A
+ * substring match would need pg_trgm, which PGlite only has as a separately
+ * loaded extension and a managed PostgreSQL may not allow, so the tables do
+ * without it.
  */
 
 /**
@@ -22,7 +23,7 @@ export function tableOrder(sortBy: SQL | AnyColumn, dir: "asc" | "desc", id: Any
   return id ? [by(sortBy), by(id)] : [by(sortBy)];
 }
 
-/** LIKE's wildcards in people's text match themselves. */
+/** LIKE's wildcards in people's text match themselves (the yearly invoice numbering's LIKE, server/data/payments.ts). */
 export const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** Above every character a name can hold (U+10FFFF is a noncharacter): the prefix's range ends below it. */
