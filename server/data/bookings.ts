@@ -18,6 +18,7 @@ import {
 } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
+import { hasRole } from "./people";
 
 /** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
 
@@ -65,7 +66,7 @@ function orderSearch(match: SearchMatch): SQL {
   const byClient = match([sql`lower(${users.fullName})`, sql`lower(${users.email})`]);
   const byService = match([sql`lower(${services.title})`]);
   return sql`${serviceOrders.id} in (
-    select o.id from ${serviceOrders} o where o.client_id in (select ${users.id} from ${users} where ${users.role} = 'client' and (${byClient}))
+    select o.id from ${serviceOrders} o where o.client_id in (select ${users.id} from ${users} where ${hasRole("client")} and (${byClient}))
     union
     select o.id from ${serviceOrders} o where o.service_id in (select ${services.id} from ${services} where ${byService}))`;
 }

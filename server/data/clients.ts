@@ -71,7 +71,7 @@ const orderOf = (query: Pick<ClientsQuery, "sort" | "dir">) =>
 const everyClientCount = preparedValue(
   "everyClientCount",
   () => sql<number>`${counterValue("users", "client")}::int
-    + (select count(*) from ${users} where ${users.role} = 'client' and ${users.archivedAt} is not null)::int`,
+    + (select count(*) from ${users} where ${hasRole("client")} and ${users.archivedAt} is not null)::int`,
 );
 
 /** One page of the clients table and the number of clients matching its search. */
