@@ -72,9 +72,9 @@ const searchedNumbers = [sql`lower(${invoices.invoiceNumber})`];
  * index entries (2 ms) where choosing among all the matches first took 110 ms.
  */
 function paymentSearch(match: SearchMatch) {
-  const clientIds = sql`select client.id from ${users} client
-    where client.role = 'client' and ${match(searchedClients)}`;
-  return { clientIds, byNumber: match(searchedNumbers) };
+  const clientsWhere = sql`client.role = 'client' and ${match(searchedClients)}`;
+  const clientIds = sql`select client.id from ${users} client where ${clientsWhere}`;
+  return { clientsWhere, clientIds, byNumber: match(searchedNumbers) };
 }
 
 type PaymentSearch = ReturnType<typeof paymentSearch>;
@@ -83,15 +83,15 @@ const paymentFilter = (search: PaymentSearch | undefined) =>
   search ? sql`(${search.byNumber} or ${invoices.clientId} in (${search.clientIds}))` : undefined;
 
 /**
- * How many invoices match: those of the matching clients, counted on
- * invoices_client_created_idx alone, plus those matched by number whose client
- * does not match (so none is counted twice). Counting the union of both
- * instead had to collect and de-duplicate every match's id (20 ms against 8
- * for "client1"); counting the filter above read all 200,000 invoices.
+ * How many invoices match: the matching clients' invoice counts (users.invoice_count, kept by
+ * the triggers of migration 0022) added up, plus the invoices matched by number whose client
+ * does not match (so none is counted twice). Counting the matching clients' invoices on
+ * invoices_client_created_idx took 2.6 ms for "client1" (22,398 invoices of 1,112 clients)
+ * against 0.2; counting the filter above read all 200,000.
  */
 const countPayments = preparedValue("countPayments", () => {
   const search = paymentSearch(prefixSearchPlaceholders);
-  return sql<number>`((select count(*) from ${invoices} by_client where by_client.client_id = any(array(${search.clientIds})))
+  return sql<number>`((select coalesce(sum(client.invoice_count), 0) from ${users} client where ${search.clientsWhere})
     + (select count(*) from ${invoices} where ${search.byNumber} and ${invoices.clientId} not in (${search.clientIds})))::int`;
 });
 

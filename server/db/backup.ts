@@ -24,6 +24,25 @@ const BATCH = 1000;
  */
 export const DERIVED_TABLES: readonly string[] = ["analytics_counters"];
 
+/**
+ * Columns kept the same way (each client's invoice count, migration 0022), with the value they
+ * start from: not copied, and restored at that value, since restoring the rows they count
+ * rebuilds them (and a backup taken before the column existed restores too).
+ */
+export const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  users: { invoice_count: 0 },
+};
+
+/** A row as backed up: without its table's derived columns. */
+function withoutDerived(table: string, row: Record<string, unknown>) {
+  const derived = DERIVED_COLUMNS[table];
+  if (!derived) return row;
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !(column in derived)));
+}
+
+/** A row as restored: its table's derived columns at their starting values. */
+const withDerivedStart = (table: string, row: Record<string, unknown>) => ({ ...row, ...DERIVED_COLUMNS[table] });
+
 type Header = { format: string; version: 1; createdAt: string; tables: string[] };
 type Batch = { table: string; rows: Record<string, unknown>[] };
 
@@ -77,7 +96,7 @@ export async function backupDatabase(db: Db, file: string): Promise<Record<strin
           );
           if (rows.length === 0) break;
           counts[table] += rows.length;
-          await write({ table, rows: rows.map((entry) => entry.row) } satisfies Batch);
+          await write({ table, rows: rows.map((entry) => withoutDerived(table, entry.row)) } satisfies Batch);
         }
         await tx.execute(sql`close backup_rows`);
       }
@@ -122,7 +141,7 @@ export async function restoreDatabase(db: Db, file: string): Promise<Record<stri
         throw new StartupError(`The backup has a table this database lacks: ${batch.table}`);
       // json_populate_recordset maps each JSON object onto the table's own row type.
       await tx.execute(
-        sql`insert into ${quoted(batch.table)} select * from json_populate_recordset(null::${quoted(batch.table)}, ${JSON.stringify(batch.rows)}::json)`,
+        sql`insert into ${quoted(batch.table)} select * from json_populate_recordset(null::${quoted(batch.table)}, ${JSON.stringify(batch.rows.map((row) => withDerivedStart(batch.table, row)))}::json)`,
       );
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
     }

@@ -72,6 +72,10 @@ export const users = pgTable(
     companyName: text("company_name"),
     role: text("role", { enum: ROLES }).notNull().default("client"),
     archivedAt: timestamp("archived_at", { withTimezone: true }),
+    // How many invoices are billed to this client, kept by the invoices' triggers (migration
+    // 0022_client_invoice_counts) in the writing transaction: the payments search's total adds
+    // it up over the matching clients instead of counting their invoices (server/data/payments.ts).
+    invoiceCount: integer("invoice_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

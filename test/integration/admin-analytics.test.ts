@@ -12,7 +12,8 @@ import { createService } from "../support/services";
 /**
  * The admin analytics (issue #7, item 11): who may read them, the figures on a
  * known data set, and, after a long random run of writes through the database
- * and the API, the same figures as a full recount in plain SQL.
+ * and the API, the same figures as a full recount in plain SQL (and each
+ * client's running invoice count, which the payments search adds up, as theirs).
  */
 let server: TestServer;
 let admin: Client;
@@ -102,6 +103,13 @@ const dashboardRecount = async () =>
       (select count(*) from projects where status = 'active')::int as "activeProjects",
       (select count(*) from invoices where status in ('unpaid', 'overdue'))::int as "unpaidInvoices"`)
   ).rows[0];
+
+/** The people whose running invoice count (users.invoice_count, the payments search's total) differs from a recount. */
+const miscountedClients = async () =>
+  (
+    await server.db.execute(sql`select u.email from users u
+      where u.invoice_count <> (select count(*) from invoices i where i.client_id = u.id) order by u.email`)
+  ).rows;
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -334,6 +342,14 @@ describe("the figures after a random run of changes", () => {
         else if (change === 1) await db.update(invoices).set({ paidDate: paidDate() }).where(eq(invoices.id, id));
         else await db.update(invoices).set({ status: "unpaid", paidDate: null }).where(eq(invoices.id, id));
       },
+      async reassignInvoice() {
+        const id = await someId("invoices", sql`md5(id::text || ${random.next()}) < '8'`);
+        if (id)
+          await db
+            .update(invoices)
+            .set({ clientId: await person() })
+            .where(eq(invoices.id, id));
+      },
       async deleteInvoice() {
         const id = await someId("invoices", sql`md5(id::text || ${random.next()}) < '8'`);
         if (id) await db.delete(invoices).where(eq(invoices.id, id));
@@ -423,6 +439,7 @@ describe("the figures after a random run of changes", () => {
         const figures = await analytics();
         expect(figures, `after step ${step} (${name})`).toEqual(await recount());
         expect(await dashboardCounts(), `dashboard after step ${step} (${name})`).toEqual(await dashboardRecount());
+        expect(await miscountedClients(), `invoice counts after step ${step} (${name})`).toEqual([]);
         if (figures.revenueByMonth.some((month) => month.amount > 0)) saw.monthlyRevenue = true;
         if (figures.cards.projects > 0) saw.projects = true;
         if (figures.cards.activeSubscriptions > 0) saw.activeSubscriptions = true;
@@ -433,6 +450,7 @@ describe("the figures after a random run of changes", () => {
     expect(new Set(ran).size).toBe(names.length);
     const final = await analytics();
     expect(final).toEqual(await recount());
+    expect(await miscountedClients()).toEqual([]);
     expect(saw).toEqual({ monthlyRevenue: true, projects: true, activeSubscriptions: true, revenue: true });
   }, 180_000);
 });
