@@ -99,6 +99,10 @@ describe("GET /api/projects by cursor", () => {
     expect(ids).toEqual(await expected(inArray(projects.id, assigned)));
     // The demo's two, twelve of Chinedu's 23 and five of Amaka's 15.
     expect(ids.length).toBe(2 + 12 + 5);
+    // Filtered by status, across pages: the assignments joined to their projects for the filter.
+    const completed = await expected(and(inArray(projects.id, assigned), eq(projects.status, "completed")));
+    expect(completed.length).toBeGreaterThan(3);
+    expect((await allPages(tunde, "limit=3&status=completed")).ids).toEqual(completed);
     // Ngozi is on none of the new ones: her list stays the demo's.
     const ngoziIds = (await allPages(ngozi, "limit=2")).ids;
     expect(ngoziIds.some((id) => added.includes(id))).toBe(false);
