@@ -19,7 +19,7 @@ export const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
  *   less) and this is the mode that serves the large data set, where 2 MB
  *   semi-spaces cost 20-35 % of a 50-row page's throughput (a scavenge every
  *   few requests, and what is in flight promoted to the old generation): V8's
- *   default young generation (README, "Large-data reads").
+ *   default young generation (docs/performance.md, "Large-data reads").
  * `--expose-gc` lets the server collect its start-up garbage once it is ready
  * (server/main.ts) instead of keeping it until V8's memory reducer runs.
  */
