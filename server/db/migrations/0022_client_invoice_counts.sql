@@ -8,9 +8,9 @@ ALTER TABLE "users" ADD COLUMN "invoice_count" integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 -- Room in each page for the new versions those updates write: no index holds invoice_count, so with
 -- space beside it an updated row stays in its page and no index changes (a HOT update). In full
--- pages each new invoice moved its client's row to the end of the table and wrote an entry into
--- every index of users, and the clients' rows drifted out of the order they were created in, which
--- the searches' bitmap scans read (seed/large.ts).
+-- pages each new invoice would move its client's row elsewhere in the table and write an entry into
+-- every index of users, and the clients' rows would drift out of the order they were created in,
+-- which the people searches' bitmap scans read (seed/large.ts).
 ALTER TABLE "users" SET (fillfactor = 90);
 --> statement-breakpoint
 -- Adds, per client, +1 for each of the statement's new invoices and -1 for each of its old ones
