@@ -61,14 +61,26 @@ export function freePort() {
  * resolves once /api/health answers. The benchmarks and the browser suite
  * start the product this way; `stop()` ends it and leaves DATA_DIR alone.
  */
-export async function startServerProcess({
+export async function startServerProcess(options) {
+  if (options.port !== undefined) return startServerProcessOn(options);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startServerProcessOn({ ...options, port: await freePort() });
+    } catch (error) {
+      // The port was free when asked for, but another socket can take it before the server listens
+      // (a client connection's source port is picked from the same range): another port.
+      if (!error.message.includes("EADDRINUSE") || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startServerProcessOn({
   env = {},
   args = [...serverNodeFlags(env), SERVER_MAIN],
   dataDir,
   port,
   timeoutMs = 60_000,
 }) {
-  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = "";
   const started = performance.now();

@@ -65,15 +65,29 @@ async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): 
   };
 }
 
+type StartOptions = { sharing?: TestServer; logStream?: NodeJS.WritableStream };
+
 /**
  * `sharing`: a second server process's stand-in, on the same PostgreSQL
  * database as another test server (no new database, no seed, nothing dropped).
  */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  options: { sharing?: TestServer; logStream?: NodeJS.WritableStream } = {},
+  options: StartOptions = {},
 ): Promise<TestServer> {
-  const port = await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startTestServerOn(await freePort(), overrides, options);
+    } catch (error) {
+      // The port was free when asked for, but the app is built before it listens, and meanwhile
+      // another socket can take it: the source port of a client connection (the suites run in
+      // parallel, each with PostgreSQL connections) is picked from the same range. Another port.
+      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startTestServerOn(port: number, overrides: Partial<Config>, options: StartOptions): Promise<TestServer> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "ls-test-"));
   const shared = options.sharing?.config.databaseUrl;
