@@ -6,6 +6,8 @@ export declare function serverNodeFlags(env: Record<string, string | undefined>)
 export declare const SERVER_ENV: Record<string, string>;
 
 export declare function freePort(): Promise<number>;
+/** `start(port)` on a free port, on another one (up to 3) if the port was taken before it listened. */
+export declare function onFreePort<T>(start: (port: number) => Promise<T>): Promise<T>;
 
 export type ServerProcess = {
   url: string;

@@ -56,6 +56,23 @@ export function freePort() {
 }
 
 /**
+ * `start(port)` on a port free when asked for, on another one if that port was taken before the
+ * server listened: a server builds its app (seconds) between the two, and meanwhile another
+ * socket can take the port, such as the source port of a client connection (the kernel picks
+ * those from the same range; parallel suites hold many PostgreSQL connections). Up to 3 ports.
+ */
+export async function onFreePort(start) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await start(await freePort());
+    } catch (error) {
+      const taken = error?.code === "EADDRINUSE" || String(error?.message).includes("EADDRINUSE");
+      if (!taken || attempt === 3) throw error;
+    }
+  }
+}
+
+/**
  * Starts the built server (or another command, e.g. scripts/start.mjs) as a
  * child process on 127.0.0.1 with `npm start`'s flags and environment, and
  * resolves once /api/health answers. The benchmarks and the browser suite
@@ -63,15 +80,7 @@ export function freePort() {
  */
 export async function startServerProcess(options) {
   if (options.port !== undefined) return startServerProcessOn(options);
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startServerProcessOn({ ...options, port: await freePort() });
-    } catch (error) {
-      // The port was free when asked for, but another socket can take it before the server listens
-      // (a client connection's source port is picked from the same range): another port.
-      if (!error.message.includes("EADDRINUSE") || attempt === 3) throw error;
-    }
-  }
+  return onFreePort((port) => startServerProcessOn({ ...options, port }));
 }
 
 async function startServerProcessOn({

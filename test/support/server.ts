@@ -5,7 +5,7 @@ import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
 import pg from "pg";
 import { inject } from "vitest";
-import { freePort } from "../../scripts/server-command.mjs";
+import { onFreePort } from "../../scripts/server-command.mjs";
 import { DEMO_PASSWORD } from "../../seed";
 import { type App, buildApp } from "../../server/app";
 import { type Config, loadConfig } from "../../server/config";
@@ -75,16 +75,7 @@ export async function startTestServer(
   overrides: Partial<Config> = {},
   options: StartOptions = {},
 ): Promise<TestServer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startTestServerOn(await freePort(), overrides, options);
-    } catch (error) {
-      // The port was free when asked for, but the app is built before it listens, and meanwhile
-      // another socket can take it: the source port of a client connection (the suites run in
-      // parallel, each with PostgreSQL connections) is picked from the same range. Another port.
-      if ((error as NodeJS.ErrnoException).code !== "EADDRINUSE" || attempt === 3) throw error;
-    }
-  }
+  return onFreePort((port) => startTestServerOn(port, overrides, options));
 }
 
 async function startTestServerOn(port: number, overrides: Partial<Config>, options: StartOptions): Promise<TestServer> {
