@@ -4,7 +4,7 @@ import type { AdminAnalytics } from "../common/admin-analytics";
 import type { Page as ListPage, Task } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signInThroughForm, type User } from "./support/browser";
+import { newUser, openInApp, signInThroughForm, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -28,8 +28,8 @@ const CARDS = [
 let admin: User;
 let api: Api;
 
-const cardValue = async (page: Page, label: string) =>
-  ((await page.locator(`[data-metric="${label}"]`).textContent()) ?? "").trim();
+const metric = (page: Page, label: string) => statCard(page, label).getByTestId("stat-value");
+const cardValue = async (page: Page, label: string) => ((await metric(page, label).textContent()) ?? "").trim();
 
 beforeAll(async () => {
   api = new Api(product.server.url);
@@ -46,7 +46,7 @@ describe("Admin › Analytics", () => {
     const figures = await api.get<AdminAnalytics>("/api/admin/analytics", ADMIN_EMAIL);
     const keyFigures = page.getByRole("region", { name: "Key figures" });
     for (const label of CARDS) await keyFigures.getByText(label, { exact: true }).waitFor();
-    await page.locator('[data-metric="Total Clients"]').waitFor();
+    await metric(page, "Total Clients").waitFor();
     expect(await cardValue(page, "Total Clients")).toBe(String(figures.cards.clients));
     expect(await cardValue(page, "Active Tasks")).toBe(String(figures.cards.activeTasks));
     expect(await cardValue(page, "Completion Rate")).toBe(`${figures.cards.completionRate.toFixed(1)}%`);
@@ -78,7 +78,7 @@ describe("Admin › Analytics", () => {
   it("moves Active Tasks live when a developer changes a task's status elsewhere", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/analytics");
-    await page.locator('[data-metric="Active Tasks"]').waitFor();
+    await metric(page, "Active Tasks").waitFor();
     const before = Number(await cardValue(page, "Active Tasks"));
     const mine = await api.get<ListPage<Task>>("/api/tasks?limit=100", DEVELOPER);
     const open = mine.items.find((task) => task.status !== "completed");
@@ -111,6 +111,6 @@ describe("Admin › Analytics", () => {
     expect(await axeViolations(page)).toEqual([]);
     await page.unroute("**/api/admin/analytics");
     await page.getByRole("button", { name: "Retry" }).click();
-    await page.locator('[data-metric="Total Clients"]').waitFor();
+    await metric(page, "Total Clients").waitFor();
   });
 });

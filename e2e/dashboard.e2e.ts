@@ -6,7 +6,7 @@ import { formatMoney } from "../common/format";
 import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newUser, openInApp, signInThroughForm, statCard, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -47,15 +47,21 @@ async function openDashboard(page: Page): Promise<Locator> {
 
 /** The value and help line of the stat card labelled `label`. */
 async function stat(figures: Locator, label: string) {
-  const card = figures.getByTestId("stat-card").filter({
-    has: figures.page().getByTestId("stat-label").getByText(label, { exact: true }),
-  });
+  const card = statCard(figures, label);
   const value = await card.getByTestId("stat-value").textContent();
   const help = await card.getByTestId("stat-help").textContent();
   return { value, help };
 }
 
 const money = (minor: number) => formatMoney(minor, "NGN");
+
+/** How many lines an element's text takes. */
+const linesOf = (element: Locator) =>
+  element.evaluate((node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
 
 describe("client dashboard", () => {
   it("shows the figures, projects and invoices the API reports; axe finds nothing at both widths", async () => {
@@ -77,6 +83,9 @@ describe("client dashboard", () => {
       });
       expect((await stat(figures, "Average Progress")).value).toBe(`${data.projects.averageProgress}%`);
       expect((await stat(figures, "Account Status")).value).toBe("Active");
+      // A seven-figure amount stays on one line in a quarter of the page (it once broke before ".00").
+      expect(data.invoices.totalMinor).toBeGreaterThanOrEqual(1_000_000_00);
+      expect(await linesOf(statCard(figures, "Total Invoices").getByTestId("stat-value"))).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
     }
 

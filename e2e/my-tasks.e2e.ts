@@ -2,10 +2,11 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Task, TaskCounts } from "../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../common/domain";
+import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, openInApp, signInThroughForm, type User } from "./support/browser";
+import { holdRequests, newUser, openInApp, signInThroughForm, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -27,7 +28,8 @@ let admin: User;
 const tasksList = (page: Page) => page.getByRole("list", { name: "Tasks" });
 const card = (page: Page, task: Task) => tasksList(page).getByRole("article", { name: task.title }).first();
 const statusOf = (page: Page, task: Task) => card(page, task).getByLabel("Status");
-const counter = (page: Page, status: TaskStatus) => page.getByTestId(`count-${status}`);
+const counter = (page: Page, status: TaskStatus) =>
+  statCard(page, TASK_STATUS_LABELS[status]).getByTestId("stat-value");
 const toast = (page: Page, text: string) => page.getByText(text, { exact: true }).first();
 
 async function openMyTasks(page: Page) {

@@ -6,7 +6,7 @@ import { formatMoney } from "../common/format";
 import { notFound } from "../src/content/shared";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import type { User } from "./support/browser";
+import { statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -23,8 +23,7 @@ const product = setupProduct();
 let api: Api;
 
 const isLive = (page: Page) => page.evaluate(() => "hydrated" in document.documentElement.dataset);
-const statValue = (page: Page, label: string) =>
-  page.getByTestId("stat-card").filter({ hasText: label }).getByTestId("stat-value");
+const statValue = (page: Page, label: string) => statCard(page, label).getByTestId("stat-value");
 
 async function get(path: string, asEmail?: string) {
   const headers: Record<string, string> = { accept: "text/html" };

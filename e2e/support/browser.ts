@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from "playwright-core";
 import { DEMO_PASSWORD } from "../../seed";
 // Debian's Chromium and the flags this sandbox needs, shared with the benchmarks.
 import chromiumConfig from "./chromium.json";
@@ -109,4 +109,16 @@ export async function holdRequests(
     return options.outcome === "abort" ? route.abort() : route.continue();
   });
   return { release, requested: () => requested };
+}
+
+/**
+ * The figure card (src/components/StatCard.tsx) whose label is exactly `label`,
+ * in `scope`; its value is `.getByTestId("stat-value")`, its help line `stat-help`.
+ */
+export function statCard(scope: Page | Locator, label: string): Locator {
+  // `has` is matched inside each card, so it starts from the page, not from `scope`.
+  const page = "page" in scope ? scope.page() : scope;
+  return scope.getByTestId("stat-card").filter({
+    has: page.getByTestId("stat-label").getByText(label, { exact: true }),
+  });
 }

@@ -1,9 +1,10 @@
-import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Stat, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuFilePlus, LuFolderPlus, LuLayers, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
+import { StatCard } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
@@ -35,21 +36,7 @@ export function AdminDashboard() {
     <Stack gap="6">
       <SimpleGrid as="section" aria-label="Overview" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
         {counters.map((counter) => (
-          <Card.Root key={counter.label}>
-            <Card.Body>
-              <Stat.Root>
-                <Stat.Label>{counter.label}</Stat.Label>
-                {dashboard.isPending ? (
-                  <Stack as="dd" aria-hidden="true">
-                    <Skeleton height="8" width="16" />
-                  </Stack>
-                ) : (
-                  // A failed load shows no figure rather than a wrong zero.
-                  <Stat.ValueText>{counter.value ?? "—"}</Stat.ValueText>
-                )}
-              </Stat.Root>
-            </Card.Body>
-          </Card.Root>
+          <StatCard key={counter.label} label={counter.label} pending={dashboard.isPending} value={counter.value} />
         ))}
       </SimpleGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}

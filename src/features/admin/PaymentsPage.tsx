@@ -1,4 +1,4 @@
-import { Button, Card, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -6,6 +6,7 @@ import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt } from "react-icons/lu
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery, useLiveRefetch } from "../../lib/live";
@@ -138,30 +139,13 @@ function PaymentTotals() {
   return (
     <SimpleGrid as="section" aria-label="Payment totals" columns={{ base: 1, md: 3 }} gap="4">
       {cards.map((card) => (
-        <Card.Root key={card.label}>
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>{card.label}</Stat.Label>
-              {summary.isPending ? (
-                <Stack as="dd" gap="2" aria-hidden="true">
-                  <Skeleton height="8" width="40" />
-                  <Skeleton height="4" width="24" />
-                </Stack>
-              ) : card.amount === undefined ? (
-                <Stat.ValueText>—</Stat.ValueText>
-              ) : (
-                <>
-                  <Stat.ValueText data-testid={`total-${card.label.toLowerCase()}`}>
-                    {formatAmount(card.amount)}
-                  </Stat.ValueText>
-                  <Stat.HelpText as="dd" color="fg.muted">
-                    {card.help}
-                  </Stat.HelpText>
-                </>
-              )}
-            </Stat.Root>
-          </Card.Body>
-        </Card.Root>
+        <StatCard
+          key={card.label}
+          label={card.label}
+          pending={summary.isPending}
+          value={card.amount === undefined ? undefined : formatAmount(card.amount)}
+          help={card.help}
+        />
       ))}
     </SimpleGrid>
   );

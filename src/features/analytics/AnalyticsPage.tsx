@@ -1,18 +1,8 @@
-import {
-  Button,
-  Card,
-  Heading,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Stat,
-  Table,
-  Text,
-  VisuallyHidden,
-} from "@chakra-ui/react";
+import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import type { ChartConfiguration } from "chart.js";
 import { type ReactNode, useMemo } from "react";
 import type { AdminAnalytics } from "../../../common/admin-analytics";
+import { StatCard } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
@@ -86,21 +76,7 @@ function MetricCards({ data }: { data: AdminAnalytics | undefined }) {
   return (
     <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
       {metrics.map((metric) => (
-        <Card.Root key={metric.label}>
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>{metric.label}</Stat.Label>
-              {cards ? (
-                <Stat.ValueText data-metric={metric.label}>{metric.value}</Stat.ValueText>
-              ) : (
-                <Stack as="dd" aria-hidden="true">
-                  <Skeleton height="8" width="20" />
-                </Stack>
-              )}
-              {metric.help && <Stat.HelpText as="dd">{metric.help}</Stat.HelpText>}
-            </Stat.Root>
-          </Card.Body>
-        </Card.Root>
+        <StatCard key={metric.label} label={metric.label} pending={!cards} value={metric.value} help={metric.help} />
       ))}
     </SimpleGrid>
   );

@@ -1,4 +1,4 @@
-import { Button, Card, chakra, HStack, SimpleGrid, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { Button, chakra, HStack, SimpleGrid, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { LuCalendarCheck } from "react-icons/lu";
@@ -8,6 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from "../../../common/domain";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
+import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -83,20 +84,7 @@ export function BookingsPage({
     <>
       <SimpleGrid as="section" aria-label="Booking counts" columns={{ base: 2, lg: 4 }} gap="4" mb="6">
         {counters.map((counter) => (
-          <Card.Root key={counter.label}>
-            <Card.Body>
-              <Stat.Root>
-                <Stat.Label>{counter.label}</Stat.Label>
-                {counts.isPending ? (
-                  <Stack as="dd" aria-hidden="true">
-                    <Skeleton height="8" width="16" />
-                  </Stack>
-                ) : (
-                  <Stat.ValueText>{counter.value ?? "—"}</Stat.ValueText>
-                )}
-              </Stat.Root>
-            </Card.Body>
-          </Card.Root>
+          <StatCard key={counter.label} label={counter.label} pending={counts.isPending} value={counter.value} />
         ))}
       </SimpleGrid>
       <AdminTable

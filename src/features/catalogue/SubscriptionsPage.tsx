@@ -1,10 +1,12 @@
-import { Button, Card, HStack, Skeleton, Stack, Stat, Text } from "@chakra-ui/react";
+import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import { LuPlus, LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { formatDate } from "../../../common/format";
+import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -54,29 +56,20 @@ export function SubscriptionsPage({
   return (
     <>
       <HStack justify="space-between" align="end" wrap="wrap" gap="4" mb="6">
-        <Card.Root minW="64">
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>Monthly revenue</Stat.Label>
-              {subscriptions.isPending ? (
-                <Stack as="dd" aria-hidden="true">
-                  <Skeleton height="8" width="32" />
-                </Stack>
-              ) : (
-                <Stat.ValueText>{data ? perMonth(data.monthlyRevenueMinor) : "—"}</Stat.ValueText>
-              )}
-            </Stat.Root>
-            <Text fontSize="sm" color="fg.muted" mt="1">
-              {data ? `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}` : ""}
-            </Text>
-          </Card.Body>
-        </Card.Root>
+        <Box minW="64">
+          <StatCard
+            label="Monthly revenue"
+            pending={subscriptions.isPending}
+            value={data && perMonth(data.monthlyRevenueMinor)}
+            help={data && `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}`}
+          />
+        </Box>
         <Button asChild colorPalette="brand">
-          {/* Plan management (issue #7 item 10) is its own screen: a plain link until its route is merged. */}
-          <a href="/portal/admin/plans">
+          {/* Plan management (issue #7 item 10) is its own screen, with its own Create Plan dialog. */}
+          <Link to="/portal/admin/plans">
             <LuPlus aria-hidden="true" />
             Create Plan
-          </a>
+          </Link>
         </Button>
       </HStack>
       <AdminTable

@@ -13,12 +13,12 @@ import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../.
 import type { InvoiceStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
+import { StatCard } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
 import { ListSkeleton, LoadError, Section } from "./Section";
-import { StatCard } from "./StatCard";
 
 /**
  * Spec §2 client dashboard: four stat cards, Recent Projects, Quick Actions
@@ -117,7 +117,13 @@ function Stats({ figures, pending }: { figures: ClientFigures | undefined; pendi
         help="Across all your projects"
       />
       {/* Spec §2: always Active (a person who can see this page has an active account). */}
-      <StatCard label="Account Status" icon={LuCircleCheck} value="Active" help="Your account is in good standing" />
+      <StatCard
+        label="Account Status"
+        icon={LuCircleCheck}
+        pending={false}
+        value="Active"
+        help="Your account is in good standing"
+      />
     </SimpleGrid>
   );
 }

@@ -15,12 +15,12 @@ import { type DashboardTask, DUE_SOON_DAYS } from "../../../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
+import { StatCard } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
 import { ListSkeleton, LoadError, Section } from "./Section";
-import { StatCard } from "./StatCard";
 
 const STATUS_ICONS: Record<TaskStatus, IconType> = {
   todo: LuCircleDashed,

@@ -1,8 +1,9 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Stat, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuDownload, LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
+import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -53,29 +54,13 @@ function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefine
   return (
     <SimpleGrid as="section" aria-label="Invoice summary" columns={{ base: 1, md: 3 }} gap="4">
       {cards.map((card) => (
-        <Card.Root key={card.label}>
-          <Card.Body>
-            <Stat.Root>
-              <Stat.Label>{card.label}</Stat.Label>
-              {pending ? (
-                <Stack as="dd" gap="2" aria-hidden="true">
-                  <Skeleton height="8" width="40" />
-                  <Skeleton height="4" width="24" />
-                </Stack>
-              ) : card.amount === undefined ? (
-                // A failed load shows no figure rather than a wrong zero.
-                <Stat.ValueText>—</Stat.ValueText>
-              ) : (
-                <>
-                  <Stat.ValueText>{formatAmount(card.amount)}</Stat.ValueText>
-                  <Stat.HelpText as="dd" color="fg.muted">
-                    {card.help}
-                  </Stat.HelpText>
-                </>
-              )}
-            </Stat.Root>
-          </Card.Body>
-        </Card.Root>
+        <StatCard
+          key={card.label}
+          label={card.label}
+          pending={pending}
+          value={card.amount === undefined ? undefined : formatAmount(card.amount)}
+          help={card.help}
+        />
       ))}
     </SimpleGrid>
   );

@@ -7,7 +7,6 @@ import {
   Skeleton,
   SkeletonText,
   Stack,
-  Stat,
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
@@ -16,6 +15,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
+import { StatCard } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import {
   applyTaskChange,
@@ -45,24 +45,12 @@ export function MyTasks() {
       >
         {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
         {TASK_STATUSES.map((status) => (
-          <Card.Root key={status}>
-            <Card.Body>
-              <Stat.Root>
-                <Stat.Label>{TASK_STATUS_LABELS[status]}</Stat.Label>
-                {counts.data ? (
-                  <Stat.ValueText data-testid={`count-${status}`}>{counts.data[status]}</Stat.ValueText>
-                ) : counts.isPending ? (
-                  <Skeleton height="8" width="10" aria-hidden="true" data-testid="count-skeleton" />
-                ) : (
-                  // Never a wrong 0: a count that could not be read says so.
-                  <Stat.ValueText>
-                    <span aria-hidden="true">–</span>
-                    <VisuallyHidden>Not available</VisuallyHidden>
-                  </Stat.ValueText>
-                )}
-              </Stat.Root>
-            </Card.Body>
-          </Card.Root>
+          <StatCard
+            key={status}
+            label={TASK_STATUS_LABELS[status]}
+            pending={counts.isPending}
+            value={counts.data?.[status]}
+          />
         ))}
       </SimpleGrid>
       <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} />
