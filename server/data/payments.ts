@@ -8,6 +8,7 @@ import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import {
   escapeLike,
   offsetPlaceholder,
+  opaquePrefixSearchPlaceholders,
   prefixSearch,
   prefixSearchPlaceholders,
   type SearchMatch,
@@ -90,7 +91,7 @@ const paymentFilter = (search: PaymentSearch | undefined) =>
  * against 0.2; counting the filter above read all 200,000.
  */
 const countPayments = preparedValue("countPayments", () => {
-  const search = paymentSearch(prefixSearchPlaceholders);
+  const search = paymentSearch(opaquePrefixSearchPlaceholders);
   return sql<number>`((select coalesce(sum(client.invoice_count), 0) from ${users} client where ${search.clientsWhere})
     + (select count(*) from ${invoices} where ${search.byNumber} and ${invoices.clientId} not in (${search.clientIds})))::int`;
 });
