@@ -8,7 +8,7 @@ import { setupProduct } from "./support/product";
 
 /**
  * axe-core finds nothing on any portal route, for each role that reaches it,
- * at desktop (1280 px) and phone (375 px) widths. Each page is checked with
+ * at desktop (1280 px) and phone (375 px) widths, and no page is wider than the phone. Each page is checked with
  * its content on screen, not its loading skeleton: as the server rendered it,
  * and live. And each page hydrates as the server rendered it: no error, no
  * read made again (the data it was rendered with is current), nothing moved.
@@ -31,6 +31,9 @@ const ADMIN_ROUTES = [
   "/portal/admin/subscriptions",
   "/portal/admin/analytics",
   "/portal/admin/outbox",
+  "/portal/admin/enquiries",
+  "/portal/admin/audit",
+  "/portal/admin/plans",
   "/portal/projects",
   "/portal/invoices",
   "/portal/settings",
@@ -101,6 +104,9 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
     await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
     const live = await axeViolations(page);
     if (live.length > 0) found[`${VIEWPORTS[1].width}px ${path}, live`] = live;
+    // Nothing makes a phone's page scroll sideways (a wide table scrolls inside its own box).
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > VIEWPORTS[1].width) problems.push(`${width} px wide at ${VIEWPORTS[1].width} px`);
     if (problems.length > 0) found[`${path}, hydrating`] = [...problems];
   }
   return found;

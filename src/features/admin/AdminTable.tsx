@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuSearch } from "react-icons/lu";
 import { ADMIN_SEARCH_MAX_LENGTH, type AdminPage, type SortDirection } from "../../../common/admin";
 import { TextInput } from "../../components/FormField";
+import { TableScrollArea } from "../../components/TableScrollArea";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -91,7 +92,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
       </Card.Header>
       <Card.Body aria-busy={pending || undefined}>
         {pending && <VisuallyHidden role="status">Loading {caption.toLowerCase()}</VisuallyHidden>}
-        <Table.ScrollArea>
+        <TableScrollArea>
           <Table.Root size="sm" aria-labelledby={captionId}>
             <Table.Header>
               <Table.Row>
@@ -176,7 +177,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
               )}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       </Card.Body>
       {data && pages !== undefined && data.total > 0 && (
         <Card.Footer>

@@ -4,6 +4,7 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { PageHeader } from "../../components/PageHeader";
+import { TableScrollArea } from "../../components/TableScrollArea";
 import { ApiError } from "../../lib/api";
 
 /**
@@ -90,7 +91,7 @@ export function RecordTable({
       {rows.length === 0 ? (
         <Text color="fg.muted">{empty}</Text>
       ) : (
-        <Table.ScrollArea>
+        <TableScrollArea>
           <Table.Root size="sm" aria-label={title}>
             <Table.Header>
               <Table.Row>
@@ -112,7 +113,7 @@ export function RecordTable({
               ))}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       )}
     </Section>
   );

@@ -4,6 +4,7 @@ import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard } from "../../components/StatCard";
+import { TableScrollArea } from "../../components/TableScrollArea";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -92,7 +93,7 @@ function InvoiceTable({
       </Card.Header>
       <Card.Body>
         {pending && <VisuallyHidden role="status">Loading invoices</VisuallyHidden>}
-        <Table.ScrollArea>
+        <TableScrollArea>
           <Table.Root size="sm" aria-labelledby="invoices-heading">
             <Table.Header>
               <Table.Row>
@@ -122,7 +123,7 @@ function InvoiceTable({
                 : invoices.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} withClient={withClient} />)}
             </Table.Body>
           </Table.Root>
-        </Table.ScrollArea>
+        </TableScrollArea>
       </Card.Body>
     </Card.Root>
   );
