@@ -147,6 +147,12 @@ describe("Admin › Clients", () => {
       expect(await axeViolations(page), `dialog at ${viewport.width} px`).toEqual([]);
       await page.keyboard.press("Escape");
       await dialog.waitFor({ state: "detached" });
+      // An empty search's message is whole on screen: below the table, not in a row as wide as its columns.
+      await page.goto("/portal/admin/clients?q=nobody-matches-this");
+      const empty = page.getByText("Try another name or e-mail, or clear the search.");
+      await empty.waitFor();
+      const box = await empty.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(viewport.width);
     }
   });
 

@@ -124,60 +124,53 @@ export function AdminTable<T extends { id: string }, S extends string>({
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {pending ? (
-                Array.from({ length: 5 }, (_, i) => (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                  <Table.Row key={i} aria-hidden="true">
-                    {columns.map((column) => (
-                      <Table.Cell key={column.key}>
-                        <Skeleton height="5" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))
-              ) : error || !rows ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columns.length}>
-                    <HStack justify="center" gap="3" py="6">
-                      <Text>This list could not be loaded.</Text>
-                      <Button size="sm" variant="outline" onClick={onRetry}>
-                        Retry
-                      </Button>
-                    </HStack>
-                  </Table.Cell>
-                </Table.Row>
-              ) : rows.length === 0 ? (
-                <Table.Row>
-                  <Table.Cell colSpan={columns.length}>
-                    <EmptyState.Root>
-                      <EmptyState.Content>
-                        <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
-                        <Stack textAlign="center" gap="1">
-                          <EmptyState.Title as="p">
-                            {query.q ? `No results for “${query.q}”` : empty.title}
-                          </EmptyState.Title>
-                          <EmptyState.Description>
-                            {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
-                          </EmptyState.Description>
-                        </Stack>
-                      </EmptyState.Content>
-                    </EmptyState.Root>
-                  </Table.Cell>
-                </Table.Row>
-              ) : (
-                rows.map((row) => (
-                  <Table.Row key={row.id}>
-                    {columns.map((column) => (
-                      <Table.Cell key={column.key} textAlign={column.align === "end" ? "end" : undefined}>
-                        {column.cell(row)}
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))
-              )}
+              {pending
+                ? Array.from({ length: 5 }, (_, i) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                    <Table.Row key={i} aria-hidden="true">
+                      {columns.map((column) => (
+                        <Table.Cell key={column.key}>
+                          <Skeleton height="5" />
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))
+                : !error &&
+                  rows?.map((row) => (
+                    <Table.Row key={row.id}>
+                      {columns.map((column) => (
+                        <Table.Cell key={column.key} textAlign={column.align === "end" ? "end" : undefined}>
+                          {column.cell(row)}
+                        </Table.Cell>
+                      ))}
+                    </Table.Row>
+                  ))}
             </Table.Body>
           </Table.Root>
         </TableScrollArea>
+        {/* Below the table, not in a row of it: a cell spanning every column is as wide as the table,
+            and on a phone the message was cut off at the scroll box's edge. */}
+        {!pending &&
+          (error || !rows ? (
+            <HStack justify="center" gap="3" py="6">
+              <Text>This list could not be loaded.</Text>
+              <Button size="sm" variant="outline" onClick={onRetry}>
+                Retry
+              </Button>
+            </HStack>
+          ) : rows.length === 0 ? (
+            <EmptyState.Root>
+              <EmptyState.Content>
+                <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
+                <Stack textAlign="center" gap="1">
+                  <EmptyState.Title as="p">{query.q ? `No results for “${query.q}”` : empty.title}</EmptyState.Title>
+                  <EmptyState.Description>
+                    {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
+                  </EmptyState.Description>
+                </Stack>
+              </EmptyState.Content>
+            </EmptyState.Root>
+          ) : null)}
       </Card.Body>
       {data && pages !== undefined && data.total > 0 && (
         <Card.Footer>
