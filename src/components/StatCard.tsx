@@ -66,10 +66,10 @@ export function StatCard({
 
 /**
  * The value's type size when its text is known: 24 px (the recipe's) unless its characters, at
- * ~0.62 em each (the widest of this font's digits and ₦; "₦1,650,000.00" measures 7.8 em),
- * would not fit the card's content box (the card is a size container: 100cqi less the body's
- * 3rem of padding), then as large as fits, down to 18 px. Without it, ₦1,650,000.00 in a
- * quarter of the page broke before its ".00".
+ * ~0.62 em each (a little over the font's average for a figure: "₦1,650,000.00" measures 7.8 em,
+ * 0.6 a character), would not fit the card's content box (the card is a size container: 100cqi
+ * less the body's 3rem of padding), then as large as fits, down to 18 px. Without it,
+ * ₦1,650,000.00 in a quarter of the page broke before its ".00".
  */
 function fitted(value: ReactNode): CSSProperties | undefined {
   if (typeof value !== "string" && typeof value !== "number") return undefined;
