@@ -90,13 +90,10 @@ export const taskSchema = z
     priority: z.enum(TASK_PRIORITIES),
     dueDate: day,
     createdAt: timestamp,
-    updatedAt: timestamp,
     assignedTo: z.string().nullable(),
     assigneeName: z.string().nullable(),
     projectId: z.uuid().nullable(),
     projectTitle: z.string().nullable(),
-    createdBy: z.string(),
-    creatorName: z.string(),
   })
   .meta({ id: "Task" });
 export type Task = Json<typeof taskSchema>;

