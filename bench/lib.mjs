@@ -166,3 +166,20 @@ export function describeSummary({ median, min, max, runs }, digits = 0) {
   const show = (value) => value.toLocaleString("en-GB", { maximumFractionDigits: digits });
   return `median ${show(median)} (${show(min)}–${show(max)}, ${runs} runs)`;
 }
+
+/**
+ * One Lighthouse run that Lighthouse could record (its report, `lhr`). A run it could not record
+ * (NO_NAVSTART, a trace it failed to take, seen here about once in forty runs) scores 0 without
+ * having measured the page; it is said and run again, up to 3 attempts, so every round is a
+ * measurement (a median of 100 over four runs and a 0 read as "0–100") or the bench fails.
+ */
+export async function lighthouseRun(url, flags, config) {
+  const { default: lighthouse } = await import("lighthouse");
+  for (let attempt = 1; ; attempt++) {
+    const { lhr } = await lighthouse(url, flags, config);
+    if (!lhr.runtimeError) return lhr;
+    const why = `${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+    if (attempt === 3) throw new Error(`Lighthouse could not measure ${url} in 3 attempts: ${why}`);
+    console.log(`  Lighthouse could not measure ${url} (${lhr.runtimeError.code}): running it again`);
+  }
+}

@@ -1,7 +1,16 @@
 import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
-import { bar, cleanup, describeSummary, ensureBuilt, ROUNDS, startServer, summary, writeResult } from "./lib.mjs";
+import {
+  bar,
+  cleanup,
+  describeSummary,
+  ensureBuilt,
+  lighthouseRun,
+  ROUNDS,
+  startServer,
+  summary,
+  writeResult,
+} from "./lib.mjs";
 
 /**
  * Lighthouse (mobile preset: emulated phone, simulated slow 4G and CPU
@@ -26,13 +35,12 @@ try {
   for (const page of PAGES) {
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
-      const runnerResult = await lighthouse(`${server.url}${page}`, {
+      const { categories, audits } = await lighthouseRun(`${server.url}${page}`, {
         port: chrome.port,
         output: "json",
         logLevel: "error",
         onlyCategories: Object.keys(BARS),
       });
-      const { categories, audits } = runnerResult.lhr;
       const scores = Object.fromEntries(
         Object.keys(BARS).map((key) => [key, Math.round((categories[key]?.score ?? 0) * 100)]),
       );
