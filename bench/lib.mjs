@@ -171,7 +171,7 @@ export function describeSummary({ median, min, max, runs }, digits = 0) {
  * One Lighthouse run that Lighthouse could record (its report, `lhr`). A run it could not record
  * (NO_NAVSTART, a trace it failed to take, seen here about once in forty runs) scores 0 without
  * having measured the page; it is said and run again, up to 3 attempts, so every round is a
- * measurement (a median of 100 over four runs and a 0 read as "0–100") or the bench fails.
+ * measurement or the bench fails. Counted, one such run made a page read "median 100 (0–100)".
  */
 export async function lighthouseRun(url, flags, config) {
   const { default: lighthouse } = await import("lighthouse");

@@ -124,8 +124,8 @@ export function tablePageRead<C extends string>(query: AdminTableQuery<C>) {
  * the rows: a plain parameter made the generic plan of payments page 100 look dearer than a custom
  * one that skips the real 2,475 rows, so it was planned again on every run (0.61 ms a read in
  * pgbench, 0.34 with its generic plan, the same plan). The sub-select is an init plan, which no
- * plan can see into, so custom and generic plans are costed alike and the generic one is kept;
- * the rows skipped and the plan chosen are the same (each table walks its sort's index).
+ * plan can see into, so custom and generic plans are costed alike and the generic one is kept:
+ * the same rows skipped, by the plan the custom ones had (the large-data benches print each).
  */
 export const offsetPlaceholder = (paged: boolean) =>
   paged ? (sql`(select ${sql.placeholder("offset")}::bigint)` as unknown as number) : 0;
