@@ -4,7 +4,7 @@ import type { AdminAnalytics } from "../common/admin-analytics";
 import type { Page as ListPage, Task } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signInThroughForm, statCard, type User } from "./support/browser";
+import { newUser, openInApp, paintedCanvases, signInThroughForm, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -52,8 +52,10 @@ describe("Admin › Analytics", () => {
     expect(await cardValue(page, "Completion Rate")).toBe(`${figures.cards.completionRate.toFixed(1)}%`);
     expect(await page.getByText(/\/mo$/).count()).toBe(1);
 
-    // Three charts drawn (canvas), hidden from assistive technology, each with its table.
+    // Three charts drawn (canvas), hidden from assistive technology, each with its table. Drawn with nothing
+    // touched: the page came rendered by the server, whose canvases are blank until the app runs.
     await expect.poll(() => page.locator("canvas").count()).toBe(3);
+    await expect.poll(() => paintedCanvases(page), { timeout: 10_000 }).toBe(3);
     for (const title of ["Project status overview", "Team overview", "Revenue by month"]) {
       await page.getByRole("heading", { level: 2, name: title }).waitFor();
       const table = page.getByRole("table", { name: title });

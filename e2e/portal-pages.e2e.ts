@@ -6,7 +6,7 @@ import { formatMoney } from "../common/format";
 import { notFound } from "../src/content/shared";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { statCard, type User } from "./support/browser";
+import { paintedCanvases, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -126,6 +126,20 @@ describe("portal pages rendered by the server", () => {
       await page.goto("/portal/admin/clients");
       await page.waitForURL((url) => url.search === "?page=1&pageSize=25&sort=joined&dir=desc");
       expect(await isLive(page)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hydrate at once a page with a part only the app can draw: the analytics' charts, with nothing touched", async () => {
+    const html = await (await get("/portal/admin/analytics", ADMIN_EMAIL)).text();
+    expect(html.includes("data-drawn-by-script"), "the charts say they are drawn by the app").toBe(true);
+    const { page, context } = await browserAs(ADMIN_EMAIL);
+    try {
+      await page.goto("/portal/admin/analytics");
+      expect(await page.locator("#portal-state").count(), "rendered by the server").toBe(1);
+      await expect.poll(() => paintedCanvases(page), { timeout: 10_000 }).toBe(3);
+      expect(await isLive(page)).toBe(true);
     } finally {
       await context.close();
     }

@@ -6,7 +6,8 @@ const RELEASE_AFTER_MS = 10_000;
 
 /**
  * A server-rendered portal page before its app has loaded (src/main.tsx):
- * the page is complete and current, and stays current without the app. It
+ * the page is complete and current, and stays current without the app (a
+ * page with a part only a script draws hydrates at once, below). It
  * holds the page's live keys with the time its data was read, so the server
  * says at once if anything changed since, and pushes what changes after;
  * either makes the page hydrate, and the app's subscriptions, taking the
@@ -22,6 +23,9 @@ export function watchPortalPage(state: PortalState, hydrate: () => void) {
     openedAtEndBeforeApp.add(box);
   }
   for (const key of state.liveKeys) live.hold(key, state.readAt, hydrate);
+  // A part only a script can draw (a chart's canvas) is blank in the page as sent: the app draws it at once,
+  // not on the reader's first touch, which a reader who only looks never makes.
+  if (document.querySelector("[data-drawn-by-script]")) hydrate();
   // Both may come for one sign-out (this tab hears the other's message, and its socket closes): reload once.
   let leaving = false;
   const leave = () => {

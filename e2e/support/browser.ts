@@ -122,3 +122,15 @@ export function statCard(scope: Page | Locator, label: string): Locator {
     has: page.getByTestId("stat-label").getByText(label, { exact: true }),
   });
 }
+
+/** How many of the page's canvases have something drawn on them (a chart the app has drawn). */
+export function paintedCanvases(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      [...document.querySelectorAll("canvas")].filter((canvas) => {
+        const pixels = canvas.getContext("2d")?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+        for (let alpha = 3; alpha < pixels.length; alpha += 4) if (pixels[alpha]) return true;
+        return false;
+      }).length,
+  );
+}

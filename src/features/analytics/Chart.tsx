@@ -24,7 +24,8 @@ export const CHART_COLOURS = ["#2563eb", "#15803d", "#b45309", "#b91c1c", "#7c3a
 
 /**
  * A canvas chart. The canvas is hidden from assistive technology: every chart
- * sits in a figure with a caption and a table of the same figures.
+ * sits in a figure with a caption and a table of the same figures. Only the
+ * browser draws it: a page rendered on the server hydrates at once to do so.
  */
 export function ChartCanvas({ config, height = 260 }: { config: ChartConfiguration; height?: number }) {
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -48,7 +49,9 @@ export function ChartCanvas({ config, height = 260 }: { config: ChartConfigurati
     current.update();
   }, [config.data]);
   return (
-    <div style={{ position: "relative", height }} aria-hidden="true">
+    // data-drawn-by-script: the page hydrates as soon as it loads (src/portal-watch.ts); served drawn by the
+    // server, the canvas would be blank until the reader first touched the page.
+    <div style={{ position: "relative", height }} aria-hidden="true" data-drawn-by-script="">
       <canvas ref={canvas} data-chart={config.type} />
     </div>
   );
