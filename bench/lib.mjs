@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { build, needsBuild } from "../scripts/build-lib.mjs";
 import { freePort, SERVER_MAIN, startServerProcess } from "../scripts/server-command.mjs";
+import { machineSpeed } from "./machine-speed.mjs";
 
 export { freePort };
 
@@ -120,10 +121,17 @@ export function latencyFigures(latencies, missing) {
   };
 }
 
-/** Writes bench/results/<name>.json with the figures and what the machine was doing. */
+/** Writes bench/results/<name>.json with the figures, what the machine was doing and how fast it was (machineSpeed). */
 export function writeResult(name, result) {
   const dir = path.join(ROOT, "bench/results");
   mkdirSync(dir, { recursive: true });
+  const speed = machineSpeed();
+  console.log(
+    speed.error
+      ? `  machine speed: not measured (${speed.error})`
+      : `  machine speed: a 50-row page's JSON ${speed.jsonPageUs} µs, its brotli ${speed.brotliPageUs} µs, ` +
+          `a loopback socket write ${speed.loopbackWriteUs} µs (bench/machine-speed.mjs; lower is faster)`,
+  );
   const record = {
     bench: name,
     at: new Date().toISOString(),
@@ -131,6 +139,7 @@ export function writeResult(name, result) {
       cpus: os.cpus().length,
       loadavg: os.loadavg().map((n) => Math.round(n * 100) / 100),
       node: process.version,
+      speed,
     },
     ...result,
   };
