@@ -7,7 +7,7 @@ import { formatDay, formatMoney } from "../common/format";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { edgeLightness, newUser, signInThroughForm, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -124,6 +124,32 @@ describe("Invoices", () => {
       expect(await axeViolations(developer.page)).toEqual([]);
     } finally {
       await developer.context.close();
+    }
+  });
+
+  it("at 375 px, shades the edge the table can still be scrolled towards (its amounts and Download are past it)", async () => {
+    const { page } = client;
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto("/portal/invoices");
+      const table = page.getByRole("table", { name: "All invoices" });
+      await table.locator("tbody tr").first().waitFor();
+      const box = table.locator("xpath=..");
+      const atStart = await edgeLightness(page, box);
+      expect(atStart.left, "nothing to the left").toBe(255);
+      expect(atStart.right, "more to the right").toBeLessThan(240);
+      await box.evaluate((element) => {
+        element.scrollLeft = element.scrollWidth;
+      });
+      await table
+        .getByRole("button", { name: /Download/ })
+        .first()
+        .waitFor();
+      const atEnd = await edgeLightness(page, box);
+      expect(atEnd.left, "more to the left").toBeLessThan(240);
+      expect(atEnd.right, "nothing to the right").toBe(255);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
   });
 

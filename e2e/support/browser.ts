@@ -134,3 +134,36 @@ export function paintedCanvases(page: Page): Promise<number> {
       }).length,
   );
 }
+
+/**
+ * How light the edges of an element's box are as drawn: the median lightness (0-255) of the middle
+ * third of the column `inset` px inside its left and right edges. Mostly background, so the
+ * median is the background's: the card's white, 255, or darker under an edge's shadow, whatever
+ * text, badge or border crosses the column. The middle, as an edge's shadow fades towards the corners.
+ */
+export async function edgeLightness(page: Page, box: Locator, inset = 2): Promise<{ left: number; right: number }> {
+  const png = (await box.screenshot()).toString("base64");
+  return page.evaluate(
+    async ({ png, inset }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no 2d context");
+      context.drawImage(image, 0, 0);
+      const lightness = (x: number) => {
+        const third = Math.floor(image.height / 3);
+        const pixels = context.getImageData(x, third, 1, third).data;
+        const values: number[] = [];
+        for (let i = 0; i < pixels.length; i += 4)
+          values.push(Math.round(((pixels[i] ?? 0) + (pixels[i + 1] ?? 0) + (pixels[i + 2] ?? 0)) / 3));
+        return values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+      };
+      return { left: lightness(inset), right: lightness(image.width - 1 - inset) };
+    },
+    { png, inset },
+  );
+}

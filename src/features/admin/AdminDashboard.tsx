@@ -61,7 +61,7 @@ export function AdminDashboard() {
           ) : (
             <Stack as="ul" gap="3" listStyleType="none">
               {data.pendingBookings.map((order) => (
-                <Stack as="li" key={order.id} direction="row" justify="space-between" gap="3">
+                <Stack as="li" key={order.id} direction="row" justify="space-between" align="flex-start" gap="3">
                   <Stack gap="0">
                     <Text fontWeight="medium">{order.serviceTitle}</Text>
                     <Text fontSize="sm" color="fg.muted">
