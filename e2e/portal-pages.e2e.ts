@@ -145,6 +145,14 @@ describe("portal pages rendered by the server", () => {
     }
   });
 
+  it("render a form whose read waits for a choice without making that read: a new invoice's projects, before its client", async () => {
+    const response = await get("/portal/admin/invoices/new", ADMIN_EMAIL);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain("<title>New invoice · Lagos Studio</title>");
+    expect(html.includes('<script id="portal-state"'), "rendered by the server, not the shell").toBe(true);
+  });
+
   it("answer a portal path that does not exist with the not-found page and status 404", async () => {
     const response = await get("/portal/no-such-page", CLIENT);
     expect(response.status).toBe(404);

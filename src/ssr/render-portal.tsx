@@ -36,12 +36,28 @@ const pathOf = (url: string) => url.split(/[?#]/)[0];
 const routerAt = (url: string) =>
   createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
 
-/** Queries a render created and nothing has fetched: the app would fetch them as it mounts. */
+/**
+ * Queries a render created and nothing has fetched that the app would fetch as it mounts: not one
+ * its screen turned off (`enabled: false` until, say, a client is chosen). Fetched anyway, the new
+ * invoice's projects read asked for no client's, failed, and the page was served as the shell.
+ */
 function unfetched(): Query[] {
   return queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => query.state.status === "pending" && query.state.fetchStatus === "idle" && query.options.queryFn);
+    .filter(
+      (query) =>
+        query.state.status === "pending" &&
+        query.state.fetchStatus === "idle" &&
+        query.options.queryFn &&
+        enabled(query),
+    );
+}
+
+/** The `enabled` the query was built with (the options of the useQuery that made it); a render subscribes no observer. */
+function enabled(query: Query): boolean {
+  const option = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
+  return (typeof option === "function" ? option(query) : option) !== false;
 }
 
 export async function renderPortal(input: PortalRenderInput): Promise<PortalRenderResult> {
