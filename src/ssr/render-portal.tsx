@@ -37,31 +37,42 @@ const routerAt = (url: string) =>
   createRouter({ routeTree, history: createMemoryHistory({ initialEntries: [url] }), isServer: true });
 
 /**
+ * The queries some useQuery of the render wants fetched (`enabled` not false). A render subscribes
+ * no observer, and a query built by several useQuery calls keeps the options of the first (the
+ * tasks page's closed dialog turns its options read off, its filters want it), so each call's
+ * `enabled` is noted as it builds its query in the cache. Renders run one at a time.
+ */
+const wanted = new Set<string>();
+const cache = queryClient.getQueryCache();
+const buildQuery = cache.build.bind(cache);
+cache.build = ((...args: Parameters<typeof buildQuery>) => {
+  const query = buildQuery(...args);
+  const enabled = (args[1] as { enabled?: boolean | ((query: ReturnType<typeof buildQuery>) => boolean) }).enabled;
+  if ((typeof enabled === "function" ? enabled(query) : enabled) !== false) wanted.add(query.queryHash);
+  return query;
+}) as typeof cache.build;
+
+/**
  * Queries a render created and nothing has fetched that the app would fetch as it mounts: not one
- * its screen turned off (`enabled: false` until, say, a client is chosen). Fetched anyway, the new
- * invoice's projects read asked for no client's, failed, and the page was served as the shell.
+ * only turned-off useQuery calls hold (`enabled: false` until, say, a client is chosen). Fetched
+ * anyway, the new invoice's projects read asked for no client's, failed, and the page was served
+ * as the shell.
  */
 function unfetched(): Query[] {
-  return queryClient
-    .getQueryCache()
+  return cache
     .getAll()
     .filter(
       (query) =>
         query.state.status === "pending" &&
         query.state.fetchStatus === "idle" &&
         query.options.queryFn &&
-        enabled(query),
+        wanted.has(query.queryHash),
     );
-}
-
-/** The `enabled` the query was built with (the options of the useQuery that made it); a render subscribes no observer. */
-function enabled(query: Query): boolean {
-  const option = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
-  return (typeof option === "function" ? option(query) : option) !== false;
 }
 
 export async function renderPortal(input: PortalRenderInput): Promise<PortalRenderResult> {
   queryClient.clear();
+  wanted.clear();
   // A failed read is not retried here: the page goes to the browser, which shows the error (below).
   queryClient.setDefaultOptions({ queries: { retry: false, refetchOnWindowFocus: false } });
   try {

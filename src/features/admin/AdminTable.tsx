@@ -239,7 +239,8 @@ function SearchBox({ label, value, onSearch }: { label: string; value: string; o
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <HStack as="search" gap="2" position="relative">
+    // No gap: the label is visually hidden, and a gap beside it pushed the box off the buttons' edge on a phone.
+    <HStack as="search" gap="0" position="relative" width={{ base: "full", md: "auto" }}>
       <label htmlFor={id}>
         <VisuallyHidden>{label}</VisuallyHidden>
       </label>
