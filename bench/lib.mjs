@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import { build, needsBuild } from "../scripts/build-lib.mjs";
 import { freePort, SERVER_MAIN, startServerProcess } from "../scripts/server-command.mjs";
 import { machineSpeed } from "./machine-speed.mjs";
@@ -174,6 +175,15 @@ export function summary(values) {
 export function describeSummary({ median, min, max, runs }, digits = 0) {
   const show = (value) => value.toLocaleString("en-GB", { maximumFractionDigits: digits });
   return `median ${show(median)} (${show(min)}–${show(max)}, ${runs} runs)`;
+}
+
+/** Debian's Chromium (or CHROME_PATH) with the browser suite's flags, for lighthouseRun's `port`; `kill()` it after. */
+export async function launchLighthouseChrome() {
+  const chromeLauncher = await import("chrome-launcher");
+  return chromeLauncher.launch({
+    chromePath: process.env.CHROME_PATH || chromiumConfig.path,
+    chromeFlags: chromiumConfig.args,
+  });
 }
 
 /**

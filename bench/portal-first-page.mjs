@@ -1,6 +1,5 @@
 import { readFileSync } from "node:fs";
 import zlib from "node:zlib";
-import * as chromeLauncher from "chrome-launcher";
 import { chromium } from "playwright-core";
 import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import {
@@ -8,6 +7,7 @@ import {
   cleanup,
   describeSummary,
   ensureBuilt,
+  launchLighthouseChrome,
   lighthouseRun,
   ROUNDS,
   rssMb,
@@ -28,13 +28,15 @@ const PAGE = "/portal";
 const BARS = { jsKb: 300, performance: 90, lcpMs: 2_000 };
 
 ensureBuilt();
-process.env.CHROME_PATH ||= chromiumConfig.path;
 const server = await startServer({ env: { AUTH_RATE_LIMIT: "1000" } });
 let passed = true;
 try {
   const cookie = await signIn(server.url, USERS.client);
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH, args: chromiumConfig.args });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH || chromiumConfig.path,
+    args: chromiumConfig.args,
+  });
   let jsKb;
   let scriptCount;
   try {
@@ -60,7 +62,7 @@ try {
   }
   passed = bar(`JS on ${PAGE} (${scriptCount} scripts)`, jsKb, "<", BARS.jsKb + 0.001, "KB gzip") && passed;
 
-  const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH, chromeFlags: chromiumConfig.args });
+  const chrome = await launchLighthouseChrome();
   const performance = [];
   const lcp = [];
   try {

@@ -1,10 +1,9 @@
-import * as chromeLauncher from "chrome-launcher";
-import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import {
   bar,
   cleanup,
   describeSummary,
   ensureBuilt,
+  launchLighthouseChrome,
   lighthouseRun,
   ROUNDS,
   startServer,
@@ -23,12 +22,8 @@ const PAGES = ["/", "/services/web-app-development", "/plans", "/contact"];
 const BARS = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 };
 
 ensureBuilt();
-process.env.CHROME_PATH ||= chromiumConfig.path;
 const server = await startServer();
-const chrome = await chromeLauncher.launch({
-  chromePath: process.env.CHROME_PATH,
-  chromeFlags: chromiumConfig.args,
-});
+const chrome = await launchLighthouseChrome();
 const results = {};
 let pass = true;
 try {
