@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { parse as parseConnectionString } from "pg-connection-string";
 import { z } from "zod";
 import type { SocialNetwork } from "../common/domain";
 
@@ -15,13 +16,28 @@ const optionalString = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+/**
+ * A PostgreSQL URL as node-postgres reads it (pg-connection-string): a host, or the directory of a
+ * Unix socket as `?host=` (`postgres://app@/studio?host=/var/run/postgresql`), whose empty host
+ * z.url() refuses. On the same machine the socket skips the TCP stack on both sides: see README,
+ * "Running on PostgreSQL".
+ */
+const postgresUrl = z.string().refine((value) => {
+  if (!/^postgres(ql)?:\/\//.test(value)) return false;
+  try {
+    return Boolean(parseConnectionString(value).host);
+  } catch {
+    return false;
+  }
+}, "must be a PostgreSQL URL: postgres://user:password@host:5432/database, or postgres://user@/database?host=/var/run/postgresql for a Unix socket");
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().trim().min(1).default("127.0.0.1"),
   APP_URL: optionalString.pipe(z.url({ protocol: /^https?$/ }).optional()),
   DATA_DIR: z.string().trim().min(1).default("./data"),
-  DATABASE_URL: optionalString.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_URL: optionalString.pipe(postgresUrl.optional()),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalString.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().trim().min(3).default("Lagos Studio <hello@lagos-studio.test>"),

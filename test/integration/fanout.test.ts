@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type LiveSocket, openLive } from "../support/live";
 import { activeProjectId, type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
@@ -102,5 +104,36 @@ describe("two server processes on one PostgreSQL", () => {
         timeout: 3_000,
       })
       .toBe(true);
+  });
+
+  it("serves a process that reaches PostgreSQL through its Unix socket, as a same-host deployment may", async () => {
+    // CI's PostgreSQL runs on the same machine as the suite, so its socket directory is here.
+    const shown = await first.db.execute<{ unix_socket_directories: string }>(sql`show unix_socket_directories`);
+    const directory = shown.rows[0]?.unix_socket_directories
+      .split(",")
+      .map((entry) => entry.trim())
+      .find((entry) => entry.startsWith("/") && existsSync(entry));
+    expect(directory, "the test PostgreSQL should listen on a Unix socket on this machine").toBeDefined();
+    const tcp = new URL(first.config.databaseUrl ?? "");
+    const socketUrl = `postgres://${tcp.username}${tcp.password ? `:${tcp.password}` : ""}@${tcp.pathname}?host=${encodeURIComponent(directory ?? "")}`;
+    const third = await startTestServer({ databaseUrl: socketUrl }, { sharing: first });
+    try {
+      const key = ["projects", projectId, "messages"];
+      const adminSocket = await live(first, await first.signIn("admin@lagosstudio.test"));
+      expect((await adminSocket.subscribe(key)).type).toBe("subscribed");
+      const text = `Through the socket ${Date.now()}`;
+      const chinedu = await third.signIn("chinedu@ezefoods.test");
+      expect((await chinedu.request("POST", `/api/projects/${projectId}/messages`, { message: text })).status).toBe(
+        201,
+      );
+      await adminSocket.next((f) => f.type === "change" && f.row?.message === text, 5_000);
+      // A connection over a Unix socket has no client address.
+      const overSocket = await first.db.execute<{ count: number }>(
+        sql`select count(*)::int as count from pg_stat_activity where datname = current_database() and backend_type = 'client backend' and client_addr is null`,
+      );
+      expect(overSocket.rows[0]?.count).toBeGreaterThan(0);
+    } finally {
+      await third.close();
+    }
   });
 });

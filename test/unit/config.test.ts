@@ -62,8 +62,12 @@ describe("loadConfig", () => {
     expect(config.appUrl).toBe("http://localhost:3000");
   });
 
-  it("accepts a PostgreSQL URL", () => {
-    const url = "postgres://app@db.internal:5432/studio";
+  it.each([
+    "postgres://app@db.internal:5432/studio",
+    "postgresql://app:secret@db.internal/studio?sslmode=verify-full",
+    "postgres://app@/studio?host=/var/run/postgresql",
+    "postgresql:///studio?host=/var/run/postgresql",
+  ])("accepts the PostgreSQL URL %s, with a host or a Unix socket's directory", (url) => {
     expect(loadConfig({ AUTH_SECRET: SECRET, DATABASE_URL: url }).databaseUrl).toBe(url);
   });
 
@@ -74,6 +78,8 @@ describe("loadConfig", () => {
     ["APP_URL", "ftp://example.com"],
     ["APP_URL", "not a url"],
     ["DATABASE_URL", "mysql://root@localhost/studio"],
+    ["DATABASE_URL", "postgres://"],
+    ["DATABASE_URL", "db.internal:5432/studio"],
     ["AUTH_SECRET", "too-short"],
     ["SMTP_URL", "http://mail.example.com"],
     ["CONTACT_INBOX", "not-an-address"],
