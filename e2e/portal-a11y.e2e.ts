@@ -169,3 +169,63 @@ describe("portal accessibility", () => {
     expect(found).toEqual({});
   });
 });
+
+describe("a word longer than the screen (a URL, a company's name)", () => {
+  it("breaks inside its box on every page that shows it, at 1280 px and 375 px: no page scrolls sideways", async () => {
+    const longWord = "Supercalifragilisticexpialidocious".repeat(3);
+    const client = await api.me(CLIENT);
+    const developer = await api.me(DEVELOPER);
+    await api.send("PATCH", "/api/me", CLIENT, { companyName: `Holdings ${longWord}` });
+    const project = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, {
+      title: `Warehouse rollout ${longWord}`,
+      description: `The plan: https://example.com/${"a".repeat(150)}`,
+      clientId: client.id,
+      developerIds: [developer.id],
+      status: "on_hold",
+      progress: 45,
+      startDate: "2026-11-01",
+      endDate: "2027-06-30",
+    });
+    await api.send("POST", `/api/projects/${project.id}/milestones`, CLIENT, {
+      title: `Milestone ${longWord}`,
+      amount: "999999999999.99",
+      dueDate: "2027-01-15",
+    });
+    await api.send("POST", "/api/admin/tasks", ADMIN_EMAIL, {
+      title: `Task ${longWord}`,
+      description: longWord,
+      assignedTo: developer.id,
+      projectId: project.id,
+      dueDate: null,
+      status: "todo",
+      priority: "urgent",
+    });
+    const pages = {
+      [CLIENT]: ["/portal", "/portal/projects", `/portal/projects/${project.id}`],
+      [DEVELOPER]: ["/portal", "/portal/my-tasks", "/portal/projects"],
+      [ADMIN_EMAIL]: ["/portal/admin/tasks", `/portal/admin/clients/${client.id}`],
+    };
+    const tooWide: string[] = [];
+    for (const [email, paths] of Object.entries(pages)) {
+      const { context, page } = await signedIn(email);
+      for (const path of paths) {
+        await openLoaded(page, path);
+        const shown = await page
+          .getByText("Supercalifragilistic")
+          .filter({ visible: true })
+          .first()
+          .waitFor()
+          .then(() => true)
+          .catch(() => false);
+        if (!shown) tooWide.push(`${path} as ${email}: the long word is not shown`);
+        for (const viewport of VIEWPORTS) {
+          await page.setViewportSize(viewport);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          if (width > viewport.width) tooWide.push(`${path} as ${email}: ${width} px wide at ${viewport.width} px`);
+        }
+      }
+      await context.close();
+    }
+    expect(tooWide).toEqual([]);
+  });
+});

@@ -152,6 +152,12 @@ const brandTheme = defineConfig({
   },
   globalCss: {
     "html, body": { minHeight: "100%" },
+    // A word longer than its box (a URL in a title, a company's name) breaks inside itself instead of
+    // widening the page: unlike the preflight's `break-word` (set on every element), `anywhere` also
+    // lets the flex and grid items holding it shrink. Tables keep whole words, and a wide one scrolls
+    // in its TableScrollArea.
+    "*": { overflowWrap: "anywhere" },
+    "table, table *": { overflowWrap: "normal" },
     html: { scrollBehavior: "smooth", "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
     ":focus-visible": { outline: "2px solid {colors.brand.600}", outlineOffset: "2px" },
     "*::placeholder, *[data-placeholder]": { color: "fg.muted" },
