@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -6,6 +7,7 @@ import { setupProduct } from "./support/product";
 
 /** Journey: the portal's doors. Who may open which page, and where the others are sent. */
 const product = setupProduct();
+const CLIENT = "chinedu@ezefoods.test";
 
 describe("route guards", () => {
   it.each(["/portal", "/portal/projects", "/portal/admin"])(
@@ -54,6 +56,50 @@ describe("route guards", () => {
   });
 });
 
+describe("signing in returns to the page asked for", () => {
+  /** Fills the sign-in form /auth shows, without opening /auth afresh (which would drop where it returns to). */
+  async function signInHere(page: Page, email: string) {
+    const panel = page.getByRole("tabpanel", { name: "Sign In" });
+    await panel.getByLabel("Email").fill(email);
+    await panel.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+    await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+  }
+
+  it("a signed-out visitor of a project's page (a link in a mail) signs in and lands on that page", async () => {
+    const projectId = await new Api(product.server.url).projectId(CLIENT, "Eze Foods E-commerce Store");
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.goto(`/portal/projects/${projectId}?from=mail`);
+      await waitForPath(page, "/auth");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/portal/projects/${projectId}?from=mail`);
+      // The Sign Up tab and back keep it.
+      await page.getByRole("tab", { name: "Sign Up" }).click();
+      await page.getByRole("tab", { name: "Sign In" }).click();
+      await signInHere(page, CLIENT);
+      await waitForPath(page, `/portal/projects/${projectId}`);
+      expect(new URL(page.url()).search).toBe("?from=mail");
+      await page.getByRole("heading", { name: "Eze Foods E-commerce Store", level: 1 }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it.each(["https://example.com/portal", "//example.com/portal", "/auth"])(
+    "never leaves the portal: a return address of %s is ignored",
+    async (address) => {
+      const { page, context } = await newUser(product.browser, product.server.url);
+      try {
+        await page.goto(`/auth?redirect=${encodeURIComponent(address)}`);
+        await signInHere(page, CLIENT);
+        await waitForPath(page, "/portal");
+        expect(new URL(page.url()).origin).toBe(product.server.url);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
 describe("a session that ends reaches every tab at once", () => {
   it("Logout in one tab sends the person's other tabs to /auth, showing none of their data", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
@@ -67,6 +113,9 @@ describe("a session that ends reaches every tab at once", () => {
       await waitForPath(page, "/auth");
       await waitForPath(other, "/auth", 5_000);
       expect(await other.getByText("amaka@bellofashion.test").count()).toBe(0);
+      // The tab that signed out starts afresh; the other one returns to its page once signed in again.
+      expect(new URL(page.url()).search).toBe("");
+      expect(new URL(other.url()).searchParams.get("redirect")).toBe("/portal/settings");
     } finally {
       await context.close();
     }

@@ -102,7 +102,8 @@ describe("portal pages rendered by the server", () => {
   it("send the signed out to /auth, and each role to its own side, as the portal's guards do, in one redirect", async () => {
     for (const [path, who, to] of [
       ["/portal", undefined, "/auth"],
-      ["/portal/projects", undefined, "/auth"],
+      // Signing in comes back to the page asked for (common/return-path.ts).
+      ["/portal/projects?page=2", undefined, "/auth?redirect=%2Fportal%2Fprojects%3Fpage%3D2"],
       // The clients table's URL is made canonical first, then the guard sends a client away: one redirect still.
       ["/portal/admin/clients", CLIENT, "/portal"],
       ["/portal", ADMIN_EMAIL, "/portal/admin"],

@@ -13,6 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { isServiceId } from "../common/domain";
 import "../common/error-map";
+import { signInPath } from "../common/return-path";
 import { createAuth } from "./auth";
 import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
@@ -299,8 +300,8 @@ async function registerClient(
     }
     const isPortal = pagePath === "/portal" || pagePath.startsWith("/portal/");
     if (isPortal && portalPages) {
-      // Signed out: straight to the sign-in page, as the portal's guard would send them.
-      if (!(await request.session())) return reply.redirect("/auth", 302);
+      // Signed out: straight to the sign-in page, as the portal's guard would send them, to come back here after.
+      if (!(await request.session())) return reply.redirect(signInPath(request.url), 302);
       const outcome = await portalPages.render({
         url: request.url,
         cookie: request.headers.cookie ?? "",

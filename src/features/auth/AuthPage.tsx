@@ -15,6 +15,8 @@ type Props = {
   view?: AuthView;
   token?: string;
   linkError?: string;
+  /** The portal page signing in returns to (common/return-path.ts); the portal's front page when absent. */
+  returnTo?: string;
   onTabChange: (tab: AuthTab) => void;
 };
 
@@ -26,7 +28,7 @@ const VIEW_TITLES: Record<AuthView | AuthTab, string> = {
   verify: "Verify Your E-mail",
 };
 
-export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
+export function AuthPage({ tab, view, token, linkError, returnTo, onTabChange }: Props) {
   usePageTitle(VIEW_TITLES[view ?? tab]);
   return (
     <Box px={{ base: "4", md: "6" }} py={{ base: "10", md: "16" }} bg="bg.subtle" minH="70vh">
@@ -60,7 +62,7 @@ export function AuthPage({ tab, view, token, linkError, onTabChange }: Props) {
                   <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="signin">
-                  <SignInForm />
+                  <SignInForm returnTo={returnTo} />
                 </Tabs.Content>
                 <Tabs.Content value="signup">
                   <SignUpForm />

@@ -1,6 +1,6 @@
 import { Button, Link as ChakraLink, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
@@ -10,8 +10,9 @@ import { errorMessage, showServerError } from "../../lib/form-errors";
 import { useResendVerification, useSignIn } from "./api";
 import { type SignInValues, signInSchema } from "./schemas";
 
-export function SignInForm() {
+export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const signIn = useSignIn();
   const resend = useResendVerification();
   const form = useForm<SignInValues>({
@@ -23,7 +24,8 @@ export function SignInForm() {
   const onSubmit = form.handleSubmit((values) => {
     resend.reset();
     signIn.mutate(values, {
-      onSuccess: () => navigate({ to: "/portal" }),
+      // A path with its query (common/return-path.ts), which `navigate` types only as a route and a search.
+      onSuccess: () => (returnTo ? router.history.push(returnTo) : navigate({ to: "/portal" })),
       onError: (error) => showServerError(form.setError, error, { email: "email", password: "password" }),
     });
   });

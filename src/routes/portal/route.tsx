@@ -1,7 +1,8 @@
 import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createFileRoute, Navigate, redirect } from "@tanstack/react-router";
+import { createFileRoute, Navigate, redirect, useLocation } from "@tanstack/react-router";
 import { useEffect, useLayoutEffect } from "react";
+import { returnSearch } from "../../../common/return-path";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
@@ -9,13 +10,16 @@ import { useMe, useSessionFollower } from "../../lib/session";
 import { markPortalCommitted, markPortalLaidOut } from "../../ssr/portal-context";
 import { portalSystem } from "../../theme/portalSystem";
 
-/** The portal guard (spec §4): a spinner while the session is checked, /auth when signed out. */
+/**
+ * The portal guard (spec §4): a spinner while the session is checked, /auth when signed out, which
+ * returns to the page asked for once signed in.
+ */
 export const Route = createFileRoute("/portal")({
-  beforeLoad: async () => {
+  beforeLoad: async ({ location }) => {
     // Dynamic: route options other than components stay in the bundle every public page loads.
     const { ensureMe } = await import("../../lib/session");
     const me = await ensureMe();
-    if (!me) throw redirect({ to: "/auth", replace: true });
+    if (!me) throw redirect({ to: "/auth", search: returnSearch(location.href), replace: true });
     return { me };
   },
   pendingMs: 150,
@@ -45,8 +49,9 @@ function PortalContent() {
   const { me: initial } = Route.useRouteContext();
   // The live cache, not the snapshot from beforeLoad, so profile edits and sign-out show at once.
   const { data: me } = useMe();
+  const here = useLocation({ select: (location) => location.href });
   useSessionFollower();
-  if (me === null) return <Navigate to="/auth" replace />;
+  if (me === null) return <Navigate to="/auth" search={returnSearch(here)} replace />;
   return <PortalShell me={me ?? initial} />;
 }
 
