@@ -50,7 +50,8 @@ export function readTableQuery<C extends string>(
     pageSize: wholeNumber(raw.pageSize, 1, ADMIN_PAGE_SIZE_MAX) ?? ADMIN_PAGE_SIZE_DEFAULT,
     sort: columns.includes(raw.sort as C) ? (raw.sort as C) : defaults.sort,
     dir: SORT_DIRECTIONS.includes(raw.dir as SortDirection) ? (raw.dir as SortDirection) : defaults.dir,
-    ...(search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? { q: search } : {}),
+    // Present even when unset: the router lays this over the URL's raw search (src/features/admin/search.ts).
+    q: search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? search : undefined,
   };
 }
 

@@ -524,6 +524,19 @@ describe("contact form", () => {
       await context.close();
     }
   });
+
+  it("a plan in the URL that is not a plan's name is ignored, as if none were given", async () => {
+    const { page, context } = await visit("/contact?plan=..%2Fadmin");
+    try {
+      await page.getByLabel(/Company/).focus();
+      // The field's chunk, which a plan in the URL loads, has had time to arrive: it shows only for a plan.
+      await page.waitForTimeout(1_000);
+      expect(await page.getByLabel(/Selected plan/).count()).toBe(0);
+      expect(await page.getByText("../admin").count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("prerendered HTML", () => {

@@ -18,6 +18,11 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
  * A route's validateSearch for an admin table: the URL's page, sort and
  * search, read by readTableQuery (the same limits the API's zod schema
  * checks). Not zod itself: route options load with every public page.
+ *
+ * Each validator returns every key it knows, an invalid one as `undefined`:
+ * TanStack Router lays the validated search over the raw one, so a key left
+ * out would keep the URL's raw value (`?status=bogus` reached the API, and
+ * the list showed "could not be loaded"). Links leave out undefined values.
  */
 export function tableSearch<C extends string>(columns: readonly C[], defaults: TableDefaults<C>) {
   return (raw: Partial<Record<keyof AdminTableQuery, unknown>> & SearchSchemaInput): AdminTableQuery<C> =>
@@ -25,7 +30,11 @@ export function tableSearch<C extends string>(columns: readonly C[], defaults: T
 }
 
 /** Admin › Tasks' filters in the URL: a known status, and an id for the assignee and the project; the rest dropped. */
-export type TaskFilterSearch = { status?: TaskStatus; assignee?: string; project?: string };
+export type TaskFilterSearch = {
+  status?: TaskStatus | undefined;
+  assignee?: string | undefined;
+  project?: string | undefined;
+};
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,22 +43,28 @@ export function taskFilterSearch(
 ): TaskFilterSearch {
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === "string" && pattern.test(value) ? value : undefined;
-  const status = TASK_STATUSES.find((known) => known === raw.status);
-  const assignee = text(raw.assignee, ID_PATTERN);
-  const project = text(raw.project, UUID_PATTERN);
-  return { ...(status && { status }), ...(assignee && { assignee }), ...(project && { project }) };
+  return {
+    status: TASK_STATUSES.find((known) => known === raw.status),
+    assignee: text(raw.assignee, ID_PATTERN),
+    project: text(raw.project, UUID_PATTERN),
+  };
 }
 
 /** Admin › Enquiries' URL: the table's page, sort and search, and a known status. */
 export function enquirySearch(
   raw: Partial<Record<keyof AdminTableQuery | "status", unknown>> & SearchSchemaInput,
-): AdminTableQuery<EnquirySort> & { status?: EnquiryStatus } {
+): AdminTableQuery<EnquirySort> & { status?: EnquiryStatus | undefined } {
   const status = ENQUIRY_STATUSES.find((known) => known === raw.status);
-  return { ...readTableQuery(raw, ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS), ...(status && { status }) };
+  return { ...readTableQuery(raw, ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS), status };
 }
 
 /** The audit log's URL: page and order, and the person, kind and day range filters. */
-export type AuditSearch = AdminTableQuery<AuditSort> & { actor?: string; kind?: string; from?: string; to?: string };
+export type AuditSearch = AdminTableQuery<AuditSort> & {
+  actor?: string | undefined;
+  kind?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+};
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const KIND_PATTERN = /^[a-z0-9_.-]{1,100}$/i;
 
@@ -57,12 +72,15 @@ export function auditSearch(
   raw: Partial<Record<"page" | "pageSize" | "sort" | "dir" | "actor" | "kind" | "from" | "to", unknown>> &
     SearchSchemaInput,
 ): AuditSearch {
-  const { q: _search, ...table } = readTableQuery(raw, AUDIT_SORTS, AUDIT_TABLE_DEFAULTS);
+  // The audit log is not searched by text.
+  const table = { ...readTableQuery(raw, AUDIT_SORTS, AUDIT_TABLE_DEFAULTS), q: undefined };
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === "string" && pattern.test(value) ? value : undefined;
-  const actor = text(raw.actor, ID_PATTERN);
-  const kind = text(raw.kind, KIND_PATTERN);
-  const from = text(raw.from, DAY_PATTERN);
-  const to = text(raw.to, DAY_PATTERN);
-  return { ...table, ...(actor && { actor }), ...(kind && { kind }), ...(from && { from }), ...(to && { to }) };
+  return {
+    ...table,
+    actor: text(raw.actor, ID_PATTERN),
+    kind: text(raw.kind, KIND_PATTERN),
+    from: text(raw.from, DAY_PATTERN),
+    to: text(raw.to, DAY_PATTERN),
+  };
 }

@@ -18,5 +18,5 @@ export function bookingsSearch(
 ): BookingsSearch {
   const table = tableOf(raw);
   const status = ORDER_STATUSES.includes(raw.status as OrderStatus) ? (raw.status as OrderStatus) : undefined;
-  return status ? { ...table, status } : table;
+  return { ...table, status };
 }

@@ -12,10 +12,13 @@ const PLAN_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 export const Route = createFileRoute("/_site/contact")({
   // A plan chosen on /plans arrives as ?plan=<slug> and is preselected in the form.
-  validateSearch: (search: Record<string, unknown>): { plan?: string } =>
-    typeof search.plan === "string" && search.plan.length <= 60 && PLAN_SLUG.test(search.plan)
-      ? { plan: search.plan }
-      : {},
+  // `plan` is returned even when invalid (undefined): the router lays this over the URL's raw search.
+  validateSearch: (search: Record<string, unknown>): { plan?: string | undefined } => ({
+    plan:
+      typeof search.plan === "string" && search.plan.length <= 60 && PLAN_SLUG.test(search.plan)
+        ? search.plan
+        : undefined,
+  }),
   // The plan field is a chunk of its own; fetch it with the page rather than after hydration,
   // so it shows as early as possible. Without it the form works all the same.
   loaderDeps: ({ search }) => ({ plan: search.plan }),

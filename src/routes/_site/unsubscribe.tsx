@@ -5,12 +5,14 @@ import { UnsubscribePage } from "../../features/unsubscribe/UnsubscribePage";
 import { queryClient } from "../../lib/query-client";
 import { portalSystem } from "../../theme/portalSystem";
 
-type UnsubscribeSearch = { token?: string };
+type UnsubscribeSearch = { token?: string | undefined };
 
 export const Route = createFileRoute("/_site/unsubscribe")({
   // Hand-written, as /auth's: search validation stays in the main bundle every public page loads.
-  validateSearch: (search: Record<string, unknown>): UnsubscribeSearch =>
-    typeof search.token === "string" && search.token.length <= 512 ? { token: search.token } : {},
+  // `token` is returned even when invalid (undefined): the router lays this over the URL's raw search.
+  validateSearch: (search: Record<string, unknown>): UnsubscribeSearch => ({
+    token: typeof search.token === "string" && search.token.length <= 512 ? search.token : undefined,
+  }),
   component: UnsubscribeRoute,
 });
 
