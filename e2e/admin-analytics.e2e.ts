@@ -86,16 +86,7 @@ describe("Admin › Analytics", () => {
     const open = mine.items.find((task) => task.status !== "completed");
     const task = open ?? mine.items[0];
     if (!task) throw new Error(`${DEVELOPER} has no tasks in the demo data`);
-    const response = await fetch(`${product.server.url}/api/tasks/${task.id}/status`, {
-      method: "PATCH",
-      headers: {
-        "content-type": "application/json",
-        origin: product.server.url,
-        cookie: await api.signIn(DEVELOPER),
-      },
-      body: JSON.stringify({ status: open ? "completed" : "todo" }),
-    });
-    expect(response.status).toBe(200);
+    await api.send("PATCH", `/api/tasks/${task.id}/status`, DEVELOPER, { status: open ? "completed" : "todo" });
     const expected = String(open ? before - 1 : before + 1);
     await expect.poll(() => cardValue(page, "Active Tasks"), { timeout: 10_000 }).toBe(expected);
   });

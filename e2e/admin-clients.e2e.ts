@@ -183,15 +183,9 @@ describe("Admin › Clients", () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // A client orders a service: the pending bookings show it without a reload.
-    const cookie = await api.signIn(CLIENT);
     const [service] = await api.get<{ id: string; title: string }[]>("/api/services", CLIENT);
     if (!service) throw new Error("no active service");
-    const ordered = await fetch(`${product.server.url}/api/orders`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: product.server.url, cookie },
-      body: JSON.stringify({ serviceId: service.id, notes: "From the dashboard journey" }),
-    });
-    expect(ordered.status).toBe(201);
+    await api.send("POST", "/api/orders", CLIENT, { serviceId: service.id, notes: "From the dashboard journey" });
     const items = page.getByRole("region", { name: "Pending bookings" }).locator("li");
     const shown = expected.pendingBookings.length;
     expect(shown).toBeLessThan(5);

@@ -81,13 +81,7 @@ describe("Admin › Developers and Staff", () => {
 
   it("deletes a developer who owns nothing after the confirmation", async () => {
     const { page } = admin;
-    const cookie = await api.signIn(ADMIN_EMAIL);
-    const created = await fetch(`${product.server.url}/api/admin/developers`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: product.server.url, cookie },
-      body: JSON.stringify(SPARE),
-    });
-    expect(created.status).toBe(201);
+    await api.send("POST", "/api/admin/developers", ADMIN_EMAIL, SPARE);
     await page.goto("/portal/admin/developers?q=emeka.spare");
     await page.getByRole("button", { name: `Delete ${SPARE.fullName}` }).click();
     const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this developer?" });

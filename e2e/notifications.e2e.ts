@@ -28,16 +28,7 @@ beforeAll(async () => {
 });
 
 async function sendAsAdmin(message: string) {
-  const response = await fetch(`${product.server.url}/api/projects/${projectId}/messages`, {
-    method: "POST",
-    headers: {
-      cookie: await api.signIn(ADMIN_EMAIL),
-      "content-type": "application/json",
-      origin: product.server.url,
-    },
-    body: JSON.stringify({ message }),
-  });
-  expect(response.status).toBe(201);
+  await api.send("POST", `/api/projects/${projectId}/messages`, ADMIN_EMAIL, { message });
 }
 
 describe("notification centre", () => {
