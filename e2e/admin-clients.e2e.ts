@@ -31,12 +31,7 @@ async function clientNames(query: string) {
 beforeAll(async () => {
   api = new Api(product.server.url);
   // A client who owns nothing yet: a fresh sign-up.
-  const response = await fetch(`${product.server.url}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: product.server.url },
-    body: JSON.stringify(NEWCOMER),
-  });
-  if (!response.ok) throw new Error(`sign-up failed: ${response.status} ${await response.text()}`);
+  await api.signUp(NEWCOMER);
   admin = await newUser(product.browser, product.server.url);
   await signInThroughForm(admin.page, ADMIN_EMAIL);
 });

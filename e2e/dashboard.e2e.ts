@@ -150,12 +150,7 @@ describe("client dashboard", () => {
 describe("a new client's dashboard", () => {
   it("shows zeros, no projects yet with Contact Us, and no invoices", async () => {
     const email = `dashboard.${Date.now()}@example.test`;
-    const signUp = await fetch(`${product.server.url}/api/auth/sign-up/email`, {
-      method: "POST",
-      headers: { "content-type": "application/json", origin: product.server.url },
-      body: JSON.stringify({ fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" }),
-    });
-    expect(signUp.status).toBe(200);
+    await api.signUp({ fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
     const fresh = await newUser(product.browser, product.server.url);
     try {
       const { page } = fresh;

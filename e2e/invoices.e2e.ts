@@ -7,7 +7,7 @@ import { formatDay, formatMoney } from "../common/format";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { edgeLightness, newUser, signInThroughForm, type User } from "./support/browser";
+import { edgeLightness, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -114,14 +114,33 @@ describe("Invoices", () => {
     }
   });
 
-  it("someone without invoices sees 'No invoices found' and zero totals", async () => {
+  it("a client without invoices sees 'No invoices found' and zero totals", async () => {
+    const api = new Api(product.server.url);
+    const email = `invoices.${Date.now()}@example.test`;
+    await api.signUp({ fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
+    const newcomer = await newUser(product.browser, product.server.url);
+    try {
+      // The verification link signs the new client in.
+      await newcomer.page.goto(await api.latestLink(email));
+      await waitForPath(newcomer.page, "/portal");
+      await newcomer.page.goto("/portal/invoices");
+      await newcomer.page.getByRole("heading", { name: "No invoices found" }).waitFor();
+      await expect(card(newcomer.page, "Total Amount").textContent()).resolves.toContain(money(0));
+      expect(await axeViolations(newcomer.page)).toEqual([]);
+    } finally {
+      await newcomer.context.close();
+    }
+  });
+
+  it("a developer, who gets no invoices and orders nothing, is sent to the dashboard from either page", async () => {
     const developer = await newUser(product.browser, product.server.url);
     try {
       await signInThroughForm(developer.page, "tunde@lagosstudio.test");
-      await developer.page.goto("/portal/invoices");
-      await developer.page.getByRole("heading", { name: "No invoices found" }).waitFor();
-      await expect(card(developer.page, "Total Amount").textContent()).resolves.toContain(money(0));
-      expect(await axeViolations(developer.page)).toEqual([]);
+      for (const path of ["/portal/invoices", "/portal/order-services"]) {
+        await developer.page.goto(path);
+        await waitForPath(developer.page, "/portal");
+        await developer.page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+      }
     } finally {
       await developer.context.close();
     }

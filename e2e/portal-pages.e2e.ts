@@ -107,6 +107,9 @@ describe("portal pages rendered by the server", () => {
       // The clients table's URL is made canonical first, then the guard sends a client away: one redirect still.
       ["/portal/admin/clients", CLIENT, "/portal"],
       ["/portal", ADMIN_EMAIL, "/portal/admin"],
+      // Only clients order.
+      ["/portal/order-services", ADMIN_EMAIL, "/portal/admin"],
+      ["/portal/invoices", "tunde@lagosstudio.test", "/portal"],
     ] as const) {
       const response = await get(path, who);
       expect(response.status, `${path} as ${who ?? "nobody"}`).toBe(302);
