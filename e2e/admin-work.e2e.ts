@@ -129,6 +129,8 @@ describe("Admin › Tasks", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await toast(page, TOAST.taskDeleted).waitFor();
     await adminCard(page, EDITED).waitFor({ state: "detached" });
+    // The card took its Delete button with it: focus lands on the page's main region, not the document's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
     await myTask(developer.page, EDITED).waitFor({ state: "detached" });
   });
 });

@@ -1,11 +1,14 @@
 import { Button, Dialog, Portal } from "@chakra-ui/react";
-import { type ReactElement, useState } from "react";
+import { type ReactElement, useRef, useState } from "react";
 
 /**
  * The one confirmation before a destructive action (portal patterns): the
  * spec's question, the action's name on the confirm button, Cancel first in
  * focus, and focus back on the trigger when it closes. `onConfirm` runs the
- * action; the dialog stays open, its button busy, until it settles.
+ * action; the dialog stays open, its button busy, until it settles. When the
+ * action took the trigger away with its row (a deleted task's card, and this
+ * dialog with it), focus goes to the page's main region, not back to the top
+ * of the document, where a keyboard or screen reader user would lose their place.
  */
 export function ConfirmDialog({
   trigger,
@@ -22,7 +25,9 @@ export function ConfirmDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
+  const triggerRef = useRef<HTMLButtonElement>(null);
   async function confirm() {
+    const trigger = triggerRef.current;
     setBusy(true);
     try {
       await onConfirm();
@@ -31,6 +36,9 @@ export function ConfirmDialog({
     } finally {
       setBusy(false);
       setOpen(false);
+      requestAnimationFrame(() => {
+        if (trigger && !trigger.isConnected) document.querySelector<HTMLElement>("main[tabindex]")?.focus();
+      });
     }
   }
   return (
@@ -41,7 +49,9 @@ export function ConfirmDialog({
       placement="center"
       size="sm"
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
+      <Dialog.Trigger asChild ref={triggerRef}>
+        {trigger}
+      </Dialog.Trigger>
       <Portal>
         <Dialog.Backdrop />
         <Dialog.Positioner>
