@@ -117,11 +117,17 @@ describe("project detail", () => {
     await mine.getByRole("button", { name: "Mark as Paid" }).click();
     await toast(page, "Payment confirmed").waitFor();
     await mine.getByRole("button", { name: "Mark as Paid" }).waitFor({ state: "detached" });
+    // The pressed button left with its result: focus moves to the milestone's other action, not to the page's top.
+    const focused = () =>
+      page.evaluate(() => `${document.activeElement?.tagName} ${document.activeElement?.textContent}`);
+    await expect.poll(focused).toBe("BUTTON Mark Complete");
     await theirs.getByText("Paid", { exact: true }).waitFor({ timeout: DELIVERY_MS });
 
     await toastsGone(page);
     await mine.getByRole("button", { name: "Mark Complete" }).click();
     await toast(page, "Status updated").waitFor();
+    // Nothing is left to press on the milestone: focus goes to the page's main region.
+    await expect.poll(focused).toMatch(/^MAIN /);
     await theirs.getByText("Completed", { exact: true }).waitFor({ timeout: DELIVERY_MS });
     expect(await milestones(admin.page).filter({ hasText: title }).count()).toBe(1);
   });

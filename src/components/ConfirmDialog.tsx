@@ -1,14 +1,14 @@
 import { Button, Dialog, Portal } from "@chakra-ui/react";
 import { type ReactElement, useRef, useState } from "react";
+import { keepPlace } from "../lib/keep-place";
 
 /**
  * The one confirmation before a destructive action (portal patterns): the
  * spec's question, the action's name on the confirm button, Cancel first in
  * focus, and focus back on the trigger when it closes. `onConfirm` runs the
  * action; the dialog stays open, its button busy, until it settles. When the
- * action took the trigger away with its row (a deleted task's card, and this
- * dialog with it), focus goes to the page's main region, not back to the top
- * of the document, where a keyboard or screen reader user would lose their place.
+ * action takes the trigger away with its row (a deleted task's card, and this
+ * dialog with it), keepPlace finds focus a place on the page.
  */
 export function ConfirmDialog({
   trigger,
@@ -27,7 +27,7 @@ export function ConfirmDialog({
   const [busy, setBusy] = useState(false);
   const triggerRef = useRef<HTMLButtonElement>(null);
   async function confirm() {
-    const trigger = triggerRef.current;
+    keepPlace(triggerRef.current);
     setBusy(true);
     try {
       await onConfirm();
@@ -36,9 +36,6 @@ export function ConfirmDialog({
     } finally {
       setBusy(false);
       setOpen(false);
-      requestAnimationFrame(() => {
-        if (trigger && !trigger.isConnected) document.querySelector<HTMLElement>("main[tabindex]")?.focus();
-      });
     }
   }
   return (

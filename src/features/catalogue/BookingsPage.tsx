@@ -11,6 +11,7 @@ import { SelectInput } from "../../components/FormField";
 import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
+import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
@@ -152,7 +153,10 @@ function BookingActions({ order }: { order: ServiceOrder }) {
         colorPalette="brand"
         loading={decide.isPending && decide.variables?.verb === "approve"}
         disabled={decide.isPending}
-        onClick={() => run("approve").catch(() => undefined)}
+        onClick={(event) => {
+          keepPlace(event.currentTarget);
+          run("approve").catch(() => undefined);
+        }}
       >
         Approve
         <Text as="span" srOnly>

@@ -15,6 +15,7 @@ import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
 import { formatDate, formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
+import { keepPlace } from "../../lib/keep-place";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -190,13 +191,29 @@ function MilestoneItem({
       {canChange && (milestone.status !== "completed" || milestone.paymentStatus !== "paid") && (
         <HStack gap="2" wrap="wrap">
           {milestone.status !== "completed" && (
-            <Button size="xs" variant="outline" onClick={markComplete} disabled={busy}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={(event) => {
+                keepPlace(event.currentTarget);
+                markComplete();
+              }}
+              disabled={busy}
+            >
               <LuCheck aria-hidden="true" />
               Mark Complete
             </Button>
           )}
           {milestone.paymentStatus !== "paid" && (
-            <Button size="xs" variant="outline" onClick={markPaid} disabled={busy}>
+            <Button
+              size="xs"
+              variant="outline"
+              onClick={(event) => {
+                keepPlace(event.currentTarget);
+                markPaid();
+              }}
+              disabled={busy}
+            >
               <LuWallet aria-hidden="true" />
               Mark as Paid
             </Button>

@@ -1,0 +1,44 @@
+/** How long a control's removal is awaited: past it, the action has failed or changed nothing. */
+const WAIT_MS = 15_000;
+
+/**
+ * Keeps a keyboard or screen-reader user's place when the control they pressed leaves with its
+ * own result (Mark Complete once the milestone is complete, Approve once the booking is decided,
+ * Delete with its card): browsers then drop focus to the document's body, and the next Tab starts
+ * again from the top of the page. Once `control` has left the page, if focus is on the body, it
+ * goes to the first control still in the row or card it was in (a milestone's other action), else
+ * to the page's main region.
+ */
+export function keepPlace(control: HTMLElement | null) {
+  if (!control) return;
+  const place = control.closest<HTMLElement>("li, article, tr");
+  const lost = () => !document.activeElement || document.activeElement === document.body;
+  const observer = new MutationObserver(() => {
+    if (control.isConnected) return;
+    observer.disconnect();
+    if (!lost()) return stop();
+    const next = place?.isConnected ? place.querySelector<HTMLButtonElement>("button, a[href]") : null;
+    if (!next) return focusMain();
+    if (!next.matches(":disabled")) return focusOn(next);
+    // The row's other action waits, disabled, for the first one's write to settle (a milestone's Mark as Paid).
+    const enabled = new MutationObserver(() => !next.matches(":disabled") && focusOn(next));
+    enabled.observe(next, { attributes: true, attributeFilter: ["disabled"] });
+    settle = () => enabled.disconnect();
+  });
+  let settle = () => {};
+  const timer = setTimeout(() => stop(), WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    settle();
+    clearTimeout(timer);
+  }
+  function focusOn(target: HTMLElement) {
+    stop();
+    if (lost()) target.focus();
+  }
+  function focusMain() {
+    stop();
+    document.querySelector<HTMLElement>("main[tabindex]")?.focus();
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+}
