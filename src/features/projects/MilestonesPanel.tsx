@@ -10,6 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
+import type { MouseEvent } from "react";
 import { LuCheck, LuFlag, LuWallet } from "react-icons/lu";
 import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
 import { formatDate, formatDay } from "../../../common/format";
@@ -109,8 +110,9 @@ function MilestoneItem({
   const busy = Boolean(milestone.pending) || update.isPending;
   const titleId = `milestone-${milestone.id}`;
 
-  function markComplete() {
+  function markComplete(event: MouseEvent<HTMLButtonElement>) {
     if (busy) return;
+    keepPlace(event.currentTarget);
     update.mutate(
       { id: milestone.id, change: { status: "completed" } },
       {
@@ -120,8 +122,9 @@ function MilestoneItem({
     );
   }
 
-  function markPaid() {
+  function markPaid(event: MouseEvent<HTMLButtonElement>) {
     if (busy) return;
+    keepPlace(event.currentTarget);
     update.mutate(
       { id: milestone.id, change: { paymentStatus: "paid" } },
       {
@@ -191,29 +194,13 @@ function MilestoneItem({
       {canChange && (milestone.status !== "completed" || milestone.paymentStatus !== "paid") && (
         <HStack gap="2" wrap="wrap">
           {milestone.status !== "completed" && (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={(event) => {
-                keepPlace(event.currentTarget);
-                markComplete();
-              }}
-              disabled={busy}
-            >
+            <Button size="xs" variant="outline" onClick={markComplete} disabled={busy}>
               <LuCheck aria-hidden="true" />
               Mark Complete
             </Button>
           )}
           {milestone.paymentStatus !== "paid" && (
-            <Button
-              size="xs"
-              variant="outline"
-              onClick={(event) => {
-                keepPlace(event.currentTarget);
-                markPaid();
-              }}
-              disabled={busy}
-            >
+            <Button size="xs" variant="outline" onClick={markPaid} disabled={busy}>
               <LuWallet aria-hidden="true" />
               Mark as Paid
             </Button>
