@@ -112,6 +112,10 @@ describe("Admin › Clients", () => {
     await page.getByRole("button", { name: /^Reactivate Kunle/ }).click();
     await page.getByText("Client reactivated").waitFor();
     await page.getByRole("button", { name: /^Delete Kunle/ }).waitFor();
+    // Reactivate left with its result: focus stays in Kunle's row (keepPlace), not at the page's top.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest("tr")?.textContent ?? ""))
+      .toContain("Kunle");
   });
 
   it("opens a client's page with their projects", async () => {

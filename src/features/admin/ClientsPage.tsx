@@ -7,6 +7,7 @@ import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admi
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
+import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { clientsQueryOptions, useDeleteClient, useExportClients, useReactivateClient } from "./api";
@@ -111,13 +112,14 @@ function ClientActions({ client }: { client: AdminClient }) {
           size="xs"
           variant="outline"
           loading={reactivate.isPending}
-          onClick={() =>
+          onClick={(event) => {
+            keepPlace(event.currentTarget);
             reactivate.mutate(client.id, {
               onSuccess: () => toaster.create({ type: "success", title: TOAST.clientReactivated }),
               onError: () =>
                 toaster.create({ type: "error", title: TOAST.error, description: TOAST.clientReactivateFailed }),
-            })
-          }
+            });
+          }}
         >
           Reactivate
           <VisuallyHiddenName name={client.fullName} />

@@ -7,6 +7,7 @@ import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../co
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
+import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
@@ -92,13 +93,14 @@ function DeveloperActions({ developer }: { developer: AdminDeveloper }) {
           size="xs"
           variant="outline"
           loading={reactivate.isPending}
-          onClick={() =>
+          onClick={(event) => {
+            keepPlace(event.currentTarget);
             reactivate.mutate(developer.id, {
               onSuccess: () => toaster.create({ type: "success", title: TOAST.developerReactivated }),
               onError: () =>
                 toaster.create({ type: "error", title: TOAST.error, description: TOAST.developerReactivateFailed }),
-            })
-          }
+            });
+          }}
         >
           Reactivate
           <HiddenName name={developer.fullName} />
