@@ -1,6 +1,6 @@
 import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createFileRoute, Navigate, redirect, useLocation } from "@tanstack/react-router";
+import { createFileRoute, Navigate, redirect, useRouter } from "@tanstack/react-router";
 import { useEffect, useLayoutEffect } from "react";
 import { returnSearch } from "../../../common/return-path";
 import { PageSpinner } from "../../components/PageSpinner";
@@ -49,9 +49,10 @@ function PortalContent() {
   const { me: initial } = Route.useRouteContext();
   // The live cache, not the snapshot from beforeLoad, so profile edits and sign-out show at once.
   const { data: me } = useMe();
-  const here = useLocation({ select: (location) => location.href });
+  // Read when needed, not subscribed to: the shell need not render again on every navigation.
+  const router = useRouter();
   useSessionFollower();
-  if (me === null) return <Navigate to="/auth" search={returnSearch(here)} replace />;
+  if (me === null) return <Navigate to="/auth" search={returnSearch(router.state.location.href)} replace />;
   return <PortalShell me={me ?? initial} />;
 }
 
