@@ -137,6 +137,17 @@ describe("Admin › Clients", () => {
       await page.goto("/portal/admin/clients");
       await table(page).getByRole("link", { name: /View/ }).first().waitFor();
       expect(await axeViolations(page), `table at ${viewport.width} px`).toEqual([]);
+      // Each client's buttons and the sort buttons are on screen, also on a phone, where each row is a block.
+      for (const control of [
+        table(page).getByRole("link", { name: /View/ }).first(),
+        table(page)
+          .getByRole("button", { name: /^Delete / })
+          .first(),
+        table(page).getByRole("button", { name: "Joined" }),
+      ]) {
+        const at = await control.boundingBox();
+        expect(at && at.x >= 0 && at.x + at.width <= viewport.width, `${control} at ${viewport.width} px`).toBe(true);
+      }
       await table(page)
         .getByRole("button", { name: /^Delete / })
         .first()

@@ -146,9 +146,9 @@ describe("Invoices", () => {
     }
   });
 
-  it("at 375 px, shades the edge the table can still be scrolled towards (its amounts and Download are past it)", async () => {
+  it("beside the sidebar (800 px), shades the edge the table can still be scrolled towards (its amounts and Download are past it)", async () => {
     const { page } = client;
-    await page.setViewportSize({ width: 375, height: 812 });
+    await page.setViewportSize({ width: 800, height: 812 });
     try {
       await page.goto("/portal/invoices");
       const table = page.getByRole("table", { name: "All invoices" });
@@ -170,6 +170,47 @@ describe("Invoices", () => {
     } finally {
       await page.setViewportSize({ width: 1280, height: 800 });
     }
+  });
+
+  it("at 375 px, shows each invoice whole: its amount, status and Download beside their names, nothing to scroll", async () => {
+    const { page } = client;
+    await page.setViewportSize({ width: 375, height: 812 });
+    try {
+      await page.goto("/portal/invoices");
+      const table = page.getByRole("table", { name: "All invoices" });
+      await table.locator("tbody tr").first().waitFor();
+      const box = table.locator("xpath=..");
+      expect(await box.evaluate((element) => element.scrollWidth - element.clientWidth), "nothing past the edge").toBe(
+        0,
+      );
+      for (const invoice of rows) {
+        const row = table.getByRole("row").filter({ hasText: invoice.invoiceNumber });
+        const shown = [
+          row.getByText("Amount", { exact: true }),
+          row.getByText(money(invoice.amount), { exact: true }),
+          row.getByText("Status", { exact: true }),
+          row.getByText(INVOICE_STATUS_LABELS[invoice.status], { exact: true }),
+          row.getByRole("button", { name: `Download invoice ${invoice.invoiceNumber}` }),
+        ];
+        for (const part of shown) {
+          const at = await part.boundingBox();
+          expect(at, `${invoice.invoiceNumber}: ${part}`).not.toBeNull();
+          expect(at && at.x >= 0 && at.x + at.width <= 375, `${invoice.invoiceNumber}: ${part} inside the phone`).toBe(
+            true,
+          );
+        }
+      }
+      // Screen readers hear each value with its column header, so the names shown beside them are hidden from them.
+      expect(await table.getByRole("columnheader").allTextContents()).toContain("Amount");
+      expect(await table.locator("[data-cell-label]").first().getAttribute("aria-hidden")).toBe("true");
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    // From md up the values sit under their column headers, without names beside them.
+    await page.goto("/portal/invoices");
+    const wide = page.getByRole("table", { name: "All invoices" });
+    await wide.locator("tbody tr").first().waitFor();
+    await expect.poll(() => wide.locator("[data-cell-label]").first().isVisible()).toBe(false);
   });
 
   it("passes axe at 1280 px and 375 px", async () => {

@@ -123,6 +123,21 @@ export function statCard(scope: Page | Locator, label: string): Locator {
   });
 }
 
+/** The stat cards' figures (their text) drawn on more than one line, or wider than their card. */
+export function figuresOffOneLine(page: Page): Promise<string[]> {
+  return page.locator("[data-testid=stat-value]").evaluateAll((figures) =>
+    figures
+      .filter((figure) => figure.getClientRects().length > 0)
+      .filter((figure) => {
+        const range = document.createRange();
+        range.selectNodeContents(figure);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return lines > 1 || figure.scrollWidth > figure.clientWidth;
+      })
+      .map((figure) => figure.textContent ?? ""),
+  );
+}
+
 /** How many of the page's canvases have something drawn on them (a chart the app has drawn). */
 export function paintedCanvases(page: Page): Promise<number> {
   return page.evaluate(

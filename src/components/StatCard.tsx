@@ -1,4 +1,4 @@
-import { Box, Card, Skeleton, Stack, Stat, VisuallyHidden } from "@chakra-ui/react";
+import { Box, type BoxProps, Card, Skeleton, Stack, Stat, VisuallyHidden } from "@chakra-ui/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { IconType } from "react-icons";
 
@@ -43,7 +43,7 @@ export function StatCard({
             </Stat.ValueText>
           ) : (
             <>
-              <Stat.ValueText data-testid="stat-value" lineHeight="short" overflowWrap="anywhere" style={fitted(value)}>
+              <Stat.ValueText data-testid="stat-value" lineHeight="short" whiteSpace="nowrap" style={fitted(value)}>
                 {value}
               </Stat.ValueText>
               {help !== undefined && (
@@ -65,14 +65,66 @@ export function StatCard({
 }
 
 /**
- * The value's type size when its text is known: 24 px (the recipe's) unless its characters, at
- * ~0.62 em each (a little over the font's average for a figure: "₦1,650,000.00" measures 7.8 em,
- * 0.6 a character), would not fit the card's content box (the card is a size container: 100cqi
- * less the body's 3rem of padding), then as large as fits, down to 18 px. Without it,
- * ₦1,650,000.00 in a quarter of the page broke before its ".00".
+ * The value's type size when its text is known: 24 px (the recipe's) unless its text, at its
+ * estimated width (`textEm`), would not fit the card's content box (the card is a size container:
+ * 100cqi less the body's 3rem of padding), then as large as fits, down to 14 px. A figure never
+ * breaks: the grids (`StatGrid`) keep each card wide enough for a 14-character amount at 18 px.
+ * Without it, ₦1,650,000.00 in a third of a tablet's page broke after "₦1,650,00".
  */
 function fitted(value: ReactNode): CSSProperties | undefined {
   if (typeof value !== "string" && typeof value !== "number") return undefined;
-  const characters = String(value).length;
-  return { fontSize: `clamp(1.125rem, calc((100cqi - 3rem) / ${(characters * 0.62).toFixed(2)}), 1.5rem)` };
+  return { fontSize: `clamp(0.875rem, calc((100cqi - 3rem) / ${textEm(String(value)).toFixed(2)}), 1.5rem)` };
+}
+
+/**
+ * A figure's width in em at the value's weight, a little over what the widest of the portal's
+ * system fonts draws (DejaVu Sans, semibold: digits and ₦ 0.70 em, "," and "." 0.38, "/" and
+ * letters up to "m"'s 1.0); "₦250,000.00/mo" counted 0.62 a character broke before its "mo".
+ */
+function textEm(text: string): number {
+  let em = 0;
+  for (const character of text) em += /[,.:;' ]/.test(character) ? 0.4 : /[mwMW%]/.test(character) ? 1 : 0.7;
+  return em;
+}
+
+/**
+ * Stat cards side by side as far as their container allows, whatever the viewport: the sidebar,
+ * open or folded, decides how wide the page's content is. `columns` lists the column counts the
+ * grid may take, smallest first (4 cards: 1, 2 or 4, never 3 and 1 alone); each applies once every
+ * card can be `minCardRem` wide. 14rem fits a 14-character amount at 18 px; counts need less.
+ */
+export function StatGrid({
+  label,
+  columns,
+  minCardRem = 14,
+  children,
+  ...rest
+}: {
+  label: string;
+  columns: number[];
+  minCardRem?: number;
+  children: ReactNode;
+} & Omit<BoxProps, "columns" | "children">) {
+  const [first = 1, ...wider] = columns;
+  const steps = Object.fromEntries(
+    wider.map((count) => [
+      // The grid's gap is 1rem.
+      `@container (min-width: ${count * minCardRem + (count - 1)}rem)`,
+      { gridTemplateColumns: `repeat(${count}, minmax(0, 1fr))` },
+    ]),
+  );
+  return (
+    <Box css={{ containerType: "inline-size" }}>
+      <Box
+        as="section"
+        aria-label={label}
+        display="grid"
+        gap="4"
+        css={{ gridTemplateColumns: `repeat(${first}, minmax(0, 1fr))`, ...steps }}
+        {...rest}
+      >
+        {children}
+      </Box>
+    </Box>
+  );
 }

@@ -155,7 +155,7 @@ const brandTheme = defineConfig({
     // A word longer than its box (a URL in a title, a company's name) breaks inside itself instead of
     // widening the page: unlike the preflight's `break-word` (set on every element), `anywhere` also
     // lets the flex and grid items holding it shrink. Tables keep whole words, and a wide one scrolls
-    // in its TableScrollArea.
+    // in its DataTable (src/components/DataTable.tsx), and on a phone stacks its rows.
     "*": { overflowWrap: "anywhere" },
     "table, table *": { overflowWrap: "normal" },
     html: { scrollBehavior: "smooth", "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },

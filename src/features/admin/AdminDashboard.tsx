@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 import { LuFilePlus, LuFolderPlus, LuLayers, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
@@ -34,11 +34,11 @@ export function AdminDashboard() {
   ];
   return (
     <Stack gap="6">
-      <SimpleGrid as="section" aria-label="Overview" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+      <StatGrid label="Overview" columns={[1, 2, 4]} minCardRem={10}>
         {counters.map((counter) => (
           <StatCard key={counter.label} label={counter.label} pending={dashboard.isPending} value={counter.value} />
         ))}
-      </SimpleGrid>
+      </StatGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
       <Panel title="Quick actions">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">

@@ -1,9 +1,9 @@
-import { Button, Card, EmptyState, HStack, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, EmptyState, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useId, useRef, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuSearch } from "react-icons/lu";
 import { ADMIN_SEARCH_MAX_LENGTH, type AdminPage, type SortDirection } from "../../../common/admin";
+import { DataTable } from "../../components/DataTable";
 import { TextInput } from "../../components/FormField";
-import { TableScrollArea } from "../../components/TableScrollArea";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -25,8 +25,16 @@ export type AdminColumn<T, S extends string> = {
   /** The sort this column's header asks for; unsortable without it. */
   sort?: S;
   align?: "start" | "end";
+  /** A column of buttons: on a phone they close the row, without the column's name beside them. */
+  actions?: boolean;
+  /** A value in lines of its own (a list of changes): on a phone it goes under the column's name, not beside it. */
+  wide?: boolean;
   cell: (row: T) => ReactNode;
 };
+
+/** On a phone the first column heads its row and a column of buttons closes it; the others show their name. */
+const cellLabel = <T, S extends string>(column: AdminColumn<T, S>, index: number) =>
+  index === 0 || column.actions ? undefined : column.header;
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -92,62 +100,62 @@ export function AdminTable<T extends { id: string }, S extends string>({
       </Card.Header>
       <Card.Body aria-busy={pending || undefined}>
         {pending && <VisuallyHidden role="status">Loading {caption.toLowerCase()}</VisuallyHidden>}
-        <TableScrollArea>
-          <Table.Root size="sm" aria-labelledby={captionId}>
-            <Table.Header>
-              <Table.Row>
-                {columns.map((column) => (
-                  <Table.ColumnHeader
-                    key={column.key}
-                    scope="col"
-                    textAlign={column.align === "end" ? "end" : undefined}
-                    aria-sort={
-                      column.sort && query.sort === column.sort
-                        ? query.dir === "asc"
-                          ? "ascending"
-                          : "descending"
-                        : undefined
-                    }
-                  >
-                    {column.sort ? (
-                      <SortButton
-                        label={column.header}
-                        active={query.sort === column.sort}
-                        dir={query.dir}
-                        onClick={() => column.sort && sortBy(column.sort)}
-                      />
-                    ) : (
-                      column.header
-                    )}
-                  </Table.ColumnHeader>
+        <DataTable.Root aria-labelledby={captionId}>
+          <DataTable.Head>
+            {columns.map((column) => (
+              <DataTable.ColumnHeader
+                key={column.key}
+                sortable={Boolean(column.sort)}
+                alignEnd={column.align === "end"}
+                aria-sort={
+                  column.sort && query.sort === column.sort
+                    ? query.dir === "asc"
+                      ? "ascending"
+                      : "descending"
+                    : undefined
+                }
+              >
+                {column.sort ? (
+                  <SortButton
+                    label={column.header}
+                    active={query.sort === column.sort}
+                    dir={query.dir}
+                    onClick={() => column.sort && sortBy(column.sort)}
+                  />
+                ) : (
+                  column.header
+                )}
+              </DataTable.ColumnHeader>
+            ))}
+          </DataTable.Head>
+          <DataTable.Body>
+            {pending
+              ? Array.from({ length: 5 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <DataTable.Row key={i} aria-hidden="true">
+                    {columns.map((column, index) => (
+                      <DataTable.Cell key={column.key} label={cellLabel(column, index)}>
+                        <Skeleton height="5" />
+                      </DataTable.Cell>
+                    ))}
+                  </DataTable.Row>
+                ))
+              : !error &&
+                rows?.map((row) => (
+                  <DataTable.Row key={row.id}>
+                    {columns.map((column, index) => (
+                      <DataTable.Cell
+                        key={column.key}
+                        label={cellLabel(column, index)}
+                        alignEnd={column.align === "end"}
+                      >
+                        {column.cell(row)}
+                      </DataTable.Cell>
+                    ))}
+                  </DataTable.Row>
                 ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {pending
-                ? Array.from({ length: 5 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Row key={i} aria-hidden="true">
-                      {columns.map((column) => (
-                        <Table.Cell key={column.key}>
-                          <Skeleton height="5" />
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))
-                : !error &&
-                  rows?.map((row) => (
-                    <Table.Row key={row.id}>
-                      {columns.map((column) => (
-                        <Table.Cell key={column.key} textAlign={column.align === "end" ? "end" : undefined}>
-                          {column.cell(row)}
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScrollArea>
+          </DataTable.Body>
+        </DataTable.Root>
         {/* Below the table, not in a row of it: a cell spanning every column is as wide as the table,
             and on a phone the message was cut off at the scroll box's edge. */}
         {!pending &&

@@ -51,7 +51,12 @@ export function AuditPage({
         </Stack>
       ),
     },
-    { key: "changes", header: "Changes", cell: (entry) => <ChangeDiff before={entry.before} after={entry.after} /> },
+    {
+      key: "changes",
+      header: "Changes",
+      wide: true,
+      cell: (entry) => <ChangeDiff before={entry.before} after={entry.after} />,
+    },
   ];
 
   return (

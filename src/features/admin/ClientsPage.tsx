@@ -54,7 +54,13 @@ export function ClientsPage({
     },
     { key: "company", header: "Company", sort: "company", cell: (client) => client.companyName ?? "—" },
     { key: "joined", header: "Joined", sort: "joined", cell: (client) => formatDate(client.createdAt) },
-    { key: "actions", header: "Actions", align: "end", cell: (client) => <ClientActions client={client} /> },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "end",
+      actions: true,
+      cell: (client) => <ClientActions client={client} />,
+    },
   ];
 
   return (

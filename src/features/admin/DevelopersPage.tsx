@@ -53,6 +53,7 @@ export function DevelopersPage({
       key: "actions",
       header: "Actions",
       align: "end",
+      actions: true,
       cell: (developer) => <DeveloperActions developer={developer} />,
     },
   ];

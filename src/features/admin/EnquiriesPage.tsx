@@ -87,7 +87,13 @@ export function EnquiriesPage({
       ),
     },
     { key: "status", header: "Status", cell: (enquiry) => <StatusSelect enquiry={enquiry} /> },
-    { key: "view", header: "Details", align: "end", cell: (enquiry) => <EnquiryDetailDialog enquiry={enquiry} /> },
+    {
+      key: "view",
+      header: "Details",
+      align: "end",
+      actions: true,
+      cell: (enquiry) => <EnquiryDetailDialog enquiry={enquiry} />,
+    },
   ];
 
   return (

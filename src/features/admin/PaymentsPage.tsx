@@ -1,4 +1,4 @@
-import { Button, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect } from "react";
@@ -6,7 +6,7 @@ import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt } from "react-icons/lu
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery, useLiveRefetch } from "../../lib/live";
@@ -69,7 +69,7 @@ export function PaymentsPage({
     { key: "status", header: "Status", sort: "status", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
     { key: "due", header: "Due date", sort: "due", cell: (row) => (row.dueDate ? formatDay(row.dueDate) : "—") },
     { key: "paid", header: "Paid date", cell: (row) => (row.paidDate ? formatDate(row.paidDate) : "—") },
-    { key: "actions", header: "Actions", align: "end", cell: (row) => <PaymentActions invoice={row} /> },
+    { key: "actions", header: "Actions", align: "end", actions: true, cell: (row) => <PaymentActions invoice={row} /> },
   ];
 
   return (
@@ -137,7 +137,7 @@ function PaymentTotals() {
     },
   ];
   return (
-    <SimpleGrid as="section" aria-label="Payment totals" columns={{ base: 1, md: 3 }} gap="4">
+    <StatGrid label="Payment totals" columns={[1, 3]}>
       {cards.map((card) => (
         <StatCard
           key={card.label}
@@ -147,7 +147,7 @@ function PaymentTotals() {
           help={card.help}
         />
       ))}
-    </SimpleGrid>
+    </StatGrid>
   );
 }
 

@@ -1,10 +1,10 @@
-import { Button, Card, Link, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuArrowLeft } from "react-icons/lu";
+import { DataTable } from "../../components/DataTable";
 import { PageHeader } from "../../components/PageHeader";
-import { TableScrollArea } from "../../components/TableScrollArea";
 import { ApiError } from "../../lib/api";
 
 /**
@@ -91,29 +91,25 @@ export function RecordTable({
       {rows.length === 0 ? (
         <Text color="fg.muted">{empty}</Text>
       ) : (
-        <TableScrollArea>
-          <Table.Root size="sm" aria-label={title}>
-            <Table.Header>
-              <Table.Row>
-                {headers.map((header) => (
-                  <Table.ColumnHeader key={header} scope="col">
-                    {header}
-                  </Table.ColumnHeader>
+        <DataTable.Root aria-label={title}>
+          <DataTable.Head>
+            {headers.map((header) => (
+              <DataTable.ColumnHeader key={header}>{header}</DataTable.ColumnHeader>
+            ))}
+          </DataTable.Head>
+          <DataTable.Body>
+            {rows.map((row) => (
+              <DataTable.Row key={row.id}>
+                {row.cells.map((cell, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
+                  <DataTable.Cell key={i} label={i === 0 ? undefined : headers[i]}>
+                    {cell}
+                  </DataTable.Cell>
                 ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {rows.map((row) => (
-                <Table.Row key={row.id}>
-                  {row.cells.map((cell, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are fixed columns
-                    <Table.Cell key={i}>{cell}</Table.Cell>
-                  ))}
-                </Table.Row>
-              ))}
-            </Table.Body>
-          </Table.Root>
-        </TableScrollArea>
+              </DataTable.Row>
+            ))}
+          </DataTable.Body>
+        </DataTable.Root>
       )}
     </Section>
   );

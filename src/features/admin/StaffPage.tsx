@@ -89,6 +89,7 @@ export function StaffPage({
       key: "actions",
       header: "Actions",
       align: "end",
+      actions: true,
       cell: (member) => <StaffActions member={member} self={member.id === me?.id} />,
     },
   ];

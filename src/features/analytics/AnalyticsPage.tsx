@@ -2,7 +2,7 @@ import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, Visual
 import type { ChartConfiguration } from "chart.js";
 import { type ReactNode, useMemo } from "react";
 import type { AdminAnalytics } from "../../../common/admin-analytics";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
@@ -74,11 +74,11 @@ function MetricCards({ data }: { data: AdminAnalytics | undefined }) {
     },
   ];
   return (
-    <SimpleGrid as="section" aria-label="Key figures" columns={{ base: 1, sm: 2, lg: 4 }} gap="4">
+    <StatGrid label="Key figures" columns={[1, 2, 4]}>
       {metrics.map((metric) => (
         <StatCard key={metric.label} label={metric.label} pending={!cards} value={metric.value} help={metric.help} />
       ))}
-    </SimpleGrid>
+    </StatGrid>
   );
 }
 

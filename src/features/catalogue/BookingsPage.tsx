@@ -1,4 +1,4 @@
-import { Button, chakra, HStack, SimpleGrid, Text } from "@chakra-ui/react";
+import { Button, chakra, HStack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId } from "react";
 import { LuCalendarCheck } from "react-icons/lu";
@@ -8,7 +8,7 @@ import { ORDER_STATUSES, type OrderStatus } from "../../../common/domain";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
@@ -78,16 +78,22 @@ export function BookingsPage({
     },
     { key: "status", header: "Status", sort: "status", cell: (order) => <OrderStatusBadge status={order.status} /> },
     { key: "created", header: "Created", sort: "created", cell: (order) => formatDate(order.createdAt) },
-    { key: "actions", header: "Actions", align: "end", cell: (order) => <BookingActions order={order} /> },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "end",
+      actions: true,
+      cell: (order) => <BookingActions order={order} />,
+    },
   ];
 
   return (
     <>
-      <SimpleGrid as="section" aria-label="Booking counts" columns={{ base: 2, lg: 4 }} gap="4" mb="6">
+      <StatGrid label="Booking counts" columns={[2, 4]} minCardRem={9} mb="6">
         {counters.map((counter) => (
           <StatCard key={counter.label} label={counter.label} pending={counts.isPending} value={counter.value} />
         ))}
-      </SimpleGrid>
+      </StatGrid>
       <AdminTable
         caption="All bookings"
         columns={columns}

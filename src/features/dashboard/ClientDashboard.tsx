@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import {
   LuChartNoAxesColumn,
@@ -13,7 +13,7 @@ import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../.
 import type { InvoiceStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { dashboardKey, fetchDashboard } from "./api";
@@ -94,7 +94,7 @@ function Stats({ figures, pending }: { figures: ClientFigures | undefined; pendi
   const projects = figures?.projects;
   const invoices = figures?.invoices;
   return (
-    <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 1, sm: 2, xl: 4 }} gap="4">
+    <StatGrid label="Your figures" columns={[1, 2, 4]}>
       <StatCard
         label="Active Projects"
         icon={LuFolderKanban}
@@ -124,7 +124,7 @@ function Stats({ figures, pending }: { figures: ClientFigures | undefined; pendi
         value="Active"
         help="Your account is in good standing"
       />
-    </SimpleGrid>
+    </StatGrid>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
+import { Badge, Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -15,7 +15,7 @@ import { type DashboardTask, DUE_SOON_DAYS } from "../../../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
 import { dashboardKey, fetchDashboard } from "./api";
@@ -45,7 +45,7 @@ export function DeveloperDashboard() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid as="section" aria-label="Your figures" columns={{ base: 1, sm: 2, lg: 3, xl: 5 }} gap="4">
+      <StatGrid label="Your figures" columns={[1, 2, 3, 5]} minCardRem={10}>
         {TASK_STATUSES.map((status) => (
           <StatCard
             key={status}
@@ -63,7 +63,7 @@ export function DeveloperDashboard() {
           value={data?.projects.total}
           help="assigned to you"
         />
-      </SimpleGrid>
+      </StatGrid>
       <Grid templateColumns={{ base: "1fr", lg: "1fr 1fr" }} gap="6" alignItems="start">
         <Section
           id="due-soon"

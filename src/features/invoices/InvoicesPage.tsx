@@ -1,10 +1,10 @@
-import { Button, Card, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuDownload, LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";
+import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
-import { StatCard } from "../../components/StatCard";
-import { TableScrollArea } from "../../components/TableScrollArea";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -53,7 +53,7 @@ function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefine
     },
   ];
   return (
-    <SimpleGrid as="section" aria-label="Invoice summary" columns={{ base: 1, md: 3 }} gap="4">
+    <StatGrid label="Invoice summary" columns={[1, 3]}>
       {cards.map((card) => (
         <StatCard
           key={card.label}
@@ -63,7 +63,7 @@ function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefine
           help={card.help}
         />
       ))}
-    </SimpleGrid>
+    </StatGrid>
   );
 }
 
@@ -93,37 +93,29 @@ function InvoiceTable({
       </Card.Header>
       <Card.Body>
         {pending && <VisuallyHidden role="status">Loading invoices</VisuallyHidden>}
-        <TableScrollArea>
-          <Table.Root size="sm" aria-labelledby="invoices-heading">
-            <Table.Header>
-              <Table.Row>
-                {columns.map((column) => (
-                  <Table.ColumnHeader
-                    key={column}
-                    scope="col"
-                    textAlign={column === "Amount" || column === "Actions" ? "end" : undefined}
-                  >
-                    {column}
-                  </Table.ColumnHeader>
-                ))}
-              </Table.Row>
-            </Table.Header>
-            <Table.Body>
-              {pending || !invoices
-                ? Array.from({ length: 3 }, (_, i) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
-                    <Table.Row key={i} aria-hidden="true">
-                      {columns.map((column) => (
-                        <Table.Cell key={column}>
-                          <Skeleton height="5" />
-                        </Table.Cell>
-                      ))}
-                    </Table.Row>
-                  ))
-                : invoices.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} withClient={withClient} />)}
-            </Table.Body>
-          </Table.Root>
-        </TableScrollArea>
+        <DataTable.Root aria-labelledby="invoices-heading">
+          <DataTable.Head>
+            {columns.map((column) => (
+              <DataTable.ColumnHeader key={column} alignEnd={column === "Amount" || column === "Actions"}>
+                {column}
+              </DataTable.ColumnHeader>
+            ))}
+          </DataTable.Head>
+          <DataTable.Body>
+            {pending || !invoices
+              ? Array.from({ length: 3 }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+                  <DataTable.Row key={i} aria-hidden="true">
+                    {columns.map((column, index) => (
+                      <DataTable.Cell key={column} label={index === 0 || column === "Actions" ? undefined : column}>
+                        <Skeleton height="5" />
+                      </DataTable.Cell>
+                    ))}
+                  </DataTable.Row>
+                ))
+              : invoices.map((invoice) => <InvoiceRow key={invoice.id} invoice={invoice} withClient={withClient} />)}
+          </DataTable.Body>
+        </DataTable.Root>
       </Card.Body>
     </Card.Root>
   );
@@ -137,29 +129,31 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
     });
   }
   return (
-    <Table.Row>
-      <Table.Cell fontWeight="medium" whiteSpace="nowrap">
+    <DataTable.Row>
+      <DataTable.Cell fontWeight="medium" whiteSpace="nowrap">
         {invoice.invoiceNumber}
-      </Table.Cell>
+      </DataTable.Cell>
       {withClient && (
-        <Table.Cell>
+        <DataTable.Cell label="Client">
           {invoice.clientName}
           {invoice.clientCompany && (
             <Text as="span" display="block" color="fg.muted" fontSize="xs">
               {invoice.clientCompany}
             </Text>
           )}
-        </Table.Cell>
+        </DataTable.Cell>
       )}
-      <Table.Cell>{invoice.projectTitle ?? "—"}</Table.Cell>
-      <Table.Cell textAlign="end" whiteSpace="nowrap">
+      <DataTable.Cell label="Project">{invoice.projectTitle ?? "—"}</DataTable.Cell>
+      <DataTable.Cell label="Amount" alignEnd whiteSpace="nowrap">
         {formatAmount(invoice.amount)}
-      </Table.Cell>
-      <Table.Cell>
+      </DataTable.Cell>
+      <DataTable.Cell label="Status">
         <InvoiceStatusBadge status={invoice.status} />
-      </Table.Cell>
-      <Table.Cell whiteSpace="nowrap">{invoice.dueDate ? formatDay(invoice.dueDate) : "—"}</Table.Cell>
-      <Table.Cell textAlign="end">
+      </DataTable.Cell>
+      <DataTable.Cell label="Due Date" whiteSpace="nowrap">
+        {invoice.dueDate ? formatDay(invoice.dueDate) : "—"}
+      </DataTable.Cell>
+      <DataTable.Cell alignEnd>
         <Button
           size="sm"
           variant="outline"
@@ -170,7 +164,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
           <LuDownload aria-hidden="true" />
           Download
         </Button>
-      </Table.Cell>
-    </Table.Row>
+      </DataTable.Cell>
+    </DataTable.Row>
   );
 }

@@ -15,7 +15,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import {
   applyTaskChange,
@@ -36,13 +36,7 @@ export function MyTasks() {
 
   return (
     <Stack gap="6">
-      <SimpleGrid
-        columns={{ base: 2, md: 4 }}
-        gap="4"
-        as="section"
-        aria-label="Tasks by status"
-        aria-busy={counts.isPending || undefined}
-      >
+      <StatGrid label="Tasks by status" columns={[2, 4]} minCardRem={9} aria-busy={counts.isPending || undefined}>
         {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
         {TASK_STATUSES.map((status) => (
           <StatCard
@@ -52,7 +46,7 @@ export function MyTasks() {
             value={counts.data?.[status]}
           />
         ))}
-      </SimpleGrid>
+      </StatGrid>
       <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} />
     </Stack>
   );
