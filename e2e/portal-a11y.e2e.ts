@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { figuresOffOneLine, hydratePage, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import {
+  figuresOffOneLine,
+  hydratePage,
+  newUser,
+  signInThroughForm,
+  type User,
+  waitForPath,
+  wordsSplitAcrossLines,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -19,7 +27,7 @@ const VIEWPORTS = [
   { width: 1280, height: 900 },
   { width: 375, height: 812 },
 ] as const;
-/** A tablet beside the sidebar: the width at which three stat cards in a row once broke their amounts. */
+/** A tablet beside the sidebar: the width at which stat cards broke their amounts and task cards their titles. */
 const TABLET = { width: 820, height: 1180 } as const;
 const ADMIN_ROUTES = [
   "/portal/admin",
@@ -110,17 +118,19 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     if (width > VIEWPORTS[1].width) problems.push(`${width} px wide at ${VIEWPORTS[1].width} px`);
     if (problems.length > 0) found[`${path}, hydrating`] = [...problems];
-    // A figure fits its card on one line (₦1,650,000.00 once split after "₦1,650,00" beside the sidebar).
+    // A figure fits its card on one line (₦1,650,000.00 once split after "₦1,650,00" beside the sidebar), and no
+    // word is squeezed letter by letter (a task's title beside its badges: "Offli / ne deli / very").
     // Checked after the reads are counted: crossing md swaps the sidebar for the drawer, which reads its badges.
-    const figures: string[] = [];
+    const squeezed: string[] = [];
     for (const viewport of [VIEWPORTS[1], TABLET, VIEWPORTS[0]]) {
       await page.setViewportSize(viewport);
       // The shell has swapped drawer and sidebar for this width: the content has the width it will keep.
       const toggle = viewport.width < 768 ? "Open navigation" : /(Collapse|Expand) sidebar/;
       await page.getByRole("button", { name: toggle }).waitFor();
-      for (const figure of await figuresOffOneLine(page)) figures.push(`${figure} at ${viewport.width} px`);
+      for (const figure of await figuresOffOneLine(page)) squeezed.push(`figure ${figure} at ${viewport.width} px`);
+      for (const word of await wordsSplitAcrossLines(page)) squeezed.push(`word ${word} at ${viewport.width} px`);
     }
-    if (figures.length > 0) found[`${path}, figures not on one line`] = figures;
+    if (squeezed.length > 0) found[`${path}, squeezed`] = squeezed;
   }
   return found;
 }

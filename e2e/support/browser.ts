@@ -138,6 +138,40 @@ export function figuresOffOneLine(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * The words of up to 18 characters drawn broken across two lines between two letters or digits:
+ * text squeezed by what sits beside it ("Offli / ne deli / very" in a card whose badges took its
+ * width). A longer word (a URL, an e-mail address) may break where it does not fit, and a break
+ * after a hyphen or a slash is a line's ordinary end. Text too narrow to read (visually hidden) is left out.
+ */
+export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const split = new Set<string>();
+    const walker = document.createTreeWalker(document.querySelector("main") ?? document.body, NodeFilter.SHOW_TEXT);
+    const topsOf = (node: Text, from: number, to: number) => {
+      const range = document.createRange();
+      range.setStart(node, from);
+      range.setEnd(node, to);
+      return [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top));
+    };
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      const element = node.parentElement;
+      if (!element || element.getBoundingClientRect().width <= 2 || element.getClientRects().length === 0) continue;
+      for (const match of node.data.matchAll(/\S{2,18}(?!\S)/g)) {
+        const start = match.index ?? 0;
+        if (new Set(topsOf(node, start, start + match[0].length)).size < 2) continue;
+        for (let i = 1; i < match[0].length; i++) {
+          const [before] = topsOf(node, start + i - 1, start + i);
+          const [after] = topsOf(node, start + i, start + i + 1);
+          const inWord = /[\p{L}\p{N}]/u.test(match[0][i - 1] ?? "") && /[\p{L}\p{N}]/u.test(match[0][i] ?? "");
+          if (before !== undefined && after !== undefined && after > before + 2 && inWord) split.add(match[0]);
+        }
+      }
+    }
+    return [...split];
+  });
+}
+
 /** How many of the page's canvases have something drawn on them (a chart the app has drawn). */
 export function paintedCanvases(page: Page): Promise<number> {
   return page.evaluate(

@@ -86,17 +86,18 @@ export function AdminTable<T extends { id: string }, S extends string>({
   return (
     <Card.Root as="section" aria-labelledby={captionId}>
       <Card.Header>
-        <Stack direction={{ base: "column", md: "row" }} justify="space-between" gap="3">
-          <Text as="h2" id={captionId} fontWeight="semibold" fontSize="lg">
+        {/* The tools go under the caption when they do not fit beside it, rather than squeeze it. */}
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Text as="h2" id={captionId} fontWeight="semibold" fontSize="lg" flexShrink="0">
             {caption}
           </Text>
-          <HStack gap="2" flexWrap="wrap">
+          <HStack gap="2" flexWrap="wrap" flex="1 1 20rem" justify="flex-end">
             {searchLabel && (
               <SearchBox label={searchLabel} value={query.q ?? ""} onSearch={(q) => onQueryChange({ q, page: 1 })} />
             )}
             {toolbar}
           </HStack>
-        </Stack>
+        </HStack>
       </Card.Header>
       <Card.Body aria-busy={pending || undefined}>
         {pending && <VisuallyHidden role="status">Loading {caption.toLowerCase()}</VisuallyHidden>}

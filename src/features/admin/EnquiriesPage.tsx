@@ -115,7 +115,7 @@ export function EnquiriesPage({
       toolbar={
         <HStack gap="2">
           <label htmlFor={filterId}>
-            <Text as="span" fontSize="sm">
+            <Text as="span" fontSize="sm" whiteSpace="nowrap">
               Status
             </Text>
           </label>

@@ -160,8 +160,9 @@ function AdminTaskCard({ task }: { task: Task }) {
   return (
     <Card.Root as="article" h="full" aria-labelledby={headingId}>
       <Card.Body gap="3">
-        <HStack justify="space-between" align="start" gap="3">
-          <Text as="h2" id={headingId} fontWeight="semibold" fontSize="lg">
+        {/* The badges go under a title that has less than 10rem beside them, rather than squeeze it letter by letter. */}
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Text as="h2" flex="1 1 10rem" id={headingId} fontWeight="semibold" fontSize="lg">
             {task.title}
           </Text>
           <HStack gap="1" flexShrink="0">

@@ -120,8 +120,9 @@ function TaskCard({ task }: { task: ShownTask }) {
   return (
     <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`} aria-busy={task.pending || undefined}>
       <Card.Body gap="3">
-        <HStack justify="space-between" align="start" gap="3">
-          <Text as="h2" id={`task-${task.id}`} fontWeight="semibold" fontSize="lg">
+        {/* The badges go under a title that has less than 10rem beside them, rather than squeeze it letter by letter. */}
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Text as="h2" flex="1 1 10rem" id={`task-${task.id}`} fontWeight="semibold" fontSize="lg">
             {task.title}
           </Text>
           <Badge colorPalette={priority.palette} variant="subtle" flexShrink="0">
