@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { newUser } from "./support/browser";
+import { newUser, wordsSplitAcrossLines } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -46,6 +46,32 @@ describe("accessibility (axe-core)", () => {
       }
     });
   }
+
+  it("squeezes no word letter by letter on any page, at 375, 820 and 1280 px", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    const found: string[] = [];
+    try {
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      for (const width of [375, 820, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const route of ROUTES) {
+          await page.goto(route);
+          // Down the page and back, so every band that renders near the viewport has rendered.
+          await page.evaluate(async () => {
+            for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+              window.scrollTo(0, y);
+              await new Promise((resolve) => requestAnimationFrame(resolve));
+            }
+          });
+          for (const word of await wordsSplitAcrossLines(page)) found.push(`${route} at ${width} px: ${word}`);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+    // A plan's price at 820 px once read "₦300,00 / 0/month".
+    expect(found).toEqual([]);
+  });
 
   it("shows no social icons when no social URL is configured", async () => {
     const html = await (await fetch(product.server.url)).text();

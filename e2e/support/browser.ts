@@ -142,7 +142,7 @@ export function figuresOffOneLine(page: Page): Promise<string[]> {
  * The words of up to 18 characters drawn broken across two lines between two letters or digits:
  * text squeezed by what sits beside it ("Offli / ne deli / very" in a card whose badges took its
  * width). A longer word (a URL, an e-mail address) may break where it does not fit, and a break
- * after a hyphen or a slash is a line's ordinary end. Text too narrow to read (visually hidden) is left out.
+ * after a hyphen or a slash is a line's ordinary end. Text nobody sees (visually hidden, off the page) is left out.
  */
 export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -156,7 +156,9 @@ export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
     };
     for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
       const element = node.parentElement;
-      if (!element || element.getBoundingClientRect().width <= 2 || element.getClientRects().length === 0) continue;
+      const box = element?.getBoundingClientRect();
+      // Not drawn, visually hidden (a 1 px box) or moved off the page (a form's honeypot).
+      if (!element || !box || box.width <= 2 || box.right <= 0 || element.getClientRects().length === 0) continue;
       for (const match of node.data.matchAll(/\S{2,18}(?!\S)/g)) {
         const start = match.index ?? 0;
         if (new Set(topsOf(node, start, start + match[0].length)).size < 2) continue;

@@ -1,6 +1,7 @@
 import { Box, type BoxProps, Card, Skeleton, Stack, Stat, VisuallyHidden } from "@chakra-ui/react";
 import type { CSSProperties, ReactNode } from "react";
 import type { IconType } from "react-icons";
+import { textEm } from "../lib/text-width";
 
 /**
  * One figure of a dashboard or a summary row: its label, the value and an
@@ -74,17 +75,6 @@ export function StatCard({
 function fitted(value: ReactNode): CSSProperties | undefined {
   if (typeof value !== "string" && typeof value !== "number") return undefined;
   return { fontSize: `clamp(0.875rem, calc((100cqi - 3rem) / ${textEm(String(value)).toFixed(2)}), 1.5rem)` };
-}
-
-/**
- * A figure's width in em at the value's weight, a little over what the widest of the portal's
- * system fonts draws (DejaVu Sans, semibold: digits and ₦ 0.70 em, "," and "." 0.38, "/" and
- * letters up to "m"'s 1.0); "₦250,000.00/mo" counted 0.62 a character broke before its "mo".
- */
-function textEm(text: string): number {
-  let em = 0;
-  for (const character of text) em += /[,.:;' ]/.test(character) ? 0.4 : /[mwMW%]/.test(character) ? 1 : 0.7;
-  return em;
 }
 
 /**

@@ -168,15 +168,18 @@ function RecentInvoices({ invoices }: { invoices: DashboardInvoice[] }) {
     <Stack as="ul" listStyleType="none" gap="0" aria-label="Recent Invoices">
       {invoices.map((invoice, index) => (
         <Box as="li" key={invoice.id} borderTopWidth={index === 0 ? undefined : "1px"} py="3" _first={{ pt: 0 }}>
-          <HStack justify="space-between" align="start" gap="3">
+          {/* In the narrow column beside the projects, the amount goes under the number rather than break. */}
+          <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
             <Stack gap="0.5">
-              <Text fontWeight="semibold">{invoice.invoiceNumber}</Text>
+              <Text fontWeight="semibold" whiteSpace="nowrap">
+                {invoice.invoiceNumber}
+              </Text>
               <Text fontSize="sm" color="fg.muted">
                 {invoice.dueDate ? `Due ${formatDay(invoice.dueDate)}` : "No due date"}
               </Text>
             </Stack>
             <Stack gap="1" align="end">
-              <Text fontWeight="semibold" data-testid="invoice-amount">
+              <Text fontWeight="semibold" whiteSpace="nowrap" data-testid="invoice-amount">
                 {formatAmount(invoice.amountMinor)}
               </Text>
               <InvoiceStatusBadge status={invoice.status} />

@@ -3,10 +3,12 @@ import { Link } from "@tanstack/react-router";
 import type { Plan } from "../../../common/public";
 import { plansPage } from "../../content/plans";
 import { formatPrice } from "../../lib/money";
+import { textEm } from "../../lib/text-width";
 import { CheckIcon } from "./icons/ui";
 
 export function PlanCard({ plan }: { plan: Plan }) {
   const highlighted = plan.isPopular;
+  const price = formatPrice(plan.priceMinor, plan.currency);
   return (
     <Stack
       as="article"
@@ -22,6 +24,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       shadow={highlighted ? "xl" : "sm"}
       position="relative"
       data-plan={plan.slug}
+      css={{ containerType: "inline-size" }}
     >
       <Box minH="7">
         {plan.isPopular && (
@@ -38,11 +41,19 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <Heading as="h3" id={`plan-${plan.slug}`} size="xl" color={highlighted ? "white" : "brand.900"}>
         {plan.name}
       </Heading>
+      {/* The price stays whole, as large as the card allows (up to 4xl), and "/month" goes under it when it must. */}
       <Text>
-        <Text as="span" fontSize="4xl" fontWeight="bold" letterSpacing="tight" data-price="">
-          {formatPrice(plan.priceMinor, plan.currency)}
+        <Text
+          as="span"
+          fontWeight="bold"
+          letterSpacing="tight"
+          whiteSpace="nowrap"
+          data-price=""
+          style={priceSize(price)}
+        >
+          {price}
         </Text>
-        <Text as="span" fontSize="md" color={highlighted ? "brand.100" : "gray.600"}>
+        <Text as="span" fontSize="md" whiteSpace="nowrap" color={highlighted ? "brand.100" : "gray.600"}>
           {plansPage.perMonth}
         </Text>
       </Text>
@@ -70,3 +81,8 @@ export function PlanCard({ plan }: { plan: Plan }) {
     </Stack>
   );
 }
+
+/** 4xl (2.25rem), or as large as fits the card's content box (a size container), down to 1.5rem. */
+const priceSize = (price: string) => ({
+  fontSize: `clamp(1.5rem, calc(100cqi / ${textEm(price).toFixed(2)}), 2.25rem)`,
+});
