@@ -6,7 +6,7 @@ import { largeEmail } from "../seed/large";
 import { getClientDashboard, getDeveloperDashboard } from "../server/data/dashboard";
 import { invoiceSummary, listInvoices } from "../server/data/invoices";
 import { getProject, getProjectFacts, listMessages, listProjects } from "../server/data/projects";
-import { listTasks } from "../server/data/tasks";
+import { countTasks, listTasks } from "../server/data/tasks";
 import type { Db } from "../server/db";
 import * as schema from "../server/db/schema";
 import { encodeCursor } from "../server/http/cursor";
@@ -133,6 +133,19 @@ export const ROUTES: BenchRoute[] = [
     as: "developer",
     path: () => `/api/tasks?limit=${PAGE}`,
     read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: PAGE + 1 }),
+  },
+  {
+    // A client follows the tasks on their projects (the big thread's client: ~5 projects).
+    name: "my tasks (client)",
+    as: "client",
+    path: () => `/api/tasks?limit=${PAGE}`,
+    read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.client, "client")), { limit: PAGE + 1 }),
+  },
+  {
+    name: "my task counters (client)",
+    as: "client",
+    path: () => "/api/tasks/counts",
+    read: (db, ids) => countTasks(db, rules.tasks.scope(actor(ids.client, "client"))),
   },
 ];
 

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Task, TaskCounts } from "../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../common/domain";
-import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
+import { CLIENT_TASKS_DESCRIPTION, TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -16,6 +16,8 @@ import { setupProduct } from "./support/product";
  * included; the administrator moves one of the developer's tasks and the
  * developer's card follows. A move is shown at once as saving, and a refused
  * one goes back with the toast. axe finds nothing at 1280 px and 375 px.
+ * A client follows the tasks on their projects: each card shows its status
+ * and assignee, nothing can be changed, and an administrator's move shows at once.
  */
 const DEVELOPER = "tunde@lagosstudio.test";
 const PAGE_SIZE = 24;
@@ -192,6 +194,43 @@ describe("My Tasks", () => {
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await page.unrouteAll();
+    }
+  });
+
+  it("a client follows the tasks on their projects, read only, and sees an administrator's move at once", async () => {
+    const CLIENT = "chinedu@ezefoods.test";
+    const client = await newUser(product.browser, product.server.url);
+    try {
+      await signInThroughForm(client.page, CLIENT);
+      const theirs = (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, CLIENT)).items;
+      expect(theirs.length).toBeGreaterThan(0);
+      const onTheirProjects = new Set(
+        (await api.get<ListPage<{ id: string }>>("/api/projects?limit=50", CLIENT)).items.map((project) => project.id),
+      );
+      expect(theirs.every((task) => task.projectId && onTheirProjects.has(task.projectId))).toBe(true);
+
+      const { page } = client;
+      await openMyTasks(page);
+      await page.getByText(CLIENT_TASKS_DESCRIPTION).waitFor();
+      expect(await tasksList(page).getByRole("article").count()).toBe(theirs.length);
+      expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", CLIENT));
+      const [task] = theirs;
+      if (!task) throw new Error("no task");
+      // Each card says where the task stands and who works on it; nothing on it can be changed.
+      await card(page, task).getByText(`Assignee:`).waitFor();
+      expect(await card(page, task).getByTestId("task-status").textContent()).toBe(TASK_STATUS_LABELS[task.status]);
+      expect(await tasksList(page).getByLabel("Status").count()).toBe(0);
+      expect(await tasksList(page).getByRole("combobox").count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+
+      const to = otherStatus(task.status);
+      await openMyTasks(admin.page);
+      await statusOf(admin.page, task).selectOption(to);
+      await toast(admin.page, TOAST.taskStatusUpdated).waitFor();
+      await expect.poll(() => card(page, task).getByTestId("task-status").textContent()).toBe(TASK_STATUS_LABELS[to]);
+      await expect.poll(() => countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", CLIENT));
+    } finally {
+      await client.context.close();
     }
   });
 });

@@ -256,14 +256,22 @@ export async function notifyTaskChange(
   before: { assignedTo: string | null; status: string } | null | undefined,
 ) {
   const [task] = await tx
-    .select({ title: tasks.title, assignedTo: tasks.assignedTo, status: tasks.status, createdBy: tasks.createdBy })
+    .select({
+      title: tasks.title,
+      assignedTo: tasks.assignedTo,
+      status: tasks.status,
+      createdBy: tasks.createdBy,
+      projectClientId: projects.clientId,
+    })
     .from(tasks)
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(eq(tasks.id, taskId));
   if (!task) return;
   const assigned = task.assignedTo !== null && task.assignedTo !== (before?.assignedTo ?? null);
   const moved = !!before && before.status !== task.status;
   if (!assigned && !moved) return;
-  const facts = { assignedTo: task.assignedTo };
+  // Told: the assignee, and the task's creator when it moves (a client following it is not).
+  const facts = { assignedTo: task.assignedTo, projectClientId: task.projectClientId };
   const candidates = assigned ? [task.assignedTo] : [task.assignedTo, task.createdBy];
   await notify(tx, await peopleWhoMay(tx, candidates, (a) => rules.tasks.read(a, facts)), actor?.id ?? null, {
     kind: assigned ? "task_assigned" : "task_status",

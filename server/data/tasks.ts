@@ -75,7 +75,9 @@ const taskPage = preparedRead(
         ? undefined
         : shape.scope === "assignee"
           ? eq(tasks.assignedTo, sql.placeholder("viewer"))
-          : eq(tasks.id, "00000000-0000-0000-0000-000000000000");
+          : shape.scope === "client"
+            ? inArray(tasks.projectId, clientProjects(db))
+            : eq(tasks.id, "00000000-0000-0000-0000-000000000000");
     return selectTasks(db)
       .where(
         and(
@@ -91,9 +93,18 @@ const taskPage = preparedRead(
   },
 );
 
+/** The ids of the viewer's projects (a client's, by projects_client_created_idx): the tasks a client follows. */
+const clientProjects = (db: Db) =>
+  db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(eq(projects.clientId, sql.placeholder("viewer")));
+
 /**
- * The counters of My Tasks: the tasks in `scope` per status, as running totals (server/data/counters.ts),
- * not counted from a page nor from the tasks on every read (a busy developer holds thousands).
+ * The counters of My Tasks: the tasks in `scope` per status. An administrator's and a developer's are
+ * running totals (server/data/counters.ts), not counted on every read (a busy developer holds
+ * thousands); a client's are counted over their projects' tasks (tasks_project_created_idx), a few
+ * dozen for a client.
  */
 export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatus, number>> {
   const counts = Object.fromEntries(TASK_STATUSES.map((status) => [status, 0])) as Record<TaskStatus, number>;
@@ -102,11 +113,22 @@ export async function countTasks(db: Db, scope: Scope): Promise<Record<TaskStatu
     for (const status of TASK_STATUSES) counts[status] = counters.get("tasks", status).count;
   } else if (scope.kind === "assignee") {
     Object.assign(counts, await assigneeTaskCounts(db, {}, { assignee: scope.userId }));
+  } else if (scope.kind === "client") {
+    for (const { status, count } of await clientTaskCounts(db, {}, { viewer: scope.clientId }))
+      counts[status as TaskStatus] = count;
   }
   return counts;
 }
 
 const assigneeTaskCounts = preparedValue("assigneeTaskCounts", () => developerTaskCounts(sql.placeholder("assignee")));
+
+const clientTaskCounts = preparedRead("clientTaskCounts", (db) =>
+  db
+    .select({ status: tasks.status, count: sql<number>`count(*)::int` })
+    .from(tasks)
+    .where(inArray(tasks.projectId, clientProjects(db)))
+    .groupBy(tasks.status),
+);
 
 export async function getTask(db: Db, id: string) {
   const [row] = await selectTasks(db).where(eq(tasks.id, id));
@@ -153,9 +175,33 @@ export function taskProjects(db: Db, limit = TASK_OPTIONS_LIMIT) {
     .limit(pageLimit(limit));
 }
 
-export async function getTaskFacts(db: Db, id: string): Promise<TaskFacts | undefined> {
-  const [row] = await db.select({ assignedTo: tasks.assignedTo }).from(tasks).where(eq(tasks.id, id));
+export async function getTaskFacts(db: Db | Tx, id: string): Promise<TaskFacts | undefined> {
+  const [row] = await db
+    .select({ assignedTo: tasks.assignedTo, projectClientId: projects.clientId })
+    .from(tasks)
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .where(eq(tasks.id, id));
   return row;
+}
+
+/** The client whose project is `projectId` (null for none): who follows a task on it. */
+export async function projectClientOf(db: Db | Tx, projectId: string | null): Promise<string | null> {
+  if (!projectId) return null;
+  const [row] = await db.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId));
+  return row?.clientId ?? null;
+}
+
+/** A task as the screens show it, and the facts the rules need about it, in one read (the live hub's). */
+async function getTaskAndFacts(db: Db, id: string): Promise<{ task: TaskView; facts: TaskFacts } | undefined> {
+  const [row] = await db
+    .select({ ...taskColumns, projectClientId: projects.clientId })
+    .from(tasks)
+    .leftJoin(users, eq(users.id, tasks.assignedTo))
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .where(eq(tasks.id, id));
+  if (!row) return undefined;
+  const { projectClientId, ...task } = row;
+  return { task, facts: { assignedTo: task.assignedTo, projectClientId } };
 }
 
 /** The live key of the signed-in person's task list: their own tasks, or every task for an administrator. */
@@ -169,21 +215,26 @@ const isKey = (key: readonly (string | number)[], expected: readonly string[]) =
   key.length === expected.length && expected.every((part, i) => key[i] === part);
 
 /**
- * Each viewer's list differs: a task reaches an administrator and its
- * assignee; a task reassigned away from someone reaches them as a delete, so
- * it leaves their list at once.
+ * Each viewer's list differs: a task reaches an administrator, its assignee and the client whose
+ * project holds it; a task reassigned away from someone, or moved off a client's project, reaches
+ * them as a delete, so it leaves their list at once.
  */
+/** Who may subscribe to the task keys: every signed-in person to their own list and counters, administrators to theirs. */
+async function authorizeTaskKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {
+  if (isKey(key, adminTasksKey)) return rules.tasks.scope(actor).kind === "all";
+  if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey)) return undefined;
+  return rules.tasks.scope(actor).kind !== "none";
+}
+
 export const tasksLive: LiveCollection<"tasks"> = {
   topic: "tasks",
-  async authorize(_db, actor, key) {
-    if (isKey(key, adminTasksKey)) return rules.tasks.scope(actor).kind === "all";
-    if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey)) return undefined;
-    return rules.tasks.scope(actor).kind !== "none";
-  },
+  authorize: authorizeTaskKeys,
   async resolve(db, change) {
-    const row = change.op === "delete" ? undefined : await getTask(db, change.id);
-    const facts: TaskFacts = { assignedTo: row?.assignedTo ?? change.assignedTo };
-    const wasTheirs = (actor: Actor) => !!actor && change.previousAssignedTo === actor.id;
+    const found = change.op === "delete" ? undefined : await getTaskAndFacts(db, change.id);
+    const row = found?.task;
+    const facts: TaskFacts = found?.facts ?? { assignedTo: change.assignedTo, projectClientId: change.projectClientId };
+    const wasTheirs = (actor: Actor) =>
+      !!actor && (change.previousAssignedTo === actor.id || change.previousProjectClientId === actor.id);
     // One push object each: the hub serialises each once, however many receive it.
     const upsert = row ? { op: change.op, row } : undefined;
     const removal = { op: "delete" as const, row: { id: change.id } };
@@ -204,6 +255,28 @@ export const tasksLive: LiveCollection<"tasks"> = {
         key: adminTasksKey,
         pushFor: (actor) => (rules.tasks.scope(actor).kind === "all" ? invalidate : undefined),
       },
+    ];
+  },
+};
+
+/**
+ * A client follows the tasks on their projects: a project given to another client, or deleted
+ * (its tasks stay, on no project), changes which tasks both clients' lists and counters hold, with
+ * no task written. Both refetch; the rules check each again as they read.
+ */
+export const clientTasksProjectsLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  authorize: authorizeTaskKeys,
+  async resolve(_db, change) {
+    const moved = change.previousClientId && change.previousClientId !== change.clientId;
+    if (!moved && change.op !== "delete") return [];
+    const affected = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
+    const invalidate = { invalidate: true as const };
+    const pushFor = (actor: Actor) =>
+      actor && affected.has(actor.id) && rules.tasks.scope(actor).kind === "client" ? invalidate : undefined;
+    return [
+      { key: myTasksKey, pushFor },
+      { key: myTaskCountsKey, pushFor },
     ];
   },
 };

@@ -14,7 +14,16 @@ export type Change =
   | { topic: "milestones"; op: Op; id: string; projectId: string }
   /** A project file uploaded or deleted (issue #8). */
   | { topic: "project_files"; op: Op; id: string; projectId: string }
-  | { topic: "tasks"; op: Op; id: string; assignedTo: string | null; previousAssignedTo: string | null }
+  | {
+      topic: "tasks";
+      op: Op;
+      id: string;
+      assignedTo: string | null;
+      previousAssignedTo: string | null;
+      /** The client whose project holds the task, after and before the change (null: on no project). */
+      projectClientId: string | null;
+      previousProjectClientId: string | null;
+    }
   /** `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before and after reaches no one). */
   | { topic: "services"; op: Op; id: string; previousStatus?: ServiceStatus }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }

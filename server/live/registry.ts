@@ -19,7 +19,7 @@ import { notificationsLive } from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
-import { tasksLive } from "../data/tasks";
+import { clientTasksProjectsLive, tasksLive } from "../data/tasks";
 import { unreadMessagesLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
@@ -32,6 +32,7 @@ const collections: LiveCollection[] = [
   projectPresenceLive,
   milestonesLive,
   tasksLive,
+  clientTasksProjectsLive,
   servicesLive,
   ordersLive,
   invoicesLive,

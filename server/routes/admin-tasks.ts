@@ -6,7 +6,7 @@ import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
 import { notifyTaskChange } from "../data/notifications";
-import { assignableStaff, getTask, getTaskFields, taskProjects } from "../data/tasks";
+import { assignableStaff, getTask, getTaskFields, projectClientOf, taskProjects } from "../data/tasks";
 import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
 import { publishChange } from "../functions/changes";
@@ -24,8 +24,10 @@ const taskOptionsSchema = z
   .meta({ id: "TaskOptions" });
 
 /** The assignee must be active staff and the project must exist: said under the field, as 400. */
-async function checkReferences(tx: Tx, data: TaskData) {
+/** Checks the task's assignee and project; returns the client whose project it is (who follows the task). */
+async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientId: string | null }> {
   const fields: Record<string, string> = {};
+  let projectClientId: string | null = null;
   if (data.assignedTo) {
     const [person] = await tx
       .select({ id: users.id })
@@ -34,10 +36,15 @@ async function checkReferences(tx: Tx, data: TaskData) {
     if (!person) fields.assignedTo = "Choose a developer or administrator from the list.";
   }
   if (data.projectId) {
-    const [project] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, data.projectId));
+    const [project] = await tx
+      .select({ clientId: projects.clientId })
+      .from(projects)
+      .where(eq(projects.id, data.projectId));
     if (!project) fields.projectId = "Choose a project from the list.";
+    projectClientId = project?.clientId ?? null;
   }
   if (Object.keys(fields).length > 0) throw validationFailed(fields);
+  return { projectClientId };
 }
 
 /**
@@ -78,7 +85,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const actor = await onlyAdmins(request);
       const data = request.body;
       const id = await db.transaction(async (tx) => {
-        await checkReferences(tx, data);
+        const { projectClientId } = await checkReferences(tx, data);
         const [row] = await tx
           .insert(tasks)
           .values({ ...data, createdBy: actor.id })
@@ -97,6 +104,8 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           id: row.id,
           assignedTo: data.assignedTo,
           previousAssignedTo: null,
+          projectClientId,
+          previousProjectClientId: null,
         });
         await notifyTaskChange(tx, actor, row.id, null);
         return row.id;
@@ -125,7 +134,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       await db.transaction(async (tx) => {
         const before = await getTaskFields(tx, taskId, { lock: true });
         if (!before) throw notFound("Task");
-        await checkReferences(tx, data);
+        const { projectClientId } = await checkReferences(tx, data);
         await tx.update(tasks).set(data).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {
           action: "task.update",
@@ -140,6 +149,8 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           id: taskId,
           assignedTo: data.assignedTo,
           previousAssignedTo: before.assignedTo,
+          projectClientId,
+          previousProjectClientId: await projectClientOf(tx, before.projectId),
         });
         await notifyTaskChange(tx, actor, taskId, before);
       });
@@ -165,6 +176,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       await db.transaction(async (tx) => {
         const before = await getTaskFields(tx, taskId, { lock: true });
         if (!before) throw notFound("Task");
+        const projectClientId = await projectClientOf(tx, before.projectId);
         await tx.delete(tasks).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {
           action: "task.delete",
@@ -179,6 +191,8 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           id: taskId,
           assignedTo: before.assignedTo,
           previousAssignedTo: before.assignedTo,
+          projectClientId,
+          previousProjectClientId: projectClientId,
         });
       });
       return reply.status(204).send(null);

@@ -21,7 +21,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       schema: {
         tags: ["tasks"],
-        summary: "The signed-in person's tasks (every task for an administrator), newest first, by cursor",
+        summary:
+          "The signed-in person's tasks (a client's: those on their projects; every task for an administrator), newest first, by cursor",
         querystring: z.strictObject({
           ...pageQuery,
           // Admin › Tasks' filters; within the viewer's own scope for everyone else.
@@ -52,7 +53,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     {
       schema: {
         tags: ["tasks"],
-        summary: "How many of the signed-in person's tasks (every task for an administrator) are in each status",
+        summary:
+          "How many of the signed-in person's tasks (a client's: those on their projects; every task for an administrator) are in each status",
         response: { 200: taskCountsSchema, ...errorResponses(401) },
       },
     },
@@ -103,6 +105,8 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           id: taskId,
           assignedTo: facts.assignedTo,
           previousAssignedTo: facts.assignedTo,
+          projectClientId: facts.projectClientId,
+          previousProjectClientId: facts.projectClientId,
         });
         await notifyTaskChange(tx, actor, taskId, before && { assignedTo: facts.assignedTo, status: before.status });
       });

@@ -12,7 +12,8 @@ export type Action = "read" | "create" | "update" | "delete";
 /** Who owns a project and who works on it. */
 export type ProjectFacts = { clientId: string; developerIds: readonly string[] };
 export type OwnedFacts = { clientId: string };
-export type TaskFacts = { assignedTo: string | null };
+/** A task's assignee, and the client whose project holds it (null for a task on no project). */
+export type TaskFacts = { assignedTo: string | null; projectClientId: string | null };
 export type ServiceFacts = { status: string };
 export type UserFacts = { id: string };
 /** A project file: its project and who uploaded it (null once their account is gone). */
@@ -115,13 +116,21 @@ export const rules = {
     delete: (actor: Actor, _invoice: OwnedFacts) => isAdmin(actor),
   },
 
-  /** Tasks are seen and moved by the person they are assigned to. */
+  /**
+   * Tasks are seen and moved by the person they are assigned to. A client follows the tasks on their
+   * own projects and moves none (spec §1: clients "see tasks"; only staff are ever assigned one).
+   */
   tasks: {
     scope(actor: Actor): Scope {
       if (!actor) return { kind: "none" };
-      return isAdmin(actor) ? { kind: "all" } : { kind: "assignee", userId: actor.id };
+      if (isAdmin(actor)) return { kind: "all" };
+      if (isClient(actor)) return { kind: "client", clientId: actor.id };
+      return { kind: "assignee", userId: actor.id };
     },
-    read: (actor: Actor, task: TaskFacts) => isAdmin(actor) || (!!actor && task.assignedTo === actor.id),
+    read: (actor: Actor, task: TaskFacts) =>
+      isAdmin(actor) ||
+      (!!actor && task.assignedTo === actor.id) ||
+      (isClient(actor) && task.projectClientId === actor?.id),
     create: adminOnly,
     update: (actor: Actor, task: TaskFacts) => isAdmin(actor) || (!!actor && task.assignedTo === actor.id),
     delete: (actor: Actor, _task: TaskFacts) => isAdmin(actor),

@@ -335,7 +335,15 @@ describe("live dashboard key", () => {
     const live = [await subscribe(from), await subscribe(to), await subscribe(bystander)];
     for (const socket of live) expect(await socket.subscribe(KEY)).toMatchObject({ type: "subscribed" });
     await server.db.transaction((tx) =>
-      publishChange(tx, { topic: "tasks", op: "update", id: task.id, assignedTo: to.id, previousAssignedTo: from.id }),
+      publishChange(tx, {
+        topic: "tasks",
+        op: "update",
+        id: task.id,
+        assignedTo: to.id,
+        previousAssignedTo: from.id,
+        projectClientId: null,
+        previousProjectClientId: null,
+      }),
     );
     await live[0]?.next(isInvalidate);
     await live[1]?.next(isInvalidate);

@@ -185,9 +185,10 @@ const table: Row[] = [
   {
     name: "my tasks",
     key: () => ["tasks", "mine"],
-    // Everyone signed in has a task list (their own); the row is assigned to the assigned developer.
+    // Everyone signed in has a task list: their own tasks, a client's those on their projects. The row is assigned
+    // to the assigned developer, on client A's project.
     subscribe: [T, T, T, T, T],
-    receives: [F, F, T, F, T],
+    receives: [T, F, T, F, T],
     push: { view: taskSchema },
     insert: () => insertTask(id.devIn),
     async update(rowId) {
@@ -201,6 +202,8 @@ const table: Row[] = [
         id: rowId,
         assignedTo: id.devIn,
         previousAssignedTo: id.devIn,
+        projectClientId: id.clientA,
+        previousProjectClientId: id.clientA,
       }),
   },
   {
@@ -230,11 +233,11 @@ const table: Row[] = [
     },
   },
   {
-    // The My Tasks counters: refetched by whoever's tasks changed, and administrators.
+    // The My Tasks counters: refetched by whoever's tasks changed (the client of the task's project too), and administrators.
     name: "my task counts",
     key: () => ["tasks", "counts"],
     subscribe: [T, T, T, T, T],
-    receives: [F, F, T, F, T],
+    receives: [T, F, T, F, T],
     push: "invalidate",
     insert: () => insertTask(id.devIn),
     async update(rowId) {
@@ -248,6 +251,8 @@ const table: Row[] = [
         id: rowId,
         assignedTo: id.devIn,
         previousAssignedTo: id.devIn,
+        projectClientId: id.clientA,
+        previousProjectClientId: id.clientA,
       }),
   },
   {
@@ -423,7 +428,8 @@ const table: Row[] = [
     subscribe: [F, F, F, F, T],
     receives: [F, F, F, F, T],
     push: "invalidate",
-    insert: () => insertTask(null),
+    // On no project, so no list but the administrators' names it.
+    insert: () => insertTask(null, null),
     update: (rowId) =>
       commit((tx) => tx.update(tasks).set({ status: "completed" }).where(eq(tasks.id, rowId)), {
         topic: "tasks",
@@ -431,6 +437,8 @@ const table: Row[] = [
         id: rowId,
         assignedTo: null,
         previousAssignedTo: null,
+        projectClientId: null,
+        previousProjectClientId: null,
       }),
     remove: (rowId) =>
       commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), {
@@ -439,6 +447,8 @@ const table: Row[] = [
         id: rowId,
         assignedTo: null,
         previousAssignedTo: null,
+        projectClientId: null,
+        previousProjectClientId: null,
       }),
   },
   {
@@ -572,12 +582,23 @@ async function outsidersOrderChange(orderId: string, op: "update" | "delete") {
   );
 }
 
-async function insertTask(assignedTo: string | null): Promise<string> {
+/** A task on client A's project (the test's own), or on none: `projectId` null. */
+async function insertTask(assignedTo: string | null, onProject: string | null = projectId): Promise<string> {
   const taskId = randomUUID();
   await commit(
     (tx) =>
-      tx.insert(tasks).values({ id: taskId, title: "Live rules task", assignedTo, projectId, createdBy: id.admin }),
-    { topic: "tasks", op: "insert", id: taskId, assignedTo, previousAssignedTo: null },
+      tx
+        .insert(tasks)
+        .values({ id: taskId, title: "Live rules task", assignedTo, projectId: onProject, createdBy: id.admin }),
+    {
+      topic: "tasks",
+      op: "insert",
+      id: taskId,
+      assignedTo,
+      previousAssignedTo: null,
+      projectClientId: onProject ? id.clientA : null,
+      previousProjectClientId: null,
+    },
   );
   return taskId;
 }
@@ -882,14 +903,21 @@ describe("rows outside every viewer's scope reach no one", () => {
     );
   });
 
-  it("a task assigned to no one reaches administrators only", async () => {
+  it("a task assigned to no one reaches administrators only, and the client whose project holds it", async () => {
     const key = ["tasks", "mine"];
     await subscribeAll(key, [T, T, T, T, T]);
+    await expectPushes(
+      () => insertTask(null, null),
+      key,
+      "insert",
+      ["nothing", "nothing", "nothing", "nothing", "row"],
+      taskSchema,
+    );
     await expectPushes(
       () => insertTask(null),
       key,
       "insert",
-      ["nothing", "nothing", "nothing", "nothing", "row"],
+      ["row", "nothing", "nothing", "nothing", "row"],
       taskSchema,
     );
   });
@@ -1004,7 +1032,7 @@ describe("access revoked mid-connection stops delivery", () => {
       },
       key,
       "insert",
-      ["nothing", "nothing", "row", "nothing", "row"],
+      ["row", "nothing", "row", "nothing", "row"],
       taskSchema,
     );
     await expectPushes(
@@ -1015,13 +1043,15 @@ describe("access revoked mid-connection stops delivery", () => {
           id: taskId,
           assignedTo: id.devOut,
           previousAssignedTo: id.devIn,
+          projectClientId: id.clientA,
+          previousProjectClientId: id.clientA,
         }).then(() => taskId),
       key,
       "update",
-      ["nothing", "nothing", "delete", "row", "row"],
+      ["row", "nothing", "delete", "row", "row"],
       taskSchema,
     );
-    // The new assignee moves it: the previous one hears nothing more.
+    // The new assignee moves it: the previous one hears nothing more (client A, whose project it is, does).
     await expectPushes(
       async () => {
         const response = await http.devOut.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" });
@@ -1030,10 +1060,78 @@ describe("access revoked mid-connection stops delivery", () => {
       },
       key,
       "update",
-      ["nothing", "nothing", "nothing", "row", "row"],
+      ["row", "nothing", "nothing", "row", "row"],
       taskSchema,
     );
     expect((await http.devIn.request("PATCH", `/api/tasks/${taskId}/status`, { status: "todo" })).status).toBe(404);
+  });
+
+  it("a task moved off client A's project leaves client A's list; a project given to client B moves its tasks' lists", async () => {
+    const key = ["tasks", "mine"];
+    const counts = ["tasks", "counts"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    await subscribeAll(counts, [T, T, T, T, T]);
+    const projectOfA = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const projectOfB = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientB });
+    const task = (projectId: string) => ({ title: "A task that moves", assignedTo: id.devIn, projectId });
+    let taskId = "";
+    await expectPushes(
+      async () => {
+        const response = await http.admin.request("POST", "/api/admin/tasks", task(projectOfA));
+        expect(response.status).toBe(201);
+        taskId = response.json.id;
+        return taskId;
+      },
+      key,
+      "insert",
+      ["row", "nothing", "row", "nothing", "row"],
+      taskSchema,
+    );
+    // To client B's project: client A hears a delete, client B the row, and both refetch their counters.
+    const move = async () => {
+      const response = await http.admin.request("PUT", `/api/admin/tasks/${taskId}`, task(projectOfB));
+      expect(response.status).toBe(200);
+      return taskId;
+    };
+    const countsMark = ACTORS.map((actor) => socket[actor].frames.length);
+    await expectPushes(move, key, "update", ["delete", "row", "row", "nothing", "row"], taskSchema);
+    const refetched = ACTORS.filter((actor, i) =>
+      socket[actor].frames.slice(countsMark[i]).some((frame) => isPush(frame, counts)),
+    );
+    expect(refetched).toEqual(["clientA", "clientB", "devIn", "admin"]);
+    expect((await http.clientA.request("GET", "/api/tasks?limit=100")).json.items).not.toContainEqual(
+      expect.objectContaining({ id: taskId }),
+    );
+    // A client follows, never moves: client B may read the task but not change its status.
+    const refused = await http.clientB.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" });
+    expect(refused.status).toBe(403);
+
+    // Client B's project given to client A: no task is written, and both clients' lists refetch.
+    const listMark = ACTORS.map((actor) => socket[actor].frames.length);
+    const project = (await http.admin.request("GET", `/api/admin/projects/${projectOfB}`)).json;
+    const given = await http.admin.request("PATCH", `/api/admin/projects/${projectOfB}`, {
+      title: project.title,
+      description: project.description,
+      clientId: id.clientA,
+      developerIds: [],
+      status: project.status,
+      progress: project.progress,
+      startDate: project.startDate,
+      endDate: project.endDate,
+    });
+    expect(given.status).toBe(200);
+    const deadline = Date.now() + DELIVERY_MS;
+    const told = () =>
+      ACTORS.filter((actor, i) =>
+        socket[actor].frames.slice(listMark[i]).some((frame) => sameKey(frame.key, key) && frame.type === "invalidate"),
+      );
+    while (told().length < 2 && Date.now() < deadline) await sleep(10);
+    await sleep(QUIET_MS);
+    expect(told()).toEqual(["clientA", "clientB"]);
+    const listOf = async (actor: ActorName) =>
+      ((await http[actor].request("GET", "/api/tasks?limit=100")).json.items as { id: string }[]).map((row) => row.id);
+    expect(await listOf("clientA")).toContain(taskId);
+    expect(await listOf("clientB")).not.toContain(taskId);
   });
 
   it("an invoice moved to another client leaves the first client's list and summary", async () => {

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, tasks, users } from "../../server/db/schema";
+import { auditLog, projects, tasks, users } from "../../server/db/schema";
 import { liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createTask } from "../support/tasks";
@@ -26,11 +26,21 @@ async function live(from: Client, key = KEY) {
 }
 const COUNTS = ["tasks", "counts"];
 const ADMIN = "admin@lagosstudio.test";
-/** The counts as the database holds them, for one assignee or for every task. */
-async function countsInDb(assignedTo?: string) {
-  const rows = await server.db.select({ status: tasks.status, assignedTo: tasks.assignedTo }).from(tasks);
+/** The tasks as the database holds them, with the client whose project holds each (null: on no project). */
+function tasksInDb() {
+  return server.db
+    .select({ id: tasks.id, status: tasks.status, assignedTo: tasks.assignedTo, projectClientId: projects.clientId })
+    .from(tasks)
+    .leftJoin(projects, eq(projects.id, tasks.projectId));
+}
+/** The counts as the database holds them: every task, one assignee's, or those on one client's projects. */
+async function countsInDb(of?: { assignedTo: string } | { projectClientId: string }) {
   const counts = { todo: 0, in_progress: 0, review: 0, completed: 0 };
-  for (const row of rows) if (!assignedTo || row.assignedTo === assignedTo) counts[row.status] += 1;
+  for (const row of await tasksInDb()) {
+    const mine =
+      !of || ("assignedTo" in of ? row.assignedTo === of.assignedTo : row.projectClientId === of.projectClientId);
+    if (mine) counts[row.status] += 1;
+  }
   return counts;
 }
 
@@ -49,14 +59,18 @@ afterAll(async () => {
 });
 
 describe("GET /api/tasks", () => {
-  it("a developer sees only their own tasks; an administrator every task; a client none", async () => {
+  it("a developer sees only their own tasks; an administrator every task; a client those on their projects", async () => {
     const tundeId = await userId("tunde@lagosstudio.test");
     const own = (await tunde.request("GET", "/api/tasks")).json;
     expect(own.items.length).toBeGreaterThan(0);
     expect(own.items.every((task: { assignedTo: string }) => task.assignedTo === tundeId)).toBe(true);
     const all = (await admin.request("GET", "/api/tasks?limit=100")).json;
     expect(all.items.length).toBe((await server.db.select().from(tasks)).length);
-    expect((await client.request("GET", "/api/tasks")).json.items).toEqual([]);
+    const clientId = await userId("chinedu@ezefoods.test");
+    const onTheirProjects = (await tasksInDb()).filter((task) => task.projectClientId === clientId);
+    expect(onTheirProjects.length).toBeGreaterThan(0);
+    const theirs = (await client.request("GET", "/api/tasks?limit=100")).json.items as { id: string }[];
+    expect(theirs.map((task) => task.id).sort()).toEqual(onTheirProjects.map((task) => task.id).sort());
     expect((await server.client().request("GET", "/api/tasks")).status).toBe(401);
   });
 
@@ -94,7 +108,7 @@ describe("PATCH /api/tasks/:id/status", () => {
     expect(ngoziLive.frames.some((frame) => frame.type === "change")).toBe(false);
   });
 
-  it("refuses anything but the status, another developer's task, and clients", async () => {
+  it("refuses anything but the status, and another developer's task", async () => {
     const tundeId = await userId("tunde@lagosstudio.test");
     const [task] = await server.db.select().from(tasks).where(eq(tasks.assignedTo, tundeId));
     if (!task) throw new Error("tunde has no task");
@@ -104,12 +118,41 @@ describe("PATCH /api/tasks/:id/status", () => {
     expect(extra.status).toBe(400);
     expect(extra.json.error.fields).toHaveProperty("title");
     expect((await ngozi.request("PATCH", path, { status: "todo" })).status).toBe(404);
-    expect((await client.request("PATCH", path, { status: "todo" })).status).toBe(404);
+
     const [after] = await server.db
       .select()
       .from(tasks)
       .where(and(eq(tasks.id, task.id)));
     expect(after?.title).toBe(task.title);
+  });
+
+  it("a client reads the tasks on their projects, live, and moves none; another client sees nothing of them", async () => {
+    const [project] = await server.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(eq(projects.clientId, await userId("chinedu@ezefoods.test")));
+    if (!project) throw new Error("chinedu has no project");
+    const taskId = await createTask(server.db, {
+      creatorEmail: ADMIN,
+      assigneeEmail: "tunde@lagosstudio.test",
+      projectId: project.id,
+    });
+    const other = await server.signIn("amaka@bellofashion.test");
+    const [clientLive, otherLive] = await Promise.all([live(client), live(other)]);
+    const path = `/api/tasks/${taskId}/status`;
+    const refused = await client.request("PATCH", path, { status: "review" });
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toBe("Only the task's assignee or an administrator may move it");
+    expect((await other.request("PATCH", path, { status: "review" })).status).toBe(404);
+    // The assignee moves it: the client sees the change, the other client nothing.
+    expect((await tunde.request("PATCH", path, { status: "review" })).status).toBe(200);
+    await clientLive.next(
+      (frame) => frame.type === "change" && frame.row?.id === taskId && frame.row?.status === "review",
+    );
+    await sleep(300);
+    expect(otherLive.frames.some((frame) => frame.type === "change" && frame.row?.id === taskId)).toBe(false);
+    const [row] = await server.db.select({ status: tasks.status }).from(tasks).where(eq(tasks.id, taskId));
+    expect(row?.status).toBe("review");
   });
 
   it("an administrator moves anyone's task", async () => {
@@ -127,15 +170,12 @@ describe("GET /api/tasks/counts", () => {
       await createTask(server.db, { creatorEmail: ADMIN, assigneeEmail: "ngozi@lagosstudio.test", status: "review" });
     const mine = await ngozi.request("GET", "/api/tasks/counts");
     expect(mine.status).toBe(200);
-    expect(mine.json).toEqual(await countsInDb(ngoziId));
+    expect(mine.json).toEqual(await countsInDb({ assignedTo: ngoziId }));
     expect(mine.json.review).toBeGreaterThanOrEqual(55);
     expect((await admin.request("GET", "/api/tasks/counts")).json).toEqual(await countsInDb());
-    expect((await client.request("GET", "/api/tasks/counts")).json).toEqual({
-      todo: 0,
-      in_progress: 0,
-      review: 0,
-      completed: 0,
-    });
+    const clientCounts = (await client.request("GET", "/api/tasks/counts")).json;
+    expect(clientCounts).toEqual(await countsInDb({ projectClientId: await userId("chinedu@ezefoods.test") }));
+    expect(Object.values(clientCounts).reduce((a: number, b) => a + (b as number), 0)).toBeGreaterThan(0);
     expect((await server.client().request("GET", "/api/tasks/counts")).status).toBe(401);
   });
 

@@ -5,10 +5,10 @@ import { tasks } from "../../server/db/schema";
 
 import { userIdOf } from "./server";
 
-/** A task assigned to `assigneeEmail` (or to no one), created by `creatorEmail`; returns its id. */
+/** A task assigned to `assigneeEmail` (or to no one), created by `creatorEmail`, on `projectId` if given; returns its id. */
 export async function createTask(
   db: Db,
-  options: { creatorEmail: string; assigneeEmail?: string; status?: TaskStatus; title?: string },
+  options: { creatorEmail: string; assigneeEmail?: string; status?: TaskStatus; title?: string; projectId?: string },
 ): Promise<string> {
   const [row] = await db
     .insert(tasks)
@@ -18,6 +18,7 @@ export async function createTask(
       status: options.status ?? "todo",
       createdBy: await userIdOf(db, options.creatorEmail),
       assignedTo: options.assigneeEmail ? await userIdOf(db, options.assigneeEmail) : null,
+      projectId: options.projectId ?? null,
     })
     .returning({ id: tasks.id });
   if (!row) throw new Error("task insert returned no row");

@@ -34,7 +34,7 @@ const facts: Record<Collection, unknown> = {
   milestones: project,
   files: { project, uploaderId: ids.clientA },
   invoices: owned,
-  tasks: { assignedTo: ids.devIn },
+  tasks: { assignedTo: ids.devIn, projectClientId: ids.clientA },
   services: { status: "active" },
   serviceOrders: owned,
   dashboard: undefined,
@@ -115,17 +115,18 @@ const expected: Table = {
     update: [F, F, F, F, F, T],
     delete: [F, F, F, F, F, T],
   },
-  // §6: developers see and update the tasks assigned to them (the row is assigned to "dev in").
+  // §6: developers see and update the tasks assigned to them (the row is assigned to "dev in"); §1: clients see
+  // the tasks on their projects (the row is on client A's), and move none.
   tasks: {
     scope: [
       none,
-      { kind: "assignee", userId: ids.clientA },
-      { kind: "assignee", userId: ids.clientB },
+      { kind: "client", clientId: ids.clientA },
+      { kind: "client", clientId: ids.clientB },
       { kind: "assignee", userId: ids.devIn },
       { kind: "assignee", userId: ids.devOut },
       all,
     ],
-    read: [F, F, F, T, F, T],
+    read: [F, T, F, T, F, T],
     create: [F, F, F, F, F, T],
     update: [F, F, F, T, F, T],
     delete: [F, F, F, F, F, T],
@@ -215,14 +216,21 @@ describe("access rules", () => {
 
   /** What a list query would return for `scope`, applied to the row's facts. */
   function inScope(scope: Scope, row: unknown): boolean {
-    const r = (row ?? {}) as { clientId?: string; developerIds?: string[]; assignedTo?: string; status?: string };
+    const r = (row ?? {}) as {
+      clientId?: string;
+      projectClientId?: string;
+      developerIds?: string[];
+      assignedTo?: string;
+      status?: string;
+    };
     switch (scope.kind) {
       case "all":
         return true;
       case "none":
         return false;
       case "client":
-        return r.clientId === scope.clientId;
+        // A task is in a client's scope through its project (server/data/tasks.ts, clientProjects).
+        return (r.clientId ?? r.projectClientId) === scope.clientId;
       case "developer":
         return r.developerIds?.includes(scope.developerId) ?? false;
       case "assignee":
@@ -255,15 +263,21 @@ describe("access rules", () => {
   });
 
   it("a developer on the project but not the task's assignee cannot read or move the task", () => {
-    const task = { assignedTo: ids.devOut };
+    const task = { assignedTo: ids.devOut, projectClientId: ids.clientA };
     const devIn: Actor = { id: ids.devIn, role: "developer" };
     expect(rules.tasks.read(devIn, task)).toBe(false);
     expect(rules.tasks.update(devIn, task)).toBe(false);
   });
 
-  it("an unassigned task is seen and moved by administrators only", () => {
-    const task = { assignedTo: null };
+  it("an unassigned task on no project is seen and moved by administrators only", () => {
+    const task = { assignedTo: null, projectClientId: null };
     expect(actors.map(({ actor }) => rules.tasks.read(actor, task))).toEqual([F, F, F, F, F, T]);
+    expect(actors.map(({ actor }) => rules.tasks.update(actor, task))).toEqual([F, F, F, F, F, T]);
+  });
+
+  it("an unassigned task on client A's project is seen by client A too, and moved by administrators only", () => {
+    const task = { assignedTo: null, projectClientId: ids.clientA };
+    expect(actors.map(({ actor }) => rules.tasks.read(actor, task))).toEqual([F, T, F, F, F, T]);
     expect(actors.map(({ actor }) => rules.tasks.update(actor, task))).toEqual([F, F, F, F, F, T]);
   });
 

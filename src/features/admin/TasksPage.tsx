@@ -2,14 +2,14 @@ import { Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack,
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
-import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { TASK_STATUSES } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { PRIORITY_BADGES, TASK_STATUS_LABELS, TASK_STATUS_PALETTE } from "../tasks/labels";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import { adminTasksQueryOptions, taskOptionsQueryOptions, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
@@ -146,13 +146,6 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
   );
 }
 
-const STATUS_PALETTE: Record<TaskStatus, string> = {
-  todo: "gray",
-  in_progress: "blue",
-  review: "purple",
-  completed: "green",
-};
-
 function AdminTaskCard({ task }: { task: Task }) {
   const remove = useDeleteTask();
   const priority = PRIORITY_BADGES[task.priority];
@@ -166,7 +159,7 @@ function AdminTaskCard({ task }: { task: Task }) {
             {task.title}
           </Text>
           <HStack gap="1" flexShrink="0">
-            <Badge colorPalette={STATUS_PALETTE[task.status]} variant="subtle">
+            <Badge colorPalette={TASK_STATUS_PALETTE[task.status]} variant="subtle">
               {TASK_STATUS_LABELS[task.status]}
             </Badge>
             <Badge colorPalette={priority.palette} variant="subtle">

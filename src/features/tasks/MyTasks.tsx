@@ -15,8 +15,10 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
+import { PageHeader } from "../../components/PageHeader";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
+import { useMe } from "../../lib/session";
 import {
   applyTaskChange,
   myTasksQuery,
@@ -25,30 +27,48 @@ import {
   useLoadMoreTasks,
   useUpdateTaskStatus,
 } from "./api";
-import { NO_TASKS, NO_TASKS_TEXT, PRIORITY_BADGES, TASK_STATUS_LABELS } from "./labels";
+import {
+  CLIENT_TASKS_DESCRIPTION,
+  MY_TASKS_DESCRIPTION,
+  NO_CLIENT_TASKS,
+  NO_CLIENT_TASKS_TEXT,
+  NO_TASKS,
+  NO_TASKS_TEXT,
+  PRIORITY_BADGES,
+  TASK_STATUS_LABELS,
+  TASK_STATUS_PALETTE,
+} from "./labels";
 
 const columns = { base: 1, md: 2, xl: 3 };
 
-/** Spec §2 My Tasks: four counters and the person's task cards, each with a status selector; live both ways. */
-export function MyTasks() {
+/**
+ * Spec §2 My Tasks: four counters and the person's task cards, each with a status selector; live both
+ * ways. A client follows the tasks on their projects (spec §1: clients "see tasks"): the same page,
+ * each card showing its status and who works on it, with nothing to change.
+ */
+export function MyTasksPage() {
+  const follows = useMe().data?.role === "client";
   const tasks = useLiveQuery(myTasksQuery, applyTaskChange);
   const counts = useLiveQuery(taskCountsQuery);
 
   return (
-    <Stack gap="6">
-      <StatGrid label="Tasks by status" columns={[2, 4]} minCardRem={9} aria-busy={counts.isPending || undefined}>
-        {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
-        {TASK_STATUSES.map((status) => (
-          <StatCard
-            key={status}
-            label={TASK_STATUS_LABELS[status]}
-            pending={counts.isPending}
-            value={counts.data?.[status]}
-          />
-        ))}
-      </StatGrid>
-      <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} />
-    </Stack>
+    <>
+      <PageHeader title="My Tasks" description={follows ? CLIENT_TASKS_DESCRIPTION : MY_TASKS_DESCRIPTION} />
+      <Stack gap="6">
+        <StatGrid label="Tasks by status" columns={[2, 4]} minCardRem={9} aria-busy={counts.isPending || undefined}>
+          {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
+          {TASK_STATUSES.map((status) => (
+            <StatCard
+              key={status}
+              label={TASK_STATUS_LABELS[status]}
+              pending={counts.isPending}
+              value={counts.data?.[status]}
+            />
+          ))}
+        </StatGrid>
+        <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} follows={follows} />
+      </Stack>
+    </>
   );
 }
 
@@ -56,10 +76,13 @@ function TaskCards({
   tasks,
   pending,
   hasMore,
+  follows,
 }: {
   tasks: ShownTask[] | undefined;
   pending: boolean;
   hasMore: boolean;
+  /** A client's cards: the status shown, not chosen. */
+  follows: boolean;
 }) {
   const more = useLoadMoreTasks();
   if (pending) {
@@ -81,15 +104,20 @@ function TaskCards({
   }
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!tasks || tasks.length === 0) {
-    return <EmptyList icon={LuListChecks} headingLevel="h2" title={NO_TASKS} description={NO_TASKS_TEXT} />;
+    return (
+      <EmptyList
+        icon={LuListChecks}
+        headingLevel="h2"
+        title={follows ? NO_CLIENT_TASKS : NO_TASKS}
+        description={follows ? NO_CLIENT_TASKS_TEXT : NO_TASKS_TEXT}
+      />
+    );
   }
   return (
     <Stack gap="6">
       <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Tasks">
         {tasks.map((task) => (
-          <li key={task.id}>
-            <TaskCard task={task} />
-          </li>
+          <li key={task.id}>{follows ? <FollowedTaskCard task={task} /> : <TaskCard task={task} />}</li>
         ))}
       </SimpleGrid>
       {hasMore ? (
@@ -134,20 +162,7 @@ function TaskCard({ task }: { task: ShownTask }) {
             {task.description}
           </Text>
         )}
-        <Stack gap="1" fontSize="sm">
-          <Text>
-            <Text as="span" color="fg.muted">
-              Project:{" "}
-            </Text>
-            {task.projectTitle ?? "No project"}
-          </Text>
-          <Text>
-            <Text as="span" color="fg.muted">
-              Due:{" "}
-            </Text>
-            {task.dueDate ? formatDay(task.dueDate) : "No due date"}
-          </Text>
-        </Stack>
+        <TaskDetails task={task} />
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
             value={task.status}
@@ -164,5 +179,56 @@ function TaskCard({ task }: { task: ShownTask }) {
         </FormField>
       </Card.Body>
     </Card.Root>
+  );
+}
+
+/** A task on one of the client's projects: its status and who works on it, read only. */
+function FollowedTaskCard({ task }: { task: ShownTask }) {
+  const priority = PRIORITY_BADGES[task.priority];
+  return (
+    <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`}>
+      <Card.Body gap="3">
+        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
+          <Text as="h2" flex="1 1 10rem" id={`task-${task.id}`} fontWeight="semibold" fontSize="lg">
+            {task.title}
+          </Text>
+          <HStack gap="1" flexShrink="0">
+            <Badge colorPalette={TASK_STATUS_PALETTE[task.status]} variant="subtle" data-testid="task-status">
+              {TASK_STATUS_LABELS[task.status]}
+            </Badge>
+            <Badge colorPalette={priority.palette} variant="subtle">
+              {priority.label}
+            </Badge>
+          </HStack>
+        </HStack>
+        {task.description && (
+          <Text color="fg.muted" whiteSpace="pre-wrap">
+            {task.description}
+          </Text>
+        )}
+        <TaskDetails task={task} withAssignee />
+      </Card.Body>
+    </Card.Root>
+  );
+}
+
+/** A task's project and due date; who works on it too, for the client following it. */
+function TaskDetails({ task, withAssignee = false }: { task: ShownTask; withAssignee?: boolean }) {
+  const details = [
+    ...(withAssignee ? [["Assignee", task.assigneeName ?? "Not assigned yet"]] : []),
+    ["Project", task.projectTitle ?? "No project"],
+    ["Due", task.dueDate ? formatDay(task.dueDate) : "No due date"],
+  ];
+  return (
+    <Stack gap="1" fontSize="sm">
+      {details.map(([label, value]) => (
+        <Text key={label}>
+          <Text as="span" color="fg.muted">
+            {label}:{" "}
+          </Text>
+          {value}
+        </Text>
+      ))}
+    </Stack>
   );
 }
