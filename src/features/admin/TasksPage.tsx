@@ -1,15 +1,15 @@
-import { Badge, Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
 import { TASK_STATUSES } from "../../../common/domain";
-import { formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS, TASK_STATUS_PALETTE } from "../tasks/labels";
+import { TASK_STATUS_LABELS } from "../tasks/labels";
+import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import { adminTasksQueryOptions, taskOptionsQueryOptions, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
@@ -148,35 +148,17 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
 
 function AdminTaskCard({ task }: { task: Task }) {
   const remove = useDeleteTask();
-  const priority = PRIORITY_BADGES[task.priority];
   const headingId = `admin-task-${task.id}`;
   return (
     <Card.Root as="article" h="full" aria-labelledby={headingId}>
       <Card.Body gap="3">
-        {/* The badges go under a title that has less than 10rem beside them, rather than squeeze it letter by letter. */}
-        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-          <Text as="h2" flex="1 1 10rem" id={headingId} fontWeight="semibold" fontSize="lg">
-            {task.title}
-          </Text>
-          <HStack gap="1" flexShrink="0">
-            <Badge colorPalette={TASK_STATUS_PALETTE[task.status]} variant="subtle">
-              {TASK_STATUS_LABELS[task.status]}
-            </Badge>
-            <Badge colorPalette={priority.palette} variant="subtle">
-              {priority.label}
-            </Badge>
-          </HStack>
-        </HStack>
+        <TaskCardHeading task={task} id={headingId} withStatus />
         {task.description && (
           <Text color="fg.muted" whiteSpace="pre-wrap" lineClamp="4">
             {task.description}
           </Text>
         )}
-        <Stack gap="1" fontSize="sm">
-          <Detail label="Assignee" value={task.assigneeName ?? "Unassigned"} />
-          <Detail label="Project" value={task.projectTitle ?? "No project"} />
-          <Detail label="Due" value={task.dueDate ? formatDay(task.dueDate) : "No due date"} />
-        </Stack>
+        <TaskDetails task={task} withAssignee />
       </Card.Body>
       <Card.Footer gap="2" justifyContent="end">
         <TaskDialog
@@ -210,16 +192,5 @@ function AdminTaskCard({ task }: { task: Task }) {
         />
       </Card.Footer>
     </Card.Root>
-  );
-}
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Text>
-      <Text as="span" color="fg.muted">
-        {label}:{" "}
-      </Text>
-      {value}
-    </Text>
   );
 }

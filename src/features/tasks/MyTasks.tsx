@@ -1,18 +1,6 @@
-import {
-  Badge,
-  Button,
-  Card,
-  HStack,
-  SimpleGrid,
-  Skeleton,
-  SkeletonText,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
-import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { PageHeader } from "../../components/PageHeader";
@@ -34,10 +22,9 @@ import {
   NO_CLIENT_TASKS_TEXT,
   NO_TASKS,
   NO_TASKS_TEXT,
-  PRIORITY_BADGES,
   TASK_STATUS_LABELS,
-  TASK_STATUS_PALETTE,
 } from "./labels";
+import { TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
 const columns = { base: 1, md: 2, xl: 3 };
 
@@ -137,7 +124,6 @@ function TaskCards({
 
 function TaskCard({ task }: { task: ShownTask }) {
   const update = useUpdateTaskStatus();
-  const priority = PRIORITY_BADGES[task.priority];
 
   function onChange(status: TaskStatus) {
     // One change at a time: a second pick waits for the first to be saved.
@@ -148,15 +134,7 @@ function TaskCard({ task }: { task: ShownTask }) {
   return (
     <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`} aria-busy={task.pending || undefined}>
       <Card.Body gap="3">
-        {/* The badges go under a title that has less than 10rem beside them, rather than squeeze it letter by letter. */}
-        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-          <Text as="h2" flex="1 1 10rem" id={`task-${task.id}`} fontWeight="semibold" fontSize="lg">
-            {task.title}
-          </Text>
-          <Badge colorPalette={priority.palette} variant="subtle" flexShrink="0">
-            {priority.label}
-          </Badge>
-        </HStack>
+        <TaskCardHeading task={task} id={`task-${task.id}`} />
         {task.description && (
           <Text color="fg.muted" whiteSpace="pre-wrap">
             {task.description}
@@ -184,23 +162,10 @@ function TaskCard({ task }: { task: ShownTask }) {
 
 /** A task on one of the client's projects: its status and who works on it, read only. */
 function FollowedTaskCard({ task }: { task: ShownTask }) {
-  const priority = PRIORITY_BADGES[task.priority];
   return (
     <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`}>
       <Card.Body gap="3">
-        <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-          <Text as="h2" flex="1 1 10rem" id={`task-${task.id}`} fontWeight="semibold" fontSize="lg">
-            {task.title}
-          </Text>
-          <HStack gap="1" flexShrink="0">
-            <Badge colorPalette={TASK_STATUS_PALETTE[task.status]} variant="subtle" data-testid="task-status">
-              {TASK_STATUS_LABELS[task.status]}
-            </Badge>
-            <Badge colorPalette={priority.palette} variant="subtle">
-              {priority.label}
-            </Badge>
-          </HStack>
-        </HStack>
+        <TaskCardHeading task={task} id={`task-${task.id}`} withStatus />
         {task.description && (
           <Text color="fg.muted" whiteSpace="pre-wrap">
             {task.description}
@@ -209,26 +174,5 @@ function FollowedTaskCard({ task }: { task: ShownTask }) {
         <TaskDetails task={task} withAssignee />
       </Card.Body>
     </Card.Root>
-  );
-}
-
-/** A task's project and due date; who works on it too, for the client following it. */
-function TaskDetails({ task, withAssignee = false }: { task: ShownTask; withAssignee?: boolean }) {
-  const details = [
-    ...(withAssignee ? [["Assignee", task.assigneeName ?? "Not assigned yet"]] : []),
-    ["Project", task.projectTitle ?? "No project"],
-    ["Due", task.dueDate ? formatDay(task.dueDate) : "No due date"],
-  ];
-  return (
-    <Stack gap="1" fontSize="sm">
-      {details.map(([label, value]) => (
-        <Text key={label}>
-          <Text as="span" color="fg.muted">
-            {label}:{" "}
-          </Text>
-          {value}
-        </Text>
-      ))}
-    </Stack>
   );
 }
