@@ -72,6 +72,10 @@ describe("notification centre", () => {
     await dialog.getByRole("button", { name: "Mark all as read" }).click();
     await page.getByRole("button", { name: "Notifications", exact: true }).waitFor({ timeout: SOON_MS });
     expect(await dialog.getByRole("button", { name: "Mark all as read" }).isDisabled()).toBe(true);
+    // The disabled button gave its focus to the panel, not to the page's body: the next Tab is a notification.
+    await expect.poll(() => dialog.evaluate((panel) => panel.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("notification-link");
 
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });

@@ -45,7 +45,18 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
             colorPalette="brand"
             disabled={!anyUnread}
             loading={readAll.isPending}
-            onClick={() => readAll.mutate()}
+            onClick={(event) => {
+              // The button is disabled while it works and once nothing is unread, and a disabled button
+              // drops the keyboard focus to the page's body: it goes to the panel instead, whose next Tab
+              // is the first notification.
+              const panel = event.currentTarget.closest<HTMLElement>('[role="dialog"]');
+              readAll.mutate(undefined, {
+                onSettled: () => {
+                  const active = document.activeElement;
+                  if (!active || active === document.body) panel?.focus();
+                },
+              });
+            }}
           >
             Mark all as read
           </Button>
