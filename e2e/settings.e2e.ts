@@ -75,8 +75,12 @@ describe("settings", () => {
     const company = page.getByLabel("Company Name");
     await name.fill("Amaka B. Bello");
     await company.fill("Bello Fashion House Ltd");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    // Saved from the keyboard: the button, disabled while it saves, has the focus again afterwards.
+    const save = page.getByRole("button", { name: "Save Changes" });
+    await save.focus();
+    await page.keyboard.press("Enter");
     await toast(page, TOAST.profileUpdated).waitFor();
+    await expect.poll(() => save.evaluate((button) => button === document.activeElement)).toBe(true);
     expect(await api.me(CLIENT)).toMatchObject({ fullName: "Amaka B. Bello", companyName: "Bello Fashion House Ltd" });
     // The sidebar's footer follows at once.
     await page.locator("#portal-sidebar").getByText("Amaka B. Bello", { exact: true }).waitFor();
@@ -87,8 +91,9 @@ describe("settings", () => {
         : route.continue(),
     );
     await name.fill("Someone Else");
-    await page.getByRole("button", { name: "Save Changes" }).click();
+    await save.click();
     await toast(page, TOAST.profileFailed).waitFor();
+    await expect.poll(() => save.evaluate((button) => button === document.activeElement)).toBe(true);
     await page.unroute("**/api/me");
     expect(await name.inputValue()).toBe("Someone Else");
     expect((await api.me(CLIENT)).fullName).toBe("Amaka B. Bello");

@@ -2,6 +2,7 @@ import { createRouter } from "@tanstack/react-router";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppTree } from "./app-tree";
+import { keepFocusThroughDisabling } from "./lib/keep-focus";
 import { routeTree } from "./routeTree.gen";
 
 /**
@@ -23,6 +24,9 @@ declare module "@tanstack/react-router" {
     router: typeof router;
   }
 }
+
+// A button disabled while it works (Chakra's `loading`) gives the keyboard focus back when it is enabled again.
+keepFocusThroughDisabling();
 
 /** <html data-hydrated>: the page is live (what tests wait for). */
 const markLive = () => {

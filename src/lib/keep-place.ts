@@ -1,5 +1,4 @@
-/** How long a control's removal is awaited: past it, the action has failed or changed nothing. */
-const WAIT_MS = 15_000;
+import { WAIT_MS } from "./keep-focus";
 
 /**
  * Keeps a keyboard or screen-reader user's place when the control they pressed leaves with its
