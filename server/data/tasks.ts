@@ -204,7 +204,7 @@ async function getTaskAndFacts(db: Db, id: string): Promise<{ task: TaskView; fa
   return { task, facts: { assignedTo: task.assignedTo, projectClientId } };
 }
 
-/** The live key of the signed-in person's task list: their own tasks, or every task for an administrator. */
+/** The live key of the signed-in person's task list: their own tasks (a client's: those on their projects), or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;
 /** The live key of Admin › Tasks: pushed as "refetch" (its filtered, paged lists refetch what they show). */
 export const adminTasksKey = ["admin", "tasks"] as const;
@@ -214,11 +214,6 @@ export const myTaskCountsKey = ["tasks", "counts"] as const;
 const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
   key.length === expected.length && expected.every((part, i) => key[i] === part);
 
-/**
- * Each viewer's list differs: a task reaches an administrator, its assignee and the client whose
- * project holds it; a task reassigned away from someone, or moved off a client's project, reaches
- * them as a delete, so it leaves their list at once.
- */
 /** Who may subscribe to the task keys: every signed-in person to their own list and counters, administrators to theirs. */
 async function authorizeTaskKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {
   if (isKey(key, adminTasksKey)) return rules.tasks.scope(actor).kind === "all";
@@ -226,6 +221,11 @@ async function authorizeTaskKeys(_db: Db, actor: Actor, key: readonly (string | 
   return rules.tasks.scope(actor).kind !== "none";
 }
 
+/**
+ * Each viewer's list differs: a task reaches an administrator, its assignee and the client whose
+ * project holds it; a task reassigned away from someone, or moved off a client's project, reaches
+ * them as a delete, so it leaves their list at once.
+ */
 export const tasksLive: LiveCollection<"tasks"> = {
   topic: "tasks",
   authorize: authorizeTaskKeys,

@@ -43,20 +43,11 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
             size="xs"
             variant="ghost"
             colorPalette="brand"
-            disabled={!anyUnread}
+            // aria-disabled, not disabled, once nothing is unread: a disabled button drops the keyboard focus
+            // to the page's body (the spinner's disabling is undone by src/lib/keep-focus.ts).
+            aria-disabled={!anyUnread || undefined}
             loading={readAll.isPending}
-            onClick={(event) => {
-              // The button is disabled while it works and once nothing is unread, and a disabled button
-              // drops the keyboard focus to the page's body: it goes to the panel instead, whose next Tab
-              // is the first notification.
-              const panel = event.currentTarget.closest<HTMLElement>('[role="dialog"]');
-              readAll.mutate(undefined, {
-                onSettled: () => {
-                  const active = document.activeElement;
-                  if (!active || active === document.body) panel?.focus();
-                },
-              });
-            }}
+            onClick={() => anyUnread && readAll.mutate()}
           >
             Mark all as read
           </Button>
