@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { DEMO_PASSWORD } from "../seed";
+import { SIGNED_OUT_MARK } from "../src/lib/signed-out";
 import { Api } from "./support/api";
-import { newUser, type User, waitForPath } from "./support/browser";
+import { cspViolations, newUser, recordCspViolations, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -85,5 +87,78 @@ describe("sign-up, verification and sign-in", () => {
 
     await page.goto("/portal");
     await waitForPath(page, "/auth");
+  });
+});
+
+describe("the sign-in page", () => {
+  const CLIENT = "chinedu@ezefoods.test";
+  const get = (path: string, cookie?: string) =>
+    fetch(`${product.server.url}${path}`, {
+      headers: { accept: "text/html", ...(cookie ? { cookie } : {}) },
+      redirect: "manual",
+    });
+
+  it("comes to the signed out as its Sign In form in the HTML, marked as served signed out", async () => {
+    for (const path of ["/auth", "/auth?tab=signin", "/auth?redirect=%2Fportal%2Finvoices"]) {
+      const response = await get(path);
+      expect(response.status, path).toBe(200);
+      const html = await response.text();
+      expect(html, path).toContain("<title>Sign In · Lagos Studio</title>");
+      expect(html, path).toMatch(/<button[^>]*role="tab"[^>]*>Sign In<\/button>/);
+      expect(html, path).toContain('type="password"');
+      expect(html, path).toContain(SIGNED_OUT_MARK);
+    }
+    // Another view (a tab, a mailed link's token) is drawn by the app: its shell, marked the same way.
+    const shell = await (await get("/auth?tab=signup")).text();
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).toContain(SIGNED_OUT_MARK);
+  });
+
+  it("sends the signed in on at once, to the page they were to return to or the portal", async () => {
+    const cookie = await api.signIn(CLIENT);
+    for (const [path, to] of [
+      ["/auth", "/portal"],
+      ["/auth?tab=signup", "/portal"],
+      ["/auth?redirect=%2Fportal%2Finvoices", "/portal/invoices"],
+      // Only a portal path is followed (common/return-path.ts).
+      ["/auth?redirect=https%3A%2F%2Fexample.com%2F", "/portal"],
+    ] as const) {
+      const response = await get(path, cookie);
+      expect(response.status, path).toBe(302);
+      expect(response.headers.get("location"), path).toBe(to);
+    }
+  });
+
+  it("takes a sign-in typed before its app is live, with nothing in the console and nothing the CSP refuses", async () => {
+    const visitor = await newUser(product.browser, product.server.url);
+    const problems: string[] = [];
+    visitor.page.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console: ${message.text()}`);
+    });
+    visitor.page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+    await recordCspViolations(visitor.context);
+    try {
+      const { page } = visitor;
+      await page.goto("/auth");
+      expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset), "live before a touch").toBe(
+        false,
+      );
+      const panel = page.getByRole("tabpanel", { name: "Sign In" });
+      await panel.getByLabel("Email").fill(CLIENT);
+      await panel.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+      await waitForPath(page, "/portal");
+      await page.getByRole("heading", { name: "Dashboard", level: 1 }).waitFor();
+      problems.push(...(await cspViolations(page)).map((violation) => `CSP: ${violation}`));
+
+      // The app's own shell for another view: the page's first session check reads no /api/me (a 401 is logged).
+      await visitor.context.clearCookies();
+      await page.goto("/auth?tab=signup");
+      await page.getByRole("tabpanel", { name: "Sign Up" }).getByLabel("Full Name").waitFor();
+      problems.push(...(await cspViolations(page)).map((violation) => `CSP: ${violation}`));
+      expect(problems).toEqual([]);
+    } finally {
+      await visitor.context.close();
+    }
   });
 });

@@ -4,9 +4,11 @@ import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import {
+  cspViolations,
   figuresOffOneLine,
   hydratePage,
   newUser,
+  recordCspViolations,
   signInThroughForm,
   type User,
   waitForPath,
@@ -19,7 +21,8 @@ import { setupProduct } from "./support/product";
  * at desktop (1280 px) and phone (375 px) widths, and no page is wider than the phone. Each page is checked with
  * its content on screen, not its loading skeleton: as the server rendered it,
  * and live. And each page hydrates as the server rendered it: no error, no
- * read made again (the data it was rendered with is current), nothing moved.
+ * read made again (the data it was rendered with is current), nothing moved,
+ * nothing the Content-Security-Policy refuses.
  */
 const CLIENT = "chinedu@ezefoods.test";
 const DEVELOPER = "tunde@lagosstudio.test";
@@ -116,6 +119,8 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
       (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
     );
     if (shifted > 0.001) problems.push(`layout shift ${shifted.toFixed(3)} while hydrating`);
+    // The app's code keeps to the site's Content-Security-Policy (zod's parsers once asked for eval).
+    for (const violation of await cspViolations(page)) problems.push(`CSP: ${violation}`);
     await page.setViewportSize(VIEWPORTS[1]);
     await expect.poll(() => page.locator('main [aria-busy="true"]').count()).toBe(0);
     const live = await axeViolations(page);
@@ -143,6 +148,7 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
 
 async function signedIn(email: string): Promise<User> {
   const user = await newUser(product.browser, product.server.url);
+  await recordCspViolations(user.context);
   await user.page.emulateMedia({ reducedMotion: "reduce" });
   await signInThroughForm(user.page, email);
   return user;

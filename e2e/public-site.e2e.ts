@@ -210,8 +210,9 @@ describe("public pages", () => {
     }
   });
 
-  it("portal and /auth paths get the SPA shell with status 200", async () => {
-    for (const path of ["/auth", "/portal", "/portal/projects/123"]) {
+  // A plain /auth is the prerendered Sign In form (e2e/auth.e2e.ts).
+  it("/auth showing another view than the Sign In form gets the SPA shell with status 200", async () => {
+    for (const path of ["/auth?tab=signup", "/auth?view=forgot"]) {
       const response = await fetch(`${product.server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root"></div>');
@@ -589,7 +590,7 @@ describe("prerendered HTML", () => {
   });
 
   it.each([
-    ["/auth", "src/routes/_site/auth.tsx"],
+    ["/auth?tab=signup", "src/routes/_site/auth.tsx"],
     ["/unsubscribe", "src/routes/_site/unsubscribe.tsx"],
   ])(
     "the SPA shell for %s preloads that route's code (%s), every link an asset that exists",

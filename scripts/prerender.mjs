@@ -2,7 +2,7 @@
  * The prerender step of `npm run build` (run after the client build):
  *  1. builds src/entry-server.tsx for Node (Vite SSR build, kept in dist/ssr:
  *     the server renders the pages showing plans again from the database),
- *  2. renders every public route and the 404 page into dist/pages/*.html
+ *  2. renders every public route, the sign-in page and the 404 page into dist/pages/*.html
  *     (src/ssr/document.ts: title, description, canonical URL, Open Graph/Twitter
  *     tags, the business's JSON-LD, Emotion styles in <head>, modulepreload
  *     links for its route chunks); manifest.json lists each page's preloads,
@@ -91,7 +91,7 @@ async function main() {
     "--logLevel",
     "warn",
   ]);
-  const { renderDocument, publicPages, PLACEHOLDERS, PLAN_PAGES } = await import(
+  const { renderDocument, publicPages, signInPage, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } = await import(
     pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href
   );
   const template = readFileSync(path.join(CLIENT, "index.html"), "utf8");
@@ -109,6 +109,7 @@ async function main() {
   rmSync(PAGES, { recursive: true, force: true });
   mkdirSync(PAGES, { recursive: true });
   const written = [];
+  const markSignedOut = (html) => html.replace("</head>", () => `  ${SIGNED_OUT_MARK}\n  </head>`);
   for (const page of publicPages) {
     const routeChunks = chunkClosure(manifest, `${routeFile(page.path)}?tsr-split=component`);
     const preloads = [...new Set([...appChunks, ...layoutChunks, ...routeChunks])].filter(
@@ -120,6 +121,18 @@ async function main() {
     writeFileSync(path.join(PAGES, file), html);
     written.push({ path: page.path, file, preloads, ...(PLAN_PAGES.includes(page.path) ? { plans: true } : {}) });
   }
+  // The sign-in page as a signed-out visitor first sees it (server/app.ts serves it to them only).
+  const signInPreloads = [
+    ...new Set([
+      ...appChunks,
+      ...layoutChunks,
+      ...chunkClosure(manifest, "src/routes/_site/auth.tsx?tsr-split=component"),
+    ]),
+  ].filter((file) => !entryChunks.has(file));
+  writeFileSync(
+    path.join(PAGES, "auth.html"),
+    markSignedOut(await renderDocument(signInPage.path, { template, preloads: signInPreloads, currency })),
+  );
   // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.
   const chunksOf = (file) => [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)];
@@ -133,7 +146,8 @@ async function main() {
     const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));
     if (files.length === 0) throw new Error(`no chunks found for the ${name} shell: did a route file move?`);
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
-    writeFileSync(path.join(PAGES, `shell-${name}.html`), template.replace("</head>", `  ${tags}\n  </head>`));
+    const shell = template.replace("</head>", `  ${tags}\n  </head>`);
+    writeFileSync(path.join(PAGES, `shell-${name}.html`), name === "auth" ? markSignedOut(shell) : shell);
   }
   // Portal pages rendered by the server (server/http/portal-pages.ts) preload what hydrating them needs:
   // the app, the portal's hydration module, and each matched route's chunks.
@@ -183,6 +197,7 @@ async function main() {
       {
         pages: written,
         notFound: "404.html",
+        signIn: "auth.html",
         shells: Object.fromEntries(Object.keys(shells).map((name) => [name, `shell-${name}.html`])),
         portal,
         ssr: "../ssr/entry-server.js",

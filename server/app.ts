@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import swagger from "@fastify/swagger";
 import swaggerUi from "@fastify/swagger-ui";
 import { sql } from "drizzle-orm";
-import Fastify, { type FastifyInstance, LogController } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from "fastify";
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -13,7 +13,7 @@ import {
 } from "fastify-type-provider-zod";
 import { isServiceId } from "../common/domain";
 import "../common/error-map";
-import { signInPath } from "../common/return-path";
+import { portalReturnPath, signInPath } from "../common/return-path";
 import { createAuth } from "./auth";
 import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
@@ -248,6 +248,22 @@ async function loadClientDocuments(config: Config): Promise<ClientDocuments | nu
   return { site: null, shellFor: () => bareShell };
 }
 
+/** /auth's query keys that leave its first view the Sign In form: anything else (a tab, a mailed link's token) is drawn by the app. */
+const SIGN_IN_FORM_QUERY = (key: string, value: unknown) => key === "redirect" || (key === "tab" && value === "signin");
+
+/**
+ * /auth: a signed-in person has nothing to do there and goes on at once to where they were going (as the
+ * page's guard would send them, after loading the app). Anyone else gets the prerendered Sign In form,
+ * whose first paint needs no JavaScript, or, for a query that shows another view, the app's shell. Both
+ * are marked as served signed out (src/lib/signed-out.ts).
+ */
+async function sendSignInPage(request: FastifyRequest, reply: FastifyReply, { site, shellFor }: ClientDocuments) {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  if (await request.session()) return reply.redirect(portalReturnPath(query.redirect) ?? "/portal", 302);
+  const signInForm = Object.entries(query).every(([key, value]) => SIGN_IN_FORM_QUERY(key, value));
+  return sendDocument(request, reply, (signInForm && site?.signIn) || shellFor("/auth"));
+}
+
 async function registerClient(
   server: FastifyInstance,
   config: Config,
@@ -298,6 +314,7 @@ async function registerClient(
     if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {
       return reply.redirect("/services", 302);
     }
+    if (pagePath === "/auth") return sendSignInPage(request, reply, documents);
     const isPortal = pagePath === "/portal" || pagePath.startsWith("/portal/");
     if (isPortal && portalPages) {
       // Signed out: straight to the sign-in page, as the portal's guard would send them, to come back here after.
@@ -311,7 +328,7 @@ async function registerClient(
       if (outcome?.kind === "redirect") return reply.redirect(outcome.location, 302);
       if (outcome?.kind === "page") return sendPersonalDocument(request, reply, outcome.html, outcome.status);
     }
-    const isApp = isPortal || pagePath === "/auth" || pagePath === "/unsubscribe";
+    const isApp = isPortal || pagePath === "/unsubscribe";
     if (isApp || !site) return sendDocument(request, reply, shellFor(pagePath));
     if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
     return sendDocument(request, reply, site.notFound, 404);

@@ -4,7 +4,7 @@ import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import type { Plan } from "../common/public";
 import { AppTree } from "./app-tree";
-import { notFound, publicPages } from "./content/site";
+import { notFound, publicPages, signInPage } from "./content/site";
 import { type SiteConfig, setSiteConfig } from "./features/site/config";
 import { setPlans } from "./features/site/plans";
 import { routeTree } from "./routeTree.gen";
@@ -43,11 +43,11 @@ export type RenderDocumentOptions = {
 };
 
 /**
- * A public page (or, for a path that is none, the 404 page) as a whole HTML
+ * A public page or the sign-in page (or, for a path that is none, the 404 page) as a whole HTML
  * document, its run-time values as placeholders for server/http/site.ts.
  */
 export async function renderDocument(pagePath: string, options: RenderDocumentOptions): Promise<string> {
-  const page = publicPages.find((candidate) => candidate.path === pagePath);
+  const page = [...publicPages, signInPage].find((candidate) => candidate.path === pagePath);
   const body = await render(
     page ? pagePath : "/__prerender-not-found__",
     placeholderSiteConfig(options.currency),
@@ -63,6 +63,7 @@ export async function renderDocument(pagePath: string, options: RenderDocumentOp
   });
 }
 
-export { company, notFound, publicPages } from "./content/site";
+export { company, notFound, publicPages, signInPage } from "./content/site";
+export { SIGNED_OUT_MARK } from "./lib/signed-out";
 export { PLACEHOLDERS } from "./ssr/document";
 export { servePortalRenders } from "./ssr/portal-renderer";

@@ -10,6 +10,12 @@
 import { APP_CHUNKS_ID } from "./lib/app-chunks";
 import { PORTAL_STATE_ID } from "./ssr/portal-context";
 
+// zod builds its fast object parsers with `new Function`, which this site's Content-Security-Policy (no
+// 'unsafe-eval') refuses: each page reported a violation as its first schema was made. Its `jitless` setting
+// (the same parsing, without the probe) is set here, before any chunk holding zod loads, on the object zod's
+// every copy reads its settings from (zod/v4/core's globalConfig).
+(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 

@@ -88,6 +88,26 @@ export async function hydratePage(page: Page): Promise<void> {
 }
 
 /**
+ * Notes every Content-Security-Policy violation on the context's pages (a library's `new Function` probe is
+ * refused and reported even when it catches the error, and the console says nothing of it): read a page's
+ * with `cspViolations`.
+ */
+export async function recordCspViolations(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    document.addEventListener("securitypolicyviolation", (event) =>
+      seen.push(`${event.violatedDirective} refused ${event.blockedURI} in ${event.sourceFile}:${event.lineNumber}`),
+    );
+  });
+}
+
+/** The violations `recordCspViolations` noted on the page since it loaded. */
+export function cspViolations(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { cspViolations?: string[] }).cspViolations ?? []);
+}
+
+/**
  * Holds the page's requests to `url` (only those of `method`, when given: others go on) until
  * `release` is called; then they go on, or fail with `outcome: "abort"`. `requested` says how
  * many arrived. Remove the route with `unrouteAll({ behavior: "wait" })` or after they have gone on.

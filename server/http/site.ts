@@ -32,6 +32,8 @@ export type SiteDocuments = {
   notFound: Document;
   /** The SPA shell for a path (/auth, /unsubscribe, /portal, anything else under /portal), each preloading its first route's code. */
   shellFor(pagePath: string): Document;
+  /** The prerendered sign-in page (its Sign In form), for a signed-out visitor's plain /auth; undefined in an older build. */
+  signIn?: Document;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
   /** What server-rendered portal pages are made from (server/http/portal-pages.ts); undefined in an older build. */
@@ -47,6 +49,7 @@ export type PlanPage = { path: string; preloads: string[]; html: string };
 type PagesManifest = {
   pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
   notFound: string;
+  signIn?: string;
   shells?: Partial<Record<ShellName, string>>;
   portal?: PortalBuild;
 };
@@ -140,9 +143,10 @@ export async function loadSiteDocuments(
     const file = manifest.shells?.[name];
     return file ? makeDocument(read(file), HTML) : bareShell;
   };
-  const [pages, notFound, auth, unsubscribe, portal, portalHome] = await Promise.all([
+  const [pages, notFound, signIn, auth, unsubscribe, portal, portalHome] = await Promise.all([
     Promise.all(pageDocuments).then((entries) => new Map<string, Document>(entries)),
     makeDocument(read(manifest.notFound), HTML),
+    manifest.signIn ? makeDocument(read(manifest.signIn), HTML) : undefined,
     shell("auth"),
     shell("unsubscribe"),
     shell("portal"),
@@ -153,6 +157,7 @@ export async function loadSiteDocuments(
     pages,
     notFound,
     shellFor: (pagePath) => shells[SHELL_BY_PATH[pagePath] ?? "portal"],
+    signIn,
     planPages,
     portal: manifest.portal && { ...manifest.portal, template },
   };

@@ -11,7 +11,7 @@ import { home } from "./home";
 import { plansPage } from "./plans";
 import { serviceDetail } from "./serviceDetails";
 import { services, servicesPage } from "./services";
-import type { PageSeo } from "./shared";
+import { company, type PageSeo } from "./shared";
 
 export * from "./about";
 export * from "./contact";
@@ -29,3 +29,16 @@ export const publicPages: { path: string; seo: PageSeo }[] = [
   { path: "/plans", seo: plansPage.seo },
   { path: "/contact", seo: contactPage.seo },
 ];
+
+/**
+ * The sign-in page, prerendered like a public page (its Sign In form) but served only to a visitor the
+ * server finds signed out, and without a query that changes what it shows (server/app.ts). Not in the
+ * sitemap: it is the portal's door, not the company's content. Its title is the one the page sets.
+ */
+export const signInPage: { path: "/auth"; seo: PageSeo } = {
+  path: "/auth",
+  seo: {
+    title: `Sign In · ${company.name}`,
+    description: `Sign in to the ${company.name} client portal to follow your projects, messages and invoices.`,
+  },
+};

@@ -5,6 +5,7 @@ import { ApiError, api } from "./api";
 import { live } from "./live";
 import { SESSION_BROADCAST, SIGNED_OUT } from "./live-client";
 import { queryClient } from "./query-client";
+import { servedSignedOut } from "./signed-out";
 
 /**
  * The signed-in user, as the server knows them (GET /api/me). `null` means
@@ -22,6 +23,9 @@ export const meQuery = queryOptions({
   },
   staleTime: 60_000,
 });
+
+// A page served to a visitor found signed out (/auth) knows the answer already; a sign-in reads it anew.
+if (servedSignedOut()) queryClient.setQueryData(meQuery.queryKey, null);
 
 /**
  * The session check of route guards (beforeLoad), through the shared cache so
