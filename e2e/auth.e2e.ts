@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed";
 import { SIGNED_OUT_MARK } from "../src/lib/signed-out";
 import { Api } from "./support/api";
-import { cspViolations, newUser, recordCspViolations, type User, waitForPath } from "./support/browser";
+import { cspViolations, hydratePage, newUser, recordCspViolations, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -139,7 +139,12 @@ describe("the sign-in page", () => {
     await recordCspViolations(visitor.context);
     try {
       const { page } = visitor;
-      await page.goto("/auth");
+      // From a public page whose app is live, as a visitor comes: Start Now loads the page the server chose.
+      await page.goto("/");
+      await hydratePage(page);
+      await page.getByRole("banner").getByRole("link", { name: "Start Now" }).click();
+      await waitForPath(page, "/auth");
+      await page.getByRole("tabpanel", { name: "Sign In" }).waitFor();
       expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset), "live before a touch").toBe(
         false,
       );

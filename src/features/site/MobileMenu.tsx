@@ -55,7 +55,8 @@ export default function MobileMenu({ open, onOpenChange, returnFocusTo }: Mobile
               </nav>
               <Stack gap="3" mt="8">
                 <Button asChild variant="outline" colorPalette="brand">
-                  <Link to="/auth" onClick={close}>
+                  {/* A page load, as the header's (SiteHeader.tsx). */}
+                  <Link to="/auth" reloadDocument onClick={close}>
                     {navigation.startNow}
                   </Link>
                 </Button>

@@ -68,7 +68,11 @@ export function SiteHeader() {
           </Box>
           <HStack gap="2" display={{ base: "none", md: "flex" }}>
             <Button asChild variant="outline" colorPalette="brand" size="sm">
-              <Link to="/auth">{navigation.startNow}</Link>
+              {/* A page load: the server sends a signed-in person on to the portal and anyone else the
+                  prerendered sign-in page, so the app need not ask who is signed in (a 401 in the console). */}
+              <Link to="/auth" reloadDocument>
+                {navigation.startNow}
+              </Link>
             </Button>
             <ConsultationLink size="sm" display={{ base: "none", lg: "inline-flex" }} />
           </HStack>
