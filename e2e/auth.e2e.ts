@@ -98,18 +98,23 @@ describe("the sign-in page", () => {
       redirect: "manual",
     });
 
-  it("comes to the signed out as its Sign In form in the HTML, marked as served signed out", async () => {
-    for (const path of ["/auth", "/auth?tab=signin", "/auth?redirect=%2Fportal%2Finvoices"]) {
+  it("comes to the signed out as the tab asked for in the HTML, marked as served signed out", async () => {
+    for (const [path, tab] of [
+      ["/auth", "Sign In"],
+      ["/auth?tab=signin", "Sign In"],
+      ["/auth?redirect=%2Fportal%2Finvoices", "Sign In"],
+      ["/auth?tab=signup", "Sign Up"],
+    ] as const) {
       const response = await get(path);
       expect(response.status, path).toBe(200);
       const html = await response.text();
-      expect(html, path).toContain("<title>Sign In · Lagos Studio</title>");
-      expect(html, path).toMatch(/<button[^>]*role="tab"[^>]*>Sign In<\/button>/);
+      expect(html, path).toContain(`<title>${tab} · Lagos Studio</title>`);
+      expect(html, path).toMatch(new RegExp(`<button[^>]*role="tab"[^>]*aria-selected="true"[^>]*>${tab}</button>`));
       expect(html, path).toContain('type="password"');
       expect(html, path).toContain(SIGNED_OUT_MARK);
     }
-    // Another view (a tab, a mailed link's token) is drawn by the app: its shell, marked the same way.
-    const shell = await (await get("/auth?tab=signup")).text();
+    // Another view (a mailed link's) is drawn by the app: its shell, marked the same way.
+    const shell = await (await get("/auth?view=forgot")).text();
     expect(shell).toContain('<div id="root"></div>');
     expect(shell).toContain(SIGNED_OUT_MARK);
   });
@@ -158,8 +163,14 @@ describe("the sign-in page", () => {
 
       // The app's own shell for another view: the page's first session check reads no /api/me (a 401 is logged).
       await visitor.context.clearCookies();
-      await page.goto("/auth?tab=signup");
-      await page.getByRole("tabpanel", { name: "Sign Up" }).getByLabel("Full Name").waitFor();
+      await page.goto("/auth?view=forgot");
+      await expect.poll(() => page.title()).toBe("Forgot Password · Lagos Studio");
+      await page.getByLabel("Email").waitFor();
+      // A return path changes nothing the page shows: it waits for a touch like a plain /auth.
+      await page.goto("/auth?redirect=%2Fportal%2Finvoices", { waitUntil: "networkidle" });
+      expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset), "live before a touch").toBe(
+        false,
+      );
       problems.push(...(await cspViolations(page)).map((violation) => `CSP: ${violation}`));
       expect(problems).toEqual([]);
     } finally {

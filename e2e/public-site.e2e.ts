@@ -210,9 +210,9 @@ describe("public pages", () => {
     }
   });
 
-  // A plain /auth is the prerendered Sign In form (e2e/auth.e2e.ts).
-  it("/auth showing another view than the Sign In form gets the SPA shell with status 200", async () => {
-    for (const path of ["/auth?tab=signup", "/auth?view=forgot"]) {
+  // /auth's tabs are prerendered (e2e/auth.e2e.ts).
+  it("/auth showing another view than its two tabs gets the SPA shell with status 200", async () => {
+    for (const path of ["/auth?view=forgot", "/auth?view=reset&token=abc"]) {
       const response = await fetch(`${product.server.url}${path}`);
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root"></div>');
@@ -286,13 +286,14 @@ describe("header and footer", () => {
 });
 
 describe("hydration on the first interaction", () => {
-  it("runs no app code until the visitor interacts; a tap on the menu before then still opens it", async () => {
+  it("runs no app code until the visitor interacts, a campaign's query too; a tap on the menu before then still opens it", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {
       await page.setViewportSize({ width: 375, height: 812 });
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
-      await page.goto("/", { waitUntil: "networkidle" });
+      // A query the page does not read leaves it as prerendered (it once made every such visit hydrate at once).
+      await page.goto("/?utm_source=newsletter&utm_campaign=launch", { waitUntil: "networkidle" });
       await page.waitForTimeout(500);
       // The page is complete and its chunks fetched, but React has not touched it.
       expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(false);
@@ -306,6 +307,16 @@ describe("hydration on the first interaction", () => {
       await page.getByRole("dialog").getByRole("navigation", { name: "Mobile" }).waitFor();
       expect(await page.evaluate(() => "hydrated" in document.documentElement.dataset)).toBe(true);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("hydrates at once a page whose query changes what it shows: the contact form's plan", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.goto("/contact?plan=social-growth&utm_source=newsletter");
+      await page.waitForFunction(() => "hydrated" in document.documentElement.dataset, undefined, { timeout: 10_000 });
     } finally {
       await context.close();
     }
@@ -590,7 +601,7 @@ describe("prerendered HTML", () => {
   });
 
   it.each([
-    ["/auth?tab=signup", "src/routes/_site/auth.tsx"],
+    ["/auth?view=forgot", "src/routes/_site/auth.tsx"],
     ["/unsubscribe", "src/routes/_site/unsubscribe.tsx"],
   ])(
     "the SPA shell for %s preloads that route's code (%s), every link an asset that exists",

@@ -91,7 +91,7 @@ async function main() {
     "--logLevel",
     "warn",
   ]);
-  const { renderDocument, publicPages, signInPage, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } = await import(
+  const { renderDocument, publicPages, signInPages, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } = await import(
     pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href
   );
   const template = readFileSync(path.join(CLIENT, "index.html"), "utf8");
@@ -121,7 +121,7 @@ async function main() {
     writeFileSync(path.join(PAGES, file), html);
     written.push({ path: page.path, file, preloads, ...(PLAN_PAGES.includes(page.path) ? { plans: true } : {}) });
   }
-  // The sign-in page as a signed-out visitor first sees it (server/app.ts serves it to them only).
+  // The sign-in page's tabs as a signed-out visitor first sees them (server/app.ts serves them to them only).
   const signInPreloads = [
     ...new Set([
       ...appChunks,
@@ -129,10 +129,14 @@ async function main() {
       ...chunkClosure(manifest, "src/routes/_site/auth.tsx?tsr-split=component"),
     ]),
   ].filter((file) => !entryChunks.has(file));
-  writeFileSync(
-    path.join(PAGES, "auth.html"),
-    markSignedOut(await renderDocument(signInPage.path, { template, preloads: signInPreloads, currency })),
-  );
+  const signIn = {};
+  for (const page of signInPages) {
+    signIn[page.tab] = page.tab === "signin" ? "auth.html" : `auth-${page.tab}.html`;
+    writeFileSync(
+      path.join(PAGES, signIn[page.tab]),
+      markSignedOut(await renderDocument(page.path, { template, preloads: signInPreloads, currency })),
+    );
+  }
   // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.
   const chunksOf = (file) => [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)];
@@ -197,7 +201,7 @@ async function main() {
       {
         pages: written,
         notFound: "404.html",
-        signIn: "auth.html",
+        signIn,
         shells: Object.fromEntries(Object.keys(shells).map((name) => [name, `shell-${name}.html`])),
         portal,
         ssr: "../ssr/entry-server.js",

@@ -248,20 +248,20 @@ async function loadClientDocuments(config: Config): Promise<ClientDocuments | nu
   return { site: null, shellFor: () => bareShell };
 }
 
-/** /auth's query keys that leave its first view the Sign In form: anything else (a tab, a mailed link's token) is drawn by the app. */
-const SIGN_IN_FORM_QUERY = (key: string, value: unknown) => key === "redirect" || (key === "tab" && value === "signin");
-
 /**
  * /auth: a signed-in person has nothing to do there and goes on at once to where they were going (as the
- * page's guard would send them, after loading the app). Anyone else gets the prerendered Sign In form,
- * whose first paint needs no JavaScript, or, for a query that shows another view, the app's shell. Both
- * are marked as served signed out (src/lib/signed-out.ts).
+ * page's guard would send them, after loading the app). Anyone else gets the tab asked for (Sign In by
+ * default) prerendered, whose first paint needs no JavaScript (`redirect` only changes where signing in
+ * goes), or, for a query that shows another view (a mailed link's), the app's shell. Both are marked as
+ * served signed out (src/lib/signed-out.ts).
  */
 async function sendSignInPage(request: FastifyRequest, reply: FastifyReply, { site, shellFor }: ClientDocuments) {
   const query = (request.query ?? {}) as Record<string, unknown>;
   if (await request.session()) return reply.redirect(portalReturnPath(query.redirect) ?? "/portal", 302);
-  const signInForm = Object.entries(query).every(([key, value]) => SIGN_IN_FORM_QUERY(key, value));
-  return sendDocument(request, reply, (signInForm && site?.signIn) || shellFor("/auth"));
+  const { tab = "signin", redirect, ...otherView } = query;
+  const prerendered =
+    typeof tab === "string" && Object.keys(otherView).length === 0 ? site?.signIn.get(tab) : undefined;
+  return sendDocument(request, reply, prerendered ?? shellFor("/auth"));
 }
 
 async function registerClient(

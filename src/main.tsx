@@ -7,7 +7,7 @@
  * loaded. Until it is live, links work as links, and a press of a button (the menu, a form's
  * submit) is held and replayed once it is, so no tap is lost.
  */
-import { APP_CHUNKS_ID } from "./lib/app-chunks";
+import { APP_CHUNKS_ID, READS_QUERY_ATTRIBUTE } from "./lib/app-chunks";
 import { PORTAL_STATE_ID } from "./ssr/portal-context";
 
 // zod builds its fast object parsers with `new Function`, which this site's Content-Security-Policy (no
@@ -191,9 +191,13 @@ if (portalState) {
   watcher = import("./portal-watch").then(({ watchPortalPage }) => watchPortalPage(state, start));
   preloadAppChunks();
 } else if (root.hasChildNodes()) {
+  // At once when the URL asks for what the HTML does not show (the contact form's plan); a query the page
+  // does not read (a campaign's utm_source, the sign-in page's return path) waits like any visit.
+  const readsQuery = root.getAttribute(READS_QUERY_ATTRIBUTE)?.split(" ") ?? [];
+  const showsQuery = [...new URLSearchParams(location.search).keys()].some((key) => readsQuery.includes(key));
   hydrateOnFirstInteraction(
     (putBackEdits) => import("./app").then(({ hydrateApp }) => hydrateApp(root, { onLaidOut: putBackEdits })),
-    location.search !== "",
+    showsQuery,
   );
   preloadAppChunks();
 } else import("./app").then(({ renderApp }) => renderApp(root));

@@ -32,8 +32,8 @@ export type SiteDocuments = {
   notFound: Document;
   /** The SPA shell for a path (/auth, /unsubscribe, /portal, anything else under /portal), each preloading its first route's code. */
   shellFor(pagePath: string): Document;
-  /** The prerendered sign-in page (its Sign In form), for a signed-out visitor's plain /auth; undefined in an older build. */
-  signIn?: Document;
+  /** The prerendered sign-in page by its tab ("signin", "signup"), for a signed-out visitor; empty in an older build. */
+  signIn: Map<string, Document>;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
   /** What server-rendered portal pages are made from (server/http/portal-pages.ts); undefined in an older build. */
@@ -49,7 +49,7 @@ export type PlanPage = { path: string; preloads: string[]; html: string };
 type PagesManifest = {
   pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
   notFound: string;
-  signIn?: string;
+  signIn?: Record<string, string>;
   shells?: Partial<Record<ShellName, string>>;
   portal?: PortalBuild;
 };
@@ -146,7 +146,11 @@ export async function loadSiteDocuments(
   const [pages, notFound, signIn, auth, unsubscribe, portal, portalHome] = await Promise.all([
     Promise.all(pageDocuments).then((entries) => new Map<string, Document>(entries)),
     makeDocument(read(manifest.notFound), HTML),
-    manifest.signIn ? makeDocument(read(manifest.signIn), HTML) : undefined,
+    Promise.all(
+      Object.entries(manifest.signIn ?? {}).map(
+        async ([tab, file]) => [tab, await makeDocument(read(file), HTML)] as const,
+      ),
+    ).then((entries) => new Map<string, Document>(entries)),
     shell("auth"),
     shell("unsubscribe"),
     shell("portal"),

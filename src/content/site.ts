@@ -21,24 +21,41 @@ export * from "./serviceDetails";
 export * from "./services";
 export * from "./shared";
 
-export const publicPages: { path: string; seo: PageSeo }[] = [
+/**
+ * Each public page. `readsQuery`: the query keys that change what the page shows (the contact form's
+ * preselected plan); a URL carrying one hydrates the page at once (src/main.tsx), any other query
+ * (a campaign's utm_source) leaves it as prerendered until the visitor interacts.
+ */
+export const publicPages: { path: string; seo: PageSeo; readsQuery?: string[] }[] = [
   { path: "/", seo: home.seo },
   { path: "/about", seo: about.seo },
   { path: "/services", seo: servicesPage.seo },
   ...services.map((service) => ({ path: `/services/${service.id}`, seo: serviceDetail.seo(service) })),
   { path: "/plans", seo: plansPage.seo },
-  { path: "/contact", seo: contactPage.seo },
+  { path: "/contact", seo: contactPage.seo, readsQuery: ["plan"] },
 ];
 
 /**
- * The sign-in page, prerendered like a public page (its Sign In form) but served only to a visitor the
- * server finds signed out, and without a query that changes what it shows (server/app.ts). Not in the
- * sitemap: it is the portal's door, not the company's content. Its title is the one the page sets.
+ * The sign-in page's two tabs, prerendered like a public page but served only to a visitor the server
+ * finds signed out, as `tab` asks (server/app.ts); its other views (a mailed link's) are drawn by the app.
+ * Not in the sitemap: they are the portal's door, not the company's content. Their titles are the ones
+ * the page sets.
  */
-export const signInPage: { path: "/auth"; seo: PageSeo } = {
-  path: "/auth",
-  seo: {
-    title: `Sign In · ${company.name}`,
-    description: `Sign in to the ${company.name} client portal to follow your projects, messages and invoices.`,
+export const signInPages: { tab: "signin" | "signup"; path: string; seo: PageSeo }[] = [
+  {
+    tab: "signin",
+    path: "/auth",
+    seo: {
+      title: `Sign In · ${company.name}`,
+      description: `Sign in to the ${company.name} client portal to follow your projects, messages and invoices.`,
+    },
   },
-};
+  {
+    tab: "signup",
+    path: "/auth?tab=signup",
+    seo: {
+      title: `Sign Up · ${company.name}`,
+      description: `Open a ${company.name} client portal account to order services and follow your projects.`,
+    },
+  },
+];

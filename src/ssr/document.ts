@@ -8,7 +8,7 @@
  */
 import { company as siteCompany } from "../content/shared";
 import type { SiteConfig } from "../features/site/config";
-import { APP_CHUNKS_ID } from "../lib/app-chunks";
+import { APP_CHUNKS_ID, READS_QUERY_ATTRIBUTE } from "../lib/app-chunks";
 import { pageTitle } from "../lib/page-title";
 import { PORTAL_STATE_ID, type PortalState } from "./portal-context";
 
@@ -110,9 +110,19 @@ export type DocumentParts = {
   preloads: string[];
   /** Leave the plans-data placeholder before </body>. */
   plansData?: boolean;
+  /** The query keys that change what the page shows: written on #root for src/main.tsx. */
+  readsQuery?: string[] | undefined;
 };
 
-export function buildDocument({ template, body, seo, pagePath, preloads, plansData }: DocumentParts): string {
+export function buildDocument({
+  template,
+  body,
+  seo,
+  pagePath,
+  preloads,
+  plansData,
+  readsQuery,
+}: DocumentParts): string {
   const styles = [...new Set(body.match(EMOTION_STYLE) ?? [])];
   const markup = body.replace(EMOTION_STYLE, "");
   // Not <link rel="modulepreload">: the parser would issue every request in the task that parses the
@@ -128,7 +138,11 @@ export function buildDocument({ template, body, seo, pagePath, preloads, plansDa
       "</head>",
       () => `  ${headTags(seo, pagePath, siteCompany)}\n    ${chunkList}\n    ${styles.join("")}\n  </head>`,
     )
-    .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+    .replace('<div id="root"></div>', () =>
+      readsQuery?.length
+        ? `<div id="root" ${READS_QUERY_ATTRIBUTE}="${readsQuery.join(" ")}">${markup}</div>`
+        : `<div id="root">${markup}</div>`,
+    );
   return plansData ? html.replace("</body>", () => `${PLACEHOLDERS.plansData}\n  </body>`) : html;
 }
 
