@@ -1,16 +1,15 @@
-import { Badge, Button, HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Button, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { LuDownload, LuTrash2, LuUsers } from "react-icons/lu";
+import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
-import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { clientsQueryOptions, useDeleteClient, useExportClients, useReactivateClient } from "./api";
+import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
 
 export const DELETE_CLIENT_QUESTION = "Are you sure you want to delete this client?";
 export const DELETE_CLIENT_NOTE =
@@ -38,14 +37,7 @@ export function ClientsPage({
       sort: "name",
       cell: (client) => (
         <Stack gap="0">
-          <HStack gap="2">
-            <Text fontWeight="medium">{client.fullName}</Text>
-            {client.archivedAt && (
-              <Badge colorPalette="gray" variant="surface">
-                Deactivated
-              </Badge>
-            )}
-          </HStack>
+          <PersonName person={client} />
           <Text color="fg.muted" fontSize="xs">
             {client.email}
           </Text>
@@ -102,68 +94,28 @@ export function ClientsPage({
   );
 }
 
-function ClientActions({ client }: { client: AdminClient }) {
-  const remove = useDeleteClient();
-  const reactivate = useReactivateClient();
-  return (
-    <HStack gap="2" justify="end">
-      <Link asChild variant="underline" fontSize="sm">
-        <RouterLink to="/portal/admin/clients/$clientId" params={{ clientId: client.id }}>
-          View
-          <VisuallyHiddenName name={client.fullName} />
-        </RouterLink>
-      </Link>
-      {client.archivedAt ? (
-        <Button
-          size="xs"
-          variant="outline"
-          loading={reactivate.isPending}
-          onClick={(event) => {
-            keepPlace(event.currentTarget);
-            reactivate.mutate(client.id, {
-              onSuccess: () => toaster.create({ type: "success", title: TOAST.clientReactivated }),
-              onError: () =>
-                toaster.create({ type: "error", title: TOAST.error, description: TOAST.clientReactivateFailed }),
-            });
-          }}
-        >
-          Reactivate
-          <VisuallyHiddenName name={client.fullName} />
-        </Button>
-      ) : (
-        <ConfirmDialog
-          question={DELETE_CLIENT_QUESTION}
-          description={`${client.fullName} (${client.email}). ${DELETE_CLIENT_NOTE}`}
-          confirmLabel="Delete"
-          onConfirm={() =>
-            remove.mutateAsync(client.id, {
-              onSuccess: (result) =>
-                toaster.create({
-                  type: "success",
-                  title: result.outcome === "deleted" ? TOAST.clientDeleted : TOAST.clientDeactivated,
-                }),
-              onError: () =>
-                toaster.create({ type: "error", title: TOAST.error, description: TOAST.clientDeleteFailed }),
-            })
-          }
-          trigger={
-            <Button size="xs" variant="outline" colorPalette="red">
-              <LuTrash2 aria-hidden="true" />
-              Delete
-              <VisuallyHiddenName name={client.fullName} />
-            </Button>
-          }
-        />
-      )}
-    </HStack>
-  );
-}
+const CLIENT_ACTION_TEXTS: PersonActionTexts = {
+  deleteQuestion: DELETE_CLIENT_QUESTION,
+  deleteNote: DELETE_CLIENT_NOTE,
+  deleted: TOAST.clientDeleted,
+  deactivated: TOAST.clientDeactivated,
+  deleteFailed: TOAST.clientDeleteFailed,
+  reactivated: TOAST.clientReactivated,
+  reactivateFailed: TOAST.clientReactivateFailed,
+};
 
-/** Names the row's client for screen readers, so "Delete" buttons differ. */
-function VisuallyHiddenName({ name }: { name: string }) {
+function ClientActions({ client }: { client: AdminClient }) {
   return (
-    <Text as="span" srOnly>
-      {` ${name}`}
-    </Text>
+    <PersonRowActions
+      person={client}
+      remove={useDeleteClient()}
+      reactivate={useReactivateClient()}
+      texts={CLIENT_ACTION_TEXTS}
+      viewLink={(children) => (
+        <RouterLink to="/portal/admin/clients/$clientId" params={{ clientId: client.id }}>
+          {children}
+        </RouterLink>
+      )}
+    />
   );
 }

@@ -1,15 +1,13 @@
-import { Badge, Button, HStack, Link, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { LuTrash2, LuUserCog } from "react-icons/lu";
+import { LuUserCog } from "react-icons/lu";
 import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
-import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
 import { developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
 
 export const DELETE_DEVELOPER_QUESTION = "Are you sure you want to delete this developer?";
@@ -36,16 +34,7 @@ export function DevelopersPage({
       key: "name",
       header: "Name",
       sort: "name",
-      cell: (developer) => (
-        <HStack gap="2">
-          <Text fontWeight="medium">{developer.fullName}</Text>
-          {developer.archivedAt && (
-            <Badge colorPalette="gray" variant="surface">
-              Deactivated
-            </Badge>
-          )}
-        </HStack>
-      ),
+      cell: (developer) => <PersonName person={developer} />,
     },
     { key: "email", header: "E-mail", cell: (developer) => developer.email },
     { key: "joined", header: "Joined", sort: "joined", cell: (developer) => formatDate(developer.createdAt) },
@@ -78,68 +67,28 @@ export function DevelopersPage({
   );
 }
 
-function DeveloperActions({ developer }: { developer: AdminDeveloper }) {
-  const remove = useDeleteDeveloper();
-  const reactivate = useReactivateDeveloper();
-  return (
-    <HStack gap="2" justify="end">
-      <Link asChild variant="underline" fontSize="sm">
-        <RouterLink to="/portal/admin/developers/$developerId" params={{ developerId: developer.id }}>
-          View
-          <HiddenName name={developer.fullName} />
-        </RouterLink>
-      </Link>
-      {developer.archivedAt ? (
-        <Button
-          size="xs"
-          variant="outline"
-          loading={reactivate.isPending}
-          onClick={(event) => {
-            keepPlace(event.currentTarget);
-            reactivate.mutate(developer.id, {
-              onSuccess: () => toaster.create({ type: "success", title: TOAST.developerReactivated }),
-              onError: () =>
-                toaster.create({ type: "error", title: TOAST.error, description: TOAST.developerReactivateFailed }),
-            });
-          }}
-        >
-          Reactivate
-          <HiddenName name={developer.fullName} />
-        </Button>
-      ) : (
-        <ConfirmDialog
-          question={DELETE_DEVELOPER_QUESTION}
-          description={`${developer.fullName} (${developer.email}). ${DELETE_DEVELOPER_NOTE}`}
-          confirmLabel="Delete"
-          onConfirm={() =>
-            remove.mutateAsync(developer.id, {
-              onSuccess: (result) =>
-                toaster.create({
-                  type: "success",
-                  title: result.outcome === "deleted" ? TOAST.developerDeleted : TOAST.developerDeactivated,
-                }),
-              onError: () =>
-                toaster.create({ type: "error", title: TOAST.error, description: TOAST.developerDeleteFailed }),
-            })
-          }
-          trigger={
-            <Button size="xs" variant="outline" colorPalette="red">
-              <LuTrash2 aria-hidden="true" />
-              Delete
-              <HiddenName name={developer.fullName} />
-            </Button>
-          }
-        />
-      )}
-    </HStack>
-  );
-}
+const DEVELOPER_ACTION_TEXTS: PersonActionTexts = {
+  deleteQuestion: DELETE_DEVELOPER_QUESTION,
+  deleteNote: DELETE_DEVELOPER_NOTE,
+  deleted: TOAST.developerDeleted,
+  deactivated: TOAST.developerDeactivated,
+  deleteFailed: TOAST.developerDeleteFailed,
+  reactivated: TOAST.developerReactivated,
+  reactivateFailed: TOAST.developerReactivateFailed,
+};
 
-/** Names the row's person for screen readers, so "Delete" buttons differ. */
-export function HiddenName({ name }: { name: string }) {
+function DeveloperActions({ developer }: { developer: AdminDeveloper }) {
   return (
-    <Text as="span" srOnly>
-      {` ${name}`}
-    </Text>
+    <PersonRowActions
+      person={developer}
+      remove={useDeleteDeveloper()}
+      reactivate={useReactivateDeveloper()}
+      texts={DEVELOPER_ACTION_TEXTS}
+      viewLink={(children) => (
+        <RouterLink to="/portal/admin/developers/$developerId" params={{ developerId: developer.id }}>
+          {children}
+        </RouterLink>
+      )}
+    />
   );
 }

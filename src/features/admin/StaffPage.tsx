@@ -19,7 +19,7 @@ import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import { HiddenName } from "./DevelopersPage";
+import { HiddenName } from "./PersonRow";
 import { staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
 
 export const REMOVE_STAFF_QUESTION = "Are you sure you want to remove this staff member?";
