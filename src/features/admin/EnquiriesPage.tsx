@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  CloseButton,
-  Dialog,
-  HStack,
-  Portal,
-  Skeleton,
-  SkeletonText,
-  Stack,
-  Text,
-} from "@chakra-ui/react";
+import { Badge, Button, Dialog, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { LuInbox } from "react-icons/lu";
@@ -23,6 +12,7 @@ import {
 } from "../../../common/admin";
 import { enquiryBudgetLabels, enquiryServiceLabels } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
+import { DialogShell } from "../../components/DialogShell";
 import { SelectInput } from "../../components/FormField";
 import { InfoList } from "../../components/InfoList";
 import { toaster } from "../../components/Toaster";
@@ -175,79 +165,73 @@ function EnquiryDetailDialog({ enquiry }: { enquiry: AdminEnquiry }) {
   const name = `${enquiry.firstName} ${enquiry.lastName}`;
   const data = detail.data;
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center" size="lg">
-      <Dialog.Trigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => setOpen(event.open)}
+      size="lg"
+      trigger={
         <Button size="xs" variant="outline">
           View
           <Text as="span" srOnly>{` the enquiry from ${name}`}</Text>
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Enquiry from {name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body aria-busy={detail.isPending || undefined}>
-              {detail.isError ? (
-                <HStack gap="3">
-                  <Text>This enquiry could not be loaded.</Text>
-                  <Button size="sm" variant="outline" onClick={() => detail.refetch()}>
-                    Retry
-                  </Button>
-                </HStack>
-              ) : !data ? (
-                <Stack gap="3">
-                  <Text srOnly role="status">
-                    Loading the enquiry
-                  </Text>
-                  <Skeleton height="5" width="50%" />
-                  <SkeletonText noOfLines={4} />
-                </Stack>
-              ) : (
-                <Stack gap="5">
-                  <InfoList
-                    size="sm"
-                    items={[
-                      { label: "E-mail", value: data.email },
-                      { label: "Company", value: data.company ?? "—" },
-                      { label: "Service", value: data.service ? enquiryServiceLabels[data.service] : "—" },
-                      { label: "Budget", value: data.budget ? enquiryBudgetLabels[data.budget] : "—" },
-                      { label: "Plan", value: data.plan ?? "—" },
-                      { label: "Received", value: formatDateTime(data.createdAt) },
-                      {
-                        label: "Status",
-                        value: (
-                          <Badge colorPalette={STATUS_PALETTE[data.status]} variant="subtle">
-                            {ENQUIRY_STATUS_LABELS[data.status]}
-                          </Badge>
-                        ),
-                      },
-                    ]}
-                  />
-                  <Stack gap="1">
-                    <Text as="h3" fontWeight="semibold">
-                      Message
-                    </Text>
-                    <Text whiteSpace="pre-wrap" data-testid="enquiry-message">
-                      {data.message}
-                    </Text>
-                  </Stack>
-                </Stack>
-              )}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Dialog.ActionTrigger asChild>
-                <Button variant="outline">Close</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <Dialog.Header>
+        <Dialog.Title>Enquiry from {name}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body aria-busy={detail.isPending || undefined}>
+        {detail.isError ? (
+          <HStack gap="3">
+            <Text>This enquiry could not be loaded.</Text>
+            <Button size="sm" variant="outline" onClick={() => detail.refetch()}>
+              Retry
+            </Button>
+          </HStack>
+        ) : !data ? (
+          <Stack gap="3">
+            <Text srOnly role="status">
+              Loading the enquiry
+            </Text>
+            <Skeleton height="5" width="50%" />
+            <SkeletonText noOfLines={4} />
+          </Stack>
+        ) : (
+          <Stack gap="5">
+            <InfoList
+              size="sm"
+              items={[
+                { label: "E-mail", value: data.email },
+                { label: "Company", value: data.company ?? "—" },
+                { label: "Service", value: data.service ? enquiryServiceLabels[data.service] : "—" },
+                { label: "Budget", value: data.budget ? enquiryBudgetLabels[data.budget] : "—" },
+                { label: "Plan", value: data.plan ?? "—" },
+                { label: "Received", value: formatDateTime(data.createdAt) },
+                {
+                  label: "Status",
+                  value: (
+                    <Badge colorPalette={STATUS_PALETTE[data.status]} variant="subtle">
+                      {ENQUIRY_STATUS_LABELS[data.status]}
+                    </Badge>
+                  ),
+                },
+              ]}
+            />
+            <Stack gap="1">
+              <Text as="h3" fontWeight="semibold">
+                Message
+              </Text>
+              <Text whiteSpace="pre-wrap" data-testid="enquiry-message">
+                {data.message}
+              </Text>
+            </Stack>
+          </Stack>
+        )}
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline">Close</Button>
+        </Dialog.ActionTrigger>
+      </Dialog.Footer>
+    </DialogShell>
   );
 }

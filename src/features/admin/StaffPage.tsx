@@ -1,4 +1,4 @@
-import { Badge, Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -12,6 +12,7 @@ import { formatDate } from "../../../common/format";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from "../../../common/people";
 import { fullNameSchema } from "../../../common/schemas";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -173,65 +174,46 @@ function InviteStaffDialog() {
     });
   });
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
-      <Dialog.Trigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => setOpen(event.open)}
+      trigger={
         <Button colorPalette="brand" size="sm">
           <LuUserPlus aria-hidden="true" />
           Add staff member
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
-              <Dialog.Header>
-                <Dialog.Title>Add staff member</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    They receive an e-mail with a link to choose their password.
-                  </Text>
-                  {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-                  <FormField label="Full name" required error={errors.fullName?.message}>
-                    <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
-                  </FormField>
-                  <FormField label="E-mail" required error={errors.email?.message}>
-                    <TextInput
-                      type="email"
-                      autoComplete="off"
-                      maxLength={EMAIL_MAX_LENGTH}
-                      {...form.register("email")}
-                    />
-                  </FormField>
-                  <FormField label="Role" required error={errors.role?.message}>
-                    <SelectInput {...form.register("role")}>
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {STAFF_ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </SelectInput>
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={invite.isPending}>
-                  Send invitation
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
+        <Dialog.Header>
+          <Dialog.Title>Add staff member</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text color="fg.muted" fontSize="sm">
+              They receive an e-mail with a link to choose their password.
+            </Text>
+            {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+            <FormField label="Full name" required error={errors.fullName?.message}>
+              <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+            </FormField>
+            <FormField label="E-mail" required error={errors.email?.message}>
+              <TextInput type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} {...form.register("email")} />
+            </FormField>
+            <FormField label="Role" required error={errors.role?.message}>
+              <SelectInput {...form.register("role")}>
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {STAFF_ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </SelectInput>
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <DialogFormFooter submitLabel="Send invitation" pending={invite.isPending} />
+      </form>
+    </DialogShell>
   );
 }
 
@@ -261,70 +243,52 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
     );
   });
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
       onOpenChange={(event) => {
         if (event.open) form.reset(initial);
         setOpen(event.open);
       }}
-      placement="center"
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button size="xs" variant="outline">
           <LuPencil aria-hidden="true" />
           Edit
           <HiddenName name={member.fullName} />
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
-              <Dialog.Header>
-                <Dialog.Title>Edit staff member</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Text color="fg.muted" fontSize="sm">
-                    {member.email}
-                  </Text>
-                  {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-                  <FormField label="Full name" required error={errors.fullName?.message}>
-                    <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
-                  </FormField>
-                  <FormField
-                    label="Role"
-                    required
-                    disabled={self}
-                    error={errors.role?.message}
-                    helperText={self ? "You cannot change your own role." : undefined}
-                  >
-                    <SelectInput {...form.register("role")}>
-                      {STAFF_ROLES.map((role) => (
-                        <option key={role} value={role}>
-                          {STAFF_ROLE_LABELS[role]}
-                        </option>
-                      ))}
-                    </SelectInput>
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={update.isPending}>
-                  Save
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
+        <Dialog.Header>
+          <Dialog.Title>Edit staff member</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            <Text color="fg.muted" fontSize="sm">
+              {member.email}
+            </Text>
+            {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
+            <FormField label="Full name" required error={errors.fullName?.message}>
+              <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+            </FormField>
+            <FormField
+              label="Role"
+              required
+              disabled={self}
+              error={errors.role?.message}
+              helperText={self ? "You cannot change your own role." : undefined}
+            >
+              <SelectInput {...form.register("role")}>
+                {STAFF_ROLES.map((role) => (
+                  <option key={role} value={role}>
+                    {STAFF_ROLE_LABELS[role]}
+                  </option>
+                ))}
+              </SelectInput>
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <DialogFormFooter submitLabel="Save" pending={update.isPending} />
+      </form>
+    </DialogShell>
   );
 }

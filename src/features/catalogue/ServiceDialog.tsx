@@ -1,4 +1,4 @@
-import { Button, chakra, Dialog, HStack, Portal, Stack } from "@chakra-ui/react";
+import { chakra, Dialog, HStack, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactElement, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,6 +9,7 @@ import {
   serviceInputSchema,
 } from "../../../common/admin-catalogue";
 import type { Service } from "../../../common/api";
+import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -45,26 +46,18 @@ export function ServiceDialog({ service, trigger }: { service?: Service; trigger
   const [open, setOpen] = useState(false);
   const save = useSaveService();
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
       onOpenChange={(details) => setOpen(details.open)}
       lazyMount
       unmountOnExit
-      placement="center"
       scrollBehavior="inside"
       closeOnEscape={!save.isPending}
       closeOnInteractOutside={!save.isPending}
+      trigger={trigger}
     >
-      <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <ServiceForm service={service} save={save} onSaved={() => setOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <ServiceForm service={service} save={save} onSaved={() => setOpen(false)} />
+    </DialogShell>
   );
 }
 
@@ -110,7 +103,7 @@ function ServiceForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
       <Dialog.Header>
         <Dialog.Title>{service ? `Edit ${service.title}` : "Create service"}</Dialog.Title>
       </Dialog.Header>
@@ -153,16 +146,12 @@ function ServiceForm({
           {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={save.isPending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={save.isPending} loadingText="Saving…">
-          {service ? "Save changes" : "Create service"}
-        </Button>
-      </Dialog.Footer>
+      <DialogFormFooter
+        submitLabel={service ? "Save changes" : "Create service"}
+        pending={save.isPending}
+        loadingText="Saving…"
+        cancelWhilePending={false}
+      />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Dialog, HStack, Portal, Stack, Text } from "@chakra-ui/react";
+import { Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { Service } from "../../../common/api";
 import { ORDER_NOTES_MAX_LENGTH } from "../../../common/domain";
 import { orderNotesSchema } from "../../../common/schemas";
+import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -27,30 +28,22 @@ export function OrderDialog({ service, describedBy }: { service: Service; descri
   const [open, setOpen] = useState(false);
   const create = useCreateOrder();
   return (
-    <Dialog.Root
+    <DialogShell
       open={open}
       onOpenChange={(details) => setOpen(details.open)}
       lazyMount
       unmountOnExit
-      placement="center"
       // An order on its way is not abandoned by a stray Escape or click outside.
       closeOnEscape={!create.isPending}
       closeOnInteractOutside={!create.isPending}
-    >
-      <Dialog.Trigger asChild>
+      trigger={
         <Button colorPalette="brand" aria-describedby={describedBy}>
           Order Service
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner px="4">
-          <Dialog.Content>
-            <OrderForm service={service} create={create} onOrdered={() => setOpen(false)} />
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <OrderForm service={service} create={create} onOrdered={() => setOpen(false)} />
+    </DialogShell>
   );
 }
 
@@ -87,7 +80,7 @@ function OrderForm({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
       <Dialog.Header>
         <Dialog.Title>Order {service.title}</Dialog.Title>
       </Dialog.Header>
@@ -128,16 +121,12 @@ function OrderForm({
           {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
         </Stack>
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" disabled={create.isPending}>
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={create.isPending} loadingText="Submitting…">
-          Submit Order
-        </Button>
-      </Dialog.Footer>
+      <DialogFormFooter
+        submitLabel="Submit Order"
+        pending={create.isPending}
+        loadingText="Submitting…"
+        cancelWhilePending={false}
+      />
     </form>
   );
 }

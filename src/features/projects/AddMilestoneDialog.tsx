@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react";
+import { Button, Dialog, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,6 +6,7 @@ import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
 import { MILESTONE_DESCRIPTION_MAX_LENGTH, MILESTONE_TITLE_MAX_LENGTH } from "../../../common/domain";
 import { milestoneCreateSchema } from "../../../common/schemas";
+import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
 import { FormField, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
@@ -58,64 +59,47 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
   });
 
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center">
-      <Dialog.Trigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => setOpen(event.open)}
+      trigger={
         <Button colorPalette="brand" size="sm">
           <LuPlus aria-hidden="true" />
           Add Milestone
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {/* The form wraps the dialog's parts without a box of its own (a form may not take the dialog role). */}
-            <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
-              <Dialog.Header>
-                <Dialog.Title>Add Milestone</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
-                  <FormField label="Title" required error={errors.title?.message}>
-                    <TextInput maxLength={MILESTONE_TITLE_MAX_LENGTH} {...form.register("title")} />
-                  </FormField>
-                  <FormField label="Description" error={errors.description?.message}>
-                    <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
-                  </FormField>
-                  <FormField
-                    label="Amount"
-                    required
-                    error={errors.amount?.message}
-                    helperText="In naira, with up to two decimals, e.g. 150000.50."
-                  >
-                    <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
-                  </FormField>
-                  <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
-                    <TextInput
-                      type="date"
-                      {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
-                    />
-                  </FormField>
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Dialog.ActionTrigger asChild>
-                  <Button variant="outline" type="button">
-                    Cancel
-                  </Button>
-                </Dialog.ActionTrigger>
-                <Button type="submit" colorPalette="brand" loading={create.isPending} disabled={create.isPending}>
-                  Add Milestone
-                </Button>
-              </Dialog.Footer>
-              <Dialog.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close" />
-              </Dialog.CloseTrigger>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      }
+    >
+      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
+        <Dialog.Header>
+          <Dialog.Title>Add Milestone</Dialog.Title>
+        </Dialog.Header>
+        <Dialog.Body>
+          <Stack gap="4">
+            {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
+            <FormField label="Title" required error={errors.title?.message}>
+              <TextInput maxLength={MILESTONE_TITLE_MAX_LENGTH} {...form.register("title")} />
+            </FormField>
+            <FormField label="Description" error={errors.description?.message}>
+              <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+            </FormField>
+            <FormField
+              label="Amount"
+              required
+              error={errors.amount?.message}
+              helperText="In naira, with up to two decimals, e.g. 150000.50."
+            >
+              <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
+            </FormField>
+            <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
+              <TextInput
+                type="date"
+                {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
+              />
+            </FormField>
+          </Stack>
+        </Dialog.Body>
+        <DialogFormFooter submitLabel="Add Milestone" pending={create.isPending} />
+      </form>
+    </DialogShell>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, CloseButton, Dialog, Portal, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Button, Dialog, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
+import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -19,53 +20,47 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
   const [open, setOpen] = useState(false);
   const project = useQuery({ ...adminProjectQuery(projectId), enabled: open });
   return (
-    <Dialog.Root open={open} onOpenChange={(event) => setOpen(event.open)} placement="center" size="lg">
-      <Dialog.Trigger asChild>
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => setOpen(event.open)}
+      size="lg"
+      trigger={
         <Button variant="outline" size="sm">
           <LuPencil aria-hidden="true" />
           Edit project
         </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {project.data ? (
-              // Keyed by the loaded row: the form starts from what the server has now.
-              <EditForm key={project.dataUpdatedAt} project={project.data} onDone={() => setOpen(false)} />
+      }
+    >
+      {project.data ? (
+        // Keyed by the loaded row: the form starts from what the server has now.
+        <EditForm key={project.dataUpdatedAt} project={project.data} onDone={() => setOpen(false)} />
+      ) : (
+        <>
+          <Dialog.Header>
+            <Dialog.Title>Edit project</Dialog.Title>
+          </Dialog.Header>
+          <Dialog.Body>
+            {project.isError ? (
+              <Stack gap="3" role="alert">
+                <Text>{errorMessage(project.error)}</Text>
+                <Button size="sm" alignSelf="start" onClick={() => project.refetch()}>
+                  Retry
+                </Button>
+              </Stack>
             ) : (
-              <>
-                <Dialog.Header>
-                  <Dialog.Title>Edit project</Dialog.Title>
-                </Dialog.Header>
-                <Dialog.Body>
-                  {project.isError ? (
-                    <Stack gap="3" role="alert">
-                      <Text>{errorMessage(project.error)}</Text>
-                      <Button size="sm" alignSelf="start" onClick={() => project.refetch()}>
-                        Retry
-                      </Button>
-                    </Stack>
-                  ) : (
-                    <Stack gap="4" aria-busy="true">
-                      <Text role="status" srOnly>
-                        Loading project
-                      </Text>
-                      <Skeleton height="10" />
-                      <Skeleton height="24" />
-                      <Skeleton height="10" />
-                    </Stack>
-                  )}
-                </Dialog.Body>
-              </>
+              <Stack gap="4" aria-busy="true">
+                <Text role="status" srOnly>
+                  Loading project
+                </Text>
+                <Skeleton height="10" />
+                <Skeleton height="24" />
+                <Skeleton height="10" />
+              </Stack>
             )}
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+          </Dialog.Body>
+        </>
+      )}
+    </DialogShell>
   );
 }
 
@@ -86,24 +81,14 @@ function EditForm({ project, onDone }: { project: AdminProject; onDone: () => vo
     });
   });
   return (
-    // The form wraps the dialog's parts without a box of its own (a form may not take the dialog role).
-    <form onSubmit={onSubmit} noValidate style={{ display: "contents" }}>
+    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
       <Dialog.Header>
         <Dialog.Title>Edit project</Dialog.Title>
       </Dialog.Header>
       <Dialog.Body>
         <ProjectFields form={form} project={project} disabled={update.isPending} />
       </Dialog.Body>
-      <Dialog.Footer>
-        <Dialog.ActionTrigger asChild>
-          <Button variant="outline" type="button">
-            Cancel
-          </Button>
-        </Dialog.ActionTrigger>
-        <Button type="submit" colorPalette="brand" loading={update.isPending}>
-          Save changes
-        </Button>
-      </Dialog.Footer>
+      <DialogFormFooter submitLabel="Save changes" pending={update.isPending} />
     </form>
   );
 }
