@@ -82,6 +82,11 @@ describe("e-mail notifications", () => {
     const link = mail?.text.match(/https?:\/\/\S+\/unsubscribe\?token=\S+/)?.[0];
     expect(link).toBeTruthy();
 
+    // The link's page paints from its HTML, as it first shows; then its app sends the token.
+    const html = await (await fetch(link ?? "")).text();
+    expect(html).toContain("Turning these e-mails off…");
+    expect(html).toContain('<meta name="robots" content="noindex" />');
+
     const admin = await newUser(product.browser, product.server.url);
     try {
       // Opened without signing in, as from a mail client.

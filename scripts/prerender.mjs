@@ -2,7 +2,7 @@
  * The prerender step of `npm run build` (run after the client build):
  *  1. builds src/entry-server.tsx for Node (Vite SSR build, kept in dist/ssr:
  *     the server renders the pages showing plans again from the database),
- *  2. renders every public route, the sign-in page and the 404 page into dist/pages/*.html
+ *  2. renders every public route, the sign-in and unsubscribe pages and the 404 page into dist/pages/*.html
  *     (src/ssr/document.ts: title, description, canonical URL, Open Graph/Twitter
  *     tags, the business's JSON-LD, Emotion styles in <head>, modulepreload
  *     links for its route chunks); manifest.json lists each page's preloads,
@@ -91,9 +91,8 @@ async function main() {
     "--logLevel",
     "warn",
   ]);
-  const { renderDocument, publicPages, signInPages, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } = await import(
-    pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href
-  );
+  const { renderDocument, publicPages, signInPages, unsubscribePage, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } =
+    await import(pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href);
   const template = readFileSync(path.join(CLIENT, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(path.join(CLIENT, ".vite/manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -137,6 +136,18 @@ async function main() {
       markSignedOut(await renderDocument(page.path, { template, preloads: signInPreloads, currency })),
     );
   }
+  // The unsubscribe page as a mail's link opens it (server/app.ts serves it for a URL with a token).
+  const unsubscribePreloads = [
+    ...new Set([
+      ...appChunks,
+      ...layoutChunks,
+      ...chunkClosure(manifest, "src/routes/_site/unsubscribe.tsx?tsr-split=component"),
+    ]),
+  ].filter((file) => !entryChunks.has(file));
+  writeFileSync(
+    path.join(PAGES, "unsubscribe.html"),
+    await renderDocument(unsubscribePage.path, { template, preloads: unsubscribePreloads, currency }),
+  );
   // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.
   const chunksOf = (file) => [...chunkClosure(manifest, `src/routes/${file}?tsr-split=component`)];
@@ -202,6 +213,7 @@ async function main() {
         pages: written,
         notFound: "404.html",
         signIn,
+        unsubscribe: "unsubscribe.html",
         shells: Object.fromEntries(Object.keys(shells).map((name) => [name, `shell-${name}.html`])),
         portal,
         ssr: "../ssr/entry-server.js",

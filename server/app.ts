@@ -315,6 +315,10 @@ async function registerClient(
       return reply.redirect("/services", 302);
     }
     if (pagePath === "/auth") return sendSignInPage(request, reply, documents);
+    // A mail's unsubscribe link paints from its HTML; without a token the app says the link is broken.
+    if (pagePath === "/unsubscribe" && site?.unsubscribe && (request.query as { token?: unknown }).token) {
+      return sendDocument(request, reply, site.unsubscribe);
+    }
     const isPortal = pagePath === "/portal" || pagePath.startsWith("/portal/");
     if (isPortal && portalPages) {
       // Signed out: straight to the sign-in page, as the portal's guard would send them, to come back here after.

@@ -4,7 +4,7 @@ import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import type { Plan } from "../common/public";
 import { AppTree } from "./app-tree";
-import { notFound, publicPages, signInPages } from "./content/site";
+import { notFound, publicPages, signInPages, unsubscribePage } from "./content/site";
 import { type SiteConfig, setSiteConfig } from "./features/site/config";
 import { setPlans } from "./features/site/plans";
 import { routeTree } from "./routeTree.gen";
@@ -47,7 +47,7 @@ export type RenderDocumentOptions = {
  * document, its run-time values as placeholders for server/http/site.ts.
  */
 export async function renderDocument(pagePath: string, options: RenderDocumentOptions): Promise<string> {
-  const page = [...publicPages, ...signInPages].find((candidate) => candidate.path === pagePath);
+  const page = [...publicPages, ...signInPages, unsubscribePage].find((candidate) => candidate.path === pagePath);
   const body = await render(
     page ? pagePath : "/__prerender-not-found__",
     placeholderSiteConfig(options.currency),
@@ -57,14 +57,14 @@ export async function renderDocument(pagePath: string, options: RenderDocumentOp
     template: options.template,
     body,
     seo: page?.seo ?? notFound.seo,
-    pagePath: page ? pagePath : null,
+    pagePath: page && !("noindex" in page) ? pagePath : null,
     readsQuery: page && "readsQuery" in page ? page.readsQuery : undefined,
     preloads: options.preloads,
     plansData: page ? PLAN_PAGES.includes(pagePath) : false,
   });
 }
 
-export { company, notFound, publicPages, signInPages } from "./content/site";
+export { company, notFound, publicPages, signInPages, unsubscribePage } from "./content/site";
 export { SIGNED_OUT_MARK } from "./lib/signed-out";
 export { PLACEHOLDERS } from "./ssr/document";
 export { servePortalRenders } from "./ssr/portal-renderer";

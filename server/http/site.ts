@@ -34,6 +34,8 @@ export type SiteDocuments = {
   shellFor(pagePath: string): Document;
   /** The prerendered sign-in page by its tab ("signin", "signup"), for a signed-out visitor; empty in an older build. */
   signIn: Map<string, Document>;
+  /** The prerendered unsubscribe page, for a mail's link (a URL with a token); undefined in an older build. */
+  unsubscribe?: Document;
   /** The pages showing plans, as built (run-time settings filled in): server/http/plan-pages.ts renders them again. */
   planPages: PlanPage[];
   /** What server-rendered portal pages are made from (server/http/portal-pages.ts); undefined in an older build. */
@@ -50,6 +52,7 @@ type PagesManifest = {
   pages: { path: string; file: string; preloads?: string[]; plans?: boolean }[];
   notFound: string;
   signIn?: Record<string, string>;
+  unsubscribe?: string;
   shells?: Partial<Record<ShellName, string>>;
   portal?: PortalBuild;
 };
@@ -143,7 +146,7 @@ export async function loadSiteDocuments(
     const file = manifest.shells?.[name];
     return file ? makeDocument(read(file), HTML) : bareShell;
   };
-  const [pages, notFound, signIn, auth, unsubscribe, portal, portalHome] = await Promise.all([
+  const [pages, notFound, signIn, unsubscribePage, auth, unsubscribe, portal, portalHome] = await Promise.all([
     Promise.all(pageDocuments).then((entries) => new Map<string, Document>(entries)),
     makeDocument(read(manifest.notFound), HTML),
     Promise.all(
@@ -151,6 +154,7 @@ export async function loadSiteDocuments(
         async ([tab, file]) => [tab, await makeDocument(read(file), HTML)] as const,
       ),
     ).then((entries) => new Map<string, Document>(entries)),
+    manifest.unsubscribe ? makeDocument(read(manifest.unsubscribe), HTML) : undefined,
     shell("auth"),
     shell("unsubscribe"),
     shell("portal"),
@@ -162,6 +166,7 @@ export async function loadSiteDocuments(
     notFound,
     shellFor: (pagePath) => shells[SHELL_BY_PATH[pagePath] ?? "portal"],
     signIn,
+    unsubscribe: unsubscribePage,
     planPages,
     portal: manifest.portal && { ...manifest.portal, template },
   };

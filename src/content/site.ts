@@ -26,7 +26,7 @@ export * from "./shared";
  * preselected plan); a URL carrying one hydrates the page at once (src/main.tsx), any other query
  * (a campaign's utm_source) leaves it as prerendered until the visitor interacts.
  */
-export const publicPages: { path: string; seo: PageSeo; readsQuery?: string[] }[] = [
+export const publicPages: { path: string; seo: PageSeo; readsQuery?: readonly string[] }[] = [
   { path: "/", seo: home.seo },
   { path: "/about", seo: about.seo },
   { path: "/services", seo: servicesPage.seo },
@@ -41,6 +41,21 @@ export const publicPages: { path: string; seo: PageSeo; readsQuery?: string[] }[
  * Not in the sitemap: they are the portal's door, not the company's content. Their titles are the ones
  * the page sets.
  */
+/**
+ * The unsubscribe page as a mail's link opens it, `token` in its query: prerendered as it first shows
+ * ("Turning these e-mails off…"), and hydrated at once, the app then sending the token. Served by
+ * server/app.ts only with a token; never indexed (robots.txt keeps crawlers away too).
+ */
+export const unsubscribePage = {
+  path: "/unsubscribe?token=prerendered",
+  seo: {
+    title: `Unsubscribe · ${company.name}`,
+    description: `Turn off a kind of ${company.name} notification e-mail.`,
+  },
+  readsQuery: ["token"],
+  noindex: true,
+} as const;
+
 export const signInPages: { tab: "signin" | "signup"; path: string; seo: PageSeo }[] = [
   {
     tab: "signin",

@@ -111,7 +111,7 @@ export type DocumentParts = {
   /** Leave the plans-data placeholder before </body>. */
   plansData?: boolean;
   /** The query keys that change what the page shows: written on #root for src/main.tsx. */
-  readsQuery?: string[] | undefined;
+  readsQuery?: readonly string[] | undefined;
 };
 
 export function buildDocument({
