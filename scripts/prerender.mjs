@@ -109,11 +109,17 @@ async function main() {
   mkdirSync(PAGES, { recursive: true });
   const written = [];
   const markSignedOut = (html) => html.replace("</head>", () => `  ${SIGNED_OUT_MARK}\n  </head>`);
+  /** What hydrating a page of the site layout needs beyond the entry: the app's, the layout's and its route's chunks. */
+  const sitePreloads = (pagePath) =>
+    [
+      ...new Set([
+        ...appChunks,
+        ...layoutChunks,
+        ...chunkClosure(manifest, `${routeFile(pagePath.split("?")[0])}?tsr-split=component`),
+      ]),
+    ].filter((file) => !entryChunks.has(file));
   for (const page of publicPages) {
-    const routeChunks = chunkClosure(manifest, `${routeFile(page.path)}?tsr-split=component`);
-    const preloads = [...new Set([...appChunks, ...layoutChunks, ...routeChunks])].filter(
-      (file) => !entryChunks.has(file),
-    );
+    const preloads = sitePreloads(page.path);
     // Pages showing plans are rendered here without any: the server renders them again from the database.
     const html = await renderDocument(page.path, { template, preloads, currency, plans: [] });
     const file = page.path === "/" ? "index.html" : `${page.path.slice(1).replaceAll("/", "__")}.html`;
@@ -121,32 +127,18 @@ async function main() {
     written.push({ path: page.path, file, preloads, ...(PLAN_PAGES.includes(page.path) ? { plans: true } : {}) });
   }
   // The sign-in page's tabs as a signed-out visitor first sees them (server/app.ts serves them to them only).
-  const signInPreloads = [
-    ...new Set([
-      ...appChunks,
-      ...layoutChunks,
-      ...chunkClosure(manifest, "src/routes/_site/auth.tsx?tsr-split=component"),
-    ]),
-  ].filter((file) => !entryChunks.has(file));
   const signIn = {};
   for (const page of signInPages) {
     signIn[page.tab] = page.tab === "signin" ? "auth.html" : `auth-${page.tab}.html`;
     writeFileSync(
       path.join(PAGES, signIn[page.tab]),
-      markSignedOut(await renderDocument(page.path, { template, preloads: signInPreloads, currency })),
+      markSignedOut(await renderDocument(page.path, { template, preloads: sitePreloads(page.path), currency })),
     );
   }
   // The unsubscribe page as a mail's link opens it (server/app.ts serves it for a URL with a token).
-  const unsubscribePreloads = [
-    ...new Set([
-      ...appChunks,
-      ...layoutChunks,
-      ...chunkClosure(manifest, "src/routes/_site/unsubscribe.tsx?tsr-split=component"),
-    ]),
-  ].filter((file) => !entryChunks.has(file));
   writeFileSync(
     path.join(PAGES, "unsubscribe.html"),
-    await renderDocument(unsubscribePage.path, { template, preloads: unsubscribePreloads, currency }),
+    await renderDocument(unsubscribePage.path, { template, preloads: sitePreloads(unsubscribePage.path), currency }),
   );
   // The SPA shell shows nothing until its route's code has run: each shell preloads its first route's
   // chunks beside the entry, at normal priority, instead of after the entry has run the router.

@@ -43,7 +43,7 @@ export type RenderDocumentOptions = {
 };
 
 /**
- * A public page or the sign-in page (or, for a path that is none, the 404 page) as a whole HTML
+ * A public page, a sign-in tab or the unsubscribe page (or, for a path that is none, the 404 page) as a whole HTML
  * document, its run-time values as placeholders for server/http/site.ts.
  */
 export async function renderDocument(pagePath: string, options: RenderDocumentOptions): Promise<string> {

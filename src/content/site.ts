@@ -36,12 +36,6 @@ export const publicPages: { path: string; seo: PageSeo; readsQuery?: readonly st
 ];
 
 /**
- * The sign-in page's two tabs, prerendered like a public page but served only to a visitor the server
- * finds signed out, as `tab` asks (server/app.ts); its other views (a mailed link's) are drawn by the app.
- * Not in the sitemap: they are the portal's door, not the company's content. Their titles are the ones
- * the page sets.
- */
-/**
  * The unsubscribe page as a mail's link opens it, `token` in its query: prerendered as it first shows
  * ("Turning these e-mails off…"), and hydrated at once, the app then sending the token. Served by
  * server/app.ts only with a token; never indexed (robots.txt keeps crawlers away too).
@@ -56,6 +50,12 @@ export const unsubscribePage = {
   noindex: true,
 } as const;
 
+/**
+ * The sign-in page's two tabs, prerendered like a public page but served only to a visitor the server
+ * finds signed out, as `tab` asks (server/app.ts); its other views (a mailed link's) are drawn by the app.
+ * Not in the sitemap: they are the portal's door, not the company's content. Their titles are the ones
+ * the page sets.
+ */
 export const signInPages: { tab: "signin" | "signup"; path: string; seo: PageSeo }[] = [
   {
     tab: "signin",
