@@ -184,6 +184,23 @@ describe("portal pages rendered by the server", () => {
     }
   });
 
+  it("show a form's values without any JavaScript: the profile's name and company, a new project's defaults", async () => {
+    const me = await api.me(CLIENT);
+    const client = await browserAs(CLIENT, false);
+    const admin = await browserAs(ADMIN_EMAIL, false);
+    try {
+      await client.page.goto("/portal/settings");
+      expect(await client.page.getByLabel("Full Name").inputValue()).toBe(me.fullName);
+      expect(await client.page.getByLabel("Company Name").inputValue()).toBe(me.companyName);
+      await admin.page.goto("/portal/admin/projects/new");
+      expect(await admin.page.getByLabel("Status").inputValue()).toBe("active");
+      expect(await admin.page.getByLabel("Progress (%)").inputValue()).toBe("0");
+    } finally {
+      await client.context.close();
+      await admin.context.close();
+    }
+  });
+
   it("stay as rendered until touched, yet show a change made meanwhile at once: the page goes live by itself", async () => {
     const { page, context } = await browserAs(CLIENT);
     try {

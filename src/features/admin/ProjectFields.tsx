@@ -12,6 +12,7 @@ import { PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { showServerError } from "../../lib/form-errors";
+import { registerWithValue } from "../../lib/form-fields";
 import { ClientPicker, DeveloperPicker } from "./Pickers";
 
 export type ProjectValues = z.input<typeof projectFormSchema>;
@@ -84,10 +85,10 @@ export function ProjectFields({
     <Stack gap="4">
       {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
       <FormField label="Title" required error={errors.title?.message}>
-        <TextInput maxLength={PROJECT_TITLE_MAX_LENGTH} {...form.register("title")} />
+        <TextInput maxLength={PROJECT_TITLE_MAX_LENGTH} {...registerWithValue(form, "title")} />
       </FormField>
       <FormField label="Description" error={errors.description?.message}>
-        <TextArea rows={4} maxLength={PROJECT_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+        <TextArea rows={4} maxLength={PROJECT_DESCRIPTION_MAX_LENGTH} {...registerWithValue(form, "description")} />
       </FormField>
       <Controller
         control={form.control}
@@ -121,7 +122,7 @@ export function ProjectFields({
       />
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <FormField label="Status" required error={errors.status?.message}>
-          <SelectInput {...form.register("status")}>
+          <SelectInput {...registerWithValue(form, "status")}>
             {PROJECT_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {PROJECT_STATUS_LABELS[status]}
@@ -136,14 +137,14 @@ export function ProjectFields({
             min="0"
             max="100"
             step="1"
-            {...form.register("progress", { valueAsNumber: true })}
+            {...registerWithValue(form, "progress", { valueAsNumber: true })}
           />
         </FormField>
         <FormField label="Start date" error={errors.startDate?.message} helperText="Optional.">
-          <TextInput type="date" {...form.register("startDate", { setValueAs: nullIfEmpty })} />
+          <TextInput type="date" {...registerWithValue(form, "startDate", { setValueAs: nullIfEmpty })} />
         </FormField>
         <FormField label="End date" error={errors.endDate?.message} helperText="Optional; not before the start date.">
-          <TextInput type="date" {...form.register("endDate", { setValueAs: nullIfEmpty })} />
+          <TextInput type="date" {...registerWithValue(form, "endDate", { setValueAs: nullIfEmpty })} />
         </FormField>
       </SimpleGrid>
     </Stack>

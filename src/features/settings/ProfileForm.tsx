@@ -8,6 +8,7 @@ import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { applyServerError } from "../../lib/form-errors";
+import { registerWithValue } from "../../lib/form-fields";
 import { TOAST } from "../../lib/messages";
 import { useUpdateProfile } from "./api";
 
@@ -50,10 +51,14 @@ export function ProfileForm({ me }: { me: Profile }) {
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="4">
             <FormField label="Full Name" required error={errors.fullName?.message}>
-              <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+              <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...registerWithValue(form, "fullName")} />
             </FormField>
             <FormField label="Company Name" error={errors.companyName?.message}>
-              <TextInput autoComplete="organization" maxLength={NAME_MAX_LENGTH} {...form.register("companyName")} />
+              <TextInput
+                autoComplete="organization"
+                maxLength={NAME_MAX_LENGTH}
+                {...registerWithValue(form, "companyName")}
+              />
             </FormField>
             <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
               <TextInput type="email" value={me.email} readOnly />
