@@ -1,6 +1,6 @@
-import { Button, Card, HStack, Stack } from "@chakra-ui/react";
+import { Card, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { Link as RouterLink, useNavigate } from "@tanstack/react-router";
+import { useNavigate } from "@tanstack/react-router";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
@@ -9,6 +9,7 @@ import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
 import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { CreateFormFooter } from "./CreateFormFooter";
 import { useCreateInvoice, useProjectOptions } from "./money-api";
 import { ClientPicker } from "./Pickers";
 
@@ -106,16 +107,7 @@ export function NewInvoicePage() {
             </FormField>
           </Stack>
         </Card.Body>
-        <Card.Footer>
-          <HStack gap="3">
-            <Button type="submit" colorPalette="brand" loading={create.isPending}>
-              Create invoice
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to="/portal/admin/payments">Cancel</RouterLink>
-            </Button>
-          </HStack>
-        </Card.Footer>
+        <CreateFormFooter submitLabel="Create invoice" pending={create.isPending} cancelTo="/portal/admin/payments" />
       </Card.Root>
     </form>
   );

@@ -1,8 +1,9 @@
-import { Button, Card, HStack } from "@chakra-ui/react";
-import { Link as RouterLink, useNavigate } from "@tanstack/react-router";
+import { Card } from "@chakra-ui/react";
+import { useNavigate } from "@tanstack/react-router";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { CreateFormFooter } from "./CreateFormFooter";
 import { useCreateProject } from "./money-api";
 import { ProjectFields, showProjectError, useProjectForm } from "./ProjectFields";
 
@@ -30,16 +31,7 @@ export function NewProjectPage() {
         <Card.Body>
           <ProjectFields form={form} disabled={create.isPending} />
         </Card.Body>
-        <Card.Footer>
-          <HStack gap="3">
-            <Button type="submit" colorPalette="brand" loading={create.isPending}>
-              Create project
-            </Button>
-            <Button asChild variant="outline">
-              <RouterLink to="/portal/admin">Cancel</RouterLink>
-            </Button>
-          </HStack>
-        </Card.Footer>
+        <CreateFormFooter submitLabel="Create project" pending={create.isPending} cancelTo="/portal/admin" />
       </Card.Root>
     </form>
   );

@@ -151,6 +151,13 @@ function StaffActions({ member, self }: { member: AdminStaffMember; self: boolea
   );
 }
 
+/** The roles both dialogs offer. */
+const ROLE_OPTIONS = STAFF_ROLES.map((role) => (
+  <option key={role} value={role}>
+    {STAFF_ROLE_LABELS[role]}
+  </option>
+));
+
 type InviteValues = z.input<typeof staffInviteSchema>;
 const EMPTY_INVITE: InviteValues = { fullName: "", email: "", role: "developer" };
 
@@ -201,13 +208,7 @@ function InviteStaffDialog() {
               <TextInput type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} {...form.register("email")} />
             </FormField>
             <FormField label="Role" required error={errors.role?.message}>
-              <SelectInput {...form.register("role")}>
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {STAFF_ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </SelectInput>
+              <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
             </FormField>
           </Stack>
         </Dialog.Body>
@@ -277,13 +278,7 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
               error={errors.role?.message}
               helperText={self ? "You cannot change your own role." : undefined}
             >
-              <SelectInput {...form.register("role")}>
-                {STAFF_ROLES.map((role) => (
-                  <option key={role} value={role}>
-                    {STAFF_ROLE_LABELS[role]}
-                  </option>
-                ))}
-              </SelectInput>
+              <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
             </FormField>
           </Stack>
         </Dialog.Body>
