@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { Button, CloseButton, Dialog, Portal, Stack } from "@chakra-ui/react";
+import type { FormEventHandler, ReactNode } from "react";
+import { LazyFormAlert } from "./LazyFormAlert";
 
 /**
  * Every dialog of the portal but the confirmation (ConfirmDialog.tsx): centred, its backdrop, a
@@ -13,7 +14,7 @@ export function DialogShell({
 }: Omit<Dialog.RootProps, "children"> & {
   /** The control that opens it (none for a dialog opened by state alone). */
   trigger?: ReactNode;
-  /** Its header, body and footer; a form wraps them with `FORM_IN_DIALOG`. */
+  /** Its header, body and footer: a `DialogForm`, or the parts themselves. */
   children: ReactNode;
 }) {
   return (
@@ -36,31 +37,55 @@ export function DialogShell({
 }
 
 /** A form around a dialog's parts adds no box of its own (a form may not take the dialog role). */
-export const FORM_IN_DIALOG = { noValidate: true, style: { display: "contents" } } as const;
+const FORM_IN_DIALOG = { noValidate: true, style: { display: "contents" } } as const;
 
-/** A dialog form's footer: Cancel, which closes it, and the submit button, busy while `pending`. */
-export function DialogFormFooter({
+/**
+ * A dialog's form, the one shape every form dialog takes: its title; its fields, stacked, under the
+ * server's message that belongs to no field; and Cancel, which closes it, beside the submit button,
+ * busy while `pending`.
+ */
+export function DialogForm({
+  title,
+  onSubmit,
+  error,
   submitLabel,
   pending,
   loadingText,
   cancelWhilePending = true,
+  children,
 }: {
+  title: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** The server's message for no field in particular (`errors.root.server`). */
+  error?: string | undefined;
   submitLabel: string;
   pending: boolean;
   loadingText?: string;
   /** False where a save on its way must not be walked away from (the dialog also ignores Escape then). */
   cancelWhilePending?: boolean;
+  children: ReactNode;
 }) {
   return (
-    <Dialog.Footer>
-      <Dialog.ActionTrigger asChild>
-        <Button variant="outline" type="button" disabled={pending && !cancelWhilePending}>
-          Cancel
+    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
+      <Dialog.Header>
+        <Dialog.Title>{title}</Dialog.Title>
+      </Dialog.Header>
+      <Dialog.Body>
+        <Stack gap="4">
+          {error && <LazyFormAlert status="error" title={error} />}
+          {children}
+        </Stack>
+      </Dialog.Body>
+      <Dialog.Footer>
+        <Dialog.ActionTrigger asChild>
+          <Button variant="outline" type="button" disabled={pending && !cancelWhilePending}>
+            Cancel
+          </Button>
+        </Dialog.ActionTrigger>
+        <Button type="submit" colorPalette="brand" loading={pending} disabled={pending} loadingText={loadingText}>
+          {submitLabel}
         </Button>
-      </Dialog.ActionTrigger>
-      <Button type="submit" colorPalette="brand" loading={pending} disabled={pending} loadingText={loadingText}>
-        {submitLabel}
-      </Button>
-    </Dialog.Footer>
+      </Dialog.Footer>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { chakra, Dialog, HStack, SimpleGrid, Stack } from "@chakra-ui/react";
+import { chakra, HStack, SimpleGrid } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
@@ -13,9 +13,8 @@ import {
   planInputSchema,
 } from "../../../common/plans";
 import { PLAN_CATEGORIES } from "../../../common/site-domain";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
-import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -114,71 +113,68 @@ export function PlanDialog({
   const title = plan ? "Edit Plan" : "Create Plan";
   return (
     <DialogShell open={open} onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
-      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-        <Dialog.Header>
-          <Dialog.Title>{title}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
-            <FormField label="Name" required error={errors.name?.message}>
-              <TextInput maxLength={PLAN_NAME_MAX_LENGTH} {...form.register("name")} />
-            </FormField>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Category" required error={errors.category?.message}>
-                <SelectInput {...form.register("category")}>
-                  {PLAN_CATEGORIES.map((category) => (
-                    <option key={category} value={category}>
-                      {CATEGORY_LABELS[category]}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-              <FormField label="Period" required error={errors.period?.message}>
-                <SelectInput {...form.register("period")}>
-                  {PLAN_PERIODS.map((period) => (
-                    <option key={period} value={period}>
-                      {PERIOD_LABELS[period]}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-            </SimpleGrid>
-            <FormField
-              label="Price (₦)"
-              required
-              error={errors.price?.message}
-              helperText="In naira, with up to two decimals, e.g. 150000.50."
-            >
-              <TextInput inputMode="decimal" autoComplete="off" {...form.register("price")} />
-            </FormField>
-            <FormField label="Description" error={errors.description?.message}>
-              <TextArea rows={2} maxLength={PLAN_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
-            </FormField>
-            <FormField
-              label="Features"
-              error={errors.features?.message}
-              helperText="One feature per line; blank lines are dropped."
-            >
-              <TextArea rows={5} {...form.register("features")} />
-            </FormField>
-            <FormField
-              label="Badge"
-              error={errors.badge?.message}
-              helperText="Optional, e.g. Best Value. Leave empty for none."
-            >
-              <TextInput maxLength={PLAN_BADGE_MAX_LENGTH} {...form.register("badge")} />
-            </FormField>
-            <HStack asChild gap="2">
-              <chakra.label fontSize="sm" fontWeight="medium">
-                <input type="checkbox" {...form.register("isPopular")} />
-                Mark as most popular
-              </chakra.label>
-            </HStack>
-          </Stack>
-        </Dialog.Body>
-        <DialogFormFooter submitLabel={plan ? "Save Plan" : "Create Plan"} pending={save.isPending} />
-      </form>
+      <DialogForm
+        title={title}
+        onSubmit={onSubmit}
+        error={errors.root?.server?.message}
+        submitLabel={plan ? "Save Plan" : "Create Plan"}
+        pending={save.isPending}
+      >
+        <FormField label="Name" required error={errors.name?.message}>
+          <TextInput maxLength={PLAN_NAME_MAX_LENGTH} {...form.register("name")} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Category" required error={errors.category?.message}>
+            <SelectInput {...form.register("category")}>
+              {PLAN_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField label="Period" required error={errors.period?.message}>
+            <SelectInput {...form.register("period")}>
+              {PLAN_PERIODS.map((period) => (
+                <option key={period} value={period}>
+                  {PERIOD_LABELS[period]}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+        </SimpleGrid>
+        <FormField
+          label="Price (₦)"
+          required
+          error={errors.price?.message}
+          helperText="In naira, with up to two decimals, e.g. 150000.50."
+        >
+          <TextInput inputMode="decimal" autoComplete="off" {...form.register("price")} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <TextArea rows={2} maxLength={PLAN_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+        </FormField>
+        <FormField
+          label="Features"
+          error={errors.features?.message}
+          helperText="One feature per line; blank lines are dropped."
+        >
+          <TextArea rows={5} {...form.register("features")} />
+        </FormField>
+        <FormField
+          label="Badge"
+          error={errors.badge?.message}
+          helperText="Optional, e.g. Best Value. Leave empty for none."
+        >
+          <TextInput maxLength={PLAN_BADGE_MAX_LENGTH} {...form.register("badge")} />
+        </FormField>
+        <HStack asChild gap="2">
+          <chakra.label fontSize="sm" fontWeight="medium">
+            <input type="checkbox" {...form.register("isPopular")} />
+            Mark as most popular
+          </chakra.label>
+        </HStack>
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
@@ -12,8 +12,7 @@ import { formatDate } from "../../../common/format";
 import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from "../../../common/people";
 import { fullNameSchema } from "../../../common/schemas";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
-import { FormAlert } from "../../components/FormAlert";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { errorMessage, showServerError } from "../../lib/form-errors";
@@ -191,29 +190,26 @@ function InviteStaffDialog() {
         </Button>
       }
     >
-      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-        <Dialog.Header>
-          <Dialog.Title>Add staff member</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <Text color="fg.muted" fontSize="sm">
-              They receive an e-mail with a link to choose their password.
-            </Text>
-            {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-            <FormField label="Full name" required error={errors.fullName?.message}>
-              <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
-            </FormField>
-            <FormField label="E-mail" required error={errors.email?.message}>
-              <TextInput type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} {...form.register("email")} />
-            </FormField>
-            <FormField label="Role" required error={errors.role?.message}>
-              <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
-            </FormField>
-          </Stack>
-        </Dialog.Body>
-        <DialogFormFooter submitLabel="Send invitation" pending={invite.isPending} />
-      </form>
+      <DialogForm
+        title="Add staff member"
+        onSubmit={onSubmit}
+        error={errors.root?.server?.message}
+        submitLabel="Send invitation"
+        pending={invite.isPending}
+      >
+        <Text color="fg.muted" fontSize="sm">
+          They receive an e-mail with a link to choose their password.
+        </Text>
+        <FormField label="Full name" required error={errors.fullName?.message}>
+          <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+        </FormField>
+        <FormField label="E-mail" required error={errors.email?.message}>
+          <TextInput type="email" autoComplete="off" maxLength={EMAIL_MAX_LENGTH} {...form.register("email")} />
+        </FormField>
+        <FormField label="Role" required error={errors.role?.message}>
+          <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
+        </FormField>
+      </DialogForm>
     </DialogShell>
   );
 }
@@ -258,32 +254,29 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
         </Button>
       }
     >
-      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-        <Dialog.Header>
-          <Dialog.Title>Edit staff member</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            <Text color="fg.muted" fontSize="sm">
-              {member.email}
-            </Text>
-            {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-            <FormField label="Full name" required error={errors.fullName?.message}>
-              <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
-            </FormField>
-            <FormField
-              label="Role"
-              required
-              disabled={self}
-              error={errors.role?.message}
-              helperText={self ? "You cannot change your own role." : undefined}
-            >
-              <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
-            </FormField>
-          </Stack>
-        </Dialog.Body>
-        <DialogFormFooter submitLabel="Save" pending={update.isPending} />
-      </form>
+      <DialogForm
+        title="Edit staff member"
+        onSubmit={onSubmit}
+        error={errors.root?.server?.message}
+        submitLabel="Save"
+        pending={update.isPending}
+      >
+        <Text color="fg.muted" fontSize="sm">
+          {member.email}
+        </Text>
+        <FormField label="Full name" required error={errors.fullName?.message}>
+          <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
+        </FormField>
+        <FormField
+          label="Role"
+          required
+          disabled={self}
+          error={errors.role?.message}
+          helperText={self ? "You cannot change your own role." : undefined}
+        >
+          <SelectInput {...form.register("role")}>{ROLE_OPTIONS}</SelectInput>
+        </FormField>
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Dialog, SimpleGrid, Stack } from "@chakra-ui/react";
+import { SimpleGrid } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactElement, useState } from "react";
@@ -7,9 +7,8 @@ import type { z } from "zod";
 import type { Task } from "../../../common/api";
 import { TASK_PRIORITIES, TASK_STATUSES } from "../../../common/domain";
 import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, taskInputSchema } from "../../../common/schemas";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
-import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -110,85 +109,82 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
       size="lg"
       trigger={trigger}
     >
-      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-        <Dialog.Header>
-          <Dialog.Title>{title}</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
-            <FormField label="Title" required error={errors.title?.message}>
-              <TextInput maxLength={TASK_TITLE_MAX_LENGTH} {...form.register("title")} />
-            </FormField>
-            <FormField label="Description" error={errors.description?.message}>
-              <TextArea rows={3} maxLength={TASK_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
-            </FormField>
-            <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
-              <FormField label="Status" error={errors.status?.message}>
-                <SelectInput {...form.register("status")}>
-                  {TASK_STATUSES.map((status) => (
-                    <option key={status} value={status}>
-                      {TASK_STATUS_LABELS[status]}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-              <FormField label="Priority" error={errors.priority?.message}>
-                <SelectInput {...form.register("priority")}>
-                  {TASK_PRIORITIES.map((priority) => (
-                    <option key={priority} value={priority}>
-                      {PRIORITY_BADGES[priority].label}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-              <FormField
-                label="Assignee"
-                error={errors.assignedTo?.message}
-                helperText={options.isError ? "The people could not be loaded." : undefined}
-              >
-                <SelectInput
-                  {...form.register("assignedTo")}
-                  // Controlled: the choice survives its option arriving with the list.
-                  value={assignedTo ?? ""}
-                  aria-busy={options.isPending || undefined}
-                >
-                  <option value="">Unassigned</option>
-                  {extraAssignee && <option value={extraAssignee.id}>{extraAssignee.name}</option>}
-                  {assignees.map((person) => (
-                    <option key={person.id} value={person.id}>
-                      {person.name}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-              <FormField
-                label="Project"
-                error={errors.projectId?.message}
-                helperText={options.isError ? "The projects could not be loaded." : undefined}
-              >
-                <SelectInput
-                  {...form.register("projectId")}
-                  value={projectId ?? ""}
-                  aria-busy={options.isPending || undefined}
-                >
-                  <option value="">No project</option>
-                  {extraProject && <option value={extraProject.id}>{extraProject.title}</option>}
-                  {projects.map((project) => (
-                    <option key={project.id} value={project.id}>
-                      {project.title}
-                    </option>
-                  ))}
-                </SelectInput>
-              </FormField>
-              <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
-                <TextInput type="date" {...form.register("dueDate")} />
-              </FormField>
-            </SimpleGrid>
-          </Stack>
-        </Dialog.Body>
-        <DialogFormFooter submitLabel={editing ? "Save Task" : "Create Task"} pending={save.isPending} />
-      </form>
+      <DialogForm
+        title={title}
+        onSubmit={onSubmit}
+        error={errors.root?.server?.message}
+        submitLabel={editing ? "Save Task" : "Create Task"}
+        pending={save.isPending}
+      >
+        <FormField label="Title" required error={errors.title?.message}>
+          <TextInput maxLength={TASK_TITLE_MAX_LENGTH} {...form.register("title")} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <TextArea rows={3} maxLength={TASK_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+        </FormField>
+        <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
+          <FormField label="Status" error={errors.status?.message}>
+            <SelectInput {...form.register("status")}>
+              {TASK_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {TASK_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField label="Priority" error={errors.priority?.message}>
+            <SelectInput {...form.register("priority")}>
+              {TASK_PRIORITIES.map((priority) => (
+                <option key={priority} value={priority}>
+                  {PRIORITY_BADGES[priority].label}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField
+            label="Assignee"
+            error={errors.assignedTo?.message}
+            helperText={options.isError ? "The people could not be loaded." : undefined}
+          >
+            <SelectInput
+              {...form.register("assignedTo")}
+              // Controlled: the choice survives its option arriving with the list.
+              value={assignedTo ?? ""}
+              aria-busy={options.isPending || undefined}
+            >
+              <option value="">Unassigned</option>
+              {extraAssignee && <option value={extraAssignee.id}>{extraAssignee.name}</option>}
+              {assignees.map((person) => (
+                <option key={person.id} value={person.id}>
+                  {person.name}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField
+            label="Project"
+            error={errors.projectId?.message}
+            helperText={options.isError ? "The projects could not be loaded." : undefined}
+          >
+            <SelectInput
+              {...form.register("projectId")}
+              value={projectId ?? ""}
+              aria-busy={options.isPending || undefined}
+            >
+              <option value="">No project</option>
+              {extraProject && <option value={extraProject.id}>{extraProject.title}</option>}
+              {projects.map((project) => (
+                <option key={project.id} value={project.id}>
+                  {project.title}
+                </option>
+              ))}
+            </SelectInput>
+          </FormField>
+          <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
+            <TextInput type="date" {...form.register("dueDate")} />
+          </FormField>
+        </SimpleGrid>
+      </DialogForm>
     </DialogShell>
   );
 }

@@ -1,4 +1,4 @@
-import { chakra, Dialog, HStack, Stack } from "@chakra-ui/react";
+import { chakra, HStack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactElement, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -9,7 +9,7 @@ import {
   serviceInputSchema,
 } from "../../../common/admin-catalogue";
 import type { Service } from "../../../common/api";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -103,55 +103,45 @@ function ServiceForm({
   });
 
   return (
-    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-      <Dialog.Header>
-        <Dialog.Title>{service ? `Edit ${service.title}` : "Create service"}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <FormField label="Title" required error={errors.title?.message}>
-            <TextInput {...form.register("title")} />
-          </FormField>
-          <FormField label="Price" required error={errors.price?.message} helperText="In naira, up to two decimals.">
-            <TextInput inputMode="decimal" placeholder="150000.00" {...form.register("price")} />
-          </FormField>
-          <FormField label="Description" error={errors.description?.message}>
-            <TextArea rows={3} resize="vertical" {...form.register("description")} />
-          </FormField>
-          <FormField
-            label="Estimated duration"
-            error={errors.estimatedDuration?.message}
-            helperText="Free text, such as 4–6 weeks."
-          >
-            <TextInput {...form.register("estimatedDuration")} />
-          </FormField>
-          <FormField
-            label="Features"
-            error={errors.features?.message}
-            helperText="One per line; blank lines are dropped."
-          >
-            <TextArea rows={5} resize="vertical" {...form.register("features")} />
-          </FormField>
-          <FormField label="Status" error={errors.status?.message}>
-            <SelectInput {...form.register("status")}>
-              <option value="active">Active</option>
-              <option value="inactive">Inactive</option>
-            </SelectInput>
-          </FormField>
-          <HStack as="label" gap="2" fontSize="sm" fontWeight="medium" cursor="pointer">
-            <chakra.input type="checkbox" boxSize="4" accentColor="brand.solid" {...form.register("allowMilestones")} />
-            Allow milestones
-          </HStack>
-          {errors.allowMilestones?.message && <FormAlert status="error" title={errors.allowMilestones.message} />}
-          {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-        </Stack>
-      </Dialog.Body>
-      <DialogFormFooter
-        submitLabel={service ? "Save changes" : "Create service"}
-        pending={save.isPending}
-        loadingText="Saving…"
-        cancelWhilePending={false}
-      />
-    </form>
+    <DialogForm
+      title={service ? `Edit ${service.title}` : "Create service"}
+      onSubmit={onSubmit}
+      error={errors.root?.server?.message}
+      submitLabel={service ? "Save changes" : "Create service"}
+      pending={save.isPending}
+      loadingText="Saving…"
+      cancelWhilePending={false}
+    >
+      <FormField label="Title" required error={errors.title?.message}>
+        <TextInput {...form.register("title")} />
+      </FormField>
+      <FormField label="Price" required error={errors.price?.message} helperText="In naira, up to two decimals.">
+        <TextInput inputMode="decimal" placeholder="150000.00" {...form.register("price")} />
+      </FormField>
+      <FormField label="Description" error={errors.description?.message}>
+        <TextArea rows={3} resize="vertical" {...form.register("description")} />
+      </FormField>
+      <FormField
+        label="Estimated duration"
+        error={errors.estimatedDuration?.message}
+        helperText="Free text, such as 4–6 weeks."
+      >
+        <TextInput {...form.register("estimatedDuration")} />
+      </FormField>
+      <FormField label="Features" error={errors.features?.message} helperText="One per line; blank lines are dropped.">
+        <TextArea rows={5} resize="vertical" {...form.register("features")} />
+      </FormField>
+      <FormField label="Status" error={errors.status?.message}>
+        <SelectInput {...form.register("status")}>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </SelectInput>
+      </FormField>
+      <HStack as="label" gap="2" fontSize="sm" fontWeight="medium" cursor="pointer">
+        <chakra.input type="checkbox" boxSize="4" accentColor="brand.solid" {...form.register("allowMilestones")} />
+        Allow milestones
+      </HStack>
+      {errors.allowMilestones?.message && <FormAlert status="error" title={errors.allowMilestones.message} />}
+    </DialogForm>
   );
 }

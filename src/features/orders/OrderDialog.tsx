@@ -1,4 +1,4 @@
-import { Button, Dialog, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, Dialog, HStack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,8 +6,7 @@ import { z } from "zod";
 import type { Service } from "../../../common/api";
 import { ORDER_NOTES_MAX_LENGTH } from "../../../common/domain";
 import { orderNotesSchema } from "../../../common/schemas";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
-import { FormAlert } from "../../components/FormAlert";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
@@ -80,53 +79,47 @@ function OrderForm({
   });
 
   return (
-    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-      <Dialog.Header>
-        <Dialog.Title>Order {service.title}</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <Stack gap="4">
-          <Dialog.Description color="fg.muted">{service.description}</Dialog.Description>
-          <HStack justify="space-between" gap="4" wrap="wrap">
-            <Text>
-              <Text as="span" color="fg.muted">
-                Total:{" "}
-              </Text>
-              <Text as="span" fontWeight="semibold">
-                {formatAmount(service.priceMinor)}
-              </Text>
+    <DialogForm
+      title={`Order ${service.title}`}
+      onSubmit={onSubmit}
+      error={errors.root?.server?.message}
+      submitLabel="Submit Order"
+      pending={create.isPending}
+      loadingText="Submitting…"
+      cancelWhilePending={false}
+    >
+      <Dialog.Description color="fg.muted">{service.description}</Dialog.Description>
+      <HStack justify="space-between" gap="4" wrap="wrap">
+        <Text>
+          <Text as="span" color="fg.muted">
+            Total:{" "}
+          </Text>
+          <Text as="span" fontWeight="semibold">
+            {formatAmount(service.priceMinor)}
+          </Text>
+        </Text>
+        {service.estimatedDuration && (
+          <Text>
+            <Text as="span" color="fg.muted">
+              Estimated duration:{" "}
             </Text>
-            {service.estimatedDuration && (
-              <Text>
-                <Text as="span" color="fg.muted">
-                  Estimated duration:{" "}
-                </Text>
-                {service.estimatedDuration}
-              </Text>
-            )}
-          </HStack>
-          <FormField
-            label="Notes"
-            error={errors.notes?.message}
-            helperText="Optional: goals, timeline or anything our team should know."
-          >
-            <TextArea
-              rows={4}
-              maxLength={ORDER_NOTES_MAX_LENGTH}
-              resize="vertical"
-              placeholder="Tell us about your project…"
-              {...form.register("notes")}
-            />
-          </FormField>
-          {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
-        </Stack>
-      </Dialog.Body>
-      <DialogFormFooter
-        submitLabel="Submit Order"
-        pending={create.isPending}
-        loadingText="Submitting…"
-        cancelWhilePending={false}
-      />
-    </form>
+            {service.estimatedDuration}
+          </Text>
+        )}
+      </HStack>
+      <FormField
+        label="Notes"
+        error={errors.notes?.message}
+        helperText="Optional: goals, timeline or anything our team should know."
+      >
+        <TextArea
+          rows={4}
+          maxLength={ORDER_NOTES_MAX_LENGTH}
+          resize="vertical"
+          placeholder="Tell us about your project…"
+          {...form.register("notes")}
+        />
+      </FormField>
+    </DialogForm>
   );
 }

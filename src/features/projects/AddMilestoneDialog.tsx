@@ -1,4 +1,4 @@
-import { Button, Dialog, Stack } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
@@ -6,9 +6,8 @@ import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
 import { MILESTONE_DESCRIPTION_MAX_LENGTH, MILESTONE_TITLE_MAX_LENGTH } from "../../../common/domain";
 import { milestoneCreateSchema } from "../../../common/schemas";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea, TextInput } from "../../components/FormField";
-import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -69,37 +68,34 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
         </Button>
       }
     >
-      <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-        <Dialog.Header>
-          <Dialog.Title>Add Milestone</Dialog.Title>
-        </Dialog.Header>
-        <Dialog.Body>
-          <Stack gap="4">
-            {errors.root?.server?.message && <LazyFormAlert status="error" title={errors.root.server.message} />}
-            <FormField label="Title" required error={errors.title?.message}>
-              <TextInput maxLength={MILESTONE_TITLE_MAX_LENGTH} {...form.register("title")} />
-            </FormField>
-            <FormField label="Description" error={errors.description?.message}>
-              <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
-            </FormField>
-            <FormField
-              label="Amount"
-              required
-              error={errors.amount?.message}
-              helperText="In naira, with up to two decimals, e.g. 150000.50."
-            >
-              <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
-            </FormField>
-            <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
-              <TextInput
-                type="date"
-                {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
-              />
-            </FormField>
-          </Stack>
-        </Dialog.Body>
-        <DialogFormFooter submitLabel="Add Milestone" pending={create.isPending} />
-      </form>
+      <DialogForm
+        title="Add Milestone"
+        onSubmit={onSubmit}
+        error={errors.root?.server?.message}
+        submitLabel="Add Milestone"
+        pending={create.isPending}
+      >
+        <FormField label="Title" required error={errors.title?.message}>
+          <TextInput maxLength={MILESTONE_TITLE_MAX_LENGTH} {...form.register("title")} />
+        </FormField>
+        <FormField label="Description" error={errors.description?.message}>
+          <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
+        </FormField>
+        <FormField
+          label="Amount"
+          required
+          error={errors.amount?.message}
+          helperText="In naira, with up to two decimals, e.g. 150000.50."
+        >
+          <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
+        </FormField>
+        <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
+          <TextInput
+            type="date"
+            {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
+          />
+        </FormField>
+      </DialogForm>
     </DialogShell>
   );
 }

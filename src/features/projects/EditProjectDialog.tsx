@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
-import { DialogFormFooter, DialogShell, FORM_IN_DIALOG } from "../../components/DialogShell";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
@@ -81,14 +81,8 @@ function EditForm({ project, onDone }: { project: AdminProject; onDone: () => vo
     });
   });
   return (
-    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
-      <Dialog.Header>
-        <Dialog.Title>Edit project</Dialog.Title>
-      </Dialog.Header>
-      <Dialog.Body>
-        <ProjectFields form={form} project={project} disabled={update.isPending} />
-      </Dialog.Body>
-      <DialogFormFooter submitLabel="Save changes" pending={update.isPending} />
-    </form>
+    <DialogForm title="Edit project" onSubmit={onSubmit} submitLabel="Save changes" pending={update.isPending}>
+      <ProjectFields form={form} project={project} disabled={update.isPending} />
+    </DialogForm>
   );
 }
