@@ -75,31 +75,50 @@ const activeAdmins = (tx: Db_) =>
     .from(users)
     .where(and(eq(users.role, "admin"), isNull(users.archivedAt))) as Promise<Person[]>;
 
-async function projectPeople(tx: Db_, projectId: string): Promise<{ facts: ProjectFacts; people: Person[] } | null> {
-  const [project] = await tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, projectId));
+/**
+ * A project's title and the people who may be told about it: its client, its developers, the active
+ * administrators. One statement: it runs inside the event's transaction, before the commit that sends
+ * the event to live views, so each round trip saved there is a live push sent sooner.
+ */
+async function projectAudience(
+  tx: Db_,
+  projectId: string,
+): Promise<{ title: string; facts: ProjectFacts; people: Person[] } | null> {
+  const [project] = await tx
+    .select({
+      title: projects.title,
+      clientId: projects.clientId,
+      // text[]: both drivers read it as an array of strings (uuid[] is not parsed by every driver).
+      developerIds: sql<string[]>`array(
+        select ${projectDevelopers.developerId}::text from ${projectDevelopers}
+        where ${projectDevelopers.projectId} = ${projects.id})`,
+      adminIds: sql<string[]>`array(
+        select ${users.id}::text from ${users} where ${users.role} = 'admin' and ${users.archivedAt} is null)`,
+    })
+    .from(projects)
+    .where(eq(projects.id, projectId));
   if (!project) return null;
-  const developers = await tx
-    .select({ id: projectDevelopers.developerId })
-    .from(projectDevelopers)
-    .where(eq(projectDevelopers.projectId, projectId));
-  const facts = { clientId: project.clientId, developerIds: developers.map((row) => row.id) };
+  const facts = { clientId: project.clientId, developerIds: project.developerIds };
   const people: Person[] = [
     { id: project.clientId, role: "client" },
-    ...developers.map((row) => ({ id: row.id, role: "developer" as const })),
-    ...(await activeAdmins(tx)),
+    ...project.developerIds.map((id) => ({ id, role: "developer" as const })),
+    ...project.adminIds.map((id) => ({ id, role: "admin" as const })),
   ];
-  return { facts, people };
+  return { title: project.title, facts, people };
 }
 
-/** Everyone on the project the given rule lets read it: its client, its developers, administrators. */
-export async function projectRecipients(
+/** Everyone on the project the given rule lets read it (client, developers, administrators), and its title. */
+async function projectRecipients(
   tx: Db_,
   projectId: string,
   allowed: (actor: Actor, facts: ProjectFacts) => boolean = rules.projects.read,
-): Promise<string[]> {
-  const found = await projectPeople(tx, projectId);
-  if (!found) return [];
-  return found.people.filter((person) => allowed(person, found.facts)).map((person) => person.id);
+): Promise<{ title: string; recipients: string[] } | null> {
+  const found = await projectAudience(tx, projectId);
+  if (!found) return null;
+  return {
+    title: found.title,
+    recipients: found.people.filter((person) => allowed(person, found.facts)).map((person) => person.id),
+  };
 }
 
 /** Active administrators (new bookings and enquiries). */
@@ -137,11 +156,12 @@ export async function notifyMessage(
 ) {
   // A message of only files is told by its files' names.
   const shown = message || `📎 ${fileNames.join(", ")}`;
-  const [project] = await tx.select({ title: projects.title }).from(projects).where(eq(projects.id, projectId));
+  const project = await projectRecipients(tx, projectId, rules.projectMessages.read);
+  if (!project) return;
   const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actorId));
-  await notify(tx, await projectRecipients(tx, projectId, rules.projectMessages.read), actorId, {
+  await notify(tx, project.recipients, actorId, {
     kind: "message",
-    title: `New message on ${project?.title ?? "a project"}`,
+    title: `New message on ${project.title}`,
     body: clip(`${author?.name ?? "Someone"}: ${shown}`),
     link: `/portal/projects/${projectId}`,
     entity: "project",
@@ -157,7 +177,8 @@ export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string,
     .innerJoin(projects, eq(projects.id, milestones.projectId))
     .where(eq(milestones.id, milestoneId));
   if (!milestone) return;
-  await notify(tx, await projectRecipients(tx, milestone.projectId, rules.milestones.read), actor?.id ?? null, {
+  const recipients = (await projectRecipients(tx, milestone.projectId, rules.milestones.read))?.recipients ?? [];
+  await notify(tx, recipients, actor?.id ?? null, {
     kind: event === "added" ? "milestone_added" : "milestone_paid",
     title: event === "added" ? "Milestone added" : "Milestone paid",
     body: `${milestone.title} on ${milestone.project}`,
