@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
-import { newPhoneUser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { hydratePage, newPhoneUser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -124,6 +124,24 @@ describe("portal shell", () => {
     } finally {
       await context.close();
     }
+  });
+
+  it("opens a page whose code a new release replaced, by loading it afresh: a tab left open over a deploy", async () => {
+    const { page } = developer;
+    await page.goto("/portal/my-tasks");
+    await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    await hydratePage(page);
+    // The release removed the files this tab would load next (each build names its chunks by their content).
+    const gone = /\/assets\/.+\.js$/;
+    await page.route(gone, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
+    const reload = page.waitForRequest((request) => request.isNavigationRequest());
+    await nav(page).getByRole("link", { name: "Settings" }).click();
+    await reload;
+    // The page the server sends next names the release's files, which exist.
+    await page.unroute(gone);
+    await waitForPath(page, "/portal/settings");
+    await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
+    await hydratePage(page);
   });
 
   it("shows the person's full name and company in the footer, and Logout goes to /auth", async () => {
