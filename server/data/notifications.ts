@@ -69,11 +69,11 @@ async function publishNotifications(tx: Db_, userIds: readonly string[]) {
     await publishChange(tx, { topic: "notifications", op: "insert", id: "", userIds: userIds.slice(i, i + 100) });
 }
 
+/** Who counts as an administrator to tell: the role, and an account still active. */
+const isActiveAdmin = and(eq(users.role, "admin"), isNull(users.archivedAt));
+
 const activeAdmins = (tx: Db_) =>
-  tx
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(eq(users.role, "admin"), isNull(users.archivedAt))) as Promise<Person[]>;
+  tx.select({ id: users.id, role: users.role }).from(users).where(isActiveAdmin) as Promise<Person[]>;
 
 /**
  * A project's title and the people who may be told about it: its client, its developers, the active
@@ -92,8 +92,7 @@ async function projectAudience(
       developerIds: sql<string[]>`array(
         select ${projectDevelopers.developerId}::text from ${projectDevelopers}
         where ${projectDevelopers.projectId} = ${projects.id})`,
-      adminIds: sql<string[]>`array(
-        select ${users.id}::text from ${users} where ${users.role} = 'admin' and ${users.archivedAt} is null)`,
+      adminIds: sql<string[]>`array(select ${users.id}::text from ${users} where ${isActiveAdmin})`,
     })
     .from(projects)
     .where(eq(projects.id, projectId));
@@ -172,16 +171,16 @@ export async function notifyMessage(
 
 export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string, event: "added" | "paid") {
   const [milestone] = await tx
-    .select({ title: milestones.title, projectId: milestones.projectId, project: projects.title })
+    .select({ title: milestones.title, projectId: milestones.projectId })
     .from(milestones)
-    .innerJoin(projects, eq(projects.id, milestones.projectId))
     .where(eq(milestones.id, milestoneId));
   if (!milestone) return;
-  const recipients = (await projectRecipients(tx, milestone.projectId, rules.milestones.read))?.recipients ?? [];
-  await notify(tx, recipients, actor?.id ?? null, {
+  const project = await projectRecipients(tx, milestone.projectId, rules.milestones.read);
+  if (!project) return;
+  await notify(tx, project.recipients, actor?.id ?? null, {
     kind: event === "added" ? "milestone_added" : "milestone_paid",
     title: event === "added" ? "Milestone added" : "Milestone paid",
-    body: `${milestone.title} on ${milestone.project}`,
+    body: `${milestone.title} on ${project.title}`,
     link: `/portal/projects/${milestone.projectId}`,
     entity: "milestone",
     entityId: milestoneId,

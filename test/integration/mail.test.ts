@@ -166,6 +166,7 @@ describe("other notifications", () => {
     );
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe("Milestone added");
+    expect(mails[0]?.text).toContain(`${milestoneTitle} on ${title}`);
     expect(mails[0]?.text).toContain(`${server.url}/portal/projects/${id}`);
     expect(mails[0]?.headers?.["List-Unsubscribe-Post"]).toBe("List-Unsubscribe=One-Click");
   });
