@@ -13,7 +13,6 @@ import {
   primaryKey,
   smallint,
   text,
-  timestamp,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
@@ -33,17 +32,18 @@ import {
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from "../../common/domain";
+import { timestamptz } from "./timestamp";
 
 /** `column IN ('a','b')` for a check constraint; values are our own constants, never user input. */
 function oneOf(column: string, values: readonly string[]) {
   return sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(", ")})`);
 }
 
-const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamptz("created_at").notNull().default(sql`now()`);
 const updatedAt = () =>
-  timestamp("updated_at", { withTimezone: true })
+  timestamptz("updated_at")
     .notNull()
-    .defaultNow()
+    .default(sql`now()`)
     .$onUpdate(() => new Date());
 /** Money is integer minor units (kobo); numbers stay exact below 2^53. */
 const money = (name: string) => bigint(name, { mode: "number" });
@@ -71,7 +71,7 @@ export const users = pgTable(
     image: text("image"),
     companyName: text("company_name"),
     role: text("role", { enum: ROLES }).notNull().default("client"),
-    archivedAt: timestamp("archived_at", { withTimezone: true }),
+    archivedAt: timestamptz("archived_at"),
     // How many invoices are billed to this client, kept by the invoices' triggers (migration
     // 0022_client_invoice_counts) in the writing transaction: the payments search's total adds
     // it up over the matching clients instead of counting their invoices (server/data/payments.ts).
@@ -114,7 +114,7 @@ export const sessions = pgTable(
     userId: text("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
@@ -135,8 +135,8 @@ export const accounts = pgTable(
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
     createdAt: createdAt(),
@@ -151,7 +151,7 @@ export const verifications = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -204,7 +204,7 @@ export const projectDevelopers = pgTable(
      * newest first, are read along one index and stop at the page's last row; sorting them from
      * the projects table read all of a developer's projects (1,000: 2.2 ms) for every page.
      */
-    projectCreatedAt: timestamp("project_created_at", { withTimezone: true }).notNull(),
+    projectCreatedAt: timestamptz("project_created_at").notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.projectId, t.developerId] }),
@@ -255,7 +255,7 @@ export const projectReads = pgTable(
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
     unread: integer("unread").notNull().default(0),
-    lastReadAt: timestamp("last_read_at", { withTimezone: true, mode: "date" }),
+    lastReadAt: timestamptz("last_read_at"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
@@ -278,7 +278,7 @@ export const milestones = pgTable(
     dueDate: date("due_date"),
     status: text("status", { enum: MILESTONE_STATUSES }).notNull().default("pending"),
     paymentStatus: text("payment_status", { enum: PAYMENT_STATUSES }).notNull().default("unpaid"),
-    paidDate: timestamp("paid_date", { withTimezone: true }),
+    paidDate: timestamptz("paid_date"),
     createdBy: text("created_by")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
@@ -307,7 +307,7 @@ export const invoices = pgTable(
     amount: money("amount_minor").notNull(),
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("unpaid"),
     dueDate: date("due_date"),
-    paidDate: timestamp("paid_date", { withTimezone: true }),
+    paidDate: timestamptz("paid_date"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -547,12 +547,12 @@ export const mailQueue = pgTable(
     html: text("html"),
     link: text("link"),
     headers: jsonb("headers").$type<Record<string, string>>(),
-    sendAfter: timestamp("send_after", { withTimezone: true }).notNull().defaultNow(),
+    sendAfter: timestamptz("send_after").notNull().default(sql`now()`),
     attempts: integer("attempts").notNull().default(0),
     lastError: text("last_error"),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
-    sentAt: timestamp("sent_at", { withTimezone: true }),
-    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
+    sentAt: timestamptz("sent_at"),
+    failedAt: timestamptz("failed_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -590,9 +590,9 @@ export const messageMailDigests = pgTable(
     projectId: uuid("project_id")
       .notNull()
       .references(() => projects.id, { onDelete: "cascade" }),
-    dueAt: timestamp("due_at", { withTimezone: true }),
-    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
-    mailedUpTo: timestamp("mailed_up_to", { withTimezone: true }),
+    dueAt: timestamptz("due_at"),
+    lastSentAt: timestamptz("last_sent_at"),
+    mailedUpTo: timestamptz("mailed_up_to"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
@@ -640,7 +640,7 @@ export const notifications = pgTable(
     entity: text("entity").notNull(),
     entityId: uuid("entity_id").notNull(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "cascade" }),
-    readAt: timestamp("read_at", { withTimezone: true }),
+    readAt: timestamptz("read_at"),
     createdAt: createdAt(),
   },
   (t) => [
@@ -715,7 +715,7 @@ export const projectFileDeletions = pgTable(
   "project_file_deletions",
   {
     fileId: uuid("file_id").primaryKey(),
-    deletedAt: timestamp("deleted_at", { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamptz("deleted_at").notNull().default(sql`now()`),
   },
   // The sweep takes the oldest first, a batch at a time: rows pile up while the store is down.
   (t) => [index("project_file_deletions_deleted_idx").on(t.deletedAt)],

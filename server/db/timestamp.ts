@@ -1,0 +1,56 @@
+import { customType } from "drizzle-orm/pg-core";
+
+/**
+ * A timestamp read from the database: a Date that already holds its JSON.
+ *
+ * Serialising a plain Date is slow in V8: `JSON.stringify` calls Date#toJSON, which formats the
+ * ISO string afresh (~0.75 µs each). A 50-row page of projects or tasks carries 50 of them, and
+ * that was more than half the page's `JSON.stringify` (65 µs against 28 with the same values as
+ * strings, `node` on the large data set's pages). PostgreSQL's text for a UTC timestamp is the ISO
+ * string in another order, so it is rearranged once on the way in, and toJSON returns it. A value
+ * changed after it was read (a set* call) serialises as any Date would.
+ */
+export class DbTimestamp extends Date {
+  readonly #json: string;
+  readonly #time: number;
+
+  constructor(iso: string) {
+    super(iso);
+    this.#json = iso;
+    this.#time = this.getTime();
+  }
+
+  override toJSON(): string {
+    return this.getTime() === this.#time ? this.#json : super.toJSON();
+  }
+}
+
+const SPACE = 32;
+const DASH = 45;
+
+/**
+ * PostgreSQL's text for a `timestamp with time zone` (both drivers hand it over as text) as a Date.
+ * The session's time zone decides the offset it is written with; at UTC ("2026-03-04
+ * 12:34:56.789123+00", the default of both databases here) it becomes a DbTimestamp, with the
+ * fraction cut to milliseconds as `new Date` does. Any other form (another offset, a year past
+ * 9999, BC, infinity) is parsed by `new Date`, as Drizzle's own timestamp column does.
+ */
+export function parseTimestamptz(text: string): Date {
+  if (text.length < 22 || text.charCodeAt(4) !== DASH || text.charCodeAt(10) !== SPACE || !text.endsWith("+00")) {
+    return new Date(text);
+  }
+  const dot = text.indexOf(".", 19);
+  const millis = dot === -1 ? "000" : `${text.slice(dot + 1, text.length - 3)}00`.slice(0, 3);
+  return new DbTimestamp(`${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`);
+}
+
+/**
+ * `timestamp with time zone`, read as a Date through parseTimestamptz and written as its ISO
+ * string (what Drizzle's `timestamp(name, { withTimezone: true })` writes). The type's name is
+ * Drizzle's, so the migrations see the same column.
+ */
+export const timestamptz = customType<{ data: Date; driverData: string }>({
+  dataType: () => "timestamp with time zone",
+  fromDriver: (value) => (typeof value === "string" ? parseTimestamptz(value) : value),
+  toDriver: (value) => value.toISOString(),
+});
