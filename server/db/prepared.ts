@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { Column, is, SQL, Subquery, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Db, Tx } from ".";
 
@@ -52,12 +52,55 @@ export function preparedRead<S extends Shape, R, Q extends Preparable<R>>(
       if (prepared.size >= MAX_PREPARED) return build(db, shape).execute(values);
       named += 1;
       statement = build(db, shape).prepare(`p${named}`);
+      mapRowsOnce(statement);
       prepared.set(key, statement);
     }
     return statement.execute(values);
   };
   // The query itself, for a test or a bench that reads its SQL (toSQL) or its plan.
   return Object.assign(read, { build });
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+/** What Drizzle's prepared query holds (its drivers' PreparedQuery classes): the select's fields, in order. */
+type DrizzlePrepared = {
+  fields?: { path: string[]; field: unknown }[];
+  customResultMapper?: (rows: unknown[][]) => unknown;
+};
+
+/** An SQL's decoder: its `mapWith`, or none (Drizzle marks the field internal). */
+const decoderOfSql = (value: unknown) => (value as { decoder: Decoder }).decoder;
+
+/** The decoder Drizzle's mapResultRow picks for a selected field. */
+function decoderOf(field: unknown): Decoder {
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/**
+ * A flat select's rows mapped by a loop made once for the statement. Drizzle's mapResultRow works
+ * out each field's decoder and path on every row (`is()` class tests, an iterator per field, the
+ * join's null checks): ~50 µs of a 50-row page of 11 columns, a tenth of the server's thread time
+ * for the page. Its result is the same for a flat select: each field's value through its decoder,
+ * null as null. A select with nested objects (a path longer than one, where a left join's null
+ * object is worked out) keeps Drizzle's mapping.
+ */
+function mapRowsOnce(statement: unknown) {
+  const query = statement as DrizzlePrepared;
+  if (!query.fields || query.customResultMapper || query.fields.some(({ path }) => path.length !== 1)) return;
+  const keys = query.fields.map(({ path }) => path[0] as string);
+  const decoders = query.fields.map(({ field }) => decoderOf(field));
+  query.customResultMapper = (rows) =>
+    rows.map((row) => {
+      const mapped: Record<string, unknown> = {};
+      for (let index = 0; index < keys.length; index++) {
+        const value = row[index];
+        mapped[keys[index] as string] = value === null ? null : (decoders[index] as Decoder).mapFromDriverValue(value);
+      }
+      return mapped;
+    });
 }
 
 /** The one row a statement that only computes (a dashboard's JSON, a sum of running totals) selects from. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Tx } from "../../server/db";
 import { pageLimit } from "../../server/db/limit";
 import { preparedRead, preparedValue } from "../../server/db/prepared";
-import { sessions, users } from "../../server/db/schema";
+import { invoices, projects, sessions, users } from "../../server/db/schema";
 import { dbKind, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -88,6 +88,45 @@ describe("prepared reads (server/db/prepared.ts)", () => {
     expect(await read("client", "asc")).toEqual(await expected("client", "asc"));
     expect(await read("client", "desc")).not.toEqual(await read("client", "asc"));
     expect(built).toEqual(["asc", "desc"]);
+  });
+
+  it("maps a flat select's rows as Drizzle does: every column type, nulls, a joined table and a mapWith", async () => {
+    const columns = {
+      id: projects.id,
+      title: projects.title,
+      progress: projects.progress,
+      startDate: projects.startDate,
+      endDate: projects.endDate,
+      createdAt: projects.createdAt,
+      clientName: users.fullName,
+      clientCompany: users.companyName,
+      emailVerified: users.emailVerified,
+      invoiceTotal:
+        sql`(select coalesce(sum(${invoices.amount}), 0) from ${invoices} where ${invoices.projectId} = ${projects.id})`.mapWith(
+          Number,
+        ),
+      unmapped: sql<string>`${projects.status}::text`,
+    };
+    const page = preparedRead("testProjectsMapped", (db) =>
+      db
+        .select(columns)
+        .from(projects)
+        .leftJoin(users, eq(users.id, projects.clientId))
+        .where(sql`${projects.createdAt} <= ${sql.placeholder("until")}`)
+        .orderBy(projects.createdAt, projects.id)
+        .limit(pageLimit(20)),
+    );
+    const until = new Date(Date.now() + 60_000).toISOString();
+    // Drizzle's own mapping: the same select, not prepared.
+    const expected = await page.build(server.db, {}).execute({ until });
+    const rows = await page(server.db, {}, { until });
+    expect(expected.length).toBeGreaterThan(2);
+    expect(rows).toEqual(expected);
+    expect(rows.some((row) => row.endDate === null)).toBe(true);
+    expect(typeof rows[0]?.invoiceTotal).toBe("number");
+    expect(rows[0]?.createdAt).toBeInstanceOf(Date);
+    // Run again from the kept statement: the same rows.
+    expect(await page(server.db, {}, { until })).toEqual(expected);
   });
 
   it("runs a read inside a transaction on the transaction's connection, unnamed, and prepares nothing there", async () => {
