@@ -150,7 +150,9 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           assignedTo: data.assignedTo,
           previousAssignedTo: before.assignedTo,
           projectClientId,
-          previousProjectClientId: await projectClientOf(tx, before.projectId),
+          // The project's client was just read when the task stays on its project.
+          previousProjectClientId:
+            before.projectId === data.projectId ? projectClientId : await projectClientOf(tx, before.projectId),
         });
         await notifyTaskChange(tx, actor, taskId, before);
       });
