@@ -11,10 +11,13 @@ import { BENCH_SECRET, cleanup, ensureBuilt, MAIN, ROOT, signIn, startServer, US
  * stops the server (V8 writes the profile on exit) and prints
  * bench/cpuprofile-summary.mjs's summary of it. Not part of `npm run bench`.
  *
- *   node bench/profile.mjs [--path /api/me] [--as client|admin|developer] [--duration 20]
+ *   node bench/profile.mjs [--path /api/me] [--as client|admin|developer] [--duration 20] [--connections 50]
  *        [--database-url postgres://…] [--email … --password …] [--env production] [--out DIR]
  *
- * Without --database-url the server runs on a fresh PGlite with the demo data.
+ * Without --database-url the server runs on a fresh PGlite with the demo data. At 50 connections
+ * on two cores the server's thread is often waiting for a core, and V8's sampler charges that
+ * wait to the frame it was in (most of it to the socket write); a few connections show where its
+ * own time goes (docs/performance.md, S15).
  */
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -23,6 +26,7 @@ const option = (name, fallback) => {
 };
 const pathName = option("path", "/api/me");
 const duration = Number(option("duration", "20"));
+const connections = Number(option("connections", "50"));
 const databaseUrl = option("database-url", undefined);
 const email = option("email", USERS[option("as", "client")]);
 const password = option("password", undefined);
@@ -48,7 +52,7 @@ try {
   const target = {
     url: `${server.url}${pathName}`,
     headers: { cookie, accept: "application/json", "accept-encoding": "gzip, deflate, br" },
-    connections: 50,
+    connections,
     duration,
   };
   loadStarted = performance.now();
