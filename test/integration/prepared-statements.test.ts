@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db, Tx } from "../../server/db";
 import { pageLimit } from "../../server/db/limit";
-import { preparedRead, preparedValue } from "../../server/db/prepared";
+import { mapRowsOnce, preparedRead, preparedValue } from "../../server/db/prepared";
 import { invoices, projects, sessions, users } from "../../server/db/schema";
 import { dbKind, startTestServer, type TestServer } from "../support/server";
 
@@ -127,6 +127,16 @@ describe("prepared reads (server/db/prepared.ts)", () => {
     expect(rows[0]?.createdAt).toBeInstanceOf(Date);
     // Run again from the kept statement: the same rows.
     expect(await page(server.db, {}, { until })).toEqual(expected);
+  });
+
+  it("maps a flat select's rows with its own loop, and leaves a select of nested objects to Drizzle", () => {
+    const flat = server.db.select({ id: users.id, email: users.email }).from(users).prepare("testFlatMapped");
+    expect(mapRowsOnce(flat)).toBe(true);
+    const nested = server.db
+      .select({ id: users.id, person: { email: users.email } })
+      .from(users)
+      .prepare("testNestedMapped");
+    expect(mapRowsOnce(nested)).toBe(false);
   });
 
   it("runs a read inside a transaction on the transaction's connection, unnamed, and prepares nothing there", async () => {
