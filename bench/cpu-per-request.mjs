@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { serverNodeFlags } from "../scripts/server-command.mjs";
-import { BENCH_SECRET, MAIN, signIn, startServer } from "./lib.mjs";
+import { BENCH_SECRET, ensureBuilt, MAIN, signIn, startServer } from "./lib.mjs";
 
 /**
  * What one API read costs each process, counted by the kernel: starts the built server on a
@@ -17,7 +17,8 @@ import { BENCH_SECRET, MAIN, signIn, startServer } from "./lib.mjs";
  *   node bench/cpu-per-request.mjs --database-url postgres://… [--main dist-before/server/main.js]
  *        [--duration 10] 'PATH|EMAIL' ['PATH|EMAIL' …]
  *
- * Each account's password is the large data set's (Demo@2026!).
+ * Each account's password is the large data set's, which is the demo data's (DEMO_PASSWORD). Without
+ * --main the current build is measured, made first if the sources changed since (as every bench does).
  */
 const args = process.argv.slice(2);
 const options = new Map();
@@ -68,6 +69,7 @@ const idleShare = (before, after) => {
 const run = (config) =>
   new Promise((resolve, reject) => autocannon(config, (error, result) => (error ? reject(error) : resolve(result))));
 
+if (!options.has("main")) ensureBuilt();
 const server = await startServer({
   args: [...serverNodeFlags({ DATABASE_URL: databaseUrl }), main],
   env: { NODE_ENV: "production", AUTH_RATE_LIMIT: "100000", AUTH_SECRET: BENCH_SECRET, DATABASE_URL: databaseUrl },
@@ -77,7 +79,7 @@ try {
   for (const read of reads) {
     const [pathName, email] = read.split("|");
     if (!pathName || !email) throw new Error(`a read is 'PATH|EMAIL', not ${read}`);
-    const cookie = await signIn(server.url, email, "Demo@2026!");
+    const cookie = await signIn(server.url, email);
     const target = {
       url: `${server.url}${pathName}`,
       headers: { cookie, accept: "application/json", "accept-encoding": "gzip, deflate, br" },
