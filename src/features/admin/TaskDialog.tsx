@@ -5,14 +5,15 @@ import { type ReactElement, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Task } from "../../../common/api";
-import { TASK_PRIORITIES, TASK_STATUSES } from "../../../common/domain";
+import { TASK_PRIORITIES } from "../../../common/domain";
 import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, taskInputSchema } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { PRIORITY_BADGES } from "../tasks/labels";
+import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { taskOptionsQueryOptions, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -124,13 +125,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
         </FormField>
         <SimpleGrid columns={{ base: 1, sm: 2 }} gap="4">
           <FormField label="Status" error={errors.status?.message}>
-            <SelectInput {...form.register("status")}>
-              {TASK_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {TASK_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </SelectInput>
+            <SelectInput {...form.register("status")}>{TASK_STATUS_OPTIONS}</SelectInput>
           </FormField>
           <FormField label="Priority" error={errors.priority?.message}>
             <SelectInput {...form.register("priority")}>

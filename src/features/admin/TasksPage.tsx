@@ -2,13 +2,12 @@ import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text }
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
-import { TASK_STATUSES } from "../../../common/domain";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { TASK_STATUS_LABELS } from "../tasks/labels";
+import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
@@ -109,11 +108,7 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
       <FormField label="Status">
         <SelectInput value={filters.status ?? ""} onChange={(event) => set("status", event.target.value)}>
           <option value="">All statuses</option>
-          {TASK_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {TASK_STATUS_LABELS[status]}
-            </option>
-          ))}
+          {TASK_STATUS_OPTIONS}
         </SelectInput>
       </FormField>
       <FormField label="Assignee">

@@ -24,6 +24,7 @@ import {
   NO_TASKS_TEXT,
   TASK_STATUS_LABELS,
 } from "./labels";
+import { TASK_STATUS_OPTIONS } from "./status-options";
 import { TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
 const columns = { base: 1, md: 2, xl: 3 };
@@ -148,11 +149,7 @@ function TaskCard({ task }: { task: ShownTask }) {
             aria-disabled={update.isPending || task.pending || undefined}
             onChange={(event) => onChange(event.target.value as TaskStatus)}
           >
-            {TASK_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {TASK_STATUS_LABELS[status]}
-              </option>
-            ))}
+            {TASK_STATUS_OPTIONS}
           </SelectInput>
         </FormField>
       </Card.Body>
