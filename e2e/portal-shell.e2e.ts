@@ -132,12 +132,20 @@ describe("portal shell", () => {
     await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
     await hydratePage(page);
     // The release removed the files this tab would load next (each build names its chunks by their content).
+    // Once the tab loads a page afresh, the page the server sends names the release's files, which exist:
+    // the switch is made when the navigation is requested, before that page can ask for any file (unrouting
+    // after it raced the new page's first scripts).
     const gone = /\/assets\/.+\.js$/;
-    await page.route(gone, (route) => route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }));
-    const reload = page.waitForRequest((request) => request.isNavigationRequest());
+    let reloaded = false;
+    await page.route(gone, (route) =>
+      reloaded ? route.continue() : route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
+    );
+    const reload = page.waitForRequest((request) => {
+      if (request.isNavigationRequest()) reloaded = true;
+      return reloaded;
+    });
     await nav(page).getByRole("link", { name: "Settings" }).click();
     await reload;
-    // The page the server sends next names the release's files, which exist.
     await page.unroute(gone);
     await waitForPath(page, "/portal/settings");
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
