@@ -42,8 +42,7 @@ const SEED = Number(option("seed", "1"));
 const DURATION_S = Number(option("duration", "10"));
 const KEEP = args.includes("--keep");
 const CONNECTIONS = 50;
-const PASSWORD = "Demo@2026!";
-/** The large data set's accounts (seed/large.ts), by the `as` of a route. */
+/** The large data set's accounts (seed/large.ts; their password is the demo data's, signIn's default), by the `as` of a route. */
 const LARGE_ACCOUNTS = {
   admin: "admin@large.lagosstudio.test",
   developer: "developer1@large.lagosstudio.test",
@@ -134,7 +133,7 @@ export async function runLargeBench({ benchName, routesFile, barP95Ms: BAR_P95_M
     });
     const cookies = {};
     for (const role of new Set(routes.map((route) => route.as)))
-      cookies[role] = await signIn(server.url, LARGE_ACCOUNTS[role], PASSWORD);
+      cookies[role] = await signIn(server.url, LARGE_ACCOUNTS[role]);
 
     const measured = [];
     for (const route of routes) {

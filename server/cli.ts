@@ -20,7 +20,10 @@ import { accounts, auditLog, users } from "./db/schema";
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (command === "seed-large") return generateLarge(args);
-  const config = loadConfig();
+  // Every command names its database as seed-large does: --database-url, else DATABASE_URL, else DATA_DIR.
+  const databaseUrl = option(args, "database-url");
+  const config = loadConfig(databaseUrl === undefined ? process.env : { ...process.env, DATABASE_URL: databaseUrl });
+  const [file] = positionals(args);
   const release = config.databaseUrl ? () => {} : lockDataDir(config.dataDir);
   const database = await openDatabase(config);
   try {
@@ -33,12 +36,12 @@ async function main() {
     } else if (command === "create-admin") {
       await createAdmin(database.db, args);
     } else if (command === "backup") {
-      const file = path.resolve(args[0] ?? `lagos-studio-${new Date().toISOString().replaceAll(":", "-")}.backup.gz`);
-      const counts = await backupDatabase(database.db, file);
-      console.log(`Backup written to ${file}: ${describeCounts(counts)}`);
+      const target = path.resolve(file ?? `lagos-studio-${new Date().toISOString().replaceAll(":", "-")}.backup.gz`);
+      const counts = await backupDatabase(database.db, target);
+      console.log(`Backup written to ${target}: ${describeCounts(counts)}`);
     } else if (command === "restore") {
-      if (!args[0]) throw new StartupError("Name the backup to restore: npm run restore -- FILE");
-      const counts = await restoreDatabase(database.db, path.resolve(args[0]));
+      if (!file) throw new StartupError("Name the backup to restore: npm run restore -- FILE");
+      const counts = await restoreDatabase(database.db, path.resolve(file));
       console.log(`Restored ${describeCounts(counts)}`);
     } else {
       throw new StartupError(
@@ -82,6 +85,11 @@ async function generateLarge(args: string[]) {
 function describeCounts(counts: Record<string, number>): string {
   const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
   return `${total} rows in ${Object.keys(counts).length} tables`;
+}
+
+/** The arguments that are neither an option (`--name value`) nor an option's value. */
+function positionals(args: string[]): string[] {
+  return args.filter((arg, index) => !arg.startsWith("--") && !args[index - 1]?.startsWith("--"));
 }
 
 function option(args: string[], name: string): string | undefined {

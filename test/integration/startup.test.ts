@@ -183,6 +183,19 @@ describe("the built server on one DATA_DIR", () => {
     expect(duplicate.code).not.toBe(0);
     expect(duplicate.stderr).toMatch(/already exists/);
   });
+
+  it("takes the maintenance commands' database from --database-url, as seed:large does, before DATA_DIR", async () => {
+    const attempt = await run(process.execPath, [CLI, "seed", "--database-url", "mysql://root@127.0.0.1/x"], {
+      cwd: ROOT,
+      env: env({ DATA_DIR: dataDir }),
+    }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    // The option is read and checked like DATABASE_URL; the demo data in DATA_DIR is not reset instead.
+    expect(attempt.code).not.toBe(0);
+    expect(attempt.stderr).toMatch(/Invalid DATABASE_URL/);
+  });
 });
 
 describe("configuration the server cannot start with", () => {
