@@ -41,9 +41,13 @@ const CLOCK_TICKS_PER_S = 100;
 function cpuSeconds(pid) {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return { user: Number(fields[11]) / CLOCK_TICKS_PER_S, system: Number(fields[12]) / CLOCK_TICKS_PER_S };
+    return {
+      user: Number(fields[11]) / CLOCK_TICKS_PER_S,
+      system: Number(fields[12]) / CLOCK_TICKS_PER_S,
+      minorFaults: Number(fields[7]),
+    };
   } catch {
-    return { user: 0, system: 0 };
+    return { user: 0, system: 0, minorFaults: 0 };
   }
 }
 function postgresSeconds() {
@@ -99,7 +103,8 @@ try {
     const perRequest = (secondsSpent) => Math.round((secondsSpent * 1e6) / requests);
     console.log(
       `${pathName} as ${email}: ${Math.round(requests / duration)} req/s, non-2xx ${result.non2xx}; µs a request: ` +
-        `server user ${perRequest(serverAfter.user - serverBefore.user)} system ${perRequest(serverAfter.system - serverBefore.system)}, ` +
+        `server user ${perRequest(serverAfter.user - serverBefore.user)} system ${perRequest(serverAfter.system - serverBefore.system)} ` +
+        `(page faults a request ${((serverAfter.minorFaults - serverBefore.minorFaults) / requests).toFixed(1)}), ` +
         `PostgreSQL user ${perRequest(postgresAfter.user - postgresBefore.user)} system ${perRequest(postgresAfter.system - postgresBefore.system)}, ` +
         `load generator ${perRequest((load.user + load.system) / 1e6)}; machine idle ${Math.round(idleShare(machineBefore, machineTimes()) * 100)} %`,
     );

@@ -146,9 +146,13 @@ export async function peopleWhoMay(
 
 const clip = (text: string, max = 140) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/**
+ * `author` is the signed-in sender as their session holds them (a changed name invalidates the
+ * session at once), so the message's transaction does not read them again before its commit.
+ */
 export async function notifyMessage(
   tx: Tx,
-  actorId: string,
+  author: { id: string; fullName: string },
   projectId: string,
   message: string,
   fileNames: readonly string[] = [],
@@ -157,11 +161,10 @@ export async function notifyMessage(
   const shown = message || `📎 ${fileNames.join(", ")}`;
   const project = await projectRecipients(tx, projectId, rules.projectMessages.read);
   if (!project) return;
-  const [author] = await tx.select({ name: users.fullName }).from(users).where(eq(users.id, actorId));
-  await notify(tx, project.recipients, actorId, {
+  await notify(tx, project.recipients, author.id, {
     kind: "message",
     title: `New message on ${project.title}`,
-    body: clip(`${author?.name ?? "Someone"}: ${shown}`),
+    body: clip(`${author.fullName}: ${shown}`),
     link: `/portal/projects/${projectId}`,
     entity: "project",
     entityId: projectId,

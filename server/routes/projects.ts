@@ -150,7 +150,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         await countNewMessage(tx, projectId, user.id);
         await notifyMessage(
           tx,
-          user.id,
+          user,
           projectId,
           text,
           files.map((file) => file.name),

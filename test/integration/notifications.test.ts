@@ -201,12 +201,26 @@ describe("who is notified", () => {
       await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message }));
     const mine = (await list("devIn")).filter((n) => n.link === `/portal/projects/${projectId}`);
     expect(mine).toHaveLength(1);
-    expect(mine[0]?.body).toMatch(/Third$/);
+    const author = (await http.clientA.request("GET", "/api/me")).json.fullName;
+    expect(mine[0]?.body).toBe(`${author}: Third`);
     expect(await unread("devIn")).toBe(countBefore + 1);
     // Once read, the next message makes a new one.
     await ok(http.devIn.request("POST", `/api/notifications/${mine[0]?.id}/read`), 204);
     await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Fourth" }));
     expect((await list("devIn")).filter((n) => n.link === `/portal/projects/${projectId}`)).toHaveLength(2);
+  });
+
+  it("a message's notification names its author as they are now, renamed a moment before", async () => {
+    const projectId = await newProject();
+    const before = (await http.clientA.request("GET", "/api/me")).json.fullName;
+    await ok(http.clientA.request("PATCH", "/api/me", { fullName: "Renamed Author" }), 200);
+    try {
+      await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Hello" }));
+      const mine = (await list("devIn")).filter((n) => n.link === `/portal/projects/${projectId}`);
+      expect(mine.map((n) => n.body)).toEqual(["Renamed Author: Hello"]);
+    } finally {
+      await ok(http.clientA.request("PATCH", "/api/me", { fullName: before }), 200);
+    }
   });
 });
 
