@@ -68,6 +68,13 @@ async function migrateDatabase(database: Database): Promise<void> {
 }
 
 /**
+ * Every session runs at UTC, on both databases, whatever the server's or the database's own
+ * setting: timestamps then arrive as "…+00", which server/db/timestamp.ts reads without a
+ * Date parse, and nothing reads the session's zone (Lagos dates and months name their zone).
+ */
+const SESSION_TIME_ZONE = "UTC";
+
+/**
  * PostgreSQL's defaults size memory for a shared server (128 MB of buffers),
  * and it writes to every byte of its shared memory at start, which WebAssembly
  * then keeps for the life of the process. The embedded database of one small
@@ -132,6 +139,7 @@ async function openPglite(dir: string): Promise<Database> {
   } catch (error) {
     throw new StartupError(`Could not open the embedded database in ${dir}: ${(error as Error).message}`);
   }
+  await client.exec(`set time zone '${SESSION_TIME_ZONE}'`);
   const db = drizzlePglite(withoutPerQueryParsers(client), { schema }) as unknown as Db;
   // PGlite runs no autovacuum: keep the planner's statistics following the data (server/db/analyze.ts).
   // A failed round leaves the statistics as they were until the next one; it loses nothing.
@@ -253,11 +261,16 @@ async function openPostgres(url: string): Promise<Database> {
     import("pg"),
     import("drizzle-orm/node-postgres"),
   ]);
+  // The URL's own `options` (if it has any) stay its: the zone is set after connecting instead.
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
   const nameOf = statementNames();
-  pool.on("connect", (client) => nameStatements(client, nameOf));
+  pool.on("connect", (client) => {
+    // Queued before anything the pool's caller sends on this connection; a failure here fails that too.
+    client.query(`set time zone '${SESSION_TIME_ZONE}'`).catch(() => {});
+    nameStatements(client, nameOf);
+  });
   try {
     const probe = await pool.connect();
     probe.release();

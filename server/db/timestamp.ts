@@ -31,7 +31,7 @@ const DASH = 45;
 /**
  * PostgreSQL's text for a `timestamp with time zone` (both drivers hand it over as text) as a Date.
  * The session's time zone decides the offset it is written with; at UTC ("2026-03-04
- * 12:34:56.789123+00", the default of both databases here) it becomes a DbTimestamp, with the
+ * 12:34:56.789123+00", the zone server/db/index.ts sets every session to) it becomes a DbTimestamp, with the
  * fraction cut to milliseconds as `new Date` does. Any other form (another offset, a year past
  * 9999, BC, infinity) is parsed by `new Date`, as Drizzle's own timestamp column does.
  */

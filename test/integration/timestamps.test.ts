@@ -1,12 +1,16 @@
+import { cpSync, mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type Db, openDatabase } from "../../server/db";
 import { users } from "../../server/db/schema";
 import { DbTimestamp } from "../../server/db/timestamp";
-import { startTestServer, type TestServer } from "../support/server";
+import { dbKind, startTestServer, type TestServer } from "../support/server";
 
 /**
  * A timestamp column is read as a DbTimestamp (server/db/timestamp.ts), a Date that writes its JSON
- * without formatting it again: on both databases, whose sessions here run at UTC.
+ * without formatting it again: on both databases, whose sessions the server sets to UTC.
  */
 let server: TestServer;
 
@@ -41,5 +45,54 @@ describe("timestamps read from the database", () => {
       .where(eq(users.email, "admin@lagosstudio.test"))
       .returning({ updatedAt: users.updatedAt });
     expect(written?.updatedAt.toISOString()).toBe(at.toISOString());
+  });
+});
+
+/** The session's zone and one timestamp as `db` reads them. */
+async function sessionView(db: Db) {
+  const [row] = await db
+    .select({ zone: sql<string>`current_setting('TimeZone')`, createdAt: users.createdAt })
+    .from(users)
+    .where(eq(users.email, "admin@lagosstudio.test"));
+  return row;
+}
+
+/** Sets (or with null resets) the default time zone of the database `db` is connected to. */
+const setDatabaseZone = (db: Db, zone: string | null) =>
+  db.execute(
+    sql.raw(
+      `do $$ begin execute format('alter database %I ${zone ? `set timezone to ''${zone}''` : "reset timezone"}', current_database()); end $$`,
+    ),
+  );
+
+describe("the database session's time zone", () => {
+  it("is UTC in the server's sessions", async () => {
+    expect((await sessionView(server.db))?.zone).toBe("UTC");
+  });
+
+  it("is UTC even where the database's own zone is Lagos, so timestamps are read without a Date parse", async () => {
+    // A database set to Lagos (an operator's choice the product cannot rule out), opened afresh.
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "ls-zone-"));
+    if (dbKind === "pglite") cpSync(inject("pgliteTemplate"), path.join(dataDir, "pglite"), { recursive: true });
+    const databaseUrl = server.config.databaseUrl;
+    try {
+      const setup = await openDatabase({ databaseUrl, dataDir });
+      await setDatabaseZone(setup.db, "Africa/Lagos");
+      await setup.close();
+
+      const reopened = await openDatabase({ databaseUrl, dataDir });
+      try {
+        const view = await sessionView(reopened.db);
+        expect(view?.zone).toBe("UTC");
+        // The fast path: the instant's JSON is the text PostgreSQL wrote, in UTC.
+        expect(view?.createdAt).toBeInstanceOf(DbTimestamp);
+        expect(JSON.stringify(view?.createdAt)).toMatch(/^"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z"$/);
+      } finally {
+        await setDatabaseZone(reopened.db, null);
+        await reopened.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
