@@ -92,6 +92,11 @@ async function main() {
   });
   const body = Buffer.from(page);
   const brotli = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
+  // A new process's first few thousand encoders fault in fresh memory for their state (~25 page
+  // faults each, 150-400 µs of a slow machine's time) until the allocator's heap settles; a
+  // server under load is past that (~1 fault a request, bench/cpu-per-request.mjs), so the
+  // figure is taken after it. (Results files written before S16 timed brotli from a cold start.)
+  for (let i = 0; i < 3_000; i++) zlib.brotliCompressSync(body, brotli);
   const figures = {
     /** Parse and serialise a ~15 KB page of 50 rows. */
     jsonPageUs: perOperation(200, () => JSON.stringify(JSON.parse(page))),
