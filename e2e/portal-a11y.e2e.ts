@@ -196,13 +196,18 @@ describe("portal accessibility", () => {
     expect(found).toEqual({});
   });
 
-  it("an administrator's routes", async () => {
-    user = await signedIn(ADMIN_EMAIL);
-    const found = await violationsOn(user.page, ADMIN_ROUTES);
-    await user.context.close();
-    user = undefined;
-    expect(found).toEqual({});
-  });
+  // Six routes a test: each route is loaded, scanned twice and measured at four widths, and all seventeen in one
+  // test outlasted its minute on a slow machine.
+  for (let first = 0; first < ADMIN_ROUTES.length; first += 6) {
+    const routes = ADMIN_ROUTES.slice(first, first + 6);
+    it(`an administrator's routes: ${routes.join(", ")}`, async () => {
+      user = await signedIn(ADMIN_EMAIL);
+      const found = await violationsOn(user.page, routes);
+      await user.context.close();
+      user = undefined;
+      expect(found).toEqual({});
+    });
+  }
 });
 
 describe("a word longer than the screen (a URL, a company's name)", () => {
