@@ -167,15 +167,16 @@ describe("the built server on one DATA_DIR", () => {
     expect(await again.exited).toBe(0);
   });
 
+  /** A maintenance command on this DATA_DIR, and how it ended (exit code 0 and no stderr when it succeeded). */
+  const cli = (args: string[]) =>
+    run(process.execPath, [CLI, ...args], { cwd: ROOT, env: env({ DATA_DIR: dataDir }) }).then(
+      () => ({ code: 0, stderr: "" }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+
   it("refuses a weak password or a duplicate address in create-admin", async () => {
     const attempt = (email: string, password: string) =>
-      run(process.execPath, [CLI, "create-admin", "--email", email, "--name", "Z", "--password", password], {
-        cwd: ROOT,
-        env: env({ DATA_DIR: dataDir }),
-      }).then(
-        () => ({ code: 0, stderr: "" }),
-        (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-      );
+      cli(["create-admin", "--email", email, "--name", "Z", "--password", password]);
     const weak = await attempt("z@y.test", "password");
     expect(weak.code).not.toBe(0);
     expect(weak.stderr).toMatch(/at least 8 characters/);
@@ -185,13 +186,7 @@ describe("the built server on one DATA_DIR", () => {
   });
 
   it("takes the maintenance commands' database from --database-url, as seed:large does, before DATA_DIR", async () => {
-    const attempt = await run(process.execPath, [CLI, "seed", "--database-url", "mysql://root@127.0.0.1/x"], {
-      cwd: ROOT,
-      env: env({ DATA_DIR: dataDir }),
-    }).then(
-      () => ({ code: 0, stderr: "" }),
-      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
-    );
+    const attempt = await cli(["seed", "--database-url", "mysql://root@127.0.0.1/x"]);
     // The option is read and checked like DATABASE_URL; the demo data in DATA_DIR is not reset instead.
     expect(attempt.code).not.toBe(0);
     expect(attempt.stderr).toMatch(/Invalid DATABASE_URL/);
