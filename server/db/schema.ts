@@ -224,6 +224,10 @@ export const projectMessages = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),
     message: text("message").notNull(),
+    // How many files the message carries (message_files), kept by that table's triggers (migration
+    // 0023_message_file_counts) in the writing transaction: a page of the thread looks up the files of
+    // the messages that have some, where it ran that lookup for every message (server/data/projects.ts).
+    fileCount: smallint("file_count").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [

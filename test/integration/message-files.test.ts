@@ -239,4 +239,39 @@ describe("the thread", () => {
     expect(shown.files).toEqual([{ id: null, name: "thread.txt", size: null, contentType: null }]);
     expect((await as.clientA.request("GET", `/api/files/${fileId}`)).status).toBe(404);
   });
+
+  it("each message keeps its count of files, whatever writes them, and a page shows the files of those it counts", async () => {
+    const fileCount = async (id: string) =>
+      (
+        await server.db
+          .select({ fileCount: projectMessages.fileCount })
+          .from(projectMessages)
+          .where(eq(projectMessages.id, id))
+      )[0]?.fileCount;
+    const shownFiles = async (id: string) => {
+      const page = await as.clientA.request("GET", `/api/projects/${projectId}/messages?limit=50`);
+      return page.json.items.find((item: { id: string }) => item.id === id)?.files;
+    };
+    // Through the API: none, then two.
+    const plain = await post(as.clientA, { message: "No files" });
+    expect(await fileCount(plain.json.id)).toBe(0);
+    const first = await upload(as.clientA, "first.txt");
+    const second = await upload(as.clientA, "second.txt");
+    const two = await post(as.clientA, { message: "Two files", fileIds: [first.id, second.id] });
+    expect(await fileCount(two.json.id)).toBe(2);
+    // A file deleted since keeps its place: still counted, shown as removed.
+    expect((await as.clientA.request("DELETE", `/api/files/${second.id}`)).status).toBe(204);
+    expect(await fileCount(two.json.id)).toBe(2);
+    expect(await shownFiles(two.json.id)).toEqual([
+      { id: first.id, name: "first.txt", size: first.size, contentType: FILE_TYPE },
+      { id: null, name: "second.txt", size: null, contentType: null },
+    ]);
+    // Written by plain SQL, as a seed or a repair would: counted all the same, and shown.
+    await server.db.insert(messageFiles).values({ messageId: plain.json.id, fileId: null, position: 0, name: "x.txt" });
+    expect(await fileCount(plain.json.id)).toBe(1);
+    expect(await shownFiles(plain.json.id)).toEqual([{ id: null, name: "x.txt", size: null, contentType: null }]);
+    await server.db.delete(messageFiles).where(eq(messageFiles.messageId, plain.json.id));
+    expect(await fileCount(plain.json.id)).toBe(0);
+    expect(await shownFiles(plain.json.id)).toEqual([]);
+  });
 });
