@@ -5,7 +5,9 @@ import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
+  FEW_MATCHES,
   offsetPlaceholder,
+  PLANNED_APART,
   prefixSearchPlaceholders,
   type SearchMatch,
   type TableShape,
@@ -74,13 +76,21 @@ const everyClientCount = preparedValue(
     + (select count(*) from ${users} where ${hasRole("client")} and ${users.archivedAt} is not null)::int`,
 );
 
-/** One page of the clients table and the number of clients matching its search. */
+/**
+ * One page of the clients table and the number of clients matching its search. A search is
+ * counted first, as its count decides how the page is read (FEW_MATCHES).
+ */
 export async function listClients(db: Db, query: ClientsQuery) {
   const { shape, values } = tablePageRead(query);
-  const [rows, total] = await Promise.all([
-    clientPage(db, shape, values),
-    shape.search ? clientCount(db, {}, values).then(([counted]) => counted?.total ?? 0) : everyClientCount(db, {}, {}),
-  ]);
+  if (!shape.search) {
+    const [rows, total] = await Promise.all([
+      clientPage(db, { ...shape, fewMatches: false }, values),
+      everyClientCount(db, {}, {}),
+    ]);
+    return tablePage<ClientRow>(rows, total, query);
+  }
+  const total = (await clientCount(db, {}, values))[0]?.total ?? 0;
+  const rows = total === 0 ? [] : await clientPage(db, { ...shape, fewMatches: total <= FEW_MATCHES }, values);
   return tablePage<ClientRow>(rows, total, query);
 }
 
@@ -88,22 +98,44 @@ export async function listClients(db: Db, query: ClientsQuery) {
  * A page of the table: its clients are chosen on the sort's index alone (an index-only scan, as
  * the index holds the sorted column: server/db/schema.ts), then only those rows are read. Page
  * 100 walks 2,475 entries before its own; read with their rows, that was 0.9 ms of the
- * database's time at 10,000 clients, 0.4 ms chosen first.
+ * database's time at 10,000 clients, 0.4 ms chosen first. A search of few matches chooses among
+ * them instead (FEW_MATCHES): walked in the sort's order, "client1" newest first read 8,000 clients.
  */
-const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>) => {
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(clientFilter(shape.search ? prefixSearchPlaceholders : undefined))
-    .orderBy(...orderOf(shape))
-    .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged));
+const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort> & { fewMatches: boolean }) => {
+  const filter = clientFilter(shape.search ? prefixSearchPlaceholders : undefined);
+  const pageIds = shape.fewMatches ? matchingPage(db, shape, filter) : walkedPage(db, shape, filter);
   return db
     .select(clientColumns)
     .from(users)
     .where(inArray(users.id, pageIds))
     .orderBy(...orderOf(shape));
 });
+
+/** The page's ids in the sort's order, walking its index and keeping the clients that match. */
+const walkedPage = (db: Db, shape: TableShape<ClientSort>, filter: SQL | undefined) =>
+  db
+    .select({ id: users.id })
+    .from(users)
+    .where(filter)
+    .orderBy(...orderOf(shape))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+
+/** The page's ids chosen among the clients that match, read on the search's indexes and sorted. */
+function matchingPage(db: Db, shape: TableShape<ClientSort>, filter: SQL | undefined) {
+  const matches = db
+    .select({ id: users.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
+    .from(users)
+    .where(filter)
+    .offset(PLANNED_APART)
+    .as("matches");
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+}
 
 const clientCount = preparedRead("clientCount", (db) =>
   db.select({ total: totalCount() }).from(users).where(clientFilter(prefixSearchPlaceholders)),

@@ -130,6 +130,23 @@ export function tablePageRead<C extends string>(query: AdminTableQuery<C>) {
 export const offsetPlaceholder = (paged: boolean) =>
   paged ? (sql`(select ${sql.placeholder("offset")}::bigint)` as unknown as number) : 0;
 
+/**
+ * Up to this many matches, a searched page is chosen among the matches themselves (PLANNED_APART):
+ * found on the search's indexes and sorted, ~0.2 µs a match in PostgreSQL (2,000 in ~0.5 ms). More
+ * than that, the page walks the sort's index and keeps the rows that match, which finds a page at
+ * once when matches are this many. Walked, a page of few matches cost as many rows as lie before
+ * them in the sort's order: "client1" (1,112 of 10,000 clients, the oldest ones but one) newest
+ * first read 8,000 clients for its 25, 6.7 ms a read against 0.28 (pgbench, prepared).
+ */
+export const FEW_MATCHES = 2_000;
+
+/**
+ * OFFSET 0 on a subquery that must be planned on its own: PostgreSQL does not fold a subquery with
+ * an OFFSET into the query around it. A searched page of few matches reads them this way (their
+ * search's indexes, as a bitmap scan), then sorts them, instead of walking the sort's index.
+ */
+export const PLANNED_APART = sql`0` as unknown as number;
+
 /** `count(*)` as a number, for the total of a table's filter. */
 export const totalCount = () => count();
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, projects, sessions, users } from "../../server/db/schema";
+import { FEW_MATCHES } from "../../server/http/admin-table";
 import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
 import { openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
@@ -137,6 +138,31 @@ describe("GET /api/admin/clients", () => {
     }
     expect((await table(admin, `q=${encodeURIComponent(`${prefix}😀`)}`)).total).toBe(1);
     expect((await table(admin, `q=${prefix}x`)).total).toBe(0);
+  });
+
+  it("pages a search of more matches than FEW_MATCHES, read by walking the sort, in SQL's order too", async () => {
+    // Every search above matches fewer (its matches are read first, then sorted); this one is walked.
+    const many = `zm${randomUUID().slice(0, 6)}`;
+    const manySpecs = Array.from({ length: FEW_MATCHES + 5 }, (_, i) => ({
+      fullName: `${many} Name ${(i * 7919) % 10_007}`,
+      email: `n${i}.${many}@example.test`,
+      companyName: i % 3 === 0 ? null : `${many} Co ${(i * 104_729) % 1_009}`,
+      createdAt: new Date(Date.now() - ((i * 6_151) % 4_001) * 60_000),
+    }));
+    await createClients(server.db, manySpecs);
+    for (const sort of ["name", "company", "joined"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = await expectedIds(sort, dir, many);
+        for (const page of [1, 3]) {
+          const body = await table(admin, `q=${many}&sort=${sort}&dir=${dir}&page=${page}&pageSize=25`);
+          expect(body.total).toBe(FEW_MATCHES + 5);
+          expect(
+            body.items.map((row) => row.id),
+            `${sort} ${dir} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 25, page * 25));
+        }
+      }
+    }
   });
 
   it("defaults to the newest clients first, 25 a page, and a page past the end is empty", async () => {
