@@ -16,7 +16,8 @@ import { analyticsCounters } from "../db/schema";
  * - orders: status, amount = the orders' totals; invoices: stored status, amount = their amounts;
  * - revenue: paid invoices by the month (YYYY-MM, in Lagos) they were paid, with their amounts;
  * - developer_tasks: `<assignee's id>:<status>` (unassigned tasks are not counted);
- * - developer_projects: a developer's id, counting their assignments.
+ * - developer_projects: a developer's id, counting their assignments;
+ * - audit_log: `<entity>|<action>`; enquiries: status (migration 0024_log_counters).
  */
 export type CounterMetric =
   | "users"
@@ -26,7 +27,9 @@ export type CounterMetric =
   | "invoices"
   | "revenue"
   | "developer_tasks"
-  | "developer_projects";
+  | "developer_projects"
+  | "audit_log"
+  | "enquiries";
 
 type Counter = { count: number; amount: number };
 
@@ -75,9 +78,10 @@ export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetr
   return {
     get: (metric: CounterMetric, bucket: string): Counter =>
       counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
-    sumOf: (metric: CounterMetric): Counter =>
+    /** The metric's sum over its buckets, or over those `bucket` keeps. */
+    sumOf: (metric: CounterMetric, bucket: (name: string) => boolean = () => true): Counter =>
       rows
-        .filter((row) => row.metric === metric)
+        .filter((row) => row.metric === metric && bucket(row.bucket))
         .reduce((sum, row) => ({ count: sum.count + row.count, amount: sum.amount + row.amount }), {
           count: 0,
           amount: 0,

@@ -3,9 +3,10 @@ import type { EnquiriesQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { contactEnquiries } from "../db/schema";
-import { offsetOf, prefixSearch, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import { offsetOf, prefixSearch, prefixSearchValues, tableOrder, tablePage, totalCount } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
+import { readCounters } from "./counters";
 
 /** Admin › Enquiries (issue #7): the contact form's submissions, paged, sorted and searched by the database. */
 
@@ -46,9 +47,23 @@ function whereOf(query: Pick<EnquiriesQuery, "q" | "status">): SQL | undefined {
   );
 }
 
+/**
+ * How many enquiries the filters keep: without a search, the running counts per status
+ * (analytics_counters, kept by the enquiries' triggers: migration 0024_log_counters), so the
+ * table's size does not weigh on its pages; a search counts its matches on its indexes.
+ */
+async function countEnquiries(db: Db, query: Pick<EnquiriesQuery, "q" | "status">, where: SQL | undefined) {
+  if (!prefixSearchValues(query.q)) {
+    const counters = await readCounters(db, ["enquiries"]);
+    return (query.status ? counters.get("enquiries", query.status) : counters.sumOf("enquiries")).count;
+  }
+  const [counted] = await db.select({ n: totalCount() }).from(contactEnquiries).where(where);
+  return Number(counted?.n ?? 0);
+}
+
 export async function listAdminEnquiries(db: Db, query: EnquiriesQuery) {
   const where = whereOf(query);
-  const [items, [total]] = await Promise.all([
+  const [items, total] = await Promise.all([
     db
       .select({ ...columns, preview: sql<string>`left(${contactEnquiries.message}, ${ENQUIRY_PREVIEW_LENGTH})` })
       .from(contactEnquiries)
@@ -56,9 +71,9 @@ export async function listAdminEnquiries(db: Db, query: EnquiriesQuery) {
       .orderBy(...tableOrder(SORTS[query.sort], query.dir, contactEnquiries.id))
       .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
-    db.select({ n: totalCount() }).from(contactEnquiries).where(where),
+    countEnquiries(db, query, where),
   ]);
-  return tablePage(items, Number(total?.n ?? 0), query);
+  return tablePage(items, total, query);
 }
 
 export async function getAdminEnquiry(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {

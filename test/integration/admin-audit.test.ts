@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -121,6 +122,38 @@ describe("GET /api/admin/audit", () => {
     expect((await log(`kind=${KIND}&to=2026-03-10`)).total).toBe(1);
     expect((await log(`kind=${KIND}&actor=${adminId}&from=2026-03-12&to=2026-03-14`)).total).toBe(3);
     expect((await log("kind=nothing-like-this")).total).toBe(0);
+  });
+
+  it("totals the whole log and each kind as a recount does, after writes and deletes of any kind", async () => {
+    const recount = async (where = sql`true`) =>
+      Number(
+        (await server.db.execute<{ n: string }>(sql`select count(*) as n from audit_log where ${where}`)).rows[0]?.n,
+      );
+    const other = `${KIND}x`;
+    const check = async () => {
+      expect((await log("")).total).toBe(await recount());
+      expect((await log(`kind=${KIND}`)).total).toBe(await recount(sql`entity = ${KIND}`));
+      expect((await log(`kind=${other}`)).total).toBe(await recount(sql`entity = ${other}`));
+      expect((await log(`kind=${other}.archive`)).total).toBe(await recount(sql`action = ${`${other}.archive`}`));
+    };
+    await check();
+    // An administrator's change through the API writes its own entry.
+    expect((await admin.request("POST", "/api/admin/tasks", { title: `${KIND} audited` })).status).toBe(201);
+    await server.db.insert(auditLog).values(
+      ["archive", "archive", "restore"].map((verb, i) => ({
+        actorId: adminId,
+        action: `${other}.${verb}`,
+        entity: other,
+        entityId: `other-${i}`,
+        details: {},
+      })),
+    );
+    await check();
+    expect((await log(`kind=${other}`)).total).toBe(3);
+    await server.db.execute(sql`delete from audit_log where action = ${`${other}.restore`}`);
+    await server.db.execute(sql`update audit_log set action = ${`${other}.restore`} where entity_id = ${"other-0"}`);
+    await check();
+    expect((await log(`kind=${other}.archive`)).total).toBe(1);
   });
 
   it("refuses bad dates, a start after the end, search text or an unknown parameter with 400", async () => {

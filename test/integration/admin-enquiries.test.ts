@@ -190,3 +190,36 @@ describe("status and detail", () => {
     }
   });
 });
+
+describe("the totals without a search", () => {
+  it("equal a recount, overall and per status, after changes through the API and in plain SQL", async () => {
+    const recount = async (status?: string) =>
+      Number(
+        (
+          await server.db.execute<{ n: string }>(
+            sql`select count(*) as n from contact_enquiries where ${status ? sql`status = ${status}` : sql`true`}`,
+          )
+        ).rows[0]?.n,
+      );
+    const check = async () => {
+      expect((await table("")).total).toBe(await recount());
+      for (const status of ["new", "contacted", "closed"])
+        expect((await table(`status=${status}`)).total).toBe(await recount(status));
+    };
+    await check();
+    const id = ids[5] as string;
+    expect((await admin.request("PATCH", `/api/admin/enquiries/${id}`, { status: "closed" })).status).toBe(200);
+    await check();
+    await server.db.insert(contactEnquiries).values({
+      firstName: `${TAG} Extra`,
+      lastName: "Row",
+      email: `extra.${TAG}@example.test`,
+      message: "Written in plain SQL.",
+      status: "contacted",
+    });
+    await check();
+    await server.db.execute(sql`delete from contact_enquiries where email = ${`extra.${TAG}@example.test`}`);
+    await check();
+    expect((await table("status=closed")).total).toBeGreaterThan(0);
+  });
+});
