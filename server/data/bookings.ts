@@ -18,6 +18,7 @@ import {
 } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
+import { readCounters } from "./counters";
 import { hasRole } from "./people";
 
 /** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
@@ -37,22 +38,16 @@ const bookingColumns = {
 };
 
 /**
- * The four counters in one read: each a count over service_orders_status_created_idx
- * (the total over service_orders_created_idx), index-only.
+ * The four counters: the orders' running counts per status (analytics_counters, kept by the
+ * orders' triggers of migration 0011), one primary-key range however many orders there are.
  */
 export async function bookingCounts(db: Db) {
-  const of = (status: string) =>
-    sql`(select count(*) from ${serviceOrders} where ${serviceOrders.status} = ${status})::int`;
-  const result = await db.execute<{ total: number; pending: number; approved: number; cancelled: number }>(
-    sql`select (select count(*) from ${serviceOrders})::int as "total", ${of("pending")} as "pending",
-      ${of("approved")} as "approved", ${of("cancelled")} as "cancelled"`,
-  );
-  const row = result.rows[0];
+  const counters = await readCounters(db, ["orders"]);
   return {
-    total: Number(row?.total ?? 0),
-    pending: Number(row?.pending ?? 0),
-    approved: Number(row?.approved ?? 0),
-    cancelled: Number(row?.cancelled ?? 0),
+    total: counters.sumOf("orders").count,
+    pending: counters.get("orders", "pending").count,
+    approved: counters.get("orders", "approved").count,
+    cancelled: counters.get("orders", "cancelled").count,
   };
 }
 
@@ -91,11 +86,16 @@ export async function listBookings(db: Db, query: BookingsQuery) {
   const table = tablePageRead(query);
   const shape = { ...table.shape, status: Boolean(query.status) };
   const values = { ...table.values, status: query.status };
-  const [rows, [counted]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     bookingPage(db, shape, values),
-    bookingCount(db, { status: shape.status, search: shape.search }, values),
+    // Unsearched, a status's or every order's running count (bookingCounts); searched, the matches counted.
+    shape.search
+      ? bookingCount(db, { status: shape.status, search: true }, values).then(([counted]) => counted?.total ?? 0)
+      : readCounters(db, ["orders"]).then((counters) =>
+          query.status ? counters.get("orders", query.status).count : counters.sumOf("orders").count,
+        ),
   ]);
-  return tablePage(rows, Number(counted?.total ?? 0), query);
+  return tablePage(rows, total, query);
 }
 
 const bookingFilter = (shape: { status: boolean; search: boolean }) =>
@@ -151,21 +151,19 @@ const subscriptionSorts: Record<SubscriptionSort, SQL> = {
 export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
   const match = textSearch(query.q);
   const where = and(eq(serviceOrders.status, "approved"), match && orderSearch(match));
-  const [rows, [counted], [revenue]] = await Promise.all([
+  const [rows, approved, searched] = await Promise.all([
     joined(db, subscriptionColumns)
       .where(where)
       .orderBy(...tableOrder(subscriptionSorts[query.sort], query.dir, serviceOrders.id))
       .limit(pageLimit(query.pageSize))
       .offset(offsetOf(query)),
-    db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where),
-    db
-      .select({ sum: sql<string>`coalesce(sum(${serviceOrders.totalAmount}), 0)` })
-      .from(serviceOrders)
-      .where(eq(serviceOrders.status, "approved")),
+    // Every approved order's count and amount, running (analytics_counters: the orders' triggers, 0011).
+    readCounters(db, ["orders"]).then((counters) => counters.get("orders", "approved")),
+    match ? db.select({ total: sql<number>`count(*)::int` }).from(serviceOrders).where(where) : undefined,
   ]);
   return {
-    ...tablePage(rows as unknown as Subscription[], Number(counted?.total ?? 0), query),
-    monthlyRevenueMinor: Number(revenue?.sum ?? 0),
+    ...tablePage(rows as unknown as Subscription[], searched ? Number(searched[0]?.total ?? 0) : approved.count, query),
+    monthlyRevenueMinor: approved.amount,
   };
 }
 type Subscription = {

@@ -97,6 +97,13 @@ describe("GET /api/admin/bookings and /counts", () => {
     await newOrder({ status: "cancelled" });
     const body = (await admin.request("GET", "/api/admin/bookings/counts")).json;
     expect(body).toEqual(await counts());
+    // The table's unsearched totals are the same running counts: every order, and each status.
+    const expected = await counts();
+    expect((await admin.request("GET", "/api/admin/bookings")).json.total).toBe(expected.total);
+    for (const status of ["pending", "approved", "cancelled"] as const)
+      expect((await admin.request("GET", `/api/admin/bookings?status=${status}`)).json.total, status).toBe(
+        expected[status],
+      );
   });
 
   it("pages, sorts, filters by status and searches by client name, e-mail or service title", async () => {
