@@ -133,10 +133,11 @@ export const offsetPlaceholder = (paged: boolean) =>
 /**
  * Up to this many matches, a searched page is chosen among the matches themselves (PLANNED_APART):
  * found on the search's indexes and sorted, ~0.2 µs a match in PostgreSQL (2,000 in ~0.5 ms). More
- * than that, the page walks the sort's index and keeps the rows that match, which finds a page at
- * once when matches are this many. Walked, a page of few matches cost as many rows as lie before
- * them in the sort's order: "client1" (1,112 of 10,000 clients, the oldest ones but one) newest
- * first read 8,000 clients for its 25, 6.7 ms a read against 0.28 (pgbench, prepared).
+ * than that, the page walks the sort's index and keeps the rows that match, which finds a page
+ * soon among so many unless they lie together at the far end of the order. Walked, a page of few
+ * matches cost as many rows as lie before them in the sort's order: "client1" (1,112 of 10,000
+ * clients, nearly the oldest) newest first read 8,000 clients for its 25, 6.7 ms a read against
+ * 0.28 (pgbench, prepared).
  */
 export const FEW_MATCHES = 2_000;
 
