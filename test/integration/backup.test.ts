@@ -44,6 +44,9 @@ async function figures(server: TestServer) {
 beforeAll(async () => {
   source = await startTestServer();
   target = await startTestServer();
+  // A message with files (its count of them is kept by triggers, as the invoice counts are).
+  await source.db.execute(sql`insert into message_files (message_id, position, name)
+    select id, n, 'kept-' || n || '.txt' from (select id from project_messages order by id limit 1) m, generate_series(0, 1) n`);
   // The target starts empty but migrated: delete the seed it got, each table before those it references.
   for (const table of (await tablesInDependencyOrder(target.db)).reverse()) {
     await target.db.execute(sql.raw(`delete from "${table}"`));
@@ -76,6 +79,9 @@ describe("backup and restore", () => {
     // Nor each client's invoice count (DERIVED_COLUMNS): the users rows compared above hold it, rebuilt.
     const counted = sql`select count(*)::int as n from users where invoice_count > 0`;
     expect((await target.db.execute<{ n: number }>(counted)).rows[0]?.n).toBeGreaterThan(0);
+    // Nor each message's count of files: rebuilt by restoring the files, not doubled.
+    const withFiles = sql`select file_count from project_messages where file_count > 0`;
+    expect((await target.db.execute(withFiles)).rows).toEqual([{ file_count: 2 }]);
   });
 
   it("refuses to restore over data", async () => {
