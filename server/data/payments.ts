@@ -7,8 +7,10 @@ import { preparedRead, preparedValue } from "../db/prepared";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import {
   escapeLike,
+  FEW_MATCHES,
   offsetPlaceholder,
   opaquePrefixSearchPlaceholders,
+  PLANNED_APART,
   prefixSearch,
   prefixSearchPlaceholders,
   type SearchMatch,
@@ -120,26 +122,62 @@ const selectPayments = (db: Db | Tx) =>
  */
 export async function listPayments(db: Db, query: PaymentsQuery) {
   const { shape, values } = tablePageRead(query);
-  const [rows, total] = await Promise.all([
-    paymentPage(db, shape, values),
-    shape.search
-      ? countPayments(db, {}, values)
-      : readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
-  ]);
+  if (!shape.search) {
+    const [rows, total] = await Promise.all([
+      paymentPage(db, { ...shape, fewMatches: false }, values),
+      readCounters(db, ["invoices"]).then((counters) => counters.sumOf("invoices").count),
+    ]);
+    return tablePage(rows, total, query);
+  }
+  // A search is counted first: its count decides how the page is read (FEW_MATCHES).
+  const total = await countPayments(db, {}, values);
+  const rows = total === 0 ? [] : await paymentPage(db, { ...shape, fewMatches: total <= FEW_MATCHES }, values);
   return tablePage(rows, total, query);
 }
 
-const paymentPage = preparedRead("paymentPage", (db, shape: TableShape<PaymentSort>) => {
-  const chosen = db.select({ id: invoices.id }).from(invoices);
-  const pageIds = (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
-    .where(paymentFilter(shape.search ? paymentSearch(prefixSearchPlaceholders) : undefined))
-    .orderBy(...orderOf(shape))
-    .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged));
+/**
+ * A searched page of many matches walks the sort's index and probes each invoice's client in the
+ * matching clients (walkedPaymentIds); one of few matches reads them and sorts them
+ * (matchingPaymentIds). Walked, a search for one client newest first read every invoice newer than
+ * theirs: "client10000" (10 invoices) 154 ms a read, a number no invoice has (all 200,000) 83 ms;
+ * read first, 0.4 ms each (pgbench, prepared). "client1" (22,398 invoices) keeps the walk: 0.6 ms,
+ * against 54 read first.
+ */
+const paymentPage = preparedRead("paymentPage", (db, shape: TableShape<PaymentSort> & { fewMatches: boolean }) => {
+  const pageIds = shape.fewMatches ? matchingPaymentIds(db, shape) : walkedPaymentIds(db, shape);
   return selectPayments(db)
     .where(inArray(invoices.id, pageIds))
     .orderBy(...orderOf(shape));
 });
+
+const walkedPaymentIds = (db: Db, shape: TableShape<PaymentSort>) => {
+  const chosen = db.select({ id: invoices.id }).from(invoices);
+  return (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
+    .where(paymentFilter(shape.search ? paymentSearch(prefixSearchPlaceholders) : undefined))
+    .orderBy(...orderOf(shape))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+};
+
+/** The matching invoices (the matching clients' on invoices_client_created_idx, and those matched by number), sorted. */
+function matchingPaymentIds(db: Db, shape: TableShape<PaymentSort>) {
+  const search = paymentSearch(prefixSearchPlaceholders);
+  const matchingIds = sql`select ${invoices.id} from ${invoices} where ${invoices.clientId} in (${search.clientIds})
+    union select ${invoices.id} from ${invoices} where ${search.byNumber}`;
+  const chosen = db
+    .select({ id: invoices.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
+    .from(invoices);
+  const matches = (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
+    .where(sql`${invoices.id} in (${matchingIds})`)
+    .offset(PLANNED_APART)
+    .as("matches");
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+}
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */
 export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q">, batch = 500) {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, invoices } from "../../server/db/schema";
+import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
@@ -120,6 +121,33 @@ describe("GET /api/admin/payments", () => {
           seen.push(...body.items.map((row) => row.id));
         }
         expect(seen, `${sort} ${dir}`).toEqual(expected);
+      }
+    }
+  });
+
+  it("pages a search of more matches than FEW_MATCHES, read by walking the sort, in SQL's order too", async () => {
+    // Every other search here matches fewer (its invoices are read first, then sorted); this one is walked.
+    const many = `pm${randomUUID().slice(0, 6)}`;
+    const [manyClient] = await createClients(server.db, [
+      { fullName: `${many} Client`, email: `${many}@example.test` },
+    ]);
+    await server.db.execute(sql`insert into invoices (client_id, invoice_number, amount_minor, due_date, status, created_at)
+      select ${manyClient}, ${`${many.toUpperCase()}-`} || lpad(n::text, 5, '0'), (n * 7919 % 10007) * 100,
+        current_date + (n * 31 % 90) - 30, case when n % 7 = 0 then 'paid' else 'unpaid' end,
+        now() - (n * 6151 % 4001) * interval '1 minute'
+      from generate_series(1, ${FEW_MATCHES + 5}) n`);
+    for (const sort of ["number", "client", "amount", "due", "status", "created"] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = await expectedIds(sort, dir, many);
+        expect(expected).toHaveLength(FEW_MATCHES + 5);
+        for (const page of [1, 4]) {
+          const body = await table(admin, `q=${many}&sort=${sort}&dir=${dir}&page=${page}&pageSize=25`);
+          expect(body.total).toBe(FEW_MATCHES + 5);
+          expect(
+            body.items.map((row) => row.id),
+            `${sort} ${dir} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 25, page * 25));
+        }
       }
     }
   });
