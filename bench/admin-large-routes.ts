@@ -81,7 +81,7 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     sort: "name",
     q: "client1",
     defaults: CLIENT_TABLE_DEFAULTS,
-    one: "client5000",
+    one: "client10000",
   }),
   ...adminTable("developers", "/api/admin/developers", listDevelopers, {
     sort: "name",
@@ -92,7 +92,7 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     sort: "number",
     q: "client1",
     defaults: PAYMENT_TABLE_DEFAULTS,
-    one: "client5000",
+    one: "client10000",
   }),
   ...adminTable("bookings", "/api/admin/bookings", listBookings, {
     sort: "created",
