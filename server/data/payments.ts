@@ -10,7 +10,6 @@ import {
   FEW_MATCHES,
   offsetPlaceholder,
   opaquePrefixSearchPlaceholders,
-  PLANNED_APART,
   prefixSearch,
   prefixSearchPlaceholders,
   type SearchMatch,
@@ -159,17 +158,22 @@ const walkedPaymentIds = (db: Db, shape: TableShape<PaymentSort>) => {
     .offset(offsetPlaceholder(shape.paged));
 };
 
-/** The matching invoices (the matching clients' on invoices_client_created_idx, and those matched by number), sorted. */
+/**
+ * The matching invoices, each with its sort value, sorted: the matching clients' (on
+ * invoices_client_created_idx) and those matched by number, as a union. Chosen by id among
+ * them (`id in (…)`), their generic plan hashed the whole invoices table (39 ms a read), so
+ * PostgreSQL planned the statement again on every run.
+ */
 function matchingPaymentIds(db: Db, shape: TableShape<PaymentSort>) {
   const search = paymentSearch(prefixSearchPlaceholders);
-  const matchingIds = sql`select ${invoices.id} from ${invoices} where ${invoices.clientId} in (${search.clientIds})
-    union select ${invoices.id} from ${invoices} where ${search.byNumber}`;
-  const chosen = db
-    .select({ id: invoices.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
-    .from(invoices);
-  const matches = (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
-    .where(sql`${invoices.id} in (${matchingIds})`)
-    .offset(PLANNED_APART)
+  const matching = (where: SQL) => {
+    const chosen = db
+      .select({ id: invoices.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
+      .from(invoices);
+    return (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen).where(where);
+  };
+  const matches = matching(sql`${invoices.clientId} in (${search.clientIds})`)
+    .union(matching(search.byNumber))
     .as("matches");
   return db
     .select({ id: matches.id })
