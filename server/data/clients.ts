@@ -5,11 +5,12 @@ import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
-  FEW_MATCHES,
   offsetPlaceholder,
   PLANNED_APART,
   prefixSearchPlaceholders,
   type SearchMatch,
+  searchedPage,
+  sortedMatchesPage,
   type TableShape,
   tableOrder,
   tablePage,
@@ -90,7 +91,7 @@ export async function listClients(db: Db, query: ClientsQuery) {
     return tablePage<ClientRow>(rows, total, query);
   }
   const total = (await clientCount(db, {}, values))[0]?.total ?? 0;
-  const rows = total === 0 ? [] : await clientPage(db, { ...shape, fewMatches: total <= FEW_MATCHES }, values);
+  const rows = await searchedPage(total, (fewMatches) => clientPage(db, { ...shape, fewMatches }, values));
   return tablePage<ClientRow>(rows, total, query);
 }
 
@@ -129,12 +130,7 @@ function matchingPage(db: Db, shape: TableShape<ClientSort>, filter: SQL | undef
     .where(filter)
     .offset(PLANNED_APART)
     .as("matches");
-  return db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
-    .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged));
+  return sortedMatchesPage(db, matches, shape);
 }
 
 const clientCount = preparedRead("clientCount", (db) =>

@@ -7,12 +7,13 @@ import { preparedRead, preparedValue } from "../db/prepared";
 import { invoiceCounters, invoices, projects, users } from "../db/schema";
 import {
   escapeLike,
-  FEW_MATCHES,
   offsetPlaceholder,
   opaquePrefixSearchPlaceholders,
   prefixSearch,
   prefixSearchPlaceholders,
   type SearchMatch,
+  searchedPage,
+  sortedMatchesPage,
   type TableShape,
   tableOrder,
   tablePage,
@@ -130,7 +131,7 @@ export async function listPayments(db: Db, query: PaymentsQuery) {
   }
   // A search is counted first: its count decides how the page is read (FEW_MATCHES).
   const total = await countPayments(db, {}, values);
-  const rows = total === 0 ? [] : await paymentPage(db, { ...shape, fewMatches: total <= FEW_MATCHES }, values);
+  const rows = await searchedPage(total, (fewMatches) => paymentPage(db, { ...shape, fewMatches }, values));
   return tablePage(rows, total, query);
 }
 
@@ -175,12 +176,7 @@ function matchingPaymentIds(db: Db, shape: TableShape<PaymentSort>) {
   const matches = matching(sql`${invoices.clientId} in (${search.clientIds})`)
     .union(matching(search.byNumber))
     .as("matches");
-  return db
-    .select({ id: matches.id })
-    .from(matches)
-    .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
-    .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged));
+  return sortedMatchesPage(db, matches, shape);
 }
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */

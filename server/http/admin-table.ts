@@ -1,5 +1,8 @@
-import { type AnyColumn, asc, count, desc, or, type SQL, sql } from "drizzle-orm";
+import { type AnyColumn, asc, count, desc, or, type SQL, type Subquery, sql } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { AdminPage, AdminTableQuery } from "../../common/admin";
+import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
 
 /**
  * Serving an admin table (issue #7): the page, sort and search of
@@ -147,6 +150,32 @@ export const FEW_MATCHES = 2_000;
  * search's indexes, as a bitmap scan), then sorts them, instead of walking the sort's index.
  */
 export const PLANNED_APART = sql`0` as unknown as number;
+
+/**
+ * A searched page's rows, read as the number of its matches says: none when nothing matches, and
+ * `read(fewMatches)` otherwise, `fewMatches` when there are at most FEW_MATCHES of them. The count
+ * comes first, as it decides which statement reads the page.
+ */
+export function searchedPage<T>(total: number, read: (fewMatches: boolean) => Promise<T[]>): Promise<T[]> {
+  return total === 0 ? Promise.resolve([]) : read(total <= FEW_MATCHES);
+}
+
+/**
+ * The page's ids among `matches` (a subquery of the matching rows' `id` and their sort value as
+ * `sortKey`, planned on its own: PLANNED_APART, or a UNION), sorted, the id breaking ties.
+ */
+export function sortedMatchesPage(
+  db: Db,
+  matches: Subquery & { id: AnyPgColumn; sortKey: SQL.Aliased },
+  shape: Pick<TableShape<string>, "dir" | "pageSize" | "paged">,
+) {
+  return db
+    .select({ id: matches.id })
+    .from(matches)
+    .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+}
 
 /** `count(*)` as a number, for the total of a table's filter. */
 export const totalCount = () => count();
