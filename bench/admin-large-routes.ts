@@ -41,36 +41,20 @@ function adminTable<Q extends AdminTableQuery>(
   list: (db: Db, query: Q) => Promise<unknown>,
   { sort, q, defaults, one }: { sort: string; q: string; defaults: TableDefaults<string>; one?: string },
 ): BenchRoute[] {
-  const query = (page: number, search?: string, order = { sort, dir: "asc" }) =>
-    ({ page, pageSize: PAGE_SIZE, ...order, ...(search ? { q: search } : {}) }) as Q;
-  const url = (page: number, search?: string, order = { sort, dir: "asc" }) =>
-    `${path}?page=${page}&pageSize=${PAGE_SIZE}&sort=${order.sort}&dir=${order.dir}${search ? `&q=${encodeURIComponent(search)}` : ""}`;
+  /** One read: the `page` of the table in `order`, searched for `search` when given. */
+  const route = (label: string, page: number, search?: string, order = { sort, dir: "asc" }): BenchRoute => {
+    const query = { page, pageSize: PAGE_SIZE, ...order, ...(search ? { q: search } : {}) } as Q;
+    const url = `${path}?page=${page}&pageSize=${PAGE_SIZE}&sort=${order.sort}&dir=${order.dir}${search ? `&q=${encodeURIComponent(search)}` : ""}`;
+    return { name: `${name}, ${label}`, as: "admin", path: () => url, read: (db) => list(db, query) };
+  };
+  const inDefaultOrder = `by ${defaults.sort} ${defaults.dir}`;
   return [
-    { name: `${name}, page 1 by ${sort}`, as: "admin", path: () => url(1), read: (db) => list(db, query(1)) },
-    {
-      name: `${name}, page ${FAR_PAGE} by ${sort}`,
-      as: "admin",
-      path: () => url(FAR_PAGE),
-      read: (db) => list(db, query(FAR_PAGE)),
-    },
-    { name: `${name}, searched "${q}"`, as: "admin", path: () => url(1, q), read: (db) => list(db, query(1, q)) },
-    {
-      name: `${name}, searched "${q}" by ${defaults.sort} ${defaults.dir} (the default)`,
-      as: "admin",
-      path: () => url(1, q, defaults),
-      read: (db) => list(db, query(1, q, defaults)),
-    },
+    route(`page 1 by ${sort}`, 1),
+    route(`page ${FAR_PAGE} by ${sort}`, FAR_PAGE),
+    route(`searched "${q}"`, 1, q),
+    route(`searched "${q}" ${inDefaultOrder} (the default)`, 1, q, defaults),
     // One person's rows, in the default order: few matches, anywhere in that order.
-    ...(one
-      ? [
-          {
-            name: `${name}, searched "${one}" (one client) by ${defaults.sort} ${defaults.dir}`,
-            as: "admin" as const,
-            path: () => url(1, one, defaults),
-            read: (db: Db) => list(db, query(1, one, defaults)),
-          },
-        ]
-      : []),
+    ...(one ? [route(`searched "${one}" (one client) ${inDefaultOrder}`, 1, one, defaults)] : []),
   ];
 }
 
