@@ -1,27 +1,35 @@
+import type { AuditQuery } from "../common/admin";
 import {
   type AdminTableQuery,
+  AUDIT_TABLE_DEFAULTS,
   BOOKING_TABLE_DEFAULTS,
   CLIENT_TABLE_DEFAULTS,
   DEVELOPER_TABLE_DEFAULTS,
+  ENQUIRY_TABLE_DEFAULTS,
   PAYMENT_TABLE_DEFAULTS,
+  STAFF_TABLE_DEFAULTS,
+  SUBSCRIPTION_TABLE_DEFAULTS,
   type TableDefaults,
 } from "../common/admin-table";
 import { adminAnalytics } from "../server/data/admin-analytics";
 import { adminDashboard } from "../server/data/admin-dashboard";
-import { listBookings } from "../server/data/bookings";
+import { auditFilterChoices, listAuditLog } from "../server/data/audit-log";
+import { listBookings, listSubscriptions } from "../server/data/bookings";
 import { listClients } from "../server/data/clients";
 import { listDevelopers } from "../server/data/developers";
+import { listAdminEnquiries } from "../server/data/enquiries";
 import { listPayments } from "../server/data/payments";
+import { listStaff } from "../server/data/staff";
 import type { Db } from "../server/db";
-import { type BenchRoute, explainRoutes } from "./portal-large-routes";
+import { type BenchRoute, explainRoutes, type Ids } from "./portal-large-routes";
 
 /**
  * The admin console's reads bench/admin-large.mjs measures on the large data
  * set, in the shape of bench/portal-large-routes.ts (who asks, the path, and
  * `read`, calling the server/data functions the route's handler calls, whose
  * queries are run again under EXPLAIN). An admin table is one line of
- * `adminTable(...)`: its first page and 100th page sorted by `sort`, and its
- * first page searched for `q`.
+ * `adminTable(...)`: its first page and 100th page sorted by `sort`, its
+ * first page searched for `q`, and the reads its options add.
  *
  * Run by the bench as `node --import tsx bench/admin-large-routes.ts DATABASE_URL`.
  */
@@ -34,17 +42,43 @@ const FAR_PAGE = 100;
  * the same search in the table's default order (`defaults`), which is what typing in its search box
  * gives: "client1" newest first read 8,000 clients for its page before S17's change. With `one`, a
  * fifth: a search for one client in that order (payments for one client read every newer invoice).
+ * With `filter`, the table's first page in its default order narrowed by that filter (a status).
  */
 function adminTable<Q extends AdminTableQuery>(
   name: string,
   path: string,
   list: (db: Db, query: Q) => Promise<unknown>,
-  { sort, q, defaults, one }: { sort: string; q: string; defaults: TableDefaults<string>; one?: string },
+  {
+    sort,
+    q,
+    defaults,
+    one,
+    filter,
+  }: {
+    sort: string;
+    q: string;
+    defaults: TableDefaults<string>;
+    one?: string;
+    filter?: Record<string, string>;
+  },
 ): BenchRoute[] {
-  /** One read: the `page` of the table in `order`, searched for `search` when given. */
-  const route = (label: string, page: number, search?: string, order = { sort, dir: "asc" }): BenchRoute => {
-    const query = { page, pageSize: PAGE_SIZE, ...order, ...(search ? { q: search } : {}) } as Q;
-    const url = `${path}?page=${page}&pageSize=${PAGE_SIZE}&sort=${order.sort}&dir=${order.dir}${search ? `&q=${encodeURIComponent(search)}` : ""}`;
+  /** One read: the `page` of the table in `order`, searched for `search` when given, narrowed by `filters`. */
+  const route = (
+    label: string,
+    page: number,
+    search?: string,
+    order = { sort, dir: "asc" },
+    filters: Record<string, string> = {},
+  ): BenchRoute => {
+    const params = {
+      page: String(page),
+      pageSize: String(PAGE_SIZE),
+      ...order,
+      ...(search ? { q: search } : {}),
+      ...filters,
+    };
+    const query = { ...params, page, pageSize: PAGE_SIZE } as unknown as Q;
+    const url = `${path}?${new URLSearchParams(params)}`;
     return { name: `${name}, ${label}`, as: "admin", path: () => url, read: (db) => list(db, query) };
   };
   const inDefaultOrder = `by ${defaults.sort} ${defaults.dir}`;
@@ -54,7 +88,34 @@ function adminTable<Q extends AdminTableQuery>(
     route(`searched "${q}"`, 1, q),
     route(`searched "${q}" ${inDefaultOrder} (the default)`, 1, q, defaults),
     // One person's rows, in the default order: few matches, anywhere in that order.
-    ...(one ? [route(`searched "${one}" (one client) ${inDefaultOrder}`, 1, one, defaults)] : []),
+    ...(one ? [route(`searched "${one}" (one person) ${inDefaultOrder}`, 1, one, defaults)] : []),
+    ...(filter ? [route(`${new URLSearchParams(filter)} ${inDefaultOrder}`, 1, undefined, defaults, filter)] : []),
+  ];
+}
+
+/** The audit log has no search: its first and 100th pages, and its filters by kind, person and days. */
+function auditLog(): BenchRoute[] {
+  const route = (label: string, page: number, filters: (ids: Ids) => Record<string, string> = () => ({})) => ({
+    name: `audit log, ${label}`,
+    as: "admin" as const,
+    path: (ids: Ids) =>
+      `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...filters(ids) })}`,
+    read: (db: Db, ids: Ids) =>
+      listAuditLog(db, { page, pageSize: PAGE_SIZE, ...AUDIT_TABLE_DEFAULTS, ...filters(ids) } as AuditQuery),
+  });
+  return [
+    route("page 1", 1),
+    route(`page ${FAR_PAGE}`, FAR_PAGE),
+    route("kind=task.update", 1, () => ({ kind: "task.update" })),
+    // A developer's entries (about 1 in 330 of the log) and a week of everyone's.
+    route("actor=developer1", 1, (ids) => ({ actor: ids.developer })),
+    route("from–to a week", 1, () => ({ from: "2024-06-01", to: "2024-06-07" })),
+    {
+      name: "audit log, filter choices",
+      as: "admin",
+      path: () => "/api/admin/audit/filters",
+      read: auditFilterChoices,
+    },
   ];
 }
 
@@ -82,7 +143,28 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     sort: "created",
     q: "client1",
     defaults: BOOKING_TABLE_DEFAULTS,
+    one: "client10000",
+    filter: { status: "pending" },
   }),
+  ...adminTable("subscriptions", "/api/admin/subscriptions", listSubscriptions, {
+    sort: "client",
+    q: "client1",
+    defaults: SUBSCRIPTION_TABLE_DEFAULTS,
+    one: "client10000",
+  }),
+  ...adminTable("enquiries", "/api/admin/enquiries", listAdminEnquiries, {
+    sort: "name",
+    q: "adaeze",
+    defaults: ENQUIRY_TABLE_DEFAULTS,
+    one: "enquirer10000",
+    filter: { status: "new" },
+  }),
+  ...adminTable("staff", "/api/admin/staff", listStaff, {
+    sort: "name",
+    q: "developer1",
+    defaults: STAFF_TABLE_DEFAULTS,
+  }),
+  ...auditLog(),
 ];
 
 if (process.argv[1]?.endsWith("admin-large-routes.ts")) {

@@ -1,12 +1,15 @@
 import { hashPassword } from "better-auth/crypto";
 import { type SQL, sql } from "drizzle-orm";
+import { ENQUIRY_STATUSES } from "../common/admin-table";
 import {
   INVOICE_STATUSES,
   MILESTONE_STATUSES,
+  ORDER_STATUSES,
   PROJECT_STATUSES,
   TASK_PRIORITIES,
   TASK_STATUSES,
 } from "../common/domain";
+import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../common/enquiry-options";
 import type { Database } from "../server/db";
 import { DEMO_PASSWORD, isEmpty, resetDatabase } from "./index";
 
@@ -37,6 +40,12 @@ export const LARGE_COUNTS = {
   milestones: 500_000,
   /** Projects the busiest developer (developer number 1) is assigned to. */
   busyDeveloperProjects: 1_000,
+  /** The catalogue (one in five inactive) and the clients' orders of it (admin Bookings and Subscriptions). */
+  services: 40,
+  orders: 100_000,
+  /** The contact form's enquiries and the audit log (admin Enquiries and Audit log). */
+  enquiries: 50_000,
+  auditEntries: 300_000,
 };
 
 export type LargeOptions = { seed: number; scale: number; force?: boolean };
@@ -67,11 +76,61 @@ export function largeCounts(scale: number): LargeResult["counts"] {
     tasks: at(LARGE_COUNTS.tasks, 1),
     milestones: at(LARGE_COUNTS.milestones, 1),
     busyDeveloperProjects: Math.min(projects, at(LARGE_COUNTS.busyDeveloperProjects, 1)),
+    services: at(LARGE_COUNTS.services, 2),
+    orders: at(LARGE_COUNTS.orders, 1),
+    enquiries: at(LARGE_COUNTS.enquiries, 1),
+    auditEntries: at(LARGE_COUNTS.auditEntries, 1),
   };
 }
 
 /** `text[]` literal of our own constants, indexed 1-based by `pick`. */
 const list = (values: readonly string[]) => `array[${values.map((v) => `'${v}'`).join(",")}]`;
+
+/** Who enquires: first and last names picked apart, so a name search matches many and a full name few. */
+const FIRST_NAMES = [
+  "Adaeze",
+  "Babajide",
+  "Chiamaka",
+  "Damilola",
+  "Emeka",
+  "Folake",
+  "Gbenga",
+  "Halima",
+  "Ifeanyi",
+  "Kemi",
+];
+const LAST_NAMES = [
+  "Adeyemi",
+  "Bello",
+  "Chukwu",
+  "Danjuma",
+  "Eze",
+  "Fashola",
+  "Ibrahim",
+  "Nwosu",
+  "Okafor",
+  "Ogunleye",
+];
+
+/** What the audit log records, as the server writes it (entity, action); a pair listed more often is written more often. */
+const AUDIT_KINDS: [entity: string, action: string][] = [
+  ["task", "task.update"],
+  ["task", "task.update"],
+  ["task", "task.update"],
+  ["task", "task.create"],
+  ["milestone", "milestone.update"],
+  ["milestone", "milestone.create"],
+  ["project", "project.update"],
+  ["project", "project.create"],
+  ["invoice", "invoice.create"],
+  ["invoice", "invoice.mark_paid"],
+  ["booking", "booking.approve"],
+  ["service", "service.update"],
+  ["enquiry", "enquiry.update"],
+  ["file", "file.delete"],
+  ["task", "task.delete"],
+  ["client", "client.create"],
+];
 
 /**
  * Fills an empty PostgreSQL database. Refuses PGlite (the data set is for
@@ -210,6 +269,53 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
         (t0 + n * interval '2 minutes')::date + 7, pg_temp.id('admin', 1)::text,
         t0 + n * interval '2 minutes', t0 + n * interval '2 minutes'
       from generate_series(1, ${c.tasks}) n, lg_t0`),
+
+    // The catalogue: every fifth service inactive (still ordered before it was hidden).
+    run(`insert into services (id, title, description, price_minor, estimated_duration, features, allow_milestones,
+        status, created_at, updated_at)
+      select pg_temp.id('service', n), 'Service ' || n, 'Generated service ' || n || '.',
+        (50 + pg_temp.h('service-price', n) % 4950) * 100000, (1 + n % 12) || ' weeks',
+        jsonb_build_array('Feature A of ' || n, 'Feature B of ' || n, 'Feature C of ' || n, 'Feature D of ' || n),
+        n % 3 = 0, case when n % 5 = 0 then 'inactive' else 'active' end, t0, t0
+      from generate_series(1, ${c.services}) n, lg_t0`),
+    // Orders at the service's price, one every 5 minutes; a decided order was decided within 14 days.
+    run(`insert into service_orders (id, service_id, client_id, total_amount_minor, notes, status, created_at, updated_at)
+      select pg_temp.id('order', o.n), s.id, pg_temp.id('client', pg_temp.pick('order-client', o.n, ${c.clients}))::text,
+        s.price_minor, case when pg_temp.h('order-notes', o.n) % 2 = 0 then '' else 'Notes for order ' || o.n end,
+        o.status, t0 + o.n * interval '5 minutes',
+        t0 + o.n * interval '5 minutes' + case when o.status = 'pending' then interval '0'
+          else (pg_temp.h('order-decided', o.n) % (14 * 24 * 60)) * interval '1 minute' end
+      from (select n, pg_temp.pick('order-service', n, ${c.services}) as s,
+              (${list(ORDER_STATUSES)})[pg_temp.pick('order-status', n, ${ORDER_STATUSES.length})] as status
+            from generate_series(1, ${c.orders}) n) o
+      join services s on s.id = pg_temp.id('service', o.s), lg_t0`),
+    // Enquiries from the contact form, one every 10 minutes.
+    run(`insert into contact_enquiries (id, first_name, last_name, email, company, service, budget, message, status,
+        created_at)
+      select pg_temp.id('enquiry', n),
+        (${list(FIRST_NAMES)})[pg_temp.pick('enquiry-first', n, ${FIRST_NAMES.length})],
+        (${list(LAST_NAMES)})[pg_temp.pick('enquiry-last', n, ${LAST_NAMES.length})],
+        'enquirer' || n || '@example.test',
+        case when pg_temp.h('enquiry-company', n) % 3 = 0 then null else 'Enquiring ' || n || ' Ltd' end,
+        case when pg_temp.h('enquiry-service', n) % 4 = 0 then null
+          else (${list(ENQUIRY_SERVICES)})[pg_temp.pick('enquiry-service', n, ${ENQUIRY_SERVICES.length})] end,
+        case when pg_temp.h('enquiry-budget', n) % 4 = 0 then null
+          else (${list(ENQUIRY_BUDGETS)})[pg_temp.pick('enquiry-budget', n, ${ENQUIRY_BUDGETS.length})] end,
+        'We would like to talk about a project (' || n || ').',
+        (${list(ENQUIRY_STATUSES)})[pg_temp.pick('enquiry-status', n, ${ENQUIRY_STATUSES.length})],
+        t0 + n * interval '10 minutes'
+      from generate_series(1, ${c.enquiries}) n, lg_t0`),
+    // The audit log, one entry a minute and a half: seven in ten by the administrator, the rest by developers.
+    run(`insert into audit_log (id, actor_id, action, entity, entity_id, details, created_at)
+      select pg_temp.id('audit', a.n),
+        case when pg_temp.h('audit-actor', a.n) % 10 < 7 then pg_temp.id('admin', 1)::text
+          else pg_temp.id('developer', pg_temp.pick('audit-developer', a.n, ${c.developers}))::text end,
+        (${list(AUDIT_KINDS.map(([, action]) => action))})[a.k], (${list(AUDIT_KINDS.map(([entity]) => entity))})[a.k],
+        pg_temp.id('audit-entity', a.n)::text,
+        jsonb_build_object('after', jsonb_build_object('title', 'Generated ' || (${list(AUDIT_KINDS.map(([entity]) => entity))})[a.k] || ' ' || a.n)),
+        t0 + a.n * interval '90 seconds'
+      from (select n, pg_temp.pick('audit-kind', n, ${AUDIT_KINDS.length}) as k
+            from generate_series(1, ${c.auditEntries}) n) a, lg_t0`),
   ];
 
   await db.transaction(async (tx) => {

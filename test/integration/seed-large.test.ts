@@ -15,7 +15,19 @@ import { ROOT } from "../../server/paths";
  * leaves this file out of the PGlite pass: the generator refuses PGlite).
  */
 const SCALE = 0.002;
-const TABLES = ["users", "projects", "project_developers", "project_messages", "milestones", "invoices", "tasks"];
+const TABLES = [
+  "users",
+  "projects",
+  "project_developers",
+  "project_messages",
+  "milestones",
+  "invoices",
+  "tasks",
+  "services",
+  "service_orders",
+  "contact_enquiries",
+  "audit_log",
+];
 
 const created: string[] = [];
 const opened: Database[] = [];
@@ -91,6 +103,10 @@ describe("npm run seed:large", () => {
     expect(await count(first, "select count(*) n from milestones")).toBe(expected.milestones);
     expect(await count(first, "select count(*) n from invoices")).toBe(expected.invoices);
     expect(await count(first, "select count(*) n from tasks")).toBe(expected.tasks);
+    expect(await count(first, "select count(*) n from services")).toBe(expected.services);
+    expect(await count(first, "select count(*) n from service_orders")).toBe(expected.orders);
+    expect(await count(first, "select count(*) n from contact_enquiries")).toBe(expected.enquiries);
+    expect(await count(first, "select count(*) n from audit_log")).toBe(expected.auditEntries);
     expect(
       await count(first, `select count(*) n from project_messages where project_id = '${firstResult.ids.bigProject}'`),
     ).toBe(expected.bigThread);
@@ -143,6 +159,28 @@ describe("npm run seed:large", () => {
         "select count(*) n from milestones where (payment_status = 'paid') <> (paid_date is not null)",
       ),
     ).toBe(0);
+    // Orders cost their service's price, and a decided order was updated no earlier than it was made.
+    expect(
+      await count(
+        first,
+        "select count(*) n from service_orders o join services s on s.id = o.service_id where o.total_amount_minor <> s.price_minor or o.updated_at < o.created_at",
+      ),
+    ).toBe(0);
+    // The running counts the admin tables read agree with the rows (the tables' triggers kept them).
+    for (const [metric, table, bucket] of [
+      ["orders", "service_orders", "status"],
+      ["enquiries", "contact_enquiries", "status"],
+      ["audit_log", "audit_log", "entity || '|' || action"],
+    ]) {
+      expect(
+        await count(
+          first,
+          `select count(*) n from (select ${bucket} as bucket, count(*) as count from ${table} group by 1) t
+            full join (select bucket, count from analytics_counters where metric = '${metric}' and count <> 0) c using (bucket)
+            where t.count is distinct from c.count`,
+        ),
+      ).toBe(0);
+    }
     // The generated people use the product's own reads: the busy developer's list is theirs.
     const page = await listProjects(
       first.db,
