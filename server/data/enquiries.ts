@@ -1,9 +1,24 @@
-import { and, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EnquiriesQuery } from "../../common/admin";
+import type { EnquirySort } from "../../common/admin-table";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
+import { preparedRead } from "../db/prepared";
 import { contactEnquiries } from "../db/schema";
-import { offsetOf, prefixSearch, prefixSearchValues, tableOrder, tablePage, totalCount } from "../http/admin-table";
+import {
+  offsetPlaceholder,
+  opaquePrefixSearchPlaceholders,
+  PLANNED_APART,
+  prefixSearchPlaceholders,
+  type SearchMatch,
+  searchedPage,
+  sortedMatchesPage,
+  type TableShape,
+  tableOrder,
+  tablePage,
+  tablePageRead,
+  totalCount,
+} from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
@@ -34,47 +49,90 @@ const columns = {
   createdAt: contactEnquiries.createdAt,
 };
 
-function whereOf(query: Pick<EnquiriesQuery, "q" | "status">): SQL | undefined {
-  return and(
-    query.status ? eq(contactEnquiries.status, query.status) : undefined,
-    // The full name ("ada obi…"), the last name alone, the e-mail or the company, from their start.
-    prefixSearch(query.q, [
-      fullName,
-      sql`lower(${contactEnquiries.lastName})`,
-      sql`lower(${contactEnquiries.email})`,
-      sql`lower(${contactEnquiries.company})`,
-    ]),
+/** The search: the full name ("ada obi…"), the last name alone, the e-mail or the company, from their start. */
+const searched = [
+  fullName,
+  sql`lower(${contactEnquiries.lastName})`,
+  sql`lower(${contactEnquiries.email})`,
+  sql`lower(${contactEnquiries.company})`,
+];
+
+type EnquiryShape = TableShape<EnquirySort> & { status: boolean };
+
+const enquiryFilter = (shape: Pick<EnquiryShape, "status" | "search">, match: SearchMatch) =>
+  and(
+    shape.status ? eq(contactEnquiries.status, sql.placeholder("status")) : undefined,
+    shape.search ? match(searched) : undefined,
   );
-}
+
+const orderOf = (shape: Pick<EnquiryShape, "sort" | "dir">) =>
+  tableOrder(SORTS[shape.sort], shape.dir, contactEnquiries.id);
 
 /**
- * How many enquiries the filters keep: without a search, the running counts per status
- * (analytics_counters, kept by the enquiries' triggers: migration 0024_log_counters), so the
- * table's size does not weigh on its pages; a search counts its matches on its indexes.
+ * One page of the table and how many enquiries its filters keep. Without a search, the total is
+ * the running counts per status (analytics_counters, kept by the enquiries' triggers: migration
+ * 0024_log_counters), so the table's size does not weigh on its pages. A search is counted first
+ * on its indexes, as its count decides how the page is read (FEW_MATCHES).
  */
-async function countEnquiries(db: Db, query: Pick<EnquiriesQuery, "q" | "status">, where: SQL | undefined) {
-  if (!prefixSearchValues(query.q)) {
-    const counters = await readCounters(db, ["enquiries"]);
-    return (query.status ? counters.get("enquiries", query.status) : counters.sumOf("enquiries")).count;
-  }
-  const [counted] = await db.select({ n: totalCount() }).from(contactEnquiries).where(where);
-  return Number(counted?.n ?? 0);
-}
-
 export async function listAdminEnquiries(db: Db, query: EnquiriesQuery) {
-  const where = whereOf(query);
-  const [items, total] = await Promise.all([
-    db
-      .select({ ...columns, preview: sql<string>`left(${contactEnquiries.message}, ${ENQUIRY_PREVIEW_LENGTH})` })
-      .from(contactEnquiries)
-      .where(where)
-      .orderBy(...tableOrder(SORTS[query.sort], query.dir, contactEnquiries.id))
-      .limit(pageLimit(query.pageSize))
-      .offset(offsetOf(query)),
-    countEnquiries(db, query, where),
-  ]);
+  const table = tablePageRead(query);
+  const shape = { ...table.shape, status: Boolean(query.status) };
+  const values = { ...table.values, status: query.status };
+  if (!shape.search) {
+    const [items, counters] = await Promise.all([
+      enquiryPage(db, { ...shape, fewMatches: false }, values),
+      readCounters(db, ["enquiries"]),
+    ]);
+    const total = (query.status ? counters.get("enquiries", query.status) : counters.sumOf("enquiries")).count;
+    return tablePage(items, total, query);
+  }
+  const total = (await enquiryCount(db, { status: shape.status }, values))[0]?.total ?? 0;
+  const items = await searchedPage(total, (fewMatches) => enquiryPage(db, { ...shape, fewMatches }, values));
   return tablePage(items, total, query);
 }
+
+const enquiryCount = preparedRead("enquiryCount", (db, shape: { status: boolean }) =>
+  db
+    .select({ total: totalCount() })
+    .from(contactEnquiries)
+    .where(enquiryFilter({ ...shape, search: true }, opaquePrefixSearchPlaceholders)),
+);
+
+/**
+ * A page: its 25 ids chosen on the sort's index alone (an index-only scan: the indexes hold the
+ * sorted columns, server/db/schema.ts), then only those rows read. Page 100 by name read the 2,500
+ * rows before it (6 ms at 50,000 enquiries). A search of few matches chooses among them: walked
+ * newest first, a search for one e-mail read every enquiry (105 ms).
+ */
+const enquiryPage = preparedRead("enquiryPage", (db, shape: EnquiryShape & { fewMatches: boolean }) => {
+  const filter = enquiryFilter(shape, prefixSearchPlaceholders);
+  const pageIds = shape.fewMatches
+    ? sortedMatchesPage(
+        db as Db,
+        db
+          .select({ id: contactEnquiries.id, sortKey: sql`${SORTS[shape.sort]}`.as("sort_key") })
+          .from(contactEnquiries)
+          .where(filter)
+          .offset(PLANNED_APART)
+          .as("matches"),
+        shape,
+      )
+    : db
+        .select({ id: contactEnquiries.id })
+        .from(contactEnquiries)
+        .where(filter)
+        .orderBy(...orderOf(shape))
+        .limit(pageLimit(shape.pageSize))
+        .offset(offsetPlaceholder(shape.paged));
+  return db
+    .select({
+      ...columns,
+      preview: sql<string>`left(${contactEnquiries.message}, ${sql.raw(String(ENQUIRY_PREVIEW_LENGTH))})`,
+    })
+    .from(contactEnquiries)
+    .where(inArray(contactEnquiries.id, pageIds))
+    .orderBy(...orderOf(shape));
+});
 
 export async function getAdminEnquiry(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
   const query = db

@@ -431,6 +431,11 @@ export const serviceOrders = pgTable(
     index("service_orders_amount_idx").on(t.totalAmount, t.id),
     index("service_orders_status_amount_idx").on(t.status, t.totalAmount, t.id),
     index("service_orders_status_updated_idx").on(t.status, t.updatedAt, t.id),
+    // The bookings table sorted by status (server/data/bookings.ts): the id breaks the ties.
+    index("service_orders_status_id_idx").on(t.status, t.id),
+    // A client's orders of one status, read without the table: the subscriptions by client (approved
+    // only) and a searched table's count of a status (server/data/bookings.ts).
+    index("service_orders_client_status_idx").on(t.clientId, t.status, t.id),
   ],
 );
 
@@ -487,8 +492,14 @@ export const contactEnquiries = pgTable(
     // Admin › Enquiries (issue #7): the status filter newest first, each sort, and prefix search.
     check("contact_enquiries_status_check", oneOf("status", ENQUIRY_STATUSES)),
     index("contact_enquiries_status_created_idx").on(t.status, ...newestFirst(t)),
-    index("contact_enquiries_name_idx").on(sql`lower(${t.firstName} || ' ' || ${t.lastName})`, t.id),
-    index("contact_enquiries_company_idx").on(sql`lower(${t.company})`, t.id),
+    // The sorted columns last, so a page's ids are read from the index alone (server/data/enquiries.ts).
+    index("contact_enquiries_name_idx").on(
+      sql`lower(${t.firstName} || ' ' || ${t.lastName})`,
+      t.id,
+      t.firstName,
+      t.lastName,
+    ),
+    index("contact_enquiries_company_idx").on(sql`lower(${t.company})`, t.id, t.company),
     index("contact_enquiries_name_prefix_idx").on(sql`lower(${t.firstName} || ' ' || ${t.lastName}) text_pattern_ops`),
     index("contact_enquiries_last_name_prefix_idx").on(sql`lower(${t.lastName}) text_pattern_ops`),
     index("contact_enquiries_email_prefix_idx").on(sql`lower(${t.email}) text_pattern_ops`),

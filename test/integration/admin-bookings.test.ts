@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, serviceOrders } from "../../server/db/schema";
+import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -144,6 +145,99 @@ describe("GET /api/admin/bookings and /counts", () => {
     );
     for (const bad of ["status=done", "sort=notes", "page=0", "pageSize=101", "extra=1"])
       expect((await admin.request("GET", `/api/admin/bookings?${bad}`)).status, bad).toBe(400);
+  });
+});
+
+/** Each sort of the two tables, straight from SQL (independent of server/data/bookings.ts). */
+const ORDER_SORT_SQL = {
+  created: sql`o.created_at`,
+  since: sql`o.updated_at`,
+  amount: sql`o.total_amount_minor`,
+  status: sql`o.status`,
+  client: sql`lower(u.full_name)`,
+  service: sql`lower(s.title)`,
+} as const;
+
+async function expectedOrderIds(sort: keyof typeof ORDER_SORT_SQL, dir: "asc" | "desc", q: string, status?: string) {
+  const direction = sql.raw(dir);
+  const pattern = `${q.toLowerCase()}%`;
+  const result = await server.db.execute<{ id: string }>(
+    sql`select o.id from service_orders o join users u on u.id = o.client_id join services s on s.id = o.service_id
+        where (lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern} or lower(s.title) like ${pattern})
+          and (${status ?? null}::text is null or o.status = ${status ?? null})
+        order by ${ORDER_SORT_SQL[sort]} ${direction}, o.id ${direction}`,
+  );
+  return result.rows.map((row) => row.id);
+}
+
+describe("the bookings and subscriptions searched, in every sort", () => {
+  /** `count` orders of one new client, half on a service the search's text also names; 3 more of that service by Chinedu. */
+  async function searchedOrders(tag: string, count: number) {
+    const [buyer] = await createClients(server.db, [{ fullName: `${tag} Buyer`, email: `${tag}@example.test` }]);
+    const named = await createService(server.db, { title: `${tag} Retainer` });
+    const other = await createService(server.db);
+    await server.db.execute(sql`insert into service_orders (service_id, client_id, total_amount_minor, status, created_at, updated_at)
+      select case when n % 2 = 0 then ${named.id}::uuid else ${other.id}::uuid end, ${buyer}, (n * 7919 % 10007) * 100,
+        (array['pending', 'approved', 'cancelled', 'in_progress', 'completed'])[1 + n % 5],
+        now() - (n * 6151 % 4001) * interval '1 minute', now() - (n * 6151 % 4001) * interval '1 minute' + (n % 50) * interval '1 minute'
+      from generate_series(1, ${count}) n`);
+    // Matched by the service's title only, and one approved: the search counts each order once.
+    for (const status of ["approved", "pending", "approved"] as const)
+      await newOrder({ serviceId: named.id, status, totalAmount: 10_000 });
+  }
+
+  async function expectPages(
+    path: string,
+    sorts: (keyof typeof ORDER_SORT_SQL)[],
+    q: string,
+    { pageSize, pages, status }: { pageSize: number; pages: number[]; status?: string },
+  ) {
+    for (const sort of sorts)
+      for (const dir of ["asc", "desc"] as const) {
+        const expected = await expectedOrderIds(sort, dir, q, status);
+        for (const page of pages) {
+          const query = `q=${q}&sort=${sort}&dir=${dir}&page=${page}&pageSize=${pageSize}${status && path.endsWith("bookings") ? `&status=${status}` : ""}`;
+          const body = (await admin.request("GET", `${path}?${query}`)).json;
+          expect(body.total, query).toBe(expected.length);
+          expect(
+            body.items.map((row: { id: string }) => row.id),
+            `${path} ${query}`,
+          ).toEqual(expected.slice((page - 1) * pageSize, page * pageSize));
+        }
+      }
+  }
+
+  it("pages a search of few matches, chosen among them, in SQL's order and counted once", async () => {
+    const tag = `bf${randomUUID().slice(0, 6)}`;
+    await searchedOrders(tag, 40);
+    const bookingSorts = ["created", "amount", "status", "client", "service"] as const;
+    await expectPages("/api/admin/bookings", [...bookingSorts], tag, { pageSize: 10, pages: [1, 3] });
+    await expectPages("/api/admin/bookings", ["created", "client"], tag, {
+      pageSize: 5,
+      pages: [2],
+      status: "approved",
+    });
+    await expectPages("/api/admin/subscriptions", ["since", "amount", "client", "service"], tag, {
+      pageSize: 5,
+      pages: [1, 2],
+      status: "approved",
+    });
+  });
+
+  it("pages a search of more matches than FEW_MATCHES, walked in the sort's order, in SQL's order too", async () => {
+    const tag = `bm${randomUUID().slice(0, 6)}`;
+    await searchedOrders(tag, FEW_MATCHES + 5);
+    expect((await expectedOrderIds("created", "asc", tag)).length).toBeGreaterThan(FEW_MATCHES);
+    await expectPages("/api/admin/bookings", ["created", "amount", "status", "client", "service"], tag, {
+      pageSize: 25,
+      pages: [1, 4],
+    });
+    // Of the approved, fewer than FEW_MATCHES match: read among the matches, by the status's count.
+    await expectPages("/api/admin/subscriptions", ["since", "client"], tag, {
+      pageSize: 25,
+      pages: [1, 4],
+      status: "approved",
+    });
   });
 });
 

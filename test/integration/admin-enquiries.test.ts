@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, contactEnquiries } from "../../server/db/schema";
+import { FEW_MATCHES } from "../../server/http/admin-table";
 import { type LiveSocket, openLive } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -107,6 +108,41 @@ describe("GET /api/admin/enquiries", () => {
     expect((await table(`q=ADA04.${TAG}`)).items.map((row) => row.id)).toEqual([ids[3]]);
     expect((await table(`q=${TAG}%20firm%2005`)).items.map((row) => row.id)).toEqual([ids[4]]);
     expect((await table("q=%25")).total).toBe(0);
+  });
+
+  it("pages a search of more matches than FEW_MATCHES, walked in the sort's order, in SQL's order too", async () => {
+    // The other searches here match few (chosen among the matches); this one walks each sort's index.
+    const many = `em${randomUUID().slice(0, 6)}`;
+    await server.db.execute(sql`insert into contact_enquiries (first_name, last_name, email, company, message, status, created_at)
+      select ${many} || ' Sender', 'Name' || (n * 7919 % 10007), 'sender' || n || '@' || ${many} || '.test',
+        case when n % 3 = 0 then null else 'Firm ' || (n * 6151 % 4001) end, 'Hello',
+        (array['new', 'contacted', 'closed'])[1 + n % 3], now() - (n * 6151 % 4001) * interval '1 minute'
+      from generate_series(1, ${FEW_MATCHES + 5}) n`);
+    for (const [sort, expression] of [
+      ["received", sql`created_at`],
+      ["name", sql`lower(first_name || ' ' || last_name)`],
+      ["company", sql`lower(company)`],
+    ] as const) {
+      for (const dir of ["asc", "desc"] as const) {
+        for (const status of [undefined, "contacted"]) {
+          const result = await server.db.execute<{ id: string }>(
+            sql`select id from contact_enquiries where lower(first_name || ' ' || last_name) like ${`${many}%`}
+                  and (${status ?? null}::text is null or status = ${status ?? null})
+                order by ${expression} ${sql.raw(dir)}, id ${sql.raw(dir)}`,
+          );
+          const expected = result.rows.map((row) => row.id);
+          for (const page of [1, 4]) {
+            const query = `q=${many}&sort=${sort}&dir=${dir}&page=${page}&pageSize=25${status ? `&status=${status}` : ""}`;
+            const body = await table(query);
+            expect(body.total, query).toBe(expected.length);
+            expect(
+              body.items.map((row) => row.id),
+              query,
+            ).toEqual(expected.slice((page - 1) * 25, page * 25));
+          }
+        }
+      }
+    }
   });
 
   it("refuses a bad status, sort or unknown parameter with 400", async () => {
