@@ -60,7 +60,8 @@ type OrderSort = BookingSort | SubscriptionSort;
  * Each sort of the two tables. Created, since (when approved: the row's last update), amount and
  * status read their indexes (service_orders_created_idx, _status_updated_idx, _amount_idx,
  * _status_id_idx); client walks the clients in name order (users_role_name_idx) and reads each one's
- * orders (service_orders_client_created_idx); service does the same over the few services.
+ * orders (service_orders_client_created_idx, or _client_status_idx for one status); service does
+ * the same over the few services (service_orders_service_idx).
  */
 const orderSorts: Record<OrderSort, SQL> = {
   created: sql`${serviceOrders.createdAt}`,
@@ -138,7 +139,7 @@ const walkedOrderIds = (db: Db | Tx, shape: OrderShape) => {
 
 /**
  * The page among the matching orders, each with its sort value: the matching clients' orders
- * (service_orders_client_created_idx) and the matching services' (service_orders_service_idx), as
+ * (on their client's indexes, as in the sorts above) and the matching services' (service_orders_service_idx), as
  * a union. Walked in the default order, a search for one client read every newer order
  * (bookings: 100,000 for "client10000", 18 ms).
  */
