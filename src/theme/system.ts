@@ -129,6 +129,10 @@ const brandTheme = defineConfig({
           success: { value: "{colors.green.700}" },
           info: { value: "{colors.blue.700}" },
         },
+        // White on Chakra's solid orange (orange.600) reads 3.55:1 and on its solid green (green.600)
+        // 3.3:1: a solid badge's text (the sidebar's pending bookings) needs the 700 shades, 5.2 and 5.0.
+        orange: { solid: { value: "{colors.orange.700}" } },
+        green: { solid: { value: "{colors.green.700}" } },
         brand: {
           solid: { value: "{colors.brand.700}" },
           contrast: { value: "white" },
