@@ -26,12 +26,12 @@ export const DERIVED_TABLES: readonly string[] = ["analytics_counters"];
 
 /**
  * Columns kept the same way (each client's invoice count, migration 0022; each message's count of
- * files, 0023), with the value they start from: not copied, and restored at that value, since
+ * files, 0023; each client's order counts, 0026), with the value they start from: not copied, and restored at that value, since
  * restoring the rows they count rebuilds them (and a backup taken before the column existed
  * restores too).
  */
 export const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
-  users: { invoice_count: 0 },
+  users: { invoice_count: 0, order_counts: {} },
   project_messages: { file_count: 0 },
 };
 

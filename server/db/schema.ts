@@ -24,6 +24,7 @@ import {
   MESSAGE_MAX_LENGTH,
   MILESTONE_STATUSES,
   ORDER_STATUSES,
+  type OrderStatus,
   PAYMENT_STATUSES,
   PLAN_CATEGORIES,
   PROJECT_STATUSES,
@@ -76,6 +77,10 @@ export const users = pgTable(
     // 0022_client_invoice_counts) in the writing transaction: the payments search's total adds
     // it up over the matching clients instead of counting their invoices (server/data/payments.ts).
     invoiceCount: integer("invoice_count").notNull().default(0),
+    // How many orders this client has of each status ({"pending": 2, "approved": 1}; a status with
+    // none is left out), kept the same way by the orders' triggers (migration 0026_client_order_counts):
+    // the bookings' and subscriptions' searched totals add them up over the matching clients.
+    orderCounts: jsonb("order_counts").$type<Partial<Record<OrderStatus, number>>>().notNull().default({}),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

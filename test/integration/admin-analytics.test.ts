@@ -104,11 +104,17 @@ const dashboardRecount = async () =>
       (select count(*) from invoices where status in ('unpaid', 'overdue'))::int as "unpaidInvoices"`)
   ).rows[0];
 
-/** The people whose running invoice count (users.invoice_count, the payments search's total) differs from a recount. */
+/**
+ * The people whose running invoice count (users.invoice_count, the payments search's total) or
+ * order counts per status (users.order_counts, the bookings' and subscriptions') differ from a recount.
+ */
 const miscountedClients = async () =>
   (
     await server.db.execute(sql`select u.email from users u
-      where u.invoice_count <> (select count(*) from invoices i where i.client_id = u.id) order by u.email`)
+      where u.invoice_count <> (select count(*) from invoices i where i.client_id = u.id)
+        or u.order_counts <> coalesce((select jsonb_object_agg(status, n) from (select status, count(*) as n
+          from service_orders o where o.client_id = u.id group by status) c), '{}')
+      order by u.email`)
   ).rows;
 
 beforeAll(async () => {
@@ -439,7 +445,7 @@ describe("the figures after a random run of changes", () => {
         const figures = await analytics();
         expect(figures, `after step ${step} (${name})`).toEqual(await recount());
         expect(await dashboardCounts(), `dashboard after step ${step} (${name})`).toEqual(await dashboardRecount());
-        expect(await miscountedClients(), `invoice counts after step ${step} (${name})`).toEqual([]);
+        expect(await miscountedClients(), `invoice and order counts after step ${step} (${name})`).toEqual([]);
         if (figures.revenueByMonth.some((month) => month.amount > 0)) saw.monthlyRevenue = true;
         if (figures.cards.projects > 0) saw.projects = true;
         if (figures.cards.activeSubscriptions > 0) saw.activeSubscriptions = true;

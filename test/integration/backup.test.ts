@@ -79,6 +79,9 @@ describe("backup and restore", () => {
     // Nor each client's invoice count (DERIVED_COLUMNS): the users rows compared above hold it, rebuilt.
     const counted = sql`select count(*)::int as n from users where invoice_count > 0`;
     expect((await target.db.execute<{ n: number }>(counted)).rows[0]?.n).toBeGreaterThan(0);
+    // Nor their order counts per status, likewise (the demo data has orders).
+    const ordered = sql`select count(*)::int as n from users where order_counts <> '{}'`;
+    expect((await target.db.execute<{ n: number }>(ordered)).rows[0]?.n).toBeGreaterThan(0);
     // Nor each message's count of files: rebuilt by restoring the files, not doubled.
     const withFiles = sql`select file_count from project_messages where file_count > 0`;
     expect((await target.db.execute(withFiles)).rows).toEqual([{ file_count: 2 }]);
