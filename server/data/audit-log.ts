@@ -86,28 +86,18 @@ export async function listAuditLog(db: Db, query: AuditQuery) {
 const FILTER_CHOICES = 200;
 
 /**
- * The filters' choices: the people who appear in the log, and its entities
- * and actions, each read by a loose index scan (one index probe per distinct
- * value, however long the log), so they stay fast as the log grows.
+ * The filters' choices: the people who appear in the log, and its entities and actions, from the
+ * running counts (analytics_counters: `audit_actors` per person, migration 0027; `audit_log` per
+ * entity and action, 0024), so they cost a few counter rows however long the log grows. Read from
+ * the log itself (a loose index scan per column, one probe per person), they took ~5 ms of
+ * PostgreSQL's time over 300,000 entries by 101 people.
  */
 export async function auditFilterChoices(db: Db) {
-  const distinct = async (column: "actor_id" | "entity" | "action") => {
-    const name = sql.raw(column);
-    const result = await db.execute<{ value: string }>(sql`
-      with recursive t(value) as (
-        (select ${name} from ${auditLog} where ${name} is not null order by ${name} limit 1)
-        union all
-        select (select ${name} from ${auditLog} where ${name} > t.value order by ${name} limit 1)
-        from t where t.value is not null
-      )
-      select value from t where value is not null limit ${pageLimit(FILTER_CHOICES)}`);
-    return result.rows.map((row) => row.value);
-  };
-  const [actorIds, entities, actions] = await Promise.all([
-    distinct("actor_id"),
-    distinct("entity"),
-    distinct("action"),
-  ]);
+  const counters = await readCounters(db, ["audit_log", "audit_actors"]);
+  const kinds = counters.bucketsOf("audit_log").map((bucket) => bucket.split("|"));
+  const distinct = (values: (string | undefined)[]) =>
+    [...new Set(values.filter((value): value is string => Boolean(value)))].sort().slice(0, FILTER_CHOICES);
+  const actorIds = counters.bucketsOf("audit_actors").slice(0, FILTER_CHOICES);
   const people =
     actorIds.length === 0
       ? []
@@ -116,5 +106,9 @@ export async function auditFilterChoices(db: Db) {
           .from(users)
           .where(inArray(users.id, actorIds))
           .orderBy(sql`lower(${users.fullName})`, users.id);
-  return { people, entities, actions };
+  return {
+    people,
+    entities: distinct(kinds.map(([entity]) => entity)),
+    actions: distinct(kinds.map(([, action]) => action)),
+  };
 }

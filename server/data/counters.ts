@@ -17,7 +17,8 @@ import { analyticsCounters } from "../db/schema";
  * - revenue: paid invoices by the month (YYYY-MM, in Lagos) they were paid, with their amounts;
  * - developer_tasks: `<assignee's id>:<status>` (unassigned tasks are not counted);
  * - developer_projects: a developer's id, counting their assignments;
- * - audit_log: `<entity>|<action>`; enquiries: status (migration 0024_log_counters).
+ * - audit_log: `<entity>|<action>`; enquiries: status (migration 0024_log_counters);
+ * - audit_actors: the id of the person an audit entry names (migration 0027_audit_actor_counts).
  */
 export type CounterMetric =
   | "users"
@@ -29,6 +30,7 @@ export type CounterMetric =
   | "developer_tasks"
   | "developer_projects"
   | "audit_log"
+  | "audit_actors"
   | "enquiries";
 
 type Counter = { count: number; amount: number };
@@ -78,6 +80,12 @@ export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetr
   return {
     get: (metric: CounterMetric, bucket: string): Counter =>
       counters.get(`${metric}:${bucket}`) ?? { count: 0, amount: 0 },
+    /** The metric's buckets that count something now, in code-point order. */
+    bucketsOf: (metric: CounterMetric): string[] =>
+      rows
+        .filter((row) => row.metric === metric && row.count > 0)
+        .map((row) => row.bucket)
+        .sort(),
     /** The metric's sum over its buckets, or over those `bucket` keeps. */
     sumOf: (metric: CounterMetric, bucket: (name: string) => boolean = () => true): Counter =>
       rows

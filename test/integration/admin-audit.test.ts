@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "../../server/db/schema";
+import { createClients } from "../support/clients";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** The audit log screen (issue #7): newest first, paged, filtered by person, kind and day; read-only; admins only. */
@@ -191,5 +192,43 @@ describe("GET /api/admin/audit/filters", () => {
     );
     expect(response.json.entities).toContain(KIND);
     expect(response.json.actions).toEqual(expect.arrayContaining([`${KIND}.create`, `${KIND}.update`]));
+  });
+
+  it("equal the log's own distinct people, entities and actions, through writes, deletes and a deleted person", async () => {
+    const distinct = async (column: "actor_id" | "entity" | "action") =>
+      (
+        await server.db.execute<{ value: string }>(
+          sql`select distinct ${sql.raw(column)} as value from audit_log where ${sql.raw(column)} is not null order by 1`,
+        )
+      ).rows.map((row) => row.value);
+    const expectRecount = async (when: string) => {
+      const choices = (await admin.request("GET", "/api/admin/audit/filters")).json;
+      expect(choices.people.map((person: { id: string }) => person.id).sort(), when).toEqual(
+        [...(await distinct("actor_id"))].sort(),
+      );
+      expect(choices.entities, when).toEqual([...(await distinct("entity"))].sort());
+      expect(choices.actions, when).toEqual([...(await distinct("action"))].sort());
+    };
+    await expectRecount("at first");
+    // A person whose only entries name a new kind, then deleted: their entries stay, with no actor.
+    const [person] = await createClients(server.db, [
+      { fullName: `Audit Person ${KIND}`, email: `person.${KIND}@example.test` },
+    ]);
+    const other = `${KIND}x`;
+    await server.db.insert(auditLog).values([
+      { actorId: person, action: `${other}.create`, entity: other, entityId: "1" },
+      { actorId: person, action: `${other}.rename`, entity: other, entityId: "1" },
+    ]);
+    await expectRecount("after a new person's entries");
+    const listed = (await admin.request("GET", "/api/admin/audit/filters")).json;
+    expect(listed.people.map((row: { id: string }) => row.id)).toContain(person);
+    expect(listed.actions).toContain(`${other}.rename`);
+    await server.db.execute(sql`delete from audit_log where action = ${`${other}.rename`}`);
+    await server.db.execute(sql`delete from users where id = ${person}`);
+    await expectRecount("after an entry and its person were deleted");
+    const after = (await admin.request("GET", "/api/admin/audit/filters")).json;
+    expect(after.people.map((row: { id: string }) => row.id)).not.toContain(person);
+    expect(after.actions).not.toContain(`${other}.rename`);
+    expect(after.actions).toContain(`${other}.create`);
   });
 });

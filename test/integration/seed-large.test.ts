@@ -171,6 +171,7 @@ describe("npm run seed:large", () => {
       ["orders", "service_orders", "status"],
       ["enquiries", "contact_enquiries", "status"],
       ["audit_log", "audit_log", "entity || '|' || action"],
+      ["audit_actors", "audit_log", "actor_id"],
     ]) {
       expect(
         await count(
