@@ -17,9 +17,11 @@ const startOfLagosDay = (day: string) => new Date(`${day}T00:00:00+01:00`);
 const nextLagosDay = (day: string) => new Date(startOfLagosDay(day).getTime() + 24 * 60 * 60 * 1000);
 
 /** A kind is an entity ("task") or an action ("task.create"): the dot tells them apart. */
+const isAction = (kind: string) => kind.includes(".");
+
 function kindFilter(kind: string | undefined): SQL | undefined {
   if (!kind) return undefined;
-  return kind.includes(".") ? eq(auditLog.action, kind) : eq(auditLog.entity, kind);
+  return isAction(kind) ? eq(auditLog.action, kind) : eq(auditLog.entity, kind);
 }
 
 function whereOf(query: AuditQuery): SQL | undefined {
@@ -46,7 +48,7 @@ async function countAuditLog(db: Db, query: AuditQuery, where: SQL | undefined):
     return counters.sumOf("audit_log", (bucket) => {
       if (!kind) return true;
       const [entity, action] = bucket.split("|");
-      return kind.includes(".") ? action === kind : entity === kind;
+      return isAction(kind) ? action === kind : entity === kind;
     }).count;
   }
   const [counted] = await db.select({ n: totalCount() }).from(auditLog).where(where);

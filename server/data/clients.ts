@@ -5,12 +5,10 @@ import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
-  offsetPlaceholder,
-  PLANNED_APART,
+  onePageIds,
   prefixSearchPlaceholders,
   type SearchMatch,
   searchedPage,
-  sortedMatchesPage,
   type TableShape,
   tableOrder,
   tablePage,
@@ -103,35 +101,14 @@ export async function listClients(db: Db, query: ClientsQuery) {
  * them instead (FEW_MATCHES): walked in the sort's order, "client1" newest first read 8,000 clients.
  */
 const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort> & { fewMatches: boolean }) => {
-  const filter = clientFilter(shape.search ? prefixSearchPlaceholders : undefined);
-  const pageIds = shape.fewMatches ? matchingPage(db, shape, filter) : walkedPage(db, shape, filter);
+  const where = clientFilter(shape.search ? prefixSearchPlaceholders : undefined);
+  const pageIds = onePageIds(db, { table: users, id: users.id, sortBy: sortExpressions[shape.sort], where }, shape);
   return db
     .select(clientColumns)
     .from(users)
     .where(inArray(users.id, pageIds))
     .orderBy(...orderOf(shape));
 });
-
-/** The page's ids in the sort's order, walking its index and keeping the clients that match. */
-const walkedPage = (db: Db, shape: TableShape<ClientSort>, filter: SQL | undefined) =>
-  db
-    .select({ id: users.id })
-    .from(users)
-    .where(filter)
-    .orderBy(...orderOf(shape))
-    .limit(pageLimit(shape.pageSize))
-    .offset(offsetPlaceholder(shape.paged));
-
-/** The page's ids chosen among the clients that match, read on the search's indexes and sorted. */
-function matchingPage(db: Db, shape: TableShape<ClientSort>, filter: SQL | undefined) {
-  const matches = db
-    .select({ id: users.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
-    .from(users)
-    .where(filter)
-    .offset(PLANNED_APART)
-    .as("matches");
-  return sortedMatchesPage(db, matches, shape);
-}
 
 const clientCount = preparedRead("clientCount", (db) =>
   db.select({ total: totalCount() }).from(users).where(clientFilter(prefixSearchPlaceholders)),

@@ -2,17 +2,14 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EnquiriesQuery } from "../../common/admin";
 import type { EnquirySort } from "../../common/admin-table";
 import type { Db, Tx } from "../db";
-import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { contactEnquiries } from "../db/schema";
 import {
-  offsetPlaceholder,
+  onePageIds,
   opaquePrefixSearchPlaceholders,
-  PLANNED_APART,
   prefixSearchPlaceholders,
   type SearchMatch,
   searchedPage,
-  sortedMatchesPage,
   type TableShape,
   tableOrder,
   tablePage,
@@ -105,25 +102,12 @@ const enquiryCount = preparedRead("enquiryCount", (db, shape: { status: boolean 
  * newest first, a search for one e-mail read every enquiry (105 ms).
  */
 const enquiryPage = preparedRead("enquiryPage", (db, shape: EnquiryShape & { fewMatches: boolean }) => {
-  const filter = enquiryFilter(shape, prefixSearchPlaceholders);
-  const pageIds = shape.fewMatches
-    ? sortedMatchesPage(
-        db as Db,
-        db
-          .select({ id: contactEnquiries.id, sortKey: sql`${SORTS[shape.sort]}`.as("sort_key") })
-          .from(contactEnquiries)
-          .where(filter)
-          .offset(PLANNED_APART)
-          .as("matches"),
-        shape,
-      )
-    : db
-        .select({ id: contactEnquiries.id })
-        .from(contactEnquiries)
-        .where(filter)
-        .orderBy(...orderOf(shape))
-        .limit(pageLimit(shape.pageSize))
-        .offset(offsetPlaceholder(shape.paged));
+  const where = enquiryFilter(shape, prefixSearchPlaceholders);
+  const pageIds = onePageIds(
+    db,
+    { table: contactEnquiries, id: contactEnquiries.id, sortBy: SORTS[shape.sort], where },
+    shape,
+  );
   return db
     .select({
       ...columns,

@@ -1,7 +1,7 @@
 import { type AnyColumn, asc, count, desc, or, type SQL, type Subquery, sql } from "drizzle-orm";
-import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { AdminPage, AdminTableQuery } from "../../common/admin";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 
 /**
@@ -173,6 +173,34 @@ export function sortedMatchesPage(
     .select({ id: matches.id })
     .from(matches)
     .orderBy(...tableOrder(sql`${matches.sortKey}`, shape.dir, matches.id))
+    .limit(pageLimit(shape.pageSize))
+    .offset(offsetPlaceholder(shape.paged));
+}
+
+/**
+ * The ids of a one-table page (no join decides its order): among the rows `where` keeps, planned
+ * apart and sorted when they are few (`fewMatches`: FEW_MATCHES), else walking the sort's index
+ * (`sortBy`, then `id`) and keeping the rows that match.
+ */
+export function onePageIds(
+  db: Db | Tx,
+  { table, id, sortBy, where }: { table: PgTable; id: AnyPgColumn; sortBy: SQL | AnyColumn; where: SQL | undefined },
+  shape: Pick<TableShape<string>, "dir" | "pageSize" | "paged"> & { fewMatches: boolean },
+) {
+  if (shape.fewMatches) {
+    const matches = db
+      .select({ id, sortKey: sql`${sortBy}`.as("sort_key") })
+      .from(table)
+      .where(where)
+      .offset(PLANNED_APART)
+      .as("matches");
+    return sortedMatchesPage(db as Db, matches, shape);
+  }
+  return db
+    .select({ id })
+    .from(table)
+    .where(where)
+    .orderBy(...tableOrder(sortBy, shape.dir, id))
     .limit(pageLimit(shape.pageSize))
     .offset(offsetPlaceholder(shape.paged));
 }
