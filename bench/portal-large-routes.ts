@@ -208,17 +208,29 @@ async function plannedEachRun(pool: pg.Pool, query: string, params: unknown[]): 
   }
 }
 
-/** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
-export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
+/**
+ * Connections to the large data set on `databaseUrl` for `use`: `db`, Drizzle on a pool of its own (the reads'
+ * prepared statements, server/db/prepared.ts, stay on its connections), `pool` for anything else (the plan
+ * probes deallocate everything on theirs), the ids the routes read with, and the tables that count as large.
+ * Used by `explainRoutes` and bench/read-times.ts.
+ */
+export async function withLargeData<T>(
+  databaseUrl: string,
+  use: (large: {
+    db: Db;
+    pool: pg.Pool;
+    ids: Ids;
+    largeTables: Set<string>;
+    onQuery: (capture?: (query: string, params: unknown[]) => void) => void;
+  }) => Promise<T>,
+): Promise<T> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-  // The reads run on connections of their own: their prepared statements (server/db/prepared.ts)
-  // stay on those, where the plan probes below deallocate everything on theirs.
   const readPool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   try {
-    let captured: Captured[] = [];
+    let capture: ((query: string, params: unknown[]) => void) | undefined;
     const db = drizzle(readPool, {
       schema,
-      logger: { logQuery: (query, params) => captured.push({ query, params }) },
+      logger: { logQuery: (query, params) => capture?.(query, params) },
     }) as unknown as Db;
     const person = async (email: string) => {
       const [row] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.email, email));
@@ -251,14 +263,24 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
     const sizes = await db.execute<{ relname: string; rows: number }>(
       sql`select relname, reltuples::bigint as rows from pg_class where relkind = 'r' and relnamespace = 'public'::regnamespace`,
     );
-    const large = new Set(sizes.rows.filter((row) => Number(row.rows) >= LARGE_TABLE_ROWS).map((row) => row.relname));
+    const largeTables = new Set(
+      sizes.rows.filter((row) => Number(row.rows) >= LARGE_TABLE_ROWS).map((row) => row.relname),
+    );
+    return await use({ db, pool, ids, largeTables, onQuery: (next) => (capture = next) });
+  } finally {
+    await Promise.all([pool.end(), readPool.end()]);
+  }
+}
 
+/** `routes`: the reads to explain (bench/admin-large-routes.ts passes the admin console's). */
+export function explainRoutes(databaseUrl: string, routes: BenchRoute[] = ROUTES) {
+  return withLargeData(databaseUrl, async ({ db, pool, ids, largeTables, onQuery }) => {
     const explained = [];
     for (const route of routes) {
-      captured = [];
+      const queries: Captured[] = [];
+      onQuery((query, params) => queries.push({ query, params }));
       await route.read(db, ids);
-      const queries = captured;
-      captured = [];
+      onQuery(undefined);
       const plans = [];
       for (const { query, params } of queries) {
         const result = await pool.query(`explain (analyze, buffers) ${query}`, params);
@@ -267,7 +289,7 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
         plans.push({
           query,
           plan,
-          seqScansOfLargeTables: [...new Set(seqScans.filter((table) => large.has(table)))],
+          seqScansOfLargeTables: [...new Set(seqScans.filter((table) => largeTables.has(table)))],
           executionMs: executionMs(plan),
           genericPlanMs: await genericPlanMs(pool, query, params),
           plannedEachRun: await plannedEachRun(pool, query, params),
@@ -275,10 +297,8 @@ export async function explainRoutes(databaseUrl: string, routes: BenchRoute[] = 
       }
       explained.push({ name: route.name, as: route.as, path: route.path(ids), plans });
     }
-    return { ids, largeTables: [...large].sort(), routes: explained };
-  } finally {
-    await Promise.all([pool.end(), readPool.end()]);
-  }
+    return { ids, largeTables: [...largeTables].sort(), routes: explained };
+  });
 }
 
 if (process.argv[1]?.endsWith("portal-large-routes.ts")) {
