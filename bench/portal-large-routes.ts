@@ -1,6 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
+// @ts-expect-error: pg ships no types for its utils, whose prepareValue turns a parameter into what it sends.
+import { prepareValue } from "pg/lib/utils.js";
 import type { Role } from "../common/domain";
 import { largeEmail } from "../seed/large";
 import { getClientDashboard, getDeveloperDashboard } from "../server/data/dashboard";
@@ -160,7 +162,11 @@ const executionMs = (plan: string) => Number(plan.match(/Execution Time: ([\d.]+
 /** Prepares `query` on `client` as the statement bench_prepared; returns the EXECUTE that runs it with `params`. */
 async function prepared(client: pg.PoolClient, query: string, params: unknown[]): Promise<string> {
   await client.query(`prepare bench_prepared as ${query}`);
-  const values = params.map((value) => (value === null ? "null" : client.escapeLiteral(String(value))));
+  // Each value as the driver sends it (an array as an array literal, a date as a timestamp), quoted.
+  const values = params.map((value) => {
+    const text = prepareValue(value);
+    return text === null ? "null" : client.escapeLiteral(String(text));
+  });
   return `execute bench_prepared${values.length > 0 ? `(${values.join(", ")})` : ""}`;
 }
 

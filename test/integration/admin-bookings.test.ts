@@ -154,13 +154,20 @@ const ORDER_SORT_SQL = {
   since: sql`o.updated_at`,
   amount: sql`o.total_amount_minor`,
   status: sql`o.status`,
-  client: sql`lower(u.full_name)`,
+  // A client's orders together, clients by name, then by id (two clients of one name).
+  client: sql`(lower(u.full_name), u.id)`,
   service: sql`lower(s.title)`,
 } as const;
 
-async function expectedOrderIds(sort: keyof typeof ORDER_SORT_SQL, dir: "asc" | "desc", q: string, status?: string) {
+/** The orders `q` matches (every order without it), of `status` or all, in the sort's order. */
+async function expectedOrderIds(
+  sort: keyof typeof ORDER_SORT_SQL,
+  dir: "asc" | "desc",
+  q: string | undefined,
+  status?: string,
+) {
   const direction = sql.raw(dir);
-  const pattern = `${q.toLowerCase()}%`;
+  const pattern = `${(q ?? "").toLowerCase()}%`;
   const result = await server.db.execute<{ id: string }>(
     sql`select o.id from service_orders o join users u on u.id = o.client_id join services s on s.id = o.service_id
         where (lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern} or lower(s.title) like ${pattern})
@@ -189,15 +196,18 @@ describe("the bookings and subscriptions searched, in every sort", () => {
   async function expectPages(
     path: string,
     sorts: (keyof typeof ORDER_SORT_SQL)[],
-    q: string,
-    { pageSize, pages, status }: { pageSize: number; pages: number[]; status?: string },
+    q: string | undefined,
+    { pageSize, pages, status }: { pageSize: number; pages: (number | "last")[]; status?: string },
   ) {
     for (const sort of sorts)
       for (const dir of ["asc", "desc"] as const) {
         const expected = await expectedOrderIds(sort, dir, q, status);
-        for (const page of pages) {
-          const query = `q=${q}&sort=${sort}&dir=${dir}&page=${page}&pageSize=${pageSize}${status && path.endsWith("bookings") ? `&status=${status}` : ""}`;
-          const body = (await admin.request("GET", `${path}?${query}`)).json;
+        for (const which of pages) {
+          const page = which === "last" ? Math.max(1, Math.ceil(expected.length / pageSize)) : which;
+          const query = `${q ? `q=${q}&` : ""}sort=${sort}&dir=${dir}&page=${page}&pageSize=${pageSize}${status && path.endsWith("bookings") ? `&status=${status}` : ""}`;
+          const response = await admin.request("GET", `${path}?${query}`);
+          expect(response.status, `${path}?${query}`).toBe(200);
+          const body = response.json;
           expect(body.total, query).toBe(expected.length);
           expect(
             body.items.map((row: { id: string }) => row.id),
@@ -220,6 +230,34 @@ describe("the bookings and subscriptions searched, in every sort", () => {
     await expectPages("/api/admin/subscriptions", ["since", "amount", "client", "service"], tag, {
       pageSize: 5,
       pages: [1, 2],
+      status: "approved",
+    });
+  });
+
+  it("pages every order by client, a client's orders together and two clients of one name apart, in SQL's order", async () => {
+    const tag = `bc${randomUUID().slice(0, 6)}`;
+    const twins = await createClients(server.db, [
+      { fullName: "Ada Twin", email: `${tag}-1@example.test` },
+      { fullName: "ada twin", email: `${tag}-2@example.test` },
+    ]);
+    const service = await createService(server.db);
+    for (const [i, clientId] of [...twins, ...twins, ...twins].entries())
+      await newOrder({ serviceId: service.id, clientId, status: i % 3 === 2 ? "pending" : "approved" });
+    await expectPages("/api/admin/bookings", ["client"], undefined, { pageSize: 2, pages: [1, 2, 3, "last"] });
+    await expectPages("/api/admin/bookings", ["client"], undefined, {
+      pageSize: 2,
+      pages: [1, 2, "last"],
+      status: "approved",
+    });
+    await expectPages("/api/admin/subscriptions", ["client"], undefined, {
+      pageSize: 2,
+      pages: [1, 2, 3, "last"],
+      status: "approved",
+    });
+    // Searched for the twins' e-mails (no service's title), their orders only, the same way.
+    await expectPages("/api/admin/subscriptions", ["client"], tag, {
+      pageSize: 2,
+      pages: [1, 2, 3],
       status: "approved",
     });
   });
