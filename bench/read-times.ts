@@ -7,8 +7,9 @@ import { ROUTES, withLargeData } from "./portal-large-routes";
  * server that has been up a while), median and slowest tenth in ms. This is PostgreSQL's time plus
  * the driver's, with no HTTP, JSON or compression and nothing else competing: the figure to judge a
  * change to a read by on a machine whose load-bench figures move with its neighbours
- * (docs/performance.md). EXPLAIN ANALYZE's own times are no substitute: its per-node timing costs
- * several times the read on some machines (a nested loop of 1,260 probes read 16 ms under it, 5 ms here).
+ * (docs/performance.md). EXPLAIN ANALYZE's times are no substitute: they leave out the planning (a
+ * statement that is not prepared is planned on every request: ~1 ms for the audit log's page on S19),
+ * the round trip and the driver, and add the cost of timing each node of the plan.
  *
  *   node --import tsx bench/read-times.ts DATABASE_URL [words of the reads' names…]
  *

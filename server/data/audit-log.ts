@@ -63,8 +63,8 @@ type Details = { before?: Record<string, unknown> | null; after?: Record<string,
 /**
  * A page of the log: its 25 ids chosen on the log's indexes alone (each filter's holds the
  * newest-first order and the id), then only those joined to their authors. Joined first, page 100
- * looked up the author and read the details of each of the 2,475 entries before it (6.2 and 7.0 ms
- * a read against 3.9 and 3.2, bench/read-times.ts, S19).
+ * looked up the author and read the details of each of the 2,475 entries before it; with this and
+ * the statement prepared, 3.3 and 4.9 ms a read → 1.2 and 1.5 (bench/read-times.ts, S19).
  */
 const auditPage = preparedRead("auditPage", (db, shape: AuditShape) => {
   const order = tableOrder(auditLog.createdAt, shape.dir, auditLog.id);
