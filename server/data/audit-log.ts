@@ -104,22 +104,22 @@ const filteredAuditCount = preparedValue(
  * so the log's size does not weigh on its first page; with them, the filtered rows are counted on
  * the filter's index.
  */
-async function countAuditLog(db: Db, query: AuditQuery, read: ReturnType<typeof auditRead>): Promise<number> {
-  if (!query.actor && !query.from && !query.to) {
+async function countAuditLog(db: Db, { filters, values }: ReturnType<typeof auditRead>): Promise<number> {
+  if (!filters.actor && !filters.from && !filters.to) {
     const counters = await readCounters(db, ["audit_log"]);
-    const kind = query.kind;
+    const kind = values.kind;
     return counters.sumOf("audit_log", (bucket) => {
       if (!kind) return true;
       const [entity, action] = bucket.split("|");
       return isAction(kind) ? action === kind : entity === kind;
     }).count;
   }
-  return filteredAuditCount(db, read.filters, read.values);
+  return filteredAuditCount(db, filters, values);
 }
 
 export async function listAuditLog(db: Db, query: AuditQuery) {
   const read = auditRead(query);
-  const [rows, total] = await Promise.all([auditPage(db, read.shape, read.values), countAuditLog(db, query, read)]);
+  const [rows, total] = await Promise.all([auditPage(db, read.shape, read.values), countAuditLog(db, read)]);
   const items = rows.map(({ details, ...row }) => {
     const { before = null, after = null } = (details ?? {}) as Details;
     return { ...row, before, after };

@@ -236,7 +236,7 @@ function clientsFirstOrderIds(shape: OrderShape) {
   const pageClients = sql`select id, before from (${clients}) clients
     where before + n > ${offset} and before < ${offset} + ${size} order by name ${dir}, id ${dir} limit ${size}`;
   const theirOrders = sql`select ${serviceOrders.id} as id, row_number() over (order by ${serviceOrders.id} ${dir}) as rank
-    from ${serviceOrders} where ${serviceOrders.clientId} = page_clients.id${shape.status ? sql` and ${serviceOrders.status} = ${sql.placeholder("status")}` : sql``}
+    from ${serviceOrders} where ${and(sql`${serviceOrders.clientId} = page_clients.id`, statusFilter(shape))}
     order by ${serviceOrders.id} ${dir} limit ${offset} + ${size} - page_clients.before`;
   return sql`(select their_orders.id from (${pageClients}) page_clients
     cross join lateral (${theirOrders}) their_orders
