@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { hydratePage, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /** Journey: the portal's doors. Who may open which page, and where the others are sent. */
@@ -72,6 +72,9 @@ describe("signing in returns to the page asked for", () => {
       await page.goto(`/portal/projects/${projectId}?from=mail`);
       await waitForPath(page, "/auth");
       expect(new URL(page.url()).searchParams.get("redirect")).toBe(`/portal/projects/${projectId}?from=mail`);
+      // The tabs switch once the page is live: a click while it hydrates can be lost (on a slow machine the
+      // Sign In click was, and the Sign Up panel stayed open).
+      await hydratePage(page);
       // The Sign Up tab and back keep it.
       await page.getByRole("tab", { name: "Sign Up" }).click();
       await page.getByRole("tab", { name: "Sign In" }).click();
