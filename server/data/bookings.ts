@@ -279,31 +279,32 @@ const joined = (db: Db | Tx, columns: Record<string, unknown>) =>
     .innerJoin(services, eq(services.id, serviceOrders.serviceId))
     .innerJoin(users, eq(users.id, serviceOrders.clientId));
 
+type OrderCounters = Awaited<ReturnType<typeof readCounters>>;
+
 /**
  * A page of orders of one status or all, searched or not, and how many match: unsearched, the
  * status's or every order's running count (analytics_counters: the orders' triggers, migration
- * 0011); searched, the matches counted first, as their number decides how the page is read.
+ * 0011), from `counters` when the caller reads them anyway; searched, the matches counted first,
+ * as their number decides how the page is read, and the counters are not read.
  */
 async function readOrders(
   db: Db,
   query: { page: number; pageSize: number; sort: OrderSort; dir: "asc" | "desc"; q?: string | undefined },
   status: OrderStatus | undefined,
+  counters: Promise<OrderCounters> | undefined,
 ) {
   const table = tablePageRead(query);
   const values = { ...table.values, status };
   const shape = { ...table.shape, status: Boolean(status) };
   const byClient = shape.sort === "client";
   if (!shape.search) {
-    const [rows, counters] = await Promise.all([
+    const [rows, counts] = await Promise.all([
       orderPage(db, { ...shape, pick: byClient ? "clients" : "walk" }, values),
-      readCounters(db, ["orders"]),
+      counters ?? readCounters(db, ["orders"]),
     ]);
-    return { rows, total: status ? counters.get("orders", status).count : counters.sumOf("orders").count, counters };
+    return { rows, total: status ? counts.get("orders", status).count : counts.sumOf("orders").count };
   }
-  const [[ofClients, ofServicesOnly], counters] = await Promise.all([
-    searchedOrderCounts(db, { status: shape.status }, values),
-    readCounters(db, ["orders"]),
-  ]);
+  const [ofClients, ofServicesOnly] = await searchedOrderCounts(db, { status: shape.status }, values);
   const total = ofClients + ofServicesOnly;
   const rows = await searchedPage(total, (fewMatches) => {
     const pick =
@@ -314,12 +315,12 @@ async function readOrders(
           : "walk";
     return orderPage(db, { ...shape, pick }, values);
   });
-  return { rows, total, counters };
+  return { rows, total };
 }
 
 /** One page of the bookings table, filtered by status and searched, and how many match. */
 export async function listBookings(db: Db, query: BookingsQuery) {
-  const { rows, total } = await readOrders(db, query, query.status);
+  const { rows, total } = await readOrders(db, query, query.status, undefined);
   return tablePage(rows, total, query);
 }
 
@@ -338,7 +339,8 @@ export async function lockOrder(tx: Tx, id: string) {
  * approved order's amount added up, running (analytics_counters: the orders' triggers, 0011).
  */
 export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
-  const { rows, total, counters } = await readOrders(db, query, "approved");
+  const counters = readCounters(db, ["orders"]);
+  const [{ rows, total }, revenue] = await Promise.all([readOrders(db, query, "approved", counters), counters]);
   const items = rows.map((row) => ({
     id: row.id,
     clientId: row.clientId,
@@ -348,7 +350,7 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
     amountMinor: row.totalAmountMinor,
     since: row.updatedAt,
   }));
-  return { ...tablePage(items, total, query), monthlyRevenueMinor: counters.get("orders", "approved").amount };
+  return { ...tablePage(items, total, query), monthlyRevenueMinor: revenue.get("orders", "approved").amount };
 }
 
 /**

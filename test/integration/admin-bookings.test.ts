@@ -364,6 +364,9 @@ describe("GET /api/admin/subscriptions", () => {
     const pending = await newOrder();
     const again = (await admin.request("GET", "/api/admin/subscriptions?pageSize=100")).json;
     expect(again.items.some((row: { id: string }) => row.id === pending.id)).toBe(false);
+    // Searched, the revenue is still that of every approved order, not of the matches.
+    const searched = (await admin.request("GET", "/api/admin/subscriptions?q=zzzz-nobody")).json;
+    expect(searched).toMatchObject({ total: 0, items: [], monthlyRevenueMinor: Number(result.rows[0]?.sum) });
     expect((await admin.request("GET", "/api/admin/subscriptions?sort=created")).status).toBe(400);
   });
 });
