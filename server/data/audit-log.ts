@@ -107,11 +107,10 @@ const filteredAuditCount = preparedValue(
 async function countAuditLog(db: Db, { filters, values }: ReturnType<typeof auditRead>): Promise<number> {
   if (!filters.actor && !filters.from && !filters.to) {
     const counters = await readCounters(db, ["audit_log"]);
-    const kind = values.kind;
     return counters.sumOf("audit_log", (bucket) => {
-      if (!kind) return true;
+      if (filters.kind === "none") return true;
       const [entity, action] = bucket.split("|");
-      return isAction(kind) ? action === kind : entity === kind;
+      return (filters.kind === "action" ? action : entity) === values.kind;
     }).count;
   }
   return filteredAuditCount(db, filters, values);
