@@ -291,7 +291,7 @@ async function readOrders(
   db: Db,
   query: { page: number; pageSize: number; sort: OrderSort; dir: "asc" | "desc"; q?: string | undefined },
   status: OrderStatus | undefined,
-  counters: Promise<OrderCounters> | undefined,
+  counters?: Promise<OrderCounters>,
 ) {
   const table = tablePageRead(query);
   const values = { ...table.values, status };
@@ -320,7 +320,7 @@ async function readOrders(
 
 /** One page of the bookings table, filtered by status and searched, and how many match. */
 export async function listBookings(db: Db, query: BookingsQuery) {
-  const { rows, total } = await readOrders(db, query, query.status, undefined);
+  const { rows, total } = await readOrders(db, query, query.status);
   return tablePage(rows, total, query);
 }
 
