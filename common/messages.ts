@@ -8,5 +8,7 @@ export const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-NG
 export const REQUIRED = "This field is required.";
 export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
 export const INVALID_EMAIL = "Enter a valid e-mail address.";
+/** Spec §5 and §8: a profile update made with nobody signed in (a session that ended while Settings was open). */
+export const NO_USER_LOGGED_IN = "No user logged in";
 /** For a field no form sends (a client of the API set it): names it, since no field shows it. */
 export const unexpectedField = (name: string) => `"${name}" cannot be set.`;

@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_LABELS } from "../common/domain";
 import { formatDate } from "../common/format";
+import { NO_USER_LOGGED_IN } from "../common/messages";
 import { DEMO_PASSWORD } from "../seed";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -97,6 +98,32 @@ describe("settings", () => {
     await page.unroute("**/api/me");
     expect(await name.inputValue()).toBe("Someone Else");
     expect((await api.me(CLIENT)).fullName).toBe("Amaka B. Bello");
+  });
+
+  it("says no user is logged in when the session ended while Settings was open, and goes to sign-in", async () => {
+    const user = await newUser(product.browser, product.server.url);
+    try {
+      const { page } = user;
+      await signInThroughForm(page, DEVELOPER);
+      await openSettings(page);
+      // Signed out behind the page's back: the cookie gone, as when a session expires.
+      await user.context.clearCookies();
+      await page.getByLabel("Full Name").fill("Nobody Now");
+      await page.getByRole("button", { name: "Save Changes" }).click();
+      await toast(page, NO_USER_LOGGED_IN).waitFor();
+      expect(await page.getByText(TOAST.profileFailed, { exact: true }).count()).toBe(0);
+      // The page stays, with what was typed, until the person chooses to sign in again.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe("/portal/settings");
+      expect(await page.getByLabel("Full Name").inputValue()).toBe("Nobody Now");
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Sign in again" }).click();
+      await page.waitForURL((url) => url.pathname === "/auth");
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe("/portal/settings");
+      expect((await api.me(DEVELOPER)).fullName).not.toBe("Nobody Now");
+    } finally {
+      await user.context.close();
+    }
   });
 
   it("changes the password: the new one signs in, the old one no longer does", async () => {

@@ -25,8 +25,8 @@ declare module "fastify" {
     session(): Promise<CachedSession | null>;
     /** The session's user as the access rules see them, or null when signed out. */
     actor(): Promise<Actor>;
-    /** The signed-in user; answers 401 when signed out. */
-    requireUser(): Promise<CachedSession["user"]>;
+    /** The signed-in user; answers 401 when signed out, with `message` when the route has its own. */
+    requireUser(message?: string): Promise<CachedSession["user"]>;
   }
 }
 
@@ -138,9 +138,9 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
     const session = await this.session();
     return session ? { id: session.user.id, role: session.user.role } : null;
   });
-  app.decorateRequest("requireUser", async function (this: FastifyRequest) {
+  app.decorateRequest("requireUser", async function (this: FastifyRequest, message?: string) {
     const session = await this.session();
-    if (!session) throw unauthorized();
+    if (!session) throw unauthorized(message);
     return session.user;
   });
 

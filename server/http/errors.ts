@@ -19,7 +19,7 @@ export class HttpError extends Error {
 }
 
 export const notFound = (what = "Resource") => new HttpError(404, "not_found", `${what} not found`);
-export const unauthorized = () => new HttpError(401, "unauthorized", "Sign in to continue");
+export const unauthorized = (message = "Sign in to continue") => new HttpError(401, "unauthorized", message);
 export const forbidden = (message = "You do not have permission to do that") =>
   new HttpError(403, "forbidden", message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { profileSchema } from "../../common/api";
+import { NO_USER_LOGGED_IN } from "../../common/messages";
 import { profileUpdateSchema } from "../../common/schemas";
 import type { SessionCache } from "../auth/session-cache";
 import type { Db } from "../db";
@@ -55,7 +56,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }>
       },
     },
     async (request) => {
-      const user = await request.requireUser();
+      const user = await request.requireUser(NO_USER_LOGGED_IN);
       const changes = request.body;
       if (changes.fullName === undefined && changes.companyName === undefined) {
         throw badRequest("Nothing to update: send fullName or companyName");
@@ -68,7 +69,7 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }>
         })
         .where(eq(users.id, user.id))
         .returning(profileColumns);
-      if (!row) throw unauthorized();
+      if (!row) throw unauthorized(NO_USER_LOGGED_IN);
       sessions.invalidateUser(user.id);
       return row;
     },

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
+import { NO_USER_LOGGED_IN } from "../../common/messages";
 import { projectMessages, projects, users } from "../../server/db/schema";
 import { activeProjectId, type Client, dbKind, startTestServer, type TestServer } from "../support/server";
 
@@ -135,8 +136,10 @@ describe("/api/me", () => {
     expect(response.json.error.fields).toHaveProperty("fullName");
   });
 
-  it("answers 401 to PATCH when signed out", async () => {
-    expect((await server.client().request("PATCH", "/api/me", { fullName: "Ghost" })).status).toBe(401);
+  it("answers 401 to PATCH when signed out, with the spec's text", async () => {
+    const response = await server.client().request("PATCH", "/api/me", { fullName: "Ghost" });
+    expect(response.status).toBe(401);
+    expect(response.json.error.message).toBe(NO_USER_LOGGED_IN);
   });
 });
 

@@ -1,27 +1,44 @@
 import { Button, Card, Heading, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
 import type { Profile } from "../../../common/api";
 import { NAME_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
+import { NO_USER_LOGGED_IN } from "../../../common/messages";
 import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
+import { ApiError } from "../../lib/api";
 import { applyServerError } from "../../lib/form-errors";
 import { registerWithValue } from "../../lib/form-fields";
 import { TOAST } from "../../lib/messages";
+import { meQuery } from "../../lib/session";
 import { useUpdateProfile } from "./api";
+
+const SIGN_IN_AGAIN = "Sign in again";
 
 const profileFormSchema = z.object({ fullName: fullNameSchema, companyName: companyNameSchema });
 type ProfileFormValues = z.input<typeof profileFormSchema>;
 
 export function ProfileForm({ me }: { me: Profile }) {
   const update = useUpdateProfile();
+  const queryClient = useQueryClient();
   const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
     defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
   });
   const { errors } = form.formState;
+  // The signed-out toast stays until acted on, so it goes with the page: left in the queue, it would
+  // show again in the next session's portal.
+  const signedOutToast = useRef<string | undefined>(undefined);
+  useEffect(
+    () => () => {
+      if (signedOutToast.current) toaster.dismiss(signedOutToast.current);
+    },
+    [],
+  );
 
   const onSubmit = form.handleSubmit((values) => {
     update.mutate(
@@ -31,8 +48,25 @@ export function ProfileForm({ me }: { me: Profile }) {
           form.reset({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
           toaster.create({ type: "success", title: TOAST.profileUpdated });
         },
-        // Spec §8: the toast; a field the server refused also shows its reason under the field.
+        // Spec §8: the toast; a field the server refused also shows its reason under the field. With
+        // nobody signed in any more (the session ended while the page was open), trying again cannot
+        // help: spec §5's text, which stays until closed, and a way to sign in again. The typed values
+        // stay until the person takes it (the session checked again sends the portal to sign-in, and back).
         onError: (error) => {
+          if (error instanceof ApiError && error.status === 401) {
+            signedOutToast.current = toaster.create({
+              type: "error",
+              title: TOAST.error,
+              description: NO_USER_LOGGED_IN,
+              duration: Number.POSITIVE_INFINITY,
+              closable: true,
+              action: {
+                label: SIGN_IN_AGAIN,
+                onClick: () => void queryClient.refetchQueries({ queryKey: meQuery.queryKey }),
+              },
+            });
+            return;
+          }
           applyServerError(form.setError, error, { fullName: "fullName", companyName: "companyName" });
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.profileFailed });
         },
