@@ -23,7 +23,6 @@ import {
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
-import { hasRole } from "./people";
 
 /** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
 
@@ -60,28 +59,31 @@ type OrderSort = BookingSort | SubscriptionSort;
 /**
  * Each sort of the two tables. Created, since (when approved: the row's last update), amount and
  * status read their indexes (service_orders_created_idx, _status_updated_idx, _amount_idx,
- * _status_id_idx); client keeps each client's orders together, clients in name order
- * (users_role_name_idx), and finds its page by the clients' running counts (clientsFirstOrderIds);
- * service walks the few services and reads each one's orders (service_orders_service_idx).
+ * _status_id_idx); client reads the order's copy of its client's name (client_sort_key, kept by
+ * migration 0028's triggers) on service_orders_client_sort_idx or _status_client_sort_idx; service
+ * walks the few services and reads each one's orders (service_orders_service_idx).
  */
 const orderSorts: Record<OrderSort, SQL> = {
   created: sql`${serviceOrders.createdAt}`,
   since: sql`${serviceOrders.updatedAt}`,
   amount: sql`${serviceOrders.totalAmount}`,
   status: sql`${serviceOrders.status}`,
-  client: sql`lower(${users.fullName})`,
+  client: sql`${serviceOrders.clientSortKey}`,
   service: sql`lower(${services.title})`,
 };
 
 /** By client: by name, then the client (two clients of one name keep their orders apart), then the order. */
 const orderOf = (shape: Pick<TableShape<OrderSort>, "sort" | "dir">) =>
   shape.sort === "client"
-    ? [...tableOrder(orderSorts.client, shape.dir, users.id), ...tableOrder(serviceOrders.id, shape.dir, undefined)]
+    ? [
+        ...tableOrder(orderSorts.client, shape.dir, serviceOrders.clientId),
+        ...tableOrder(serviceOrders.id, shape.dir, undefined),
+      ]
     : tableOrder(orderSorts[shape.sort], shape.dir, serviceOrders.id);
 
-/** A client's place in the client sort, as one value: their name, then their id. */
-const clientSortKey = (person: Record<"fullName" | "id", AnyPgColumn>) =>
-  sql`(lower(${person.fullName}), ${person.id})`;
+/** An order's sort value as one value: by client, the client's name, then the client. */
+const sortValueOf = (sort: OrderSort) =>
+  sort === "client" ? sql`(${serviceOrders.clientSortKey}, ${serviceOrders.clientId})` : orderSorts[sort];
 
 /**
  * The search: orders whose client's name or e-mail starts with the text (users_role_*_prefix_idx)
@@ -108,37 +110,28 @@ const clientMatches = (match: SearchMatch, person: Record<"role" | "fullName" | 
 const statusFilter = (shape: { status: boolean }) =>
   shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined;
 
-/**
- * How a page's ids are chosen: walking the sort's index (`walk`), among the matches of a search
- * (`matches`), or, sorted by client, by the clients' running counts (`clients`).
- */
-type OrderShape = TableShape<OrderSort> & { status: boolean; pick: "walk" | "matches" | "clients" };
+/** How a page's ids are chosen: walking the sort's index (`walk`), or among the matches of a search (`matches`). */
+type OrderShape = TableShape<OrderSort> & { status: boolean; pick: "walk" | "matches" };
 
-/**
- * What a page is read with: the orders alone, or with their clients or services when the sort is
- * theirs (the client's side: clients only, so that users_role_name_idx gives their order).
- */
+/** What a page is read with: the orders alone, or with their services when the sort is theirs. */
 function ordersSortedBy<C extends SelectedFields>(db: Db | Tx, sort: OrderSort, columns: C) {
   const from = db.select(columns).from(serviceOrders);
-  if (sort === "client") return from.innerJoin(users, and(eq(users.id, serviceOrders.clientId), hasRole("client")));
-  if (sort === "service") return from.innerJoin(services, eq(services.id, serviceOrders.serviceId));
-  return from;
+  return sort === "service" ? from.innerJoin(services, eq(services.id, serviceOrders.serviceId)) : from;
 }
 
 /**
- * A page of either table: its 25 orders chosen on service_orders (and the clients or services of
- * its sort) alone, then only those joined to their client and service. Joined first, page 100 of
+ * A page of either table: its 25 orders chosen on service_orders (and, sorted by service, the
+ * services) alone, then only those joined to their client and service. Joined first, page 100 of
  * the bookings newest first looked up the client of each of the 2,500 orders before it (24 ms at
  * 100,000 orders). A searched page is chosen as the number of its matches says (FEW_MATCHES):
- * among the matches, or walking the sort.
+ * among the matches, or walking the sort's index. Sorted by service it is always chosen among the
+ * matches: walked, the search's subqueries filter each service's orders in a nested loop, where
+ * PostgreSQL charges building their hash to every service it visits, and it chose to hash every
+ * order of the status instead (the subscriptions by client searched for "client1" took 56 ms that
+ * way when the client sort was on users, ~1 ms among the matches).
  */
 const orderPage = preparedRead("orderPage", (db, shape: OrderShape) => {
-  const pageIds =
-    shape.pick === "clients"
-      ? clientsFirstOrderIds(shape)
-      : shape.pick === "matches"
-        ? matchingOrderIds(db, shape)
-        : walkedOrderIds(db, shape);
+  const pageIds = shape.pick === "matches" ? matchingOrderIds(db, shape) : walkedOrderIds(db, shape);
   return joined(db, bookingColumns)
     .where(inArray(serviceOrders.id, pageIds))
     .orderBy(...orderOf(shape));
@@ -170,12 +163,8 @@ const walkedOrderIds = (db: Db | Tx, shape: OrderShape) => {
  */
 function matchingOrderIds(db: Db | Tx, shape: OrderShape) {
   const search = orderSearch(prefixSearchPlaceholders);
-  const byClientName = shape.sort === "client";
   const ownOrders = db
-    .select({
-      id: serviceOrders.id,
-      sortValue: sql`${byClientName ? serviceOrders.id : orderSorts[shape.sort]}`.as("sort_value"),
-    })
+    .select({ id: serviceOrders.id, sortValue: sql`${sortValueOf(shape.sort)}`.as("sort_value") })
     .from(serviceOrders);
   const theirOrders = (
     shape.sort === "service" ? ownOrders.innerJoin(services, eq(services.id, serviceOrders.serviceId)) : ownOrders
@@ -184,16 +173,13 @@ function matchingOrderIds(db: Db | Tx, shape: OrderShape) {
     .offset(PLANNED_APART)
     .as("their_orders");
   const byClient = db
-    .select({
-      id: theirOrders.id,
-      sortKey: sql`${byClientName ? clientSortKey(buyer) : theirOrders.sortValue}`.as("sort_key"),
-    })
+    .select({ id: theirOrders.id, sortKey: sql`${theirOrders.sortValue}`.as("sort_key") })
     .from(buyer)
     .innerJoinLateral(theirOrders, sql`true`)
     .where(clientMatches(prefixSearchPlaceholders, buyer));
   const byService = ordersSortedBy(db, shape.sort, {
     id: serviceOrders.id,
-    sortKey: sql`${byClientName ? clientSortKey(users) : orderSorts[shape.sort]}`.as("sort_key"),
+    sortKey: sql`${sortValueOf(shape.sort)}`.as("sort_key"),
   }).where(and(statusFilter(shape), sql`${serviceOrders.serviceId} in (${search.serviceIds})`));
   return sortedMatchesPage(db as Db, byClient.union(byService).as("matches"), shape);
 }
@@ -208,68 +194,20 @@ const clientOrderCount = (person: { orderCounts: AnyPgColumn }, shape: { status:
       );
 
 /**
- * A page sorted by client, found by the clients' running counts (users.order_counts, migration
- * 0026): the clients in name order (matching the search, when given) with how many orders each has
- * and how many all before them have; the page's clients are those whose orders reach into the
- * page; only their orders are read (service_orders_client_status_idx or _client_created_idx), each
- * numbered after the orders before its client, and those that fall in the page kept. Walked, page
- * 100 of the subscriptions probed the orders of each of the 1,260 clients before it (12.8 ms a
- * read), and the subscriptions searched for "client1" read and sorted all 2,203 of their orders
- * (19 ms; bench/read-times.ts, S19). Only for a search that matches no service's title: its
- * matches are then exactly the matching clients' orders.
- */
-function clientsFirstOrderIds(shape: OrderShape) {
-  const dir = sql.raw(shape.dir);
-  // Written in the text on the first page: a parameter the plan could see would be planned on every run.
-  const offset = shape.paged ? sql`${offsetPlaceholder(true)}` : sql`0`;
-  const size = sql.raw(String(shape.pageSize));
-  const matching = shape.search ? sql` and ${clientMatches(prefixSearchPlaceholders, buyer)}` : sql``;
-  // The clients with orders, in order: no more of them than orders up to the page's end, as each has one at
-  // least. The LIMIT also tells PostgreSQL that it will not read them all, so it walks users_role_name_idx
-  // rather than sorting every client.
-  const counted = sql`select ${buyer.id} as id, lower(${buyer.fullName}) as name, ${clientOrderCount(buyer, shape)} as n
-    from ${users} ${sql.identifier("buyer")} where ${buyer.role} = 'client'${matching} and ${clientOrderCount(buyer, shape)} > 0
-    order by lower(${buyer.fullName}) ${dir}, ${buyer.id} ${dir} limit ${offset} + ${size}`;
-  // Each client's orders and, before them, everyone's before them: the running sum over the clients in order.
-  const clients = sql`select id, name, n, sum(n) over (order by name ${dir}, id ${dir} rows unbounded preceding) - n as before
-    from (${counted}) counted`;
-  const pageClients = sql`select id, before from (${clients}) clients
-    where before + n > ${offset} and before < ${offset} + ${size} order by name ${dir}, id ${dir} limit ${size}`;
-  const theirOrders = sql`select ${serviceOrders.id} as id, row_number() over (order by ${serviceOrders.id} ${dir}) as rank
-    from ${serviceOrders} where ${and(sql`${serviceOrders.clientId} = page_clients.id`, statusFilter(shape))}
-    order by ${serviceOrders.id} ${dir} limit ${offset} + ${size} - page_clients.before`;
-  return sql`(select their_orders.id from (${pageClients}) page_clients
-    cross join lateral (${theirOrders}) their_orders
-    where page_clients.before + their_orders.rank > ${offset})`;
-}
-
-/**
- * Sorted by client or service, a searched page is never walked: by client it is found by the
- * clients' counts (clientsFirstOrderIds) unless a service's title matches too, and is otherwise
- * chosen among its matches. Walked, the search's subqueries filter each client's orders in a
- * nested loop, where PostgreSQL charges building their hash to every client it visits, so it
- * chose to hash every order of the status instead: the subscriptions by client searched for
- * "client1" (2,203 matches) took 56 ms walked, ~1 ms chosen among the matches.
- */
-const SORTED_ON_ANOTHER_TABLE = new Set<OrderSort>(["client", "service"]);
-
-/**
  * How many orders a search matches: the matching clients' running counts (users.order_counts, kept
  * by the orders' triggers of migration 0026), of the status or of all, read from the rows the
  * search's index scan finds; plus the orders of the matching services whose client does not match
- * (so none is counted twice), apart: with none of those, a page by client is found by the clients'
- * counts alone (clientsFirstOrderIds). Counting the clients' orders probed each one's: "client1"
+ * (so none is counted twice), apart. Counting the clients' orders probed each one's: "client1"
  * (1,112 clients, 11,021 orders) ~4 ms of PostgreSQL's time. As one filter (`id in` a union of
  * both), PostgreSQL read all 100,000 orders (42 ms).
  */
-const searchedOrderCounts = preparedValue("searchedOrderCounts", (shape: { status: boolean }) => {
+const searchedOrderCount = preparedValue("searchedOrderCount", (shape: { status: boolean }) => {
   const search = orderSearch(opaquePrefixSearchPlaceholders);
-  return sql<[ofClients: number, ofServicesOnly: number]>`json_build_array(
-    (select coalesce(sum(${clientOrderCount(client, shape)}), 0) from ${users} ${sql.identifier("client")} where ${search.clientsWhere}),
-    (select count(*) from ${serviceOrders} where ${and(
+  return sql<number>`((select coalesce(sum(${clientOrderCount(client, shape)}), 0) from ${users} ${sql.identifier("client")} where ${search.clientsWhere})
+    + (select count(*) from ${serviceOrders} where ${and(
       statusFilter(shape),
       sql`${serviceOrders.serviceId} in (${search.serviceIds}) and ${serviceOrders.clientId} not in (${search.clientIds})`,
-    )}))`;
+    )}))::int`;
 });
 
 const joined = (db: Db | Tx, columns: Record<string, unknown>) =>
@@ -296,25 +234,17 @@ async function readOrders(
   const table = tablePageRead(query);
   const values = { ...table.values, status };
   const shape = { ...table.shape, status: Boolean(status) };
-  const byClient = shape.sort === "client";
   if (!shape.search) {
     const [rows, counts] = await Promise.all([
-      orderPage(db, { ...shape, pick: byClient ? "clients" : "walk" }, values),
+      orderPage(db, { ...shape, pick: "walk" }, values),
       counters ?? readCounters(db, ["orders"]),
     ]);
     return { rows, total: status ? counts.get("orders", status).count : counts.sumOf("orders").count };
   }
-  const [ofClients, ofServicesOnly] = await searchedOrderCounts(db, { status: shape.status }, values);
-  const total = ofClients + ofServicesOnly;
-  const rows = await searchedPage(total, (fewMatches) => {
-    const pick =
-      byClient && ofServicesOnly === 0
-        ? "clients"
-        : fewMatches || SORTED_ON_ANOTHER_TABLE.has(shape.sort)
-          ? "matches"
-          : "walk";
-    return orderPage(db, { ...shape, pick }, values);
-  });
+  const total = await searchedOrderCount(db, { status: shape.status }, values);
+  const rows = await searchedPage(total, (fewMatches) =>
+    orderPage(db, { ...shape, pick: fewMatches || shape.sort === "service" ? "matches" : "walk" }, values),
+  );
   return { rows, total };
 }
 

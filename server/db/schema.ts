@@ -423,6 +423,12 @@ export const serviceOrders = pgTable(
     status: text("status", { enum: ORDER_STATUSES }).notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The client's name as the tables sort by it, lower(users.full_name), written by the database
+     * (migration 0028's triggers: on every insert or update of the order, and on the client's
+     * rename), never by the API: the default is overwritten before the row is stored.
+     */
+    clientSortKey: text("client_sort_key").notNull().default(""),
   },
   (t) => [
     check("service_orders_status_check", oneOf("status", ORDER_STATUSES)),
@@ -441,6 +447,10 @@ export const serviceOrders = pgTable(
     // A client's orders of one status, read without the table: the subscriptions by client (approved
     // only) and a searched table's count of a status (server/data/bookings.ts).
     index("service_orders_client_status_idx").on(t.clientId, t.status, t.id),
+    // The bookings and the subscriptions sorted by client, a page's ids from the index alone: by name,
+    // the client (two clients of one name keep their orders apart), then the order.
+    index("service_orders_client_sort_idx").on(t.clientSortKey, t.clientId, t.id),
+    index("service_orders_status_client_sort_idx").on(t.status, t.clientSortKey, t.clientId, t.id),
   ],
 );
 

@@ -106,7 +106,9 @@ const dashboardRecount = async () =>
 
 /**
  * The people whose running invoice count (users.invoice_count, the payments search's total) or
- * order counts per status (users.order_counts, the bookings' and subscriptions') differ from a recount.
+ * order counts per status (users.order_counts, the bookings' and subscriptions') differ from a
+ * recount, or with an order whose copy of their name (service_orders.client_sort_key, the tables'
+ * client sort) is not their name now.
  */
 const miscountedClients = async () =>
   (
@@ -114,6 +116,7 @@ const miscountedClients = async () =>
       where u.invoice_count <> (select count(*) from invoices i where i.client_id = u.id)
         or u.order_counts <> coalesce((select jsonb_object_agg(status, n) from (select status, count(*) as n
           from service_orders o where o.client_id = u.id group by status) c), '{}')
+        or exists (select 1 from service_orders o where o.client_id = u.id and o.client_sort_key <> lower(u.full_name))
       order by u.email`)
   ).rows;
 
@@ -385,6 +388,25 @@ describe("the figures after a random run of changes", () => {
             .update(serviceOrders)
             .set({ totalAmount: random.int(900_000) })
             .where(eq(serviceOrders.id, id));
+      },
+      async reassignOrder() {
+        const id = await someId("service_orders", sql`md5(id::text || ${random.next()}) < '8'`);
+        if (id)
+          await db
+            .update(serviceOrders)
+            .set({ clientId: await person() })
+            .where(eq(serviceOrders.id, id));
+      },
+      async renameClient() {
+        const id = await person();
+        await db
+          .update(users)
+          .set({ fullName: `${random.pick(["Ada", "bola", "Chidi", "dayo"])} Renamed ${random.int(1000)}` })
+          .where(eq(users.id, id));
+      },
+      async renameThroughApi() {
+        const response = await client.request("PATCH", "/api/me", { fullName: `Chinedu ${random.int(1000)}` });
+        expect(response.status).toBe(200);
       },
       async deleteOrder() {
         const id = await someId("service_orders", sql`md5(id::text || ${random.next()}) < '8'`);

@@ -260,6 +260,21 @@ describe("the bookings and subscriptions searched, in every sort", () => {
       pages: [1, 2, 3],
       status: "approved",
     });
+    // A twin renamed: their orders move to the new name's place at once (the orders' copy of it,
+    // client_sort_key, follows the users row), and the updated_at of each (the subscription's
+    // "since") stays.
+    const since = async () =>
+      (await server.db.execute(sql`select id, updated_at from service_orders where client_id = ${twins[1]} order by id`))
+        .rows;
+    const before = await since();
+    await server.db.execute(sql`update users set full_name = 'Zara Twin' where id = ${twins[1]}`);
+    expect(await since()).toEqual(before);
+    await expectPages("/api/admin/bookings", ["client"], undefined, { pageSize: 2, pages: [1, "last"] });
+    await expectPages("/api/admin/subscriptions", ["client"], tag, {
+      pageSize: 2,
+      pages: [1, 2, 3],
+      status: "approved",
+    });
   });
 
   it("pages a search of more matches than FEW_MATCHES, walked in the sort's order, in SQL's order too", async () => {

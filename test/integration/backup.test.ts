@@ -82,6 +82,10 @@ describe("backup and restore", () => {
     // Nor their order counts per status, likewise (the demo data has orders).
     const ordered = sql`select count(*)::int as n from users where order_counts <> '{}'`;
     expect((await target.db.execute<{ n: number }>(ordered)).rows[0]?.n).toBeGreaterThan(0);
+    // Nor each order's copy of its client's name: rebuilt as each order is restored.
+    const misplaced = sql`select count(*)::int as n from service_orders o join users u on u.id = o.client_id
+      where o.client_sort_key <> lower(u.full_name)`;
+    expect((await target.db.execute<{ n: number }>(misplaced)).rows[0]?.n).toBe(0);
     // Nor each message's count of files: rebuilt by restoring the files, not doubled.
     const withFiles = sql`select file_count from project_messages where file_count > 0`;
     expect((await target.db.execute(withFiles)).rows).toEqual([{ file_count: 2 }]);
