@@ -162,7 +162,7 @@ const walkedOrderIds = (db: Db | Tx, shape: OrderShape) => {
  * newer order (bookings: 100,000 for "client10000", 18 ms).
  */
 function matchingOrderIds(db: Db | Tx, shape: OrderShape) {
-  const search = orderSearch(prefixSearchPlaceholders);
+  const search = orderSearch(opaquePrefixSearchPlaceholders);
   const ownOrders = db
     .select({ id: serviceOrders.id, sortValue: sql`${sortValueOf(shape.sort)}`.as("sort_value") })
     .from(serviceOrders);
@@ -176,7 +176,7 @@ function matchingOrderIds(db: Db | Tx, shape: OrderShape) {
     .select({ id: theirOrders.id, sortKey: sql`${theirOrders.sortValue}`.as("sort_key") })
     .from(buyer)
     .innerJoinLateral(theirOrders, sql`true`)
-    .where(clientMatches(prefixSearchPlaceholders, buyer));
+    .where(clientMatches(opaquePrefixSearchPlaceholders, buyer));
   const byService = ordersSortedBy(db, shape.sort, {
     id: serviceOrders.id,
     sortKey: sql`${sortValueOf(shape.sort)}`.as("sort_key"),

@@ -6,7 +6,8 @@ import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
   onePageIds,
-  prefixSearchPlaceholders,
+  opaquePrefixSearchPlaceholders,
+  pageSearch,
   type SearchMatch,
   searchedPage,
   type TableShape,
@@ -101,7 +102,7 @@ export async function listClients(db: Db, query: ClientsQuery) {
  * them instead (FEW_MATCHES): walked in the sort's order, "client1" newest first read 8,000 clients.
  */
 const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort> & { fewMatches: boolean }) => {
-  const where = clientFilter(shape.search ? prefixSearchPlaceholders : undefined);
+  const where = clientFilter(shape.search ? pageSearch(shape.fewMatches) : undefined);
   const pageIds = onePageIds(db, { table: users, id: users.id, sortBy: sortExpressions[shape.sort], where }, shape);
   return db
     .select(clientColumns)
@@ -111,7 +112,7 @@ const clientPage = preparedRead("clientPage", (db, shape: TableShape<ClientSort>
 });
 
 const clientCount = preparedRead("clientCount", (db) =>
-  db.select({ total: totalCount() }).from(users).where(clientFilter(prefixSearchPlaceholders)),
+  db.select({ total: totalCount() }).from(users).where(clientFilter(opaquePrefixSearchPlaceholders)),
 );
 
 /** Every client matching the table's search, in its order, a batch at a time (the CSV export). */

@@ -7,7 +7,7 @@ import { contactEnquiries } from "../db/schema";
 import {
   onePageIds,
   opaquePrefixSearchPlaceholders,
-  prefixSearchPlaceholders,
+  pageSearch,
   type SearchMatch,
   searchedPage,
   type TableShape,
@@ -102,7 +102,7 @@ const enquiryCount = preparedRead("enquiryCount", (db, shape: { status: boolean 
  * newest first, a search for one e-mail read every enquiry (105 ms).
  */
 const enquiryPage = preparedRead("enquiryPage", (db, shape: EnquiryShape & { fewMatches: boolean }) => {
-  const where = enquiryFilter(shape, prefixSearchPlaceholders);
+  const where = enquiryFilter(shape, pageSearch(shape.fewMatches));
   const pageIds = onePageIds(
     db,
     { table: contactEnquiries, id: contactEnquiries.id, sortBy: SORTS[shape.sort], where },

@@ -166,7 +166,7 @@ const walkedPaymentIds = (db: Db, shape: TableShape<PaymentSort>) => {
  * PostgreSQL planned the statement again on every run.
  */
 function matchingPaymentIds(db: Db, shape: TableShape<PaymentSort>) {
-  const search = paymentSearch(prefixSearchPlaceholders);
+  const search = paymentSearch(opaquePrefixSearchPlaceholders);
   const matching = (where: SQL) => {
     const chosen = db
       .select({ id: invoices.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
