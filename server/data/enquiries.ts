@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { EnquiriesQuery } from "../../common/admin";
 import type { EnquirySort } from "../../common/admin-table";
 import type { Db, Tx } from "../db";
-import { preparedRead } from "../db/prepared";
+import { preparedRead, preparedValue } from "../db/prepared";
 import { contactEnquiries } from "../db/schema";
 import {
   onePageIds,
@@ -14,7 +14,6 @@ import {
   tableOrder,
   tablePage,
   tablePageRead,
-  totalCount,
 } from "../http/admin-table";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
@@ -83,17 +82,32 @@ export async function listAdminEnquiries(db: Db, query: EnquiriesQuery) {
     const total = (query.status ? counters.get("enquiries", query.status) : counters.sumOf("enquiries")).count;
     return tablePage(items, total, query);
   }
-  const total = (await enquiryCount(db, { status: shape.status }, values))[0]?.total ?? 0;
+  const total = await enquiryCount(db, { status: shape.status }, values);
   const items = await searchedPage(total, (fewMatches) => enquiryPage(db, { ...shape, fewMatches }, values));
   return tablePage(items, total, query);
 }
 
-const enquiryCount = preparedRead("enquiryCount", (db, shape: { status: boolean }) =>
-  db
-    .select({ total: totalCount() })
-    .from(contactEnquiries)
-    .where(enquiryFilter({ ...shape, search: true }, opaquePrefixSearchPlaceholders)),
-);
+/**
+ * How many enquiries a search matches: for each searched text in turn, the rows its index finds
+ * that no text before it matched, added up, so each row counts once. Each count is read from its
+ * index alone: the search's indexes hold the status and every searched column (server/db/schema.ts).
+ * As one filter, the four indexes' bitmaps were ORed and every matching row read from the table
+ * ("adaeze": 5,041 of 50,000 enquiries in 1,178 of its pages, ~3.7 ms of PostgreSQL's time on S22's
+ * machine); uniting the ids the indexes found cost their hashing (~2.7 ms); this way ~1 ms.
+ */
+const enquiryCount = preparedValue("enquiryCount", (shape: { status: boolean }) => {
+  const counts = searched.map((expression, index) => {
+    const earlier = searched.slice(0, index);
+    const where = and(
+      enquiryFilter({ ...shape, search: false }, opaquePrefixSearchPlaceholders),
+      opaquePrefixSearchPlaceholders([expression]),
+      // "is not true": an earlier text that is missing (no company) matched nothing; it is not unknown.
+      earlier.length > 0 ? sql`(${opaquePrefixSearchPlaceholders(earlier)}) is not true` : undefined,
+    );
+    return sql`(select count(*) from ${contactEnquiries} where ${where})`;
+  });
+  return sql<number>`(${sql.join(counts, sql` + `)})::int`;
+});
 
 /**
  * A page: its 25 ids chosen on the sort's index alone (an index-only scan: the indexes hold the

@@ -110,6 +110,62 @@ describe("GET /api/admin/enquiries", () => {
     expect((await table("q=%25")).total).toBe(0);
   });
 
+  it("counts each match once, however many of its texts match, a missing company matching nothing", async () => {
+    const t = `cm${randomUUID().slice(0, 6)}`;
+    const rows = [
+      {
+        firstName: `${t} All`,
+        lastName: `${t}son`,
+        email: `${t}@example.test`,
+        company: `${t} Ltd`,
+        status: "new" as const,
+      },
+      {
+        firstName: "Name",
+        lastName: "Only",
+        email: "other1@example.test",
+        company: `${t} Holdings`,
+        status: "new" as const,
+      },
+      {
+        firstName: "Mail",
+        lastName: "Only",
+        email: `${t}.mail@example.test`,
+        company: null,
+        status: "contacted" as const,
+      },
+      {
+        firstName: "Zed",
+        lastName: `${t}last`,
+        email: "other2@example.test",
+        company: "Elsewhere",
+        status: "new" as const,
+      },
+      {
+        firstName: t,
+        lastName: "Nocompany",
+        email: "other3@example.test",
+        company: null,
+        status: "contacted" as const,
+      },
+      { firstName: "No", lastName: "Match", email: "other4@example.test", company: null, status: "new" as const },
+    ].map((row) => ({ ...row, message: "Hello" }));
+    await server.db.insert(contactEnquiries).values(rows);
+    const expected = async (status?: string) => {
+      const pattern = `${t}%`;
+      const result = await server.db.execute<{ n: number }>(sql`select count(*)::int as n from contact_enquiries
+        where (lower(first_name || ' ' || last_name) like ${pattern} or lower(last_name) like ${pattern}
+          or lower(email) like ${pattern} or lower(company) like ${pattern})
+          and (${status ?? null}::text is null or status = ${status ?? null})`);
+      return result.rows[0]?.n;
+    };
+    expect(await expected()).toBe(5);
+    expect((await table(`q=${t}`)).total).toBe(await expected());
+    for (const status of ["new", "contacted", "closed"]) {
+      expect((await table(`q=${t}&status=${status}`)).total, status).toBe(await expected(status));
+    }
+  });
+
   it("pages a search of more matches than FEW_MATCHES, walked in the sort's order, in SQL's order too", async () => {
     // The other searches here match few (chosen among the matches); this one walks each sort's index.
     const many = `em${randomUUID().slice(0, 6)}`;
