@@ -124,11 +124,12 @@ function ordersSortedBy<C extends SelectedFields>(db: Db | Tx, sort: OrderSort, 
  * services) alone, then only those joined to their client and service. Joined first, page 100 of
  * the bookings newest first looked up the client of each of the 2,500 orders before it (24 ms at
  * 100,000 orders). A searched page is chosen as the number of its matches says (FEW_MATCHES):
- * among the matches, or walking the sort's index. Sorted by service it is always chosen among the
- * matches: walked, the search's subqueries filter each service's orders in a nested loop, where
- * PostgreSQL charges building their hash to every service it visits, and it chose to hash every
- * order of the status instead (the subscriptions by client searched for "client1" took 56 ms that
- * way when the client sort was on users, ~1 ms among the matches).
+ * among the matches, or walking the sort's index. Sorted by service, the sort on another table, it
+ * is always chosen among the matches: walked through a join, the search's subqueries filter each
+ * joined row's orders in a nested loop, where PostgreSQL charges building their hash to every row it
+ * visits, so it chose to hash every order of the status instead (so measured when the client sort
+ * was on users: the subscriptions by client searched for "client1", 56 ms walked, ~1 ms among the
+ * matches).
  */
 const orderPage = preparedRead("orderPage", (db, shape: OrderShape) => {
   const pageIds = shape.pick === "matches" ? matchingOrderIds(db, shape) : walkedOrderIds(db, shape);
