@@ -264,8 +264,11 @@ describe("the bookings and subscriptions searched, in every sort", () => {
     // client_sort_key, follows the users row), and the updated_at of each (the subscription's
     // "since") stays.
     const since = async () =>
-      (await server.db.execute(sql`select id, updated_at from service_orders where client_id = ${twins[1]} order by id`))
-        .rows;
+      (
+        await server.db.execute(
+          sql`select id, updated_at from service_orders where client_id = ${twins[1]} order by id`,
+        )
+      ).rows;
     const before = await since();
     await server.db.execute(sql`update users set full_name = 'Zara Twin' where id = ${twins[1]}`);
     expect(await since()).toEqual(before);
