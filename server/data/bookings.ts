@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { type AnyPgColumn, alias, type SelectedFields } from "drizzle-orm/pg-core";
 import type { BookingsQuery, SubscriptionsQuery } from "../../common/admin-catalogue";
 import type { BookingSort, SubscriptionSort } from "../../common/admin-table";
-import { ORDER_STATUSES, type OrderStatus } from "../../common/domain";
+import type { OrderStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
@@ -185,22 +185,22 @@ function matchingOrderIds(db: Db | Tx, shape: OrderShape) {
   return sortedMatchesPage(db as Db, byClient.union(byService).as("matches"), shape);
 }
 
-/** A client's orders of the shape's status (the `status` placeholder), or of all, from their running counts (users.order_counts). */
-const clientOrderCount = (person: { orderCounts: AnyPgColumn }, shape: { status: boolean }) =>
+/**
+ * A client's orders of the shape's status (the `status` placeholder), from their running counts per
+ * status (users.order_counts), or of all, from their running total (users.order_count).
+ */
+const clientOrderCount = (person: Record<"orderCounts" | "orderCount", AnyPgColumn>, shape: { status: boolean }) =>
   shape.status
     ? sql`coalesce((${person.orderCounts} ->> ${sql.placeholder("status")})::int, 0)`
-    : sql.join(
-        ORDER_STATUSES.map((status) => sql`coalesce((${person.orderCounts} ->> ${sql.raw(`'${status}'`)})::int, 0)`),
-        sql` + `,
-      );
+    : sql`${person.orderCount}`;
 
 /**
- * How many orders a search matches: the matching clients' running counts (users.order_counts, kept
- * by the orders' triggers of migration 0026), of the status or of all, read from the rows the
- * search's index scan finds; plus the orders of the matching services whose client does not match
- * (so none is counted twice), apart. Counting the clients' orders probed each one's: "client1"
- * (1,112 clients, 11,021 orders) ~4 ms of PostgreSQL's time. As one filter (`id in` a union of
- * both), PostgreSQL read all 100,000 orders (42 ms).
+ * How many orders a search matches: the matching clients' running counts (users.order_counts and
+ * order_count, kept by the orders' triggers of migrations 0026 and 0030), of the status or of all,
+ * read from the rows the search's index scan finds; plus the orders of the matching services whose
+ * client does not match (so none is counted twice), apart. Counting the clients' orders probed each
+ * one's: "client1" (1,112 clients, 11,021 orders) ~4 ms of PostgreSQL's time. As one filter (`id in`
+ * a union of both), PostgreSQL read all 100,000 orders (42 ms).
  */
 const searchedOrderCount = preparedValue("searchedOrderCount", (shape: { status: boolean }) => {
   const search = orderSearch(opaquePrefixSearchPlaceholders);

@@ -81,6 +81,9 @@ export const users = pgTable(
     // none is left out), kept the same way by the orders' triggers (migration 0026_client_order_counts):
     // the bookings' and subscriptions' searched totals add them up over the matching clients.
     orderCounts: jsonb("order_counts").$type<Partial<Record<OrderStatus, number>>>().notNull().default({}),
+    // The same orders' total, kept beside them (migration 0030_client_order_totals): the searched
+    // total of every status adds up one integer per client instead of five keys of order_counts.
+    orderCount: integer("order_count").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
