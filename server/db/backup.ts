@@ -26,10 +26,10 @@ export const DERIVED_TABLES: readonly string[] = ["analytics_counters"];
 
 /**
  * Columns kept the same way (each client's invoice count, migration 0022; each message's count of
- * files, 0023; each client's order counts, 0026, and total, 0030; each order's copy of its client's name, 0028), with
- * the value they start from: not copied, and restored at that value, since restoring the rows they
- * count (or, for an order, the order itself) rebuilds them (and a backup taken before the column
- * existed restores too).
+ * files, 0023; each client's order counts, 0026, and their total, 0030; each order's copy of its
+ * client's name, 0028), with the value they start from: not copied, and restored at that value,
+ * since restoring the rows they count (or, for an order, the order itself) rebuilds them (and a
+ * backup taken before the column existed restores too).
  */
 export const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   users: { invoice_count: 0, order_counts: {}, order_count: 0 },
