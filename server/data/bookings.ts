@@ -255,8 +255,21 @@ export async function listBookings(db: Db, query: BookingsQuery) {
   return tablePage(rows, total, query);
 }
 
-/** An order's status and owner, read in the approve/cancel transaction with its row locked until commit. */
+/**
+ * An order's status and owner, read in the approve/cancel transaction with its row locked until
+ * commit. Its client's users row is locked first: whatever writes a client's orders takes that row
+ * before them (an insert in the orders' trigger, a rename of the client, which rewrites their
+ * orders' client_sort_key: migration 0028), so two such writers never wait on each other in
+ * opposite orders (a deadlock), and the order's copy of the name is read after any rename has
+ * committed.
+ */
 export async function lockOrder(tx: Tx, id: string) {
+  const [owner] = await tx
+    .select({ clientId: serviceOrders.clientId })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, id));
+  if (!owner) return undefined;
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.clientId)).for("no key update");
   const [row] = await tx
     .select({ id: serviceOrders.id, status: serviceOrders.status, clientId: serviceOrders.clientId })
     .from(serviceOrders)

@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, serviceOrders } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
-import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
 /** The admin bookings and subscriptions (issue #7 items 9–10): counts, table, approve/cancel, live, revenue. */
@@ -294,6 +295,54 @@ describe("the bookings and subscriptions searched, in every sort", () => {
       pages: [1, 4],
       status: "approved",
     });
+  });
+});
+
+describe.runIf(dbKind === "postgres")("a client renamed while their orders are written, on PostgreSQL", () => {
+  it("neither waits on the other in opposite orders, and every order ends with the new name", async () => {
+    const tag = `dl${randomUUID().slice(0, 6)}`;
+    const [buyer] = await createClients(server.db, [{ fullName: `${tag} Before`, email: `${tag}@example.test` }]);
+    const [first, second] = [await newOrder({ clientId: buyer }), await newOrder({ clientId: buyer })];
+    const keys = async () =>
+      (
+        await server.db.execute<{ key: string }>(sql`select distinct client_sort_key as key from service_orders
+        where client_id = ${buyer}`)
+      ).rows.map((row) => row.key);
+    const other = new pg.Client({ connectionString: server.config.databaseUrl });
+    await other.connect();
+    try {
+      // The rename first, left open: the approval waits for it, then takes the new name.
+      await other.query("begin");
+      await other.query("update users set full_name = $1 where id = $2", [`${tag} Middle`, buyer]);
+      const approving = admin.request("POST", `/api/admin/bookings/${first?.id}/approve`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query("commit");
+      expect((await approving).status).toBe(200);
+      expect(await keys()).toEqual([`${tag} middle`]);
+
+      // An approval first, left open as lockOrder leaves it: the rename waits, then rewrites the order.
+      await other.query("begin");
+      await other.query("select id from users where id = $1 for no key update", [buyer]);
+      await other.query("select id from service_orders where id = $1 for update", [second?.id]);
+      await other.query("update service_orders set status = 'cancelled' where id = $1", [second?.id]);
+      const renaming = server.db.execute(sql`update users set full_name = ${`${tag} After`} where id = ${buyer}`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query("commit");
+      await renaming;
+      expect(await keys()).toEqual([`${tag} after`]);
+
+      // A rename left open while an order is placed: the order waits for it and takes the new name
+      // (read before the rename committed, it would keep the old one: the rename could not see it).
+      await other.query("begin");
+      await other.query("update users set full_name = $1 where id = $2", [`${tag} Last`, buyer]);
+      const ordering = newOrder({ clientId: buyer });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query("commit");
+      await ordering;
+      expect(await keys()).toEqual([`${tag} last`]);
+    } finally {
+      await other.end();
+    }
   });
 });
 

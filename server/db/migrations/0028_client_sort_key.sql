@@ -6,11 +6,14 @@
 -- rows, ~6 ms of PostgreSQL's time on a slow machine against ~0.5 for the index walk.
 ALTER TABLE "service_orders" ADD COLUMN "client_sort_key" text DEFAULT '' NOT NULL;--> statement-breakpoint
 -- Every order written takes its client's name as it is now: an order's client_id is set on insert
--- and never changes, but an update looks it up again all the same, so the key cannot drift.
+-- and never changes, but an update looks it up again all the same, so the key cannot drift. The
+-- client's row is locked until commit, as a rename locks it before rewriting their orders: a rename
+-- in progress is waited for and its name read, and one that comes after waits for this order and
+-- then rewrites it. (lockOrder, server/data/bookings.ts, takes the client's row before an order's.)
 CREATE OR REPLACE FUNCTION service_orders_client_sort_key() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-  SELECT lower(full_name) INTO NEW.client_sort_key FROM users WHERE id = NEW.client_id;
+  SELECT lower(full_name) INTO NEW.client_sort_key FROM users WHERE id = NEW.client_id FOR NO KEY UPDATE;
   RETURN NEW;
 END
 $$;
