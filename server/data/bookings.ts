@@ -264,12 +264,9 @@ export async function listBookings(db: Db, query: BookingsQuery) {
  * committed.
  */
 export async function lockOrder(tx: Tx, id: string) {
-  const [owner] = await tx
-    .select({ clientId: serviceOrders.clientId })
-    .from(serviceOrders)
-    .where(eq(serviceOrders.id, id));
+  const ownerOf = tx.select({ clientId: serviceOrders.clientId }).from(serviceOrders).where(eq(serviceOrders.id, id));
+  const [owner] = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ownerOf)).for("no key update");
   if (!owner) return undefined;
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, owner.clientId)).for("no key update");
   const [row] = await tx
     .select({ id: serviceOrders.id, status: serviceOrders.status, clientId: serviceOrders.clientId })
     .from(serviceOrders)

@@ -55,11 +55,12 @@ const searched = [
 
 type EnquiryShape = TableShape<EnquirySort> & { status: boolean };
 
+/** The enquiries of one status when `status` (the `status` placeholder). */
+const statusFilter = (shape: { status: boolean }) =>
+  shape.status ? eq(contactEnquiries.status, sql.placeholder("status")) : undefined;
+
 const enquiryFilter = (shape: Pick<EnquiryShape, "status" | "search">, match: SearchMatch) =>
-  and(
-    shape.status ? eq(contactEnquiries.status, sql.placeholder("status")) : undefined,
-    shape.search ? match(searched) : undefined,
-  );
+  and(statusFilter(shape), shape.search ? match(searched) : undefined);
 
 const orderOf = (shape: Pick<EnquiryShape, "sort" | "dir">) =>
   tableOrder(SORTS[shape.sort], shape.dir, contactEnquiries.id);
@@ -99,7 +100,7 @@ const enquiryCount = preparedValue("enquiryCount", (shape: { status: boolean }) 
   const counts = searched.map((expression, index) => {
     const earlier = searched.slice(0, index);
     const where = and(
-      enquiryFilter({ ...shape, search: false }, opaquePrefixSearchPlaceholders),
+      statusFilter(shape),
       opaquePrefixSearchPlaceholders([expression]),
       // "is not true": an earlier text that is missing (no company) matched nothing; it is not unknown.
       earlier.length > 0 ? sql`(${opaquePrefixSearchPlaceholders(earlier)}) is not true` : undefined,
