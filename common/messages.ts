@@ -4,7 +4,9 @@
  * zod/mini bundle can use them; common/error-map.ts gives every check that
  * names no message of its own a sentence from here.
  */
-export const tooLong = (max: number) => `Use at most ${max.toLocaleString("en-NG")} characters.`;
+import { formatInteger } from "./format";
+
+export const tooLong = (max: number) => `Use at most ${formatInteger(max)} characters.`;
 export const REQUIRED = "This field is required.";
 export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
 export const INVALID_EMAIL = "Enter a valid e-mail address.";

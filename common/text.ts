@@ -12,3 +12,17 @@ export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(val
 
 /** True for text that shows nothing: "", spaces, or only zero-width characters. */
 export const isBlank = (value: string) => BLANK.test(value);
+
+/** A name as alphabetical order reads it: lower case, accents dropped ("Émeka" → "emeka"). */
+const sortKey = (value: string) => value.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
+
+/**
+ * Alphabetical order ignoring case and accents (then as written, so the order is total), for
+ * sorting names. Not `localeCompare`: its collation data would stay resident in the server (~3 MB).
+ */
+export function compareText(a: string, b: string): number {
+  const left = sortKey(a);
+  const right = sortKey(b);
+  if (left !== right) return left < right ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
-import { TIME_ZONE } from "../../common/format";
+import { lagosParts } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
@@ -206,7 +206,7 @@ export async function getPayment(db: Db | Tx, id: string) {
 
 /** The current year in Lagos, where the company's years begin. */
 export function lagosYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat("en-CA", { timeZone: TIME_ZONE, year: "numeric" }).format(now));
+  return lagosParts(now).year;
 }
 
 export const formatInvoiceNumber = (year: number, n: number) => `INV-${year}-${String(n).padStart(3, "0")}`;

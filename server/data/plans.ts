@@ -1,6 +1,7 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
 import type { AdminPlan } from "../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../common/site-domain";
+import { compareText } from "../../common/text";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { plans } from "../db/schema";
@@ -33,7 +34,7 @@ const categoryRank = (category: PlanCategory) => PLAN_CATEGORIES.indexOf(categor
 /** Categories in their order, then sort order, then name (a stable tie-break). */
 export function byDisplayOrder<T extends { category: PlanCategory; sortOrder: number; name: string }>(a: T, b: T) {
   return (
-    categoryRank(a.category) - categoryRank(b.category) || a.sortOrder - b.sortOrder || a.name.localeCompare(b.name)
+    categoryRank(a.category) - categoryRank(b.category) || a.sortOrder - b.sortOrder || compareText(a.name, b.name)
   );
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { PresenceViewer } from "../../common/api";
 import { uuidParam } from "../../common/schemas";
+import { compareText } from "../../common/text";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import type { Actor, ProjectFacts } from "../rules";
@@ -86,7 +87,7 @@ export async function createPresenceBoard(options: PresenceOptions) {
         byUser.set(viewer.userId, seen ? { ...seen, typing: seen.typing || viewer.typing } : viewer);
       }
     }
-    return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name) || a.userId.localeCompare(b.userId));
+    return [...byUser.values()].sort((a, b) => compareText(a.name, b.name) || compareText(a.userId, b.userId));
   }
 
   /** The project's local subscribers, and its viewers as they are now; undefined when there is nothing to send. */

@@ -2,6 +2,7 @@ import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, Visual
 import type { ChartConfiguration } from "chart.js";
 import { type ReactNode, useMemo } from "react";
 import type { AdminAnalytics } from "../../../common/admin-analytics";
+import { formatMonth } from "../../../common/format";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
@@ -18,10 +19,6 @@ const PROJECT_STATUS_LABELS: Record<string, string> = {
   cancelled: "Cancelled",
 };
 const ROLE_LABELS: Record<string, string> = { admin: "Administrators", developer: "Developers", client: "Clients" };
-
-const monthFormat = new Intl.DateTimeFormat("en-GB", { month: "short", year: "numeric", timeZone: "UTC" });
-/** "2026-11" as "Nov 2026". */
-export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
 
 export function AnalyticsPage() {
   // Live: a project, task, invoice or order change makes the server push "refetch" for this key.
@@ -112,7 +109,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
     () => ({
       type: "bar",
       data: {
-        labels: data.revenueByMonth.map((row) => monthLabel(row.month)),
+        labels: data.revenueByMonth.map((row) => formatMonth(row.month)),
         datasets: [
           {
             label: "Revenue",
@@ -160,7 +157,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
         description="Paid invoices by the month they were paid, the last 12 months."
         chart={<ChartCanvas config={revenueChart} height={300} />}
         columns={["Month", "Revenue", "Invoices paid"]}
-        rows={data.revenueByMonth.map((row) => [monthLabel(row.month), formatAmount(row.amount), String(row.count)])}
+        rows={data.revenueByMonth.map((row) => [formatMonth(row.month), formatAmount(row.amount), String(row.count)])}
       />
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import type { Invoice, InvoiceSummary, Page } from "../../../common/api";
-import { TIME_ZONE } from "../../../common/format";
+import { lagosParts } from "../../../common/format";
 import { api } from "../../lib/api";
 import { applyToList, type LiveChange } from "../../lib/live";
 import { saveFile } from "../../lib/save-file";
@@ -27,23 +27,14 @@ export async function fetchInvoices(): Promise<Invoice[]> {
 /** The summary cards' figures, computed by the server; refetched when the server says they changed. */
 export const fetchInvoiceSummary = () => api.get<InvoiceSummary>("/api/invoices/summary");
 
-const lagosClock = new Intl.DateTimeFormat("en-GB", {
-  timeZone: TIME_ZONE,
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-  hourCycle: "h23",
-});
-
 /**
  * Milliseconds until the next calendar day begins in Lagos (plus a second):
  * when unpaid invoices may turn overdue without any write, so the open
  * screen refetches then and shows what the server now derives.
  */
 export function untilNextLagosDay(now = new Date()): number {
-  const parts = lagosClock.formatToParts(now);
-  const part = (type: string) => Number(parts.find((entry) => entry.type === type)?.value ?? 0);
-  const elapsed = ((part("hour") * 60 + part("minute")) * 60 + part("second")) * 1000 + now.getMilliseconds();
+  const { hour, minute, second } = lagosParts(now);
+  const elapsed = ((hour * 60 + minute) * 60 + second) * 1000 + now.getMilliseconds();
   return 86_400_000 - elapsed + 1_000;
 }
 

@@ -27,7 +27,7 @@ import {
 import { LuArrowDown, LuFileX, LuPaperclip, LuSend, LuX } from "react-icons/lu";
 import type { MessageFile, PresenceViewer } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
-import { formatDateTime } from "../../../common/format";
+import { formatDateTime, formatInteger } from "../../../common/format";
 import { MESSAGE_FILES_MAX } from "../../../common/schemas";
 import { isBlank } from "../../../common/text";
 import { FormField, TextArea } from "../../components/FormField";
@@ -546,7 +546,6 @@ const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
 export function messageHint(length: number): string {
   if (length < COUNTER_FROM) return SEND_HINT;
   const left = MESSAGE_MAX_LENGTH - length;
-  if (left <= 0)
-    return `${SEND_HINT} You have reached the ${MESSAGE_MAX_LENGTH.toLocaleString("en-NG")}-character limit.`;
-  return `${SEND_HINT} ${left.toLocaleString("en-NG")} ${left === 1 ? "character" : "characters"} left.`;
+  if (left <= 0) return `${SEND_HINT} You have reached the ${formatInteger(MESSAGE_MAX_LENGTH)}-character limit.`;
+  return `${SEND_HINT} ${formatInteger(left)} ${left === 1 ? "character" : "characters"} left.`;
 }
