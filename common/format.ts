@@ -20,9 +20,8 @@ export const TIME_ZONE = "Africa/Lagos";
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
 
-/** The narrow symbols of the currencies a company in Lagos is likely to bill in; any other goes through `Intl`. */
+/** The narrow symbols of the currencies a company in Lagos is likely to bill in; any other is written by its code. */
 const CURRENCY_SYMBOLS: Record<string, string> = { NGN: "₦", USD: "$", EUR: "€", GBP: "£", GHS: "GH₵" };
-const otherCurrencyFormats = new Map<string, Intl.NumberFormat>();
 
 /** A date's calendar fields as they are in Lagos. */
 export type LagosParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
@@ -67,8 +66,8 @@ export function formatMonth(yearMonth: string): string {
 
 /** A whole number with its thousands grouped: 12,345. */
 export function formatInteger(value: number): string {
-  const sign = value < 0 ? "-" : "";
-  return sign + groupThousands(String(Math.round(Math.abs(value))));
+  const rounded = Math.round(Math.abs(value));
+  return (value < 0 && rounded > 0 ? "-" : "") + groupThousands(String(rounded));
 }
 
 /**
@@ -78,27 +77,10 @@ export function formatInteger(value: number): string {
 export function formatMoney(minor: number, currency: string, options: { whole?: boolean } = {}): string {
   const units = Math.round(Math.abs(minor));
   const digits = options.whole && units % 100 === 0 ? 0 : 2;
-  const symbol = CURRENCY_SYMBOLS[currency];
-  if (!symbol) return otherCurrency(minor, currency, digits);
+  const symbol = CURRENCY_SYMBOLS[currency] ?? `${currency} `;
   const whole = groupThousands(String(Math.floor(units / 100)));
   const fraction = digits === 0 ? "" : `.${twoDigits(units % 100)}`;
   return `${minor < 0 && units > 0 ? "-" : ""}${symbol}${whole}${fraction}`;
-}
-
-function otherCurrency(minor: number, currency: string, digits: number): string {
-  const id = `${currency}:${digits}`;
-  let format = otherCurrencyFormats.get(id);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALE, {
-      style: "currency",
-      currency,
-      currencyDisplay: "narrowSymbol",
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    });
-    otherCurrencyFormats.set(id, format);
-  }
-  return format.format(minor / 100);
 }
 
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");

@@ -27,8 +27,8 @@ describe("the product's one money and date format", () => {
     expect(formatMoney(8_000_050, "NGN", { whole: true })).toBe("₦80,000.50");
   });
 
-  it("writes money as Intl does for en-NG, in the currencies it knows and in any other", () => {
-    for (const currency of ["NGN", "USD", "EUR", "GBP", "GHS", "KES", "ZAR"]) {
+  it("writes money as Intl does for en-NG, with the symbol of each currency it knows", () => {
+    for (const currency of ["NGN", "USD", "EUR", "GBP", "GHS"]) {
       const intl = new Intl.NumberFormat(LOCALE, {
         style: "currency",
         currency,
@@ -39,6 +39,11 @@ describe("the product's one money and date format", () => {
       for (const minor of [0, 1, 99, 100, 123_456, 99_999_999, -7, -123_456_789, 2 ** 40])
         expect(formatMoney(minor, currency)).toBe(intl.format(minor / 100));
     }
+  });
+
+  it("writes any other currency by its code", () => {
+    expect(formatMoney(123_450, "KES")).toBe("KES 1,234.50");
+    expect(formatMoney(-100, "XOF", { whole: true })).toBe("-XOF 1");
   });
 
   it("groups the thousands of whole numbers", () => {
