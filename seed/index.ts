@@ -6,6 +6,7 @@ import { assignDevelopers } from "../server/data/projects";
 import type { Db } from "../server/db";
 import {
   accounts,
+  contactEnquiries,
   invoices,
   milestones,
   plans,
@@ -487,6 +488,41 @@ export async function seedDatabase(db: Db): Promise<void> {
         notes: "Website revamp (decided to wait).",
         status: "cancelled",
         createdAt: ago(70),
+      },
+    ]);
+
+    // What the contact form has brought in lately: the admin's Enquiries page and dashboard have rows to show.
+    await tx.insert(contactEnquiries).values([
+      {
+        firstName: "Funmi",
+        lastName: "Adebayo",
+        email: "funmi@adebayobakery.test",
+        company: "Adebayo Bakery",
+        service: "web-app-development",
+        budget: "25k-50k",
+        message:
+          "We bake for about forty shops in Surulere and Yaba. We would like customers to order online for next-day delivery. Could we talk about a small ordering site?",
+        createdAt: ago(0, 5),
+      },
+      {
+        firstName: "Ibrahim",
+        lastName: "Musa",
+        email: "ibrahim@musapharmacy.test",
+        company: "Musa Pharmacy",
+        service: "digital-marketing",
+        budget: "10k-25k",
+        message: "We are opening a second branch in Lekki in January and need people nearby to know about it.",
+        createdAt: ago(2, 3),
+      },
+      {
+        firstName: "Grace",
+        lastName: "Okon",
+        email: "grace.okon@example.test",
+        service: "consultation",
+        budget: "discuss",
+        message: "I run a small logistics start-up and would like advice on which parts of our work to automate first.",
+        status: "contacted",
+        createdAt: ago(9),
       },
     ]);
 
