@@ -28,7 +28,7 @@ export type LagosParts = { year: number; month: number; day: number; hour: numbe
 
 /** An instant's date and time of day in Lagos (month 1–12). */
 export function lagosParts(instant: string | Date): LagosParts {
-  const shifted = new Date(validTime(new Date(instant)) + LAGOS_OFFSET_MS);
+  const shifted = new Date(validDate(new Date(instant)).getTime() + LAGOS_OFFSET_MS);
   return {
     year: shifted.getUTCFullYear(),
     month: shifted.getUTCMonth() + 1,
@@ -41,7 +41,7 @@ export function lagosParts(instant: string | Date): LagosParts {
 
 /** A calendar day (YYYY-MM-DD, no time zone) as a date, never shifted a day by the viewer's zone. */
 export function formatDay(day: string): string {
-  const date = new Date(validTime(new Date(`${day}T00:00:00Z`)));
+  const date = validDate(new Date(`${day}T00:00:00Z`));
   return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
@@ -86,9 +86,8 @@ export function formatMoney(minor: number, currency: string, options: { whole?: 
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 
-/** The time of a valid date; a RangeError for an invalid one, as `Intl` throws. */
-function validTime(date: Date): number {
-  const time = date.getTime();
-  if (Number.isNaN(time)) throw new RangeError("Invalid time value");
-  return time;
+/** The date itself when valid; a RangeError for an invalid one, as `Intl` throws. */
+function validDate(date: Date): Date {
+  if (Number.isNaN(date.getTime())) throw new RangeError("Invalid time value");
+  return date;
 }
