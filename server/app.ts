@@ -23,7 +23,7 @@ import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
 import { createFileStore, type FileStore, startContentSweep } from "./files/store";
 import { registerApiCompression } from "./http/compress";
-import { errorBody, registerErrorHandling } from "./http/errors";
+import { errorBody, frameworkErrors, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
 import { loadRenderer, registerPlanPages, SSR_ENTRY } from "./http/plan-pages";
@@ -88,6 +88,12 @@ export type AppOptions = {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: NodeJS.WritableStream;
+  /**
+   * False: the API alone, without the built front end (its pages, compressed at start, and the server
+   * renderers' processes, ~2 s of CPU a start). The integration harness's default: its files that are
+   * about pages ask for them (test/support/server.ts).
+   */
+  client?: boolean;
 };
 
 export type App = {
@@ -102,7 +108,7 @@ export type App = {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   // Compressing the built pages takes the thread pool ~0.5 s: let it run while the database opens.
-  const clientDocuments = loadClientDocuments(config);
+  const clientDocuments = options.client === false ? Promise.resolve(null) : loadClientDocuments(config);
   clientDocuments.catch(() => {}); // awaited below, unless opening the database fails first
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
@@ -120,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     // Per-request lines would cost more than the requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: "idle",
+    frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(responseSerializer(config));
@@ -214,7 +221,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });
 
-  await registerClient(server, config, database, documents, portalPages);
+  if (options.client !== false) await registerClient(server, config, database, documents, portalPages);
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
   mailer.start([(now) => sendDueDigests(db, now)]);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { unexpectedField } from "../../common/messages";
 
@@ -44,7 +44,20 @@ const FASTIFY_CODES: Record<string, { code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { code: "invalid_json", message: "Request body is not valid JSON" },
   FST_ERR_CTP_EMPTY_JSON_BODY: { code: "invalid_json", message: "Request body is empty" },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { code: "unsupported_media_type", message: "Send the body as application/json" },
+  FST_ERR_BAD_URL: { code: "bad_url", message: "The address is not valid: check its %-escapes" },
+  FST_ERR_MAX_PARAM_LENGTH: { code: "uri_too_long", message: "A part of the address is too long" },
 };
+
+/**
+ * The router's own refusals (an address it cannot decode, a part of it too long), which reach no route and
+ * so no error handler: Fastify's `frameworkErrors`, answering in the API's shape.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const known = error.code ? FASTIFY_CODES[error.code] : undefined;
+  reply
+    .status(error.statusCode ?? 400)
+    .send(errorBody(known?.code ?? "bad_request", known?.message ?? "The request is not valid."));
+}
 
 /** The names of fields a strict schema refused, so each shows under its own key. */
 function unrecognizedKeys(issue: { keyword: string; params: unknown }): string[] {

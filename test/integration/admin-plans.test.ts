@@ -59,7 +59,7 @@ const auditRows = (entityId: string) =>
 
 beforeAll(async () => {
   expect(existsSync(path.join(ROOT, "dist/ssr/entry-server.js")), "run `node scripts/build.mjs` first").toBe(true);
-  server = await startTestServer();
+  server = await startTestServer({}, { client: true });
   [admin, client, developer] = await Promise.all([
     server.signIn("admin@lagosstudio.test"),
     server.signIn("chinedu@ezefoods.test"),
@@ -240,7 +240,7 @@ describe("plan management", () => {
 
 describe.runIf(dbKind === "postgres")("several processes on one PostgreSQL database", () => {
   it("re-renders /plans on the other process when the change is published", async () => {
-    const other = await startTestServer({}, { sharing: server });
+    const other = await startTestServer({}, { sharing: server, client: true });
     try {
       const name = `${TAG} Maintenance Shared`;
       const created = (await admin.request("POST", "/api/admin/plans", input({ name, category: "maintenance" })))

@@ -164,4 +164,19 @@ describe("every error answer has the API's shape", () => {
       expect(response.json).toMatchObject({ error: { code: expect.any(String), message: expect.any(String) } });
     }
   });
+
+  it("an address the router cannot decode answers in the error shape, with the front end served and without", async () => {
+    const withPages = await startTestServer({}, { client: true });
+    try {
+      for (const each of [client, withPages.client()]) {
+        const response = await each.request("GET", "/api/projects/%E0%A4%A");
+        expect(response.status).toBe(400);
+        expect(response.json).toEqual({
+          error: { code: "bad_url", message: "The address is not valid: check its %-escapes" },
+        });
+      }
+    } finally {
+      await withPages.close();
+    }
+  });
 });

@@ -65,7 +65,12 @@ async function createPostgresDatabase(): Promise<{ databaseUrl: string; drop(): 
   };
 }
 
-type StartOptions = { sharing?: TestServer; logStream?: NodeJS.WritableStream };
+type StartOptions = {
+  sharing?: TestServer;
+  logStream?: NodeJS.WritableStream;
+  /** Serve the built front end too (pages, shell, server renderers): for the files about pages. */
+  client?: boolean;
+};
 
 /**
  * `sharing`: a second server process's stand-in, on the same PostgreSQL
@@ -104,7 +109,7 @@ async function startTestServerOn(port: number, overrides: Partial<Config>, optio
 
   let app: App | undefined;
   try {
-    app = await buildApp({ config, logger: false, logStream: options.logStream });
+    app = await buildApp({ config, logger: false, logStream: options.logStream, client: options.client ?? false });
     await app.server.listen({ port, host: "127.0.0.1" });
   } catch (error) {
     await app?.server.close().catch(() => {});
