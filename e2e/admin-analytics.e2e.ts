@@ -4,7 +4,7 @@ import type { AdminAnalytics } from "../common/admin-analytics";
 import type { Page as ListPage, Task } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, paintedCanvases, signInThroughForm, statCard, type User } from "./support/browser";
+import { newUser, openInApp, paintedCanvases, signIn, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -34,7 +34,7 @@ const cardValue = async (page: Page, label: string) => ((await metric(page, labe
 beforeAll(async () => {
   api = new Api(product.server.url);
   admin = await newUser(product.browser, product.server.url);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(admin.page, ADMIN_EMAIL);
 });
 
 describe("Admin › Analytics", () => {

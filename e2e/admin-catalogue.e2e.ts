@@ -6,7 +6,7 @@ import type { Service } from "../common/api";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -50,8 +50,8 @@ beforeAll(async () => {
   await admin.page.emulateMedia({ reducedMotion: "reduce" });
   await client.page.emulateMedia({ reducedMotion: "reduce" });
   await admin.page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(admin.page, ADMIN_EMAIL);
+  await signIn(client.page, CLIENT);
 });
 
 describe("Admin › Services, Bookings and Subscriptions", () => {

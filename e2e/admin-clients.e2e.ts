@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePage, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -33,7 +33,7 @@ beforeAll(async () => {
   // A client who owns nothing yet: a fresh sign-up.
   await api.signUp(NEWCOMER);
   admin = await newUser(product.browser, product.server.url);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(admin.page, ADMIN_EMAIL);
 });
 
 describe("Admin › Clients", () => {

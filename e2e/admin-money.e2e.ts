@@ -4,7 +4,7 @@ import type { AdminPage } from "../common/admin";
 import type { AdminPayment } from "../common/admin-money";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -28,9 +28,9 @@ beforeAll(async () => {
   api = new Api(product.server.url);
   clientId = (await api.me(CLIENT)).id;
   admin = await newUser(product.browser, product.server.url);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(admin.page, ADMIN_EMAIL);
   const client = await newUser(product.browser, product.server.url);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
   clientProjects = client.page;
   await clientProjects.goto("/portal/projects");
   await clientProjects.getByRole("list", { name: "Projects" }).waitFor();
@@ -95,7 +95,7 @@ describe("Admin › money and projects", () => {
     // The client sees no Edit button on the same project.
     const projectUrl = new URL(page.url()).pathname;
     const check = await newUser(product.browser, product.server.url);
-    await signInThroughForm(check.page, CLIENT);
+    await signIn(check.page, CLIENT);
     await check.page.goto(projectUrl);
     await check.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await check.page.getByText("45%").first().waitFor();

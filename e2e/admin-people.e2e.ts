@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -25,7 +25,7 @@ async function expectNoViolations(page: Page, what: string) {
 beforeAll(async () => {
   api = new Api(product.server.url);
   admin = await newUser(product.browser, product.server.url);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(admin.page, ADMIN_EMAIL);
 });
 
 describe("Admin › Developers and Staff", () => {
@@ -72,7 +72,7 @@ describe("Admin › Developers and Staff", () => {
     await invited.page.getByLabel("Confirm Password", { exact: true }).fill(NEW_DEV.password);
     await invited.page.getByRole("button", { name: "Reset Password" }).click();
     await invited.page.getByText("Your password has been reset").waitFor();
-    await signInThroughForm(invited.page, NEW_DEV.email, NEW_DEV.password);
+    await signIn(invited.page, NEW_DEV.email, NEW_DEV.password);
     expect((await api.me(ADMIN_EMAIL)).role).toBe("admin");
     const profile = await invited.page.evaluate(async () => (await fetch("/api/me")).json());
     expect(profile).toMatchObject({ email: NEW_DEV.email, role: "developer" });

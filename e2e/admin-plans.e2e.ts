@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePage, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -32,7 +32,7 @@ beforeAll(async () => {
   edited = social[1] as AdminPlan;
   hidden = maintenance[0] as AdminPlan;
   admin = await newUser(product.browser, product.server.url);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(admin.page, ADMIN_EMAIL);
 });
 
 describe("Admin › Plans", () => {

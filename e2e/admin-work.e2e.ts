@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
   ]);
   for (const user of [admin, developer]) await user.page.emulateMedia({ reducedMotion: "reduce" });
-  await Promise.all([signInThroughForm(admin.page, ADMIN_EMAIL), signInThroughForm(developer.page, DEVELOPER)]);
+  await Promise.all([signIn(admin.page, ADMIN_EMAIL), signIn(developer.page, DEVELOPER)]);
 });
 
 describe("Admin › Tasks", () => {

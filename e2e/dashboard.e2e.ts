@@ -6,15 +6,7 @@ import { formatMoney } from "../common/format";
 import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import {
-  figuresOffOneLine,
-  newUser,
-  openInApp,
-  signInThroughForm,
-  statCard,
-  type User,
-  waitForPath,
-} from "./support/browser";
+import { figuresOffOneLine, newUser, openInApp, signIn, statCard, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -41,7 +33,7 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
     newUser(product.browser, product.server.url),
   ]);
-  await Promise.all([signInThroughForm(client.page, CLIENT), signInThroughForm(developer.page, DEVELOPER)]);
+  await Promise.all([signIn(client.page, CLIENT), signIn(developer.page, DEVELOPER)]);
 });
 
 /** The figures region, loaded (no skeleton left anywhere on the page). */

@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { hydratePage, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { hydratePage, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /** Journey: the portal's doors. Who may open which page, and where the others are sent. */
@@ -26,7 +26,7 @@ describe("route guards", () => {
   it("sends a client away from the admin area to the portal", async () => {
     const client: User = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(client.page, "kunle@adeyemilogistics.test");
+      await signIn(client.page, "kunle@adeyemilogistics.test");
       await client.page.goto("/portal/admin");
       await waitForPath(client.page, "/portal");
     } finally {
@@ -37,7 +37,7 @@ describe("route guards", () => {
   it("sends an administrator from the client portal to the admin area", async () => {
     const admin: User = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await signIn(admin.page, ADMIN_EMAIL);
       await admin.page.goto("/portal");
       await waitForPath(admin.page, "/portal/admin");
     } finally {
@@ -107,7 +107,7 @@ describe("a session that ends reaches every tab at once", () => {
   it("Logout in one tab sends the person's other tabs to /auth, showing none of their data", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(page, "amaka@bellofashion.test");
+      await signIn(page, "amaka@bellofashion.test");
       // Settings subscribes to nothing live: the tab must follow the session anyway.
       const other = await context.newPage();
       await other.goto("/portal/settings");
@@ -127,7 +127,7 @@ describe("a session that ends reaches every tab at once", () => {
   it("a password changed on another device sends this browser's open tab to /auth", async () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(page, "ngozi@lagosstudio.test");
+      await signIn(page, "ngozi@lagosstudio.test");
       await page.goto("/portal/settings");
       await page.getByRole("heading", { name: "Settings", level: 1 }).waitFor();
       // Another device: a second session for the same person changes the password, which ends every other session.
@@ -155,7 +155,7 @@ describe("the address the server prints", () => {
     const twin = product.server.url.replace("127.0.0.1", "localhost");
     const { page, context } = await newUser(product.browser, twin);
     try {
-      await signInThroughForm(page, "chinedu@ezefoods.test");
+      await signIn(page, "chinedu@ezefoods.test");
       const api = new Api(product.server.url);
       const projectId = await api.projectId("chinedu@ezefoods.test", "Eze Foods E-commerce Store");
       await page.goto(`/portal/projects/${projectId}`);

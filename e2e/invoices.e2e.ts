@@ -7,7 +7,7 @@ import { formatDay, formatMoney } from "../common/format";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { edgeLightness, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { edgeLightness, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const api = new Api(product.server.url);
   rows = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", CLIENT)).items;
   client = await newUser(product.browser, product.server.url);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
 });
 
 describe("Invoices", () => {
@@ -102,7 +102,7 @@ describe("Invoices", () => {
     const all = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", ADMIN_EMAIL)).items;
     const admin = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await signIn(admin.page, ADMIN_EMAIL);
       await admin.page.goto("/portal/invoices");
       const table = admin.page.getByRole("table", { name: "All invoices" });
       await table.locator("tbody tr").first().getByRole("button").waitFor();
@@ -135,7 +135,7 @@ describe("Invoices", () => {
   it("a developer, who gets no invoices and orders nothing, is sent to the dashboard from either page", async () => {
     const developer = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(developer.page, "tunde@lagosstudio.test");
+      await signIn(developer.page, "tunde@lagosstudio.test");
       for (const path of ["/portal/invoices", "/portal/order-services"]) {
         await developer.page.goto(path);
         await waitForPath(developer.page, "/portal");

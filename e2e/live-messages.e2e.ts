@@ -2,7 +2,7 @@ import type { Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -35,9 +35,9 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
     newUser(product.browser, product.server.url),
   ]);
-  await signInThroughForm(client.page, CLIENT);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
-  await signInThroughForm(outsider.page, OUTSIDER);
+  await signIn(client.page, CLIENT);
+  await signIn(admin.page, ADMIN_EMAIL);
+  await signIn(outsider.page, OUTSIDER);
 });
 
 const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');

@@ -3,7 +3,7 @@ import type { Page } from "../common/api";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api, type OutboxMail } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -42,7 +42,7 @@ beforeAll(async () => {
   api = new Api(product.server.url);
   projectId = await api.projectId(CLIENT, TITLE);
   client = await newUser(product.browser, product.server.url);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
   await readDemoThread(projectId);
 });
 
@@ -95,7 +95,7 @@ describe("e-mail notifications", () => {
       await admin.page.getByText("New messages on your projects", { exact: false }).waitFor();
       expect(await axeViolations(admin.page)).toEqual([]);
 
-      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await signIn(admin.page, ADMIN_EMAIL);
       await admin.page.goto("/portal/settings");
       const toggle = admin.page.getByLabel("New messages on your projects");
       await toggle.waitFor({ state: "attached" });
@@ -129,7 +129,7 @@ describe("e-mail notifications", () => {
     // Signed in before the message goes: only opening the thread counts against the delay.
     const admin = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(admin.page, ADMIN_EMAIL);
+      await signIn(admin.page, ADMIN_EMAIL);
       await client.page.goto(`/portal/projects/${otherId}`);
       await client.page.getByLabel("Message", { exact: true }).waitFor();
       const text = `Read in time ${Date.now()}`;

@@ -6,7 +6,7 @@ import { CLIENT_TASKS_DESCRIPTION, TASK_STATUS_LABELS } from "../src/features/ta
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, openInApp, signInThroughForm, statCard, type User } from "./support/browser";
+import { holdRequests, newUser, openInApp, signIn, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -57,7 +57,7 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
   ]);
   await developer.page.emulateMedia({ reducedMotion: "reduce" });
-  await Promise.all([signInThroughForm(developer.page, DEVELOPER), signInThroughForm(admin.page, ADMIN_EMAIL)]);
+  await Promise.all([signIn(developer.page, DEVELOPER), signIn(admin.page, ADMIN_EMAIL)]);
 });
 
 describe("My Tasks", () => {
@@ -201,7 +201,7 @@ describe("My Tasks", () => {
     const CLIENT = "chinedu@ezefoods.test";
     const client = await newUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(client.page, CLIENT);
+      await signIn(client.page, CLIENT);
       const theirs = (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, CLIENT)).items;
       expect(theirs.length).toBeGreaterThan(0);
       const onTheirProjects = new Set(

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -24,7 +24,7 @@ beforeAll(async () => {
   api = new Api(product.server.url);
   projectId = await api.projectId(CLIENT, TITLE);
   client = await newUser(product.browser, product.server.url);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
 });
 
 async function sendAsAdmin(message: string) {
@@ -85,7 +85,7 @@ describe("notification centre", () => {
 
   it("shows the empty state to someone with no notifications", async () => {
     const other = await newUser(product.browser, product.server.url);
-    await signInThroughForm(other.page, "amaka@bellofashion.test");
+    await signIn(other.page, "amaka@bellofashion.test");
     await other.page.goto("/portal/invoices");
     await other.page.getByRole("button", { name: "Notifications", exact: true }).click();
     await other.page.getByText("No notifications yet").waitFor();

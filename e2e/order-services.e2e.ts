@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTES_MAX_LENGTH } from "../common/domain";
 import { TOAST } from "../src/lib/messages";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -25,7 +25,7 @@ let client: User;
 beforeAll(async () => {
   client = await newUser(product.browser, product.server.url);
   await client.page.emulateMedia({ reducedMotion: "reduce" });
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
 });
 
 const servicesList = (page: Page) => page.getByRole("list", { name: "Available Services" });

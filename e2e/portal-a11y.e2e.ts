@@ -9,7 +9,7 @@ import {
   hydratePage,
   newUser,
   recordCspViolations,
-  signInThroughForm,
+  signIn,
   type User,
   waitForPath,
   wordsSplitAcrossLines,
@@ -150,7 +150,7 @@ async function signedIn(email: string): Promise<User> {
   const user = await newUser(product.browser, product.server.url);
   await recordCspViolations(user.context);
   await user.page.emulateMedia({ reducedMotion: "reduce" });
-  await signInThroughForm(user.page, email);
+  await signIn(user.page, email);
   return user;
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Api } from "./support/api";
-import { hydratePage, newPhoneUser, newUser, signInThroughForm, type User, waitForPath } from "./support/browser";
+import { hydratePage, newPhoneUser, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -46,7 +46,7 @@ beforeAll(async () => {
   developer = await newUser(product.browser, product.server.url);
   await developer.page.emulateMedia({ reducedMotion: "reduce" });
   await developer.page.setViewportSize({ width: 1280, height: 900 });
-  await signInThroughForm(developer.page, DEVELOPER);
+  await signIn(developer.page, DEVELOPER);
 });
 afterAll(async () => {
   await developer.context.close();
@@ -108,7 +108,7 @@ describe("portal shell", () => {
   it("is an 18rem drawer on a phone, opened by its named button and closed by ctrl+B", async () => {
     const { page, context } = await newPhoneUser(product.browser, product.server.url);
     try {
-      await signInThroughForm(page, DEVELOPER);
+      await signIn(page, DEVELOPER);
       // The server renders a phone's layout for a phone: no sidebar, the drawer's button, before any script runs.
       await page.goto("/portal/my-tasks");
       await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
@@ -157,7 +157,7 @@ describe("portal shell", () => {
     try {
       const { page } = client;
       await page.setViewportSize({ width: 1280, height: 900 });
-      await signInThroughForm(page, CLIENT);
+      await signIn(page, CLIENT);
       const me = await new Api(product.server.url).me(CLIENT);
       expect(me.companyName).toBeTruthy();
       const footer = sidebar(page);

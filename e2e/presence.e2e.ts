@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -27,8 +27,8 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
     newUser(product.browser, product.server.url),
   ]);
-  await signInThroughForm(client.page, CLIENT);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(client.page, CLIENT);
+  await signIn(admin.page, ADMIN_EMAIL);
   adminName = "Adaeze Okafor";
   clientName = "Chinedu Eze";
 });

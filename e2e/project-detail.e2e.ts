@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, signInThroughForm, type User } from "./support/browser";
+import { holdRequests, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -33,8 +33,8 @@ beforeAll(async () => {
     newUser(product.browser, product.server.url),
     newUser(product.browser, product.server.url),
   ]);
-  await signInThroughForm(client.page, CLIENT);
-  await signInThroughForm(admin.page, ADMIN_EMAIL);
+  await signIn(client.page, CLIENT);
+  await signIn(admin.page, ADMIN_EMAIL);
 });
 
 const messages = (page: Page) => page.locator('ul[aria-label="Messages"] > li');

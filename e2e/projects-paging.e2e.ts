@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -53,7 +53,7 @@ let user: User;
 
 beforeAll(async () => {
   user = await newUser(product.browser, product.server.url);
-  await signInThroughForm(user.page, ADMIN);
+  await signIn(user.page, ADMIN);
 });
 
 describe("projects list, a page at a time", () => {

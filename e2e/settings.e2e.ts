@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from "../seed";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, signInThroughForm, type User } from "./support/browser";
+import { hydratePage, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -38,7 +38,7 @@ beforeAll(async () => {
   api = new Api(product.server.url);
   client = await newUser(product.browser, product.server.url);
   await client.page.emulateMedia({ reducedMotion: "reduce" });
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
 });
 afterAll(async () => {
   await client.context.close();
@@ -49,7 +49,7 @@ describe("settings", () => {
     for (const email of [CLIENT, DEVELOPER, ADMIN_EMAIL]) {
       const user = email === CLIENT ? client : await newUser(product.browser, product.server.url);
       try {
-        if (user !== client) await signInThroughForm(user.page, email);
+        if (user !== client) await signIn(user.page, email);
         const { page } = user;
         const me = await api.me(email);
         await openSettings(page);
@@ -104,7 +104,7 @@ describe("settings", () => {
     const user = await newUser(product.browser, product.server.url);
     try {
       const { page } = user;
-      await signInThroughForm(page, DEVELOPER);
+      await signIn(page, DEVELOPER);
       await openSettings(page);
       // Signed out behind the page's back: the cookie gone, as when a session expires.
       await user.context.clearCookies();

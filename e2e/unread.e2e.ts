@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signInThroughForm, type User } from "./support/browser";
+import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   api = new Api(product.server.url);
   projectId = await api.projectId(CLIENT, TITLE);
   client = await newUser(product.browser, product.server.url);
-  await signInThroughForm(client.page, CLIENT);
+  await signIn(client.page, CLIENT);
 });
 
 async function sendAsAdmin(message: string) {

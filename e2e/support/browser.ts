@@ -22,9 +22,13 @@ export async function launchBrowser(): Promise<Browser> {
 
 export type User = { context: BrowserContext; page: Page };
 
+/** Each profile's product URL (Playwright does not say a context's baseURL), for `signIn`'s Origin header. */
+const productUrls = new WeakMap<BrowserContext, string>();
+
 /** A fresh, cookie-less browser profile: one per person in a journey. */
 export async function newUser(browser: Browser, baseURL: string): Promise<User> {
   const context = await browser.newContext({ baseURL });
+  productUrls.set(context, baseURL);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
@@ -40,20 +44,27 @@ export async function newPhoneUser(browser: Browser, baseURL: string): Promise<U
     userAgent:
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
   });
+  productUrls.set(context, baseURL);
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   return { context, page };
 }
 
-/** Signs in through the /auth page like a person would and waits to leave it. */
-export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
-  await page.goto("/auth");
-  await page.getByRole("tab", { name: "Sign In" }).click();
-  // The panel named by its tab: the other one may still be leaving (its exit animation).
-  const panel = page.getByRole("tabpanel", { name: "Sign In" });
-  await panel.getByLabel("Email").fill(email);
-  await panel.getByLabel("Password", { exact: true }).fill(password);
-  await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+/**
+ * Signs the page's profile in as `email` and opens /portal, where the sign-in form lands: for the journeys
+ * about what comes after. The session comes from the auth API into the profile's cookies (`page.request`
+ * shares them), which spares each journey loading /auth and hydrating its form (~1.5 s of a loaded
+ * machine's CPU a sign-in); the form itself is auth.e2e.ts's journey.
+ */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  const productUrl = productUrls.get(page.context());
+  if (!productUrl) throw new Error("signIn needs a profile made by newUser or newPhoneUser");
+  const response = await page.request.post("/api/auth/sign-in/email", {
+    data: { email, password },
+    headers: { origin: productUrl },
+  });
+  if (!response.ok()) throw new Error(`Sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
+  await page.goto("/portal");
   await waitForPath(page, /^\/portal(\/|$)/);
 }
 
