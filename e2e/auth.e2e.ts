@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../seed";
+import { DEMO_PASSWORD } from "../seed/accounts";
 import { SIGNED_OUT_MARK } from "../src/lib/signed-out";
 import { Api } from "./support/api";
 import { cspViolations, hydratePage, newUser, recordCspViolations, type User, waitForPath } from "./support/browser";

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { DEMO_PASSWORD } from "../seed";
+import { DEMO_PASSWORD } from "../seed/accounts";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { hydratePage, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ROLE_LABELS } from "../common/domain";
 import { formatDate } from "../common/format";
 import { NO_USER_LOGGED_IN } from "../common/messages";
-import { DEMO_PASSWORD } from "../seed";
+import { DEMO_PASSWORD } from "../seed/accounts";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";

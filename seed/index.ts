@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { count, sql } from "drizzle-orm";
-import type { Role } from "../common/domain";
 import { assignDevelopers } from "../server/data/projects";
 import type { Db } from "../server/db";
 import {
@@ -18,36 +17,10 @@ import {
   users,
 } from "../server/db/schema";
 import { publishChange } from "../server/functions/changes";
+import { DEMO_PASSWORD, DEMO_USERS } from "./accounts";
 import { nairaToKobo, PLANS, SERVICES } from "./catalogue";
 
-/** The demo accounts; README lists them and `npm start` prints them. */
-export const DEMO_PASSWORD = "Demo@2026!";
-export const DEMO_USERS: { key: string; email: string; fullName: string; role: Role; companyName?: string }[] = [
-  { key: "admin", email: "admin@lagosstudio.test", fullName: "Adaeze Okafor", role: "admin" },
-  { key: "dev1", email: "tunde@lagosstudio.test", fullName: "Tunde Bakare", role: "developer" },
-  { key: "dev2", email: "ngozi@lagosstudio.test", fullName: "Ngozi Obi", role: "developer" },
-  {
-    key: "client1",
-    email: "chinedu@ezefoods.test",
-    fullName: "Chinedu Eze",
-    role: "client",
-    companyName: "Eze Foods Ltd",
-  },
-  {
-    key: "client2",
-    email: "amaka@bellofashion.test",
-    fullName: "Amaka Bello",
-    role: "client",
-    companyName: "Bello Fashion House",
-  },
-  {
-    key: "client3",
-    email: "kunle@adeyemilogistics.test",
-    fullName: "Kunle Adeyemi",
-    role: "client",
-    companyName: "Adeyemi Logistics",
-  },
-];
+export { DEMO_PASSWORD, DEMO_USERS };
 
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
 const ago = (days: number, hours = 0) => new Date(Date.now() - days * 86_400_000 - hours * 3_600_000);

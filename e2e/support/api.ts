@@ -1,5 +1,5 @@
 import type { Page, Profile, Project } from "../../common/api";
-import { DEMO_PASSWORD } from "../../seed";
+import { DEMO_PASSWORD } from "../../seed/accounts";
 
 /**
  * A tiny HTTP client for what the journeys need besides the browser: demo

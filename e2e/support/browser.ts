@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, errors, type Locator, type Page } from "playwright-core";
-import { DEMO_PASSWORD } from "../../seed";
+import { DEMO_PASSWORD } from "../../seed/accounts";
 // Debian's Chromium and the flags this sandbox needs, shared with the benchmarks.
 import chromiumConfig from "./chromium.json";
 
