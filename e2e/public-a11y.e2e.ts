@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
-import { newUser, wordsSplitAcrossLines } from "./support/browser";
+import { newUser, type User, wordsSplitAcrossLines } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -28,11 +28,21 @@ const product = setupProduct();
 
 describe("accessibility (axe-core)", () => {
   for (const viewport of VIEWPORTS) {
-    it.each(ROUTES)(`%s at ${viewport.width}px has no violations`, async (route) => {
-      const { page, context } = await newUser(product.browser, product.server.url);
-      try {
-        await page.setViewportSize(viewport);
-        await page.emulateMedia({ reducedMotion: "reduce" });
+    describe(`at ${viewport.width}px`, () => {
+      // One browser profile for the width's routes: a visitor's public pages keep no state between loads, and
+      // each route is loaded afresh (a profile a route cost ~1 s of a loaded machine's CPU).
+      let visitor: User;
+      beforeAll(async () => {
+        visitor = await newUser(product.browser, product.server.url);
+        await visitor.page.setViewportSize(viewport);
+        await visitor.page.emulateMedia({ reducedMotion: "reduce" });
+      });
+      afterAll(async () => {
+        await visitor?.context.close();
+      });
+
+      it.each(ROUTES)("%s has no violations", async (route) => {
+        const { page } = visitor;
         // The prerendered page as loaded: it hydrates on a first interaction, which no scan makes.
         await page.goto(route);
         expect(await axeViolations(page)).toEqual([]);
@@ -41,9 +51,7 @@ describe("accessibility (axe-core)", () => {
         expect(await page.locator("main").count()).toBe(1);
         expect(await page.locator("footer").count()).toBe(1);
         expect(await page.locator("h1").count()).toBe(1);
-      } finally {
-        await context.close();
-      }
+      });
     });
   }
 
