@@ -191,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     sessions,
     allowedOrigins,
     maxSocketsPerUser: config.liveSocketsPerUser,
+    maxBufferedBytes: config.liveMaxBufferedBytes,
   });
 
   await server.register(healthRoutes, { database, version: VERSION });

@@ -57,6 +57,8 @@ const envSchema = z.object({
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
   /** Live sockets one signed-in person may hold open at once (a tab each). */
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
+  /** Pushes one live socket may have waiting to be written, in KB, beyond what the system's own buffers hold. */
+  LIVE_MAX_BUFFERED_KB: z.coerce.number().int().min(1).default(1024),
   /** The largest project file one may upload, in bytes (issue #8): 25 MB by default. */
   FILE_MAX_BYTES: z.coerce
     .number()
@@ -143,6 +145,7 @@ export type Config = {
   contactRateLimit: number;
   writeRateLimit: number;
   liveSocketsPerUser: number;
+  liveMaxBufferedBytes: number;
   fileMaxBytes: number;
   /** Where project files' content is kept (server/files/store.ts). */
   fileStore: FileStoreConfig;
@@ -198,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
+    liveMaxBufferedBytes: e.LIVE_MAX_BUFFERED_KB * 1024,
     fileMaxBytes: e.FILE_MAX_BYTES,
     fileStore: fileStoreConfig(e),
     mailPollMs: e.MAIL_POLL_MS,

@@ -63,6 +63,12 @@ type HubOptions = {
   allowedOrigins: string[];
   /** Open sockets one person may hold (LIVE_SOCKETS_PER_USER): a tab each, with room for many tabs and devices. */
   maxSocketsPerUser: number;
+  /**
+   * Bytes a socket may have waiting to be written (LIVE_MAX_BUFFERED_KB) once the system's buffers are
+   * full: a reader that stopped reading (a frozen tab, a client that never reads) would otherwise hold
+   * every push made since in the server's memory.
+   */
+  maxBufferedBytes: number;
 };
 
 /**
@@ -87,9 +93,22 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     },
   });
 
-  /** A frame is a message, or one already serialised and encoded (sent as text all the same). */
+  /**
+   * A frame is a message, or one already serialised and encoded (sent as text all the same). A socket
+   * whose reader has fallen too far behind is ended at once, not closed: a close frame would wait
+   * behind what it has not read. Its tab reconnects and catches up as after any lost connection
+   * (subscribe's `since`).
+   */
   const send = (connection: Connection, message: ServerMessage | string | Buffer) => {
     if (connection.socket.readyState !== connection.socket.OPEN) return;
+    if (connection.socket.bufferedAmount > options.maxBufferedBytes) {
+      app.log.warn(
+        { userId: connection.userId, bufferedBytes: connection.socket.bufferedAmount },
+        "live socket not reading: ended",
+      );
+      connection.socket.terminate();
+      return;
+    }
     if (Buffer.isBuffer(message)) connection.socket.send(message, { binary: false });
     else connection.socket.send(typeof message === "string" ? message : JSON.stringify(message));
   };

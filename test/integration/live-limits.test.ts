@@ -1,16 +1,21 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MESSAGE_MAX_LENGTH } from "../../common/domain";
 import { projects } from "../../server/db/schema";
 import { MAX_SUBSCRIPTIONS } from "../../server/live/hub";
 import { type LiveSocket, openLive } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
-/** The live channel's limits: sockets per person, and frames a client gets wrong, logged as one warning. */
+/**
+ * The live channel's limits: sockets per person, subscriptions per socket, pushes waiting for a reader
+ * that stopped reading, and frames a client gets wrong, logged as one warning.
+ */
 let server: TestServer;
 let chinedu: Client;
 let amaka: Client;
 const logLines: { level: number; msg: string }[] = [];
 const SOCKETS_PER_USER = 5;
+const MAX_BUFFERED_BYTES = 64 * 1024;
 
 beforeAll(async () => {
   const logStream = new Writable({
@@ -19,7 +24,10 @@ beforeAll(async () => {
       done();
     },
   });
-  server = await startTestServer({ logLevel: "warn", liveSocketsPerUser: SOCKETS_PER_USER }, { logStream });
+  server = await startTestServer(
+    { logLevel: "warn", liveSocketsPerUser: SOCKETS_PER_USER, liveMaxBufferedBytes: MAX_BUFFERED_BYTES },
+    { logStream },
+  );
   [chinedu, amaka] = await Promise.all([
     server.signIn("chinedu@ezefoods.test"),
     server.signIn("amaka@bellofashion.test"),
@@ -129,4 +137,37 @@ describe("subscriptions per socket", () => {
       socket.close();
     }
   });
+});
+
+describe("a reader that stops reading", () => {
+  it("has its socket ended once its unread pushes pass the limit, while the key's other readers get every push", async () => {
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const key = ["projects", projectId, "messages"];
+    const [stalled, reading] = await Promise.all([open(chinedu), open(chinedu)]);
+    try {
+      expect((await stalled.subscribe(key)).type).toBe("subscribed");
+      expect((await reading.subscribe(key)).type).toBe("subscribed");
+      stalled.pause();
+      // ~12 KB a push (three bytes a character); the system's socket buffers take a few MB before the server's.
+      const text = (n: number) => `${n} ${"€".repeat(MESSAGE_MAX_LENGTH - 10)}`;
+      const ended = () => logLines.some((line) => line.msg === "live socket not reading: ended");
+      let sent = 0;
+      while (!ended() && sent < 1_500) {
+        const response = await chinedu.request("POST", `/api/projects/${projectId}/messages`, { message: text(sent) });
+        expect(response.status).toBe(201);
+        sent++;
+      }
+      expect(ended()).toBe(true);
+      // What reached the stalled socket before it was ended is read, then it closes as a lost connection would.
+      stalled.resume();
+      expect(await stalled.closed).toBe(1006);
+      const pushes = (socket: LiveSocket) => socket.frames.filter((frame) => frame.type === "change").length;
+      expect(pushes(stalled)).toBeLessThan(sent);
+      await expect.poll(() => pushes(reading), { timeout: 10_000 }).toBe(sent);
+      expect(errorsLogged()).toEqual([]);
+    } finally {
+      reading.close();
+      stalled.close();
+    }
+  }, 60_000);
 });

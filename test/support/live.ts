@@ -23,6 +23,9 @@ export type LiveSocket = {
   /** Resolves with the close code once the server closes the socket. */
   closed: Promise<number>;
   close(): void;
+  /** Stops reading the socket (a frozen tab), so what the server sends waits in the buffers; `resume` reads on. */
+  pause(): void;
+  resume(): void;
 };
 
 export type LiveRejection = { rejected: true; status: number };
@@ -84,6 +87,12 @@ export function openLive(
     },
     close() {
       socket.close();
+    },
+    pause() {
+      socket.pause();
+    },
+    resume() {
+      socket.resume();
     },
   };
 
