@@ -108,7 +108,8 @@ export type App = {
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   // Compressing the built pages takes the thread pool ~0.5 s: let it run while the database opens.
-  const clientDocuments = options.client === false ? Promise.resolve(null) : loadClientDocuments(config);
+  const servesClient = options.client !== false;
+  const clientDocuments = servesClient ? loadClientDocuments(config) : Promise.resolve(null);
   clientDocuments.catch(() => {}); // awaited below, unless opening the database fails first
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
@@ -222,7 +223,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });
 
-  if (options.client !== false) await registerClient(server, config, database, documents, portalPages);
+  if (servesClient) await registerClient(server, config, database, documents, portalPages);
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
   mailer.start([(now) => sendDueDigests(db, now)]);
