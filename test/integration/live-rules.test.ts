@@ -406,21 +406,7 @@ const table: Row[] = [
     subscribe: [F, F, F, F, T],
     receives: [F, F, F, F, T],
     push: "invalidate",
-    async insert() {
-      const rowId = randomUUID();
-      await commit(
-        (tx) => tx.insert(projects).values({ id: rowId, title: "Live rules analytics project", clientId: id.clientA }),
-        projectChange("insert", rowId),
-      );
-      return rowId;
-    },
-    update: (rowId) =>
-      commit(
-        (tx) => tx.update(projects).set({ status: "completed" }).where(eq(projects.id, rowId)),
-        projectChange("update", rowId),
-      ),
-    remove: (rowId) =>
-      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+    ...projectChanges("Live rules analytics project", { status: "completed" }),
   },
   {
     name: "admin analytics, on a task",
@@ -493,24 +479,7 @@ const table: Row[] = [
     push: "invalidate",
     // A project's changes: the dashboard and the projects list follow them, both as "refetch", so no
     // key's legitimate push names the row.
-    async insert() {
-      const rowId = randomUUID();
-      await commit(
-        async (tx) => {
-          await tx.insert(projects).values({ id: rowId, title: "Live rules dashboard project", clientId: id.clientA });
-          await assignDevelopers(tx, [{ projectId: rowId, developerId: id.devIn }]);
-        },
-        projectChange("insert", rowId),
-      );
-      return rowId;
-    },
-    update: (rowId) =>
-      commit(
-        (tx) => tx.update(projects).set({ progress: 40 }).where(eq(projects.id, rowId)),
-        projectChange("update", rowId),
-      ),
-    remove: (rowId) =>
-      commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+    ...projectChanges("Live rules dashboard project", { progress: 40 }),
   },
   {
     // The projects list (issue #7: a project an administrator creates shows in its client's open list):
@@ -520,26 +489,30 @@ const table: Row[] = [
     subscribe: [T, T, T, T, T],
     receives: [T, F, T, F, T],
     push: "invalidate",
+    ...projectChanges("Live rules listed project", { progress: 60 }),
+  },
+];
+
+/** A project of client A's, on which the assigned developer works: created, changed by `set`, deleted. */
+function projectChanges(title: string, set: Partial<typeof projects.$inferInsert>) {
+  return {
     async insert() {
       const rowId = randomUUID();
       await commit(
         async (tx) => {
-          await tx.insert(projects).values({ id: rowId, title: "Live rules listed project", clientId: id.clientA });
+          await tx.insert(projects).values({ id: rowId, title, clientId: id.clientA });
           await assignDevelopers(tx, [{ projectId: rowId, developerId: id.devIn }]);
         },
         projectChange("insert", rowId),
       );
       return rowId;
     },
-    update: (rowId) =>
-      commit(
-        (tx) => tx.update(projects).set({ progress: 60 }).where(eq(projects.id, rowId)),
-        projectChange("update", rowId),
-      ),
-    remove: (rowId) =>
+    update: (rowId: string) =>
+      commit((tx) => tx.update(projects).set(set).where(eq(projects.id, rowId)), projectChange("update", rowId)),
+    remove: (rowId: string) =>
       commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
-  },
-];
+  };
+}
 
 /** A change to a project of client A's, on which the assigned developer works. */
 const projectChange = (op: "insert" | "update" | "delete", rowId: string): Change => ({
