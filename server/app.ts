@@ -105,6 +105,27 @@ export type App = {
   files: FileStore;
 };
 
+/**
+ * Served without a proxy in front (`npm start`), the server keeps its own time limits: with Fastify's
+ * defaults a request whose body never comes held its connection for good. Sockets upgraded to the live
+ * channel have none (ws clears the silence limit; its pings find dead peers).
+ */
+function httpTimeouts(config: Config) {
+  const requestTimeout = config.httpRequestTimeoutMs;
+  return {
+    connectionTimeout: config.httpIdleTimeoutMs,
+    requestTimeout,
+    // A kept-alive connection closes on its own limit, which it announces (Keep-Alive: timeout=…), before
+    // the silence limit would: a client never sends on a connection the server is closing. 72 s by default.
+    keepAliveTimeout: Math.min(72_000, Math.floor(config.httpIdleTimeoutMs * 0.8)),
+    // Node enforces the request limit only when the headers' is no longer, checking every 30 s by default.
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 10)),
+    },
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<App> {
   const { config } = options;
   // Compressing the built pages takes the thread pool ~0.5 s: let it run while the database opens.
@@ -124,6 +145,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
+    ...httpTimeouts(config),
     // Per-request lines would cost more than the requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: "idle",

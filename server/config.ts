@@ -101,6 +101,10 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(10).default(5000),
   /** How long a new message waits unread before it is mailed (grouped with what follows). */
   MESSAGE_MAIL_DELAY_MS: z.coerce.number().int().min(0).default(120_000),
+  /** How long a connection may send and receive nothing mid-request before it is closed (a body that never comes). */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(90_000),
+  /** How long a request may take to arrive whole, body included: 10 minutes carry 25 MB at ~350 kbit/s. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -150,6 +154,8 @@ export type Config = {
   /** Where project files' content is kept (server/files/store.ts). */
   fileStore: FileStoreConfig;
   mailPollMs: number;
+  httpIdleTimeoutMs: number;
+  httpRequestTimeoutMs: number;
   messageMailDelayMs: number;
   /** Footer social links; only configured networks are shown. */
   social: Partial<Record<SocialNetwork, string>>;
@@ -205,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fileMaxBytes: e.FILE_MAX_BYTES,
     fileStore: fileStoreConfig(e),
     mailPollMs: e.MAIL_POLL_MS,
+    httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     messageMailDelayMs: e.MESSAGE_MAIL_DELAY_MS,
     social: {
       facebook: e.SOCIAL_FACEBOOK_URL,

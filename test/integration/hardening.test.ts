@@ -1,9 +1,11 @@
+import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTROL_CHARACTERS } from "../../common/messages";
 import { MESSAGE_EMPTY } from "../../common/schemas";
 import { loggable } from "../../server/http/errors";
-import { activeProjectId, type Client, startTestServer, type TestServer } from "../support/server";
+import { openLive } from "../support/live";
+import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
 /** Hardening: text the database cannot store, security headers, error logs without people's data. */
 let server: TestServer;
@@ -177,6 +179,67 @@ describe("every error answer has the API's shape", () => {
       }
     } finally {
       await withPages.close();
+    }
+  });
+});
+
+describe("connections that stall", () => {
+  // Limits a test can wait for (the defaults are a minute of silence and ten minutes for a whole request).
+  const IDLE_MS = 500;
+  const REQUEST_MS = 1_500;
+  let timed: TestServer;
+  beforeAll(async () => {
+    timed = await startTestServer({ httpIdleTimeoutMs: IDLE_MS, httpRequestTimeoutMs: REQUEST_MS });
+  });
+  afterAll(async () => {
+    await timed?.close();
+  });
+
+  const head = (length: number) =>
+    `POST /api/enquiries HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${length}\r\n\r\n`;
+
+  /** A raw connection that sends `head` and then `drip` every 100 ms; what came back and when the server closed it. */
+  function stalledRequest(text: string, drip?: string): Promise<{ received: string; closedAfterMs: number }> {
+    const { hostname, port } = new URL(timed.url);
+    return new Promise((resolve, reject) => {
+      const started = performance.now();
+      let received = "";
+      const socket = connect(Number(port), hostname, () => socket.write(text));
+      const dripping = drip ? setInterval(() => socket.writable && socket.write(drip), 100) : undefined;
+      socket.on("data", (data) => {
+        received += data;
+      });
+      socket.on("error", reject);
+      socket.on("close", () => {
+        clearInterval(dripping);
+        resolve({ received, closedAfterMs: performance.now() - started });
+      });
+    });
+  }
+
+  it("a request whose body never comes is closed once the connection has been silent too long", async () => {
+    const { closedAfterMs } = await stalledRequest(head(100));
+    expect(closedAfterMs).toBeGreaterThanOrEqual(IDLE_MS - 50);
+    expect(closedAfterMs).toBeLessThan(REQUEST_MS);
+  });
+
+  it("a body dripped a byte at a time, never silent, is answered 408 once the request has taken too long", async () => {
+    const { received, closedAfterMs } = await stalledRequest(head(10_000), " ");
+    expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
+    expect(closedAfterMs).toBeLessThan(REQUEST_MS * 3);
+  });
+
+  it("a live socket stays open through silences longer than the limit", async () => {
+    const chinedu = await timed.signIn("chinedu@ezefoods.test");
+    const socket = await openLive(timed.url, chinedu);
+    if ("rejected" in socket) throw new Error(`live channel refused: ${socket.status}`);
+    try {
+      await sleep(IDLE_MS * 3);
+      const projectId = await activeProjectId(timed.db, "chinedu@ezefoods.test");
+      expect((await socket.subscribe(["projects", projectId, "messages"])).type).toBe("subscribed");
+    } finally {
+      socket.close();
     }
   });
 });
