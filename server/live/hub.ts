@@ -17,6 +17,15 @@ import { authorizeKey, resolveChange } from "./registry";
 export const LIVE_PATH = "/api/live";
 const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
 export const MAX_SUBSCRIPTIONS = 200;
+/**
+ * Frames one socket may send per window: a page sends a few (a subscribe a list, a typing signal every
+ * few seconds), a reconnect up to MAX_SUBSCRIPTIONS at once. Past it the socket is closed: each frame
+ * can cost a query (a subscribe's check) or a push to every viewer (typing), and the HTTP writes'
+ * limit does not see them.
+ */
+export const FRAMES_PER_WINDOW = 300;
+const FRAME_WINDOW_MS = 10_000;
+const TOO_MANY_FRAMES = "Too many live messages: slow down";
 /** A tab that vanished without closing (a crash, a lost network) is dropped within two pings: presence fades as fast. */
 const PING_INTERVAL_MS = 15_000;
 
@@ -54,6 +63,8 @@ type Connection = PresenceSocket & {
   alive: boolean;
   /** A refused frame is logged once per connection: a client sending nothing but bad frames cannot flood the log. */
   warned: boolean;
+  /** Frames received in the current window (FRAMES_PER_WINDOW), and when it began. */
+  frames: { count: number; since: number };
 };
 
 type HubOptions = {
@@ -140,6 +151,14 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     const mine = connectionsByUser.get(connection.userId);
     mine?.delete(connection);
     if (mine?.size === 0) connectionsByUser.delete(connection.userId);
+  }
+
+  /** Counts a frame against its socket's window; true once the socket has sent more than the window allows. */
+  function tooManyFrames(connection: Connection) {
+    const now = Date.now();
+    if (now - connection.frames.since >= FRAME_WINDOW_MS) connection.frames = { count: 0, since: now };
+    connection.frames.count += 1;
+    return connection.frames.count > FRAMES_PER_WINDOW;
   }
 
   async function handleMessage(connection: Connection, raw: string) {
@@ -315,6 +334,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         pending: new Set(),
         alive: true,
         warned: false,
+        frames: { count: 0, since: Date.now() },
       };
       const mine = connectionsByUser.get(connection.userId) ?? new Set();
       connectionsByUser.set(connection.userId, mine);
@@ -323,6 +343,12 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         connection.alive = true;
       });
       socket.on("message", (data) => {
+        // A socket being closed reads on until its peer answers: what it sends meanwhile is not acted on.
+        if (socket.readyState !== socket.OPEN) return;
+        if (tooManyFrames(connection)) {
+          app.log.warn({ userId: connection.userId }, "live socket sending too fast: closed");
+          return socket.close(4429, TOO_MANY_FRAMES);
+        }
         handleMessage(connection, data.toString()).catch((error) =>
           app.log.error({ err: error }, "live message failed"),
         );

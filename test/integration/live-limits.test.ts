@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
 import { projects } from "../../server/db/schema";
-import { MAX_SUBSCRIPTIONS } from "../../server/live/hub";
+import { FRAMES_PER_WINDOW, MAX_SUBSCRIPTIONS } from "../../server/live/hub";
 import { type LiveSocket, openLive } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -66,6 +66,31 @@ describe("frames a client gets wrong", () => {
   });
 });
 
+describe("frames per socket", () => {
+  it("a socket sending faster than any page does is closed with 4429, logged once, and others stay open", async () => {
+    const [fast, other] = await Promise.all([open(chinedu), open(chinedu)]);
+    const before = logLines.length;
+    const notHeld = ["projects", "00000000-0000-4000-8000-000000000000", "presence"];
+    for (let i = 0; i <= FRAMES_PER_WINDOW + 50; i++) fast.send({ type: "typing", key: notHeld, active: i % 2 === 0 });
+    expect(await fast.closed).toBe(4429);
+    const warned = () => logLines.slice(before).filter((line) => line.msg === "live socket sending too fast: closed");
+    await expect.poll(() => warned().length).toBe(1);
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    expect((await other.subscribe(["projects", projectId, "messages"])).type).toBe("subscribed");
+    other.close();
+    expect(warned()).toHaveLength(1);
+  });
+
+  it(`acts on ${FRAMES_PER_WINDOW} frames at once (a reconnect resubscribing) and closes at the next`, async () => {
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const socket = await open(chinedu);
+    for (let i = 1; i < FRAMES_PER_WINDOW; i++) socket.send({ type: "unsubscribe", key: ["projects", "list"] });
+    expect((await socket.subscribe(["projects", projectId, "messages"])).type).toBe("subscribed");
+    socket.send({ type: "unsubscribe", key: ["projects", "list"] });
+    expect(await socket.closed).toBe(4429);
+  });
+});
+
 describe("sockets per person", () => {
   it(`allows ${SOCKETS_PER_USER} open sockets per person, refuses the next with a 429, and leaves others alone`, async () => {
     const sockets = await Promise.all(Array.from({ length: SOCKETS_PER_USER }, () => open(chinedu)));
@@ -95,13 +120,10 @@ describe("subscriptions per socket", () => {
     const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
     const many = await server.db
       .insert(projects)
-      .values(Array.from({ length: 210 }, (_, n) => ({ title: `Burst project ${n}`, clientId })))
+      .values(Array.from({ length: MAX_SUBSCRIPTIONS + 60 }, (_, n) => ({ title: `Burst project ${n}`, clientId })))
       .returning({ id: projects.id });
-    // 420 keys this client may read, all sent before the first answer comes back.
-    const keys = many.flatMap(({ id }) => [
-      ["projects", id, "messages"],
-      ["projects", id, "milestones"],
-    ]);
+    // 260 keys this client may read, all sent before the first answer comes back (within FRAMES_PER_WINDOW).
+    const keys = many.map(({ id }) => ["projects", id, "messages"]);
     const socket = await open(chinedu);
     try {
       for (const key of keys) socket.send({ type: "subscribe", key });
