@@ -2,10 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignDevelopers } from "../../server/data/projects";
 import { notifications, projectDevelopers } from "../../server/db/schema";
-import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
+import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
-import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createService } from "../support/services";
 
 /**
@@ -18,16 +18,13 @@ import { createService } from "../support/services";
 type Notification = { id: string; kind: string; title: string; body: string; link: string; readAt: string | null };
 
 let server: TestServer;
-const http = {} as Record<ActorName, Client>;
-const id = {} as Record<ActorName, string>;
+let http: Record<ActorName, Client>;
+let id: Record<ActorName, string>;
 const sockets: LiveSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const actor of ACTORS) {
-    http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
-    id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
-  }
+  ({ http, id } = await signInActors(server));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();

@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers } from "../../server/db/schema";
-import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
+import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
-import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Issue #8 item 3: each person's read point per project. A message adds one
@@ -14,16 +14,13 @@ import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "
  */
 
 let server: TestServer;
-const http = {} as Record<ActorName, Client>;
-const id = {} as Record<ActorName, string>;
+let http: Record<ActorName, Client>;
+let id: Record<ActorName, string>;
 const sockets: LiveSocket[] = [];
 
 beforeAll(async () => {
   server = await startTestServer();
-  for (const actor of ACTORS) {
-    http[actor] = await server.signIn(ACTOR_EMAILS[actor]);
-    id[actor] = await userIdOf(server.db, ACTOR_EMAILS[actor]);
-  }
+  ({ http, id } = await signInActors(server));
 });
 afterAll(async () => {
   for (const socket of sockets) socket.close();
