@@ -18,12 +18,14 @@ export const LIVE_PATH = "/api/live";
 const TOO_MANY_SOCKETS = "Too many open connections: close some tabs and try again";
 export const MAX_SUBSCRIPTIONS = 200;
 /**
- * Frames one socket may send per window: a page sends a few (a subscribe a list, a typing signal every
- * few seconds), a reconnect up to MAX_SUBSCRIPTIONS at once. Past it the socket is closed: each frame
- * can cost a query (a subscribe's check) or a push to every viewer (typing), and the HTTP writes'
- * limit does not see them.
+ * Frames one person may send per window over all their sockets: a page sends a few (a subscribe a
+ * list, a typing signal every few seconds), a reconnect up to MAX_SUBSCRIPTIONS at once, and a
+ * restarted server is reconnected by each open tab. Each frame can cost a query (a subscribe's check)
+ * or a push to every viewer (typing), and the HTTP writes' limit does not see them. Past it the socket
+ * that sent the frame is closed; the count outlives the person's sockets until its window ends, so
+ * reconnecting does not start it afresh.
  */
-export const FRAMES_PER_WINDOW = 300;
+export const FRAMES_PER_WINDOW = 1_000;
 const FRAME_WINDOW_MS = 10_000;
 const TOO_MANY_FRAMES = "Too many live messages: slow down";
 /** A tab that vanished without closing (a crash, a lost network) is dropped within two pings: presence fades as fast. */
@@ -63,8 +65,6 @@ type Connection = PresenceSocket & {
   alive: boolean;
   /** A refused frame is logged once per connection: a client sending nothing but bad frames cannot flood the log. */
   warned: boolean;
-  /** Frames received in the current window (FRAMES_PER_WINDOW), and when it began. */
-  frames: { count: number; since: number };
 };
 
 type HubOptions = {
@@ -93,6 +93,8 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   const db = database.db;
   const subscribers = new Map<string, Set<Connection>>();
   const connectionsByUser = new Map<string, Set<Connection>>();
+  /** Frames each person has sent in their current window (FRAMES_PER_WINDOW); ended windows go at each ping. */
+  const framesByUser = new Map<string, { count: number; since: number }>();
   const recent = new RecentDeliveries();
 
   await app.register(websocket, {
@@ -153,12 +155,16 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     if (mine?.size === 0) connectionsByUser.delete(connection.userId);
   }
 
-  /** Counts a frame against its socket's window; true once the socket has sent more than the window allows. */
+  /** Counts a frame against its sender's window; true once they have sent more than the window allows. */
   function tooManyFrames(connection: Connection) {
     const now = Date.now();
-    if (now - connection.frames.since >= FRAME_WINDOW_MS) connection.frames = { count: 0, since: now };
-    connection.frames.count += 1;
-    return connection.frames.count > FRAMES_PER_WINDOW;
+    let budget = framesByUser.get(connection.userId);
+    if (!budget || now - budget.since >= FRAME_WINDOW_MS) {
+      budget = { count: 0, since: now };
+      framesByUser.set(connection.userId, budget);
+    }
+    budget.count += 1;
+    return budget.count > FRAMES_PER_WINDOW;
   }
 
   async function handleMessage(connection: Connection, raw: string) {
@@ -284,6 +290,10 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   });
 
   const pinger = setInterval(() => {
+    const now = Date.now();
+    for (const [userId, budget] of framesByUser) {
+      if (now - budget.since >= FRAME_WINDOW_MS) framesByUser.delete(userId);
+    }
     for (const set of connectionsByUser.values()) {
       for (const connection of set) {
         if (!connection.alive) connection.socket.terminate();
@@ -334,7 +344,6 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         pending: new Set(),
         alive: true,
         warned: false,
-        frames: { count: 0, since: Date.now() },
       };
       const mine = connectionsByUser.get(connection.userId) ?? new Set();
       connectionsByUser.set(connection.userId, mine);
