@@ -55,6 +55,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Writes (messages, milestones, orders, uploads…) one signed-in person may make per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
+  /** Invoice PDFs one signed-in person may download per minute: each is drawn afresh, ~70 ms of the server's time. */
+  PDF_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Live sockets one signed-in person may hold open at once (a tab each). */
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Pushes one live socket may have waiting to be written, in KB, beyond what the system's own buffers hold. */
@@ -148,6 +150,7 @@ export type Config = {
   authRateLimit: number;
   contactRateLimit: number;
   writeRateLimit: number;
+  pdfRateLimit: number;
   liveSocketsPerUser: number;
   liveMaxBufferedBytes: number;
   fileMaxBytes: number;
@@ -206,6 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: e.AUTH_RATE_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
     writeRateLimit: e.WRITE_RATE_LIMIT,
+    pdfRateLimit: e.PDF_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     liveMaxBufferedBytes: e.LIVE_MAX_BUFFERED_KB * 1024,
     fileMaxBytes: e.FILE_MAX_BYTES,

@@ -8,6 +8,7 @@ import type { Db } from "../db";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
+import { createLimit } from "../http/rate-limit";
 import { invoiceDisposition, invoicePdf } from "../pdf/invoice";
 import { rules } from "../rules";
 
@@ -17,6 +18,18 @@ import { rules } from "../rules";
  * administrators' writes will publish { topic: "invoices" } changes.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
+  // Drawing an invoice takes the server's thread ~70 ms: a person asking for PDFs without pause would
+  // hold it for everyone, so each may have PDF_RATE_LIMIT a minute (a person reads a few).
+  const pdfLimit = createLimit(app, {
+    max: config.pdfRateLimit,
+    timeWindowMs: 60_000,
+    message: "Too many invoice downloads.",
+    async key(request) {
+      const session = await request.session();
+      return session ? `pdf|${session.user.id}` : undefined;
+    },
+  });
+
   app.get(
     "/api/invoices",
     {
@@ -61,9 +74,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = 
         produces: ["application/pdf"],
         response: {
           200: z.any().meta({ description: "The invoice (application/pdf)" }),
-          ...errorResponses(400, 401, 404),
+          ...errorResponses(400, 401, 404, 429),
         },
       },
+      preHandler: pdfLimit,
     },
     async (request, reply) => {
       await request.requireUser();

@@ -215,6 +215,30 @@ describe("GET /api/invoices/:id/pdf", () => {
     expect(response.headers.get("content-disposition")).toContain(`${theirs.invoiceNumber}.pdf`);
   });
 
+  it("answers 429 with Retry-After past PDF_RATE_LIMIT downloads a minute, for that person only", async () => {
+    const limited = await startTestServer({ pdfRateLimit: 2 });
+    try {
+      const emails = ["chinedu@ezefoods.test", "amaka@bellofashion.test"];
+      const [first, second] = await Promise.all(emails.map((email) => limited.signIn(email)));
+      const [mine, theirs] = await Promise.all(
+        emails.map(async (email) => insertInvoice(limited.db, { clientId: await userIdOf(limited.db, email) })),
+      );
+      if (!first || !second || !mine || !theirs) throw new Error("setup failed");
+      const get = (from: Client, id: string) => from.request("GET", `/api/invoices/${id}/pdf`);
+      expect((await get(first, mine.id)).status).toBe(200);
+      expect((await get(first, mine.id)).status).toBe(200);
+      const refused = await get(first, mine.id);
+      expect(refused.status).toBe(429);
+      expect(refused.json.error.code).toBe("rate_limited");
+      expect(refused.json.error.message).toMatch(/^Too many invoice downloads\. Try again in \d+ seconds\.$/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // Another person's downloads are theirs to count.
+      expect((await get(second, theirs.id)).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it("names a file safely whatever the invoice number holds", async () => {
     const odd = await insertInvoice(server.db, { clientId: chineduId, invoiceNumber: 'Q1 "₦"/2026' });
     const header = (await download(chinedu, odd.id)).response.headers.get("content-disposition") ?? "";
