@@ -93,8 +93,11 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   const db = database.db;
   const subscribers = new Map<string, Set<Connection>>();
   const connectionsByUser = new Map<string, Set<Connection>>();
-  /** Frames each person has sent in their current window (FRAMES_PER_WINDOW); ended windows go at each ping. */
-  const framesByUser = new Map<string, { count: number; since: number }>();
+  /**
+   * Frames each person has sent in their current window (FRAMES_PER_WINDOW), and whether going past it was
+   * logged (once a window: a person reopening sockets cannot flood the log); ended windows go at each ping.
+   */
+  const framesByUser = new Map<string, { count: number; since: number; logged: boolean }>();
   const recent = new RecentDeliveries();
 
   await app.register(websocket, {
@@ -160,11 +163,16 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     const now = Date.now();
     let budget = framesByUser.get(connection.userId);
     if (!budget || now - budget.since >= FRAME_WINDOW_MS) {
-      budget = { count: 0, since: now };
+      budget = { count: 0, since: now, logged: false };
       framesByUser.set(connection.userId, budget);
     }
     budget.count += 1;
-    return budget.count > FRAMES_PER_WINDOW;
+    if (budget.count <= FRAMES_PER_WINDOW) return false;
+    if (!budget.logged) {
+      budget.logged = true;
+      app.log.warn({ userId: connection.userId }, "live frames past the limit: sockets closed");
+    }
+    return true;
   }
 
   async function handleMessage(connection: Connection, raw: string) {
@@ -354,10 +362,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       socket.on("message", (data) => {
         // A socket being closed reads on until its peer answers: what it sends meanwhile is not acted on.
         if (socket.readyState !== socket.OPEN) return;
-        if (tooManyFrames(connection)) {
-          app.log.warn({ userId: connection.userId }, "live socket sending too fast: closed");
-          return socket.close(4429, TOO_MANY_FRAMES);
-        }
+        if (tooManyFrames(connection)) return socket.close(4429, TOO_MANY_FRAMES);
         handleMessage(connection, data.toString()).catch((error) =>
           app.log.error({ err: error }, "live message failed"),
         );
