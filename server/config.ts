@@ -55,7 +55,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Writes (messages, milestones, orders, uploads…) one signed-in person may make per minute. */
   WRITE_RATE_LIMIT: z.coerce.number().int().min(1).default(120),
-  /** Invoice PDFs one signed-in person may download per minute: each is drawn afresh, ~70 ms of the server's time. */
+  /** Invoice PDFs one signed-in person may download per minute: each is drawn afresh, ~10 ms of the server's time. */
   PDF_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Live sockets one signed-in person may hold open at once (a tab each). */
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),

@@ -18,7 +18,7 @@ import { rules } from "../rules";
  * administrators' writes will publish { topic: "invoices" } changes.
  */
 export const invoiceRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = async (app, { db, config }) => {
-  // Drawing an invoice takes the server's thread ~70 ms: a person asking for PDFs without pause would
+  // Drawing an invoice takes the server's thread ~10 ms: a person asking for PDFs without pause would
   // hold it for everyone, so each may have PDF_RATE_LIMIT a minute (a person reads a few).
   const pdfLimit = createLimit(app, {
     max: config.pdfRateLimit,
