@@ -61,6 +61,8 @@ const envSchema = z.object({
   LIVE_SOCKETS_PER_USER: z.coerce.number().int().min(1).default(20),
   /** Pushes one live socket may have waiting to be written, in KB, beyond what the system's own buffers hold. */
   LIVE_MAX_BUFFERED_KB: z.coerce.number().int().min(1).default(1024),
+  /** Megabytes of project files one person may upload in 24 hours: a full disk would stop the product for everyone. */
+  UPLOAD_MB_PER_DAY: z.coerce.number().int().min(1).default(1024),
   /** The largest project file one may upload, in bytes (issue #8): 25 MB by default. */
   FILE_MAX_BYTES: z.coerce
     .number()
@@ -154,6 +156,7 @@ export type Config = {
   liveSocketsPerUser: number;
   liveMaxBufferedBytes: number;
   fileMaxBytes: number;
+  uploadBytesPerDay: number;
   /** Where project files' content is kept (server/files/store.ts). */
   fileStore: FileStoreConfig;
   mailPollMs: number;
@@ -213,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
     liveMaxBufferedBytes: e.LIVE_MAX_BUFFERED_KB * 1024,
     fileMaxBytes: e.FILE_MAX_BYTES,
+    uploadBytesPerDay: e.UPLOAD_MB_PER_DAY * 1024 * 1024,
     fileStore: fileStoreConfig(e),
     mailPollMs: e.MAIL_POLL_MS,
     httpIdleTimeoutMs: e.HTTP_IDLE_TIMEOUT_MS,

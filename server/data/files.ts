@@ -102,6 +102,18 @@ export async function sweepAbandoned(db: Db): Promise<void> {
   );
 }
 
+/**
+ * Bytes `uploaderId` uploaded in the last 24 hours, files since deleted included (their rows are gone,
+ * so not those), on project_files_uploader_created_idx. An upload under way counts from its completion.
+ */
+export async function bytesUploadedInADay(db: Db, uploaderId: string): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${projectFiles.size}), 0)` })
+    .from(projectFiles)
+    .where(and(eq(projectFiles.uploaderId, uploaderId), sql`${projectFiles.createdAt} > now() - interval '1 day'`));
+  return Number(row?.bytes ?? 0);
+}
+
 /** "Content-Disposition" for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266). */
 export function attachmentDisposition(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]|["\\/;]/g, "_");

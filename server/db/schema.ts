@@ -730,6 +730,8 @@ export const projectFiles = pgTable(
     index("project_files_project_created_idx").on(t.projectId, ...newestFirst(t)),
     // Uploads abandoned mid-way, swept on later uploads.
     index("project_files_incomplete_idx").on(t.createdAt).where(sql`not complete`),
+    // What one person uploaded in the last day (UPLOAD_MB_PER_DAY), summed on each upload.
+    index("project_files_uploader_created_idx").on(t.uploaderId, t.createdAt),
   ],
 );
 

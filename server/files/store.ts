@@ -52,6 +52,13 @@ export const unsupportedType = () =>
     "This type of file cannot be uploaded. Upload a PDF, PNG, JPEG, GIF, WebP, Word, Excel, PowerPoint, text or CSV file.",
   );
 
+export const uploadLimitReached = (maxBytes: number) =>
+  new HttpError(
+    429,
+    "upload_limit",
+    `You have uploaded as much as one person may in 24 hours (${formatMegabytes(maxBytes)}). Try again tomorrow.`,
+  );
+
 export const emptyFile = () => new HttpError(400, "bad_request", "This file is empty.");
 
 export function formatMegabytes(bytes: number): string {

@@ -8,11 +8,26 @@ import { uuidParam } from "../../common/schemas";
 import { hasControlCharacter } from "../../common/text";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
-import { attachmentDisposition, getFile, getFileFacts, listFiles, messageOfFile, sweepAbandoned } from "../data/files";
+import {
+  attachmentDisposition,
+  bytesUploadedInADay,
+  getFile,
+  getFileFacts,
+  listFiles,
+  messageOfFile,
+  sweepAbandoned,
+} from "../data/files";
 import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { projectFiles } from "../db/schema";
-import { type FileStore, noteDeleted, purgeDeletedContent, storeUpload, tooLarge } from "../files/store";
+import {
+  type FileStore,
+  noteDeleted,
+  purgeDeletedContent,
+  storeUpload,
+  tooLarge,
+  uploadLimitReached,
+} from "../files/store";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { badRequest, forbidden, notFound } from "../http/errors";
@@ -85,7 +100,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
         summary:
           "Upload a file to a project: the raw bytes as the body, the URL-encoded name in X-File-Name (PDF, images, Office documents, text or CSV; checked on the content)",
         params: projectParams,
-        response: { 201: projectFileSchema, ...errorResponses(400, 401, 404, 413, 415) },
+        response: { 201: projectFileSchema, ...errorResponses(400, 401, 404, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -100,6 +115,12 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
         // Refused before reading: the rest of the body is not wanted, so the connection closes after the answer.
         reply.header("connection", "close");
         throw tooLarge(config.fileMaxBytes);
+      }
+      // A body of undeclared length is judged by what came before it: it can pass the day's volume by one file.
+      const uploaded = await bytesUploadedInADay(db, user.id);
+      if (uploaded + (Number.isFinite(declared) ? declared : 0) > config.uploadBytesPerDay) {
+        reply.header("connection", "close");
+        throw uploadLimitReached(config.uploadBytesPerDay);
       }
       await sweepAbandoned(db);
       const [row] = await db

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { projectFileChunks } from "../../server/db/schema";
+import { ACTOR_EMAILS } from "../support/actors";
+import { createProject } from "../support/project-factory";
 import { pdf, projectFilesSuite } from "../support/project-files-suite";
+import { type Client, startTestServer } from "../support/server";
 
 /**
  * Project files kept in the database (FILE_STORE=database, the default): the
@@ -37,5 +40,47 @@ describe("the database store", () => {
       [1, 256 * 1024],
       [2, 600 * 1024 - 512 * 1024],
     ]);
+  });
+});
+
+describe("a day's uploads", () => {
+  it("past UPLOAD_MB_PER_DAY for one person a 429 before any byte is stored; others upload on", async () => {
+    const server = await startTestServer({ uploadBytesPerDay: 1024 * 1024 });
+    try {
+      const [clientA, devIn] = await Promise.all([
+        server.signIn(ACTOR_EMAILS.clientA),
+        server.signIn(ACTOR_EMAILS.devIn),
+      ]);
+      const projectId = await createProject(server.db, {
+        clientEmail: ACTOR_EMAILS.clientA,
+        developerEmails: [ACTOR_EMAILS.devIn],
+      });
+      const upload = (from: Client, name: string) =>
+        fetch(`${server.url}/api/projects/${projectId}/files`, {
+          method: "POST",
+          headers: {
+            cookie: from.cookieHeader(),
+            origin: server.url,
+            "content-type": "application/octet-stream",
+            "x-file-name": name,
+          },
+          body: new Uint8Array(pdf(600 * 1024)),
+        });
+      const stored = async () => (await server.db.select().from(projectFileChunks)).length;
+      expect((await upload(clientA, "first.pdf")).status).toBe(201);
+      const afterFirst = await stored();
+      const refused = await upload(clientA, "second.pdf");
+      expect(refused.status).toBe(429);
+      expect((await refused.json()).error).toEqual({
+        code: "upload_limit",
+        message: "You have uploaded as much as one person may in 24 hours (1 MB). Try again tomorrow.",
+      });
+      expect(await stored()).toBe(afterFirst);
+      // Another person's day is their own.
+      expect((await upload(devIn, "theirs.pdf")).status).toBe(201);
+      expect(await stored()).toBeGreaterThan(afterFirst);
+    } finally {
+      await server.close();
+    }
   });
 });

@@ -1,0 +1,1 @@
+CREATE INDEX "project_files_uploader_created_idx" ON "project_files" USING btree ("uploader_id","created_at");
