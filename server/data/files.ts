@@ -103,8 +103,8 @@ export async function sweepAbandoned(db: Db): Promise<void> {
 }
 
 /**
- * Bytes `uploaderId` uploaded in the last 24 hours, files since deleted included (their rows are gone,
- * so not those), on project_files_uploader_created_idx. An upload under way counts from its completion.
+ * Bytes of the files `uploaderId` uploaded in the last 24 hours and still kept (a deleted file's content is
+ * purged: it fills no disk), on project_files_uploader_created_idx. An upload under way counts once complete.
  */
 export async function bytesUploadedInADay(db: Db, uploaderId: string): Promise<number> {
   const [row] = await db
