@@ -20,7 +20,7 @@ export type InvoicePdfSettings = { currency: string; whatsappNumber: string };
 /**
  * The two fonts, read and parsed once, with the first invoice asked for, and shared by every invoice
  * after: given a path, pdfkit reads and parses a font anew for each document. Parsed once, one client's
- * 10 connections asking for PDFs were served 97–102 a second instead of 15 (p50 85 ms against 575), and
+ * 10 connections asking for PDFs were served 96–102 a second instead of 15 (p50 82–87 ms against 575), and
  * the process's memory no longer climbs with each (20 invoices after the first: +4 MB resident against +58).
  */
 let parsedFonts: Promise<{ body: Font; bold: Font }> | undefined;
