@@ -9,6 +9,7 @@ import { formatInteger } from "./format";
 export const tooLong = (max: number) => `Use at most ${formatInteger(max)} characters.`;
 export const REQUIRED = "This field is required.";
 export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
+export const INCOMPLETE_CHARACTERS = "Remove the incomplete characters from this text.";
 export const INVALID_EMAIL = "Enter a valid e-mail address.";
 /** Spec §5 and §8: a profile update made with nobody signed in (a session that ended while Settings was open). */
 export const NO_USER_LOGGED_IN = "No user logged in";

@@ -10,6 +10,15 @@ const BLANK = /^[\s\u200B-\u200D\u2060\uFEFF]*$/;
 
 export const hasControlCharacter = (value: string) => CONTROL_CHARACTER.test(value);
 
+/**
+ * Half of a character: a UTF-16 surrogate without its pair, which no keyboard types but a JSON
+ * escape ("\ud800") or text cut in the middle of an emoji carries. PostgreSQL's jsonb refuses it
+ * (the audit log's before and after), and UTF-8 has no way to write it.
+ */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
+
 /** True for text that shows nothing: "", spaces, or only zero-width characters. */
 export const isBlank = (value: string) => BLANK.test(value);
 

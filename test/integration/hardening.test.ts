@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS } from "../../common/messages";
+import { CONTROL_CHARACTERS, INCOMPLETE_CHARACTERS } from "../../common/messages";
 import { MESSAGE_EMPTY } from "../../common/schemas";
 import { loggable } from "../../server/http/errors";
 import { openLive } from "../support/live";
@@ -31,6 +31,21 @@ describe("text the database cannot store", () => {
     const response = await client.request("PATCH", "/api/me", { fullName });
     expect(response.status).toBe(400);
     expect(response.json.error.fields).toEqual({ fullName: CONTROL_CHARACTERS });
+  });
+
+  it("half of a character (a lone surrogate) is refused with a 400 under its field; a whole emoji is text", async () => {
+    const admin = await server.signIn("admin@lagosstudio.test");
+    // An administrator's change is audited as jsonb, which refuses a lone surrogate: this was a 500.
+    for (const title of ["Fix \ud800", "Fix \udc00 now", "Cut emoji \ud83d"]) {
+      const refused = await admin.request("POST", "/api/admin/tasks", { title });
+      expect(refused.status, title).toBe(400);
+      expect(refused.json.error.fields).toEqual({ title: INCOMPLETE_CHARACTERS });
+    }
+    const profile = await client.request("PATCH", "/api/me", { fullName: "Chinedu \udfff" });
+    expect(profile.json.error.fields).toEqual({ fullName: INCOMPLETE_CHARACTERS });
+    const created = await admin.request("POST", "/api/admin/tasks", { title: "Ship it \ud83d\ude80" });
+    expect(created.status).toBe(201);
+    expect(created.json.title).toBe("Ship it \u{1F680}");
   });
 
   it("a message with a NUL is refused, and newlines and tabs are ordinary text", async () => {
