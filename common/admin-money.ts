@@ -7,7 +7,7 @@ export type { PaymentSort } from "./admin-table";
 import { invoiceSchema, projectSchema } from "./api";
 import { PROJECT_STATUSES } from "./domain";
 import { tooLong } from "./messages";
-import { amountSchema, toMinorUnits } from "./schemas";
+import { amountSchema, calendarDate, toMinorUnits } from "./schemas";
 import { isBlank } from "./text";
 
 /**
@@ -52,7 +52,7 @@ export const invoiceCreateSchema = z.strictObject({
   clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),
   projectId: z.uuid("Choose one of the client's projects.").nullable(),
   amount: amountSchema.refine((amount) => toMinorUnits(amount) > 0, AMOUNT_POSITIVE),
-  dueDate: z.iso.date("Enter a due date."),
+  dueDate: calendarDate("Enter a due date."),
 });
 export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 
@@ -82,8 +82,8 @@ export const projectFormSchema = z
       .int("Enter a whole number from 0 to 100.")
       .min(0, "Enter a progress from 0 to 100.")
       .max(100, "Enter a progress from 0 to 100."),
-    startDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable(),
-    endDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable(),
+    startDate: calendarDate().nullable(),
+    endDate: calendarDate().nullable(),
   })
   .refine((project) => !project.startDate || !project.endDate || project.endDate >= project.startDate, {
     message: END_BEFORE_START,

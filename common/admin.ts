@@ -21,6 +21,7 @@ import { invoiceSchema, projectSchema, serviceOrderSchema, taskSchema, timestamp
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "./domain";
 import { STAFF_ROLES } from "./people";
 import { enquirySchema } from "./public";
+import { calendarDate } from "./schemas";
 
 export * from "./admin-table";
 
@@ -184,7 +185,7 @@ export const enquiryStatusUpdateSchema = z.strictObject({ status: z.enum(ENQUIRY
 export type EnquiryStatusUpdate = z.infer<typeof enquiryStatusUpdateSchema>;
 
 /** The audit log (issue #7): a page, newest first, filtered by person, kind (entity or action) and days. */
-const dayParam = z.iso.date("Enter a date as YYYY-MM-DD.");
+const dayParam = calendarDate();
 export const auditQuerySchema = adminTableQuery(AUDIT_SORTS, AUDIT_TABLE_DEFAULTS)
   .omit({ q: true })
   .extend({

@@ -10,6 +10,10 @@ export const tooLong = (max: number) => `Use at most ${formatInteger(max)} chara
 export const REQUIRED = "This field is required.";
 export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
 export const INCOMPLETE_CHARACTERS = "Remove the incomplete characters from this text.";
+/** The years a date of the product may fall in (common/schemas.ts, calendarDate). */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+export const DATE_OUT_OF_RANGE = `Enter a date between ${FIRST_YEAR} and ${LAST_YEAR}.`;
 export const INVALID_EMAIL = "Enter a valid e-mail address.";
 /** Spec §5 and §8: a profile update made with nobody signed in (a session that ended while Settings was open). */
 export const NO_USER_LOGGED_IN = "No user logged in";

@@ -9,10 +9,24 @@ import {
   TASK_STATUSES,
 } from "./domain";
 import "./error-map";
-import { tooLong } from "./messages";
+import { DATE_OUT_OF_RANGE, FIRST_YEAR, LAST_YEAR, tooLong } from "./messages";
 import { isBlank } from "./text";
 
 export const MESSAGE_EMPTY = "Message cannot be empty";
+
+/**
+ * A day as YYYY-MM-DD, in the years the product keeps (FIRST_YEAR to LAST_YEAR): every date a
+ * person enters or filters by. PostgreSQL has no year 0 (ISO's "0000" is 1 BC), and a year far
+ * from now is a slip of the keyboard, not a project's date.
+ */
+export const calendarDate = (message = "Enter a date as YYYY-MM-DD.") =>
+  z.iso.date(message).refine((day) => {
+    const year = Number(day.slice(0, 4));
+    return year >= FIRST_YEAR && year <= LAST_YEAR;
+  }, DATE_OUT_OF_RANGE);
+
+/** A date input's bounds, so its picker offers only the days calendarDate accepts. */
+export const DATE_INPUT_RANGE = { min: `${FIRST_YEAR}-01-01`, max: `${LAST_YEAR}-12-31` };
 
 export { emailSchema } from "./email";
 
@@ -106,7 +120,7 @@ export const milestoneCreateSchema = z.strictObject({
     .max(MILESTONE_DESCRIPTION_MAX_LENGTH, tooLong(MILESTONE_DESCRIPTION_MAX_LENGTH))
     .optional(),
   amount: amountSchema,
-  dueDate: z.iso.date("Enter a date as YYYY-MM-DD.").nullable().optional(),
+  dueDate: calendarDate().nullable().optional(),
 });
 export type MilestoneCreate = z.infer<typeof milestoneCreateSchema>;
 
@@ -153,7 +167,7 @@ export const taskInputSchema = z.strictObject({
   priority: z.enum(TASK_PRIORITIES, "Choose a priority.").default("medium"),
   assignedTo: emptyAsNull(z.string().max(100, "Choose someone from the list.")),
   projectId: emptyAsNull(z.uuid("Choose a project from the list.")),
-  dueDate: emptyAsNull(z.iso.date("Enter a date as YYYY-MM-DD.")),
+  dueDate: emptyAsNull(calendarDate()),
 });
 export type TaskInput = z.input<typeof taskInputSchema>;
 export type TaskData = z.output<typeof taskInputSchema>;

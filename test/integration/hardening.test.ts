@@ -1,11 +1,11 @@
 import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS, INCOMPLETE_CHARACTERS } from "../../common/messages";
+import { CONTROL_CHARACTERS, DATE_OUT_OF_RANGE, INCOMPLETE_CHARACTERS } from "../../common/messages";
 import { MESSAGE_EMPTY } from "../../common/schemas";
 import { loggable } from "../../server/http/errors";
 import { openLive } from "../support/live";
-import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** Hardening: text the database cannot store, security headers, error logs without people's data. */
 let server: TestServer;
@@ -90,6 +90,44 @@ describe("text the database cannot store", () => {
     const entry = JSON.stringify(loggable(error));
     expect(entry).not.toContain(secret);
     expect(entry).toContain("database query failed");
+  });
+});
+
+describe("dates outside the years the product keeps", () => {
+  it("every date a person enters or filters by is refused with a 400 under its field, not a 500; the edges pass", async () => {
+    const admin = await server.signIn("admin@lagosstudio.test");
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const project = { title: "Dated", description: "", clientId, developerIds: [], status: "active", progress: 0 };
+    const writes = (day: string) =>
+      [
+        [admin, "POST", "/api/admin/tasks", { title: "Dated", dueDate: day }, "dueDate"],
+        [
+          client,
+          "POST",
+          `/api/projects/${projectId}/milestones`,
+          { title: "M", description: "", amount: "1.00", dueDate: day },
+          "dueDate",
+        ],
+        [admin, "POST", "/api/admin/invoices", { clientId, projectId, amount: "1.00", dueDate: day }, "dueDate"],
+        [admin, "POST", "/api/admin/projects", { ...project, startDate: day, endDate: null }, "startDate"],
+        [admin, "POST", "/api/admin/projects", { ...project, startDate: null, endDate: day }, "endDate"],
+      ] as const;
+    // PostgreSQL has no year 0: "0000-01-01" was a 500 on each of these.
+    for (const day of ["0000-01-01", "1899-12-31", "3000-01-01", "9999-12-31"]) {
+      for (const [who, method, path, body, field] of writes(day)) {
+        const response = await who.request(method, path, body);
+        expect(response.status, `${path} ${field} ${day}`).toBe(400);
+        expect(response.json.error.fields).toEqual({ [field]: DATE_OUT_OF_RANGE });
+      }
+      const filtered = await admin.request("GET", `/api/admin/audit?from=${day}`);
+      expect(filtered.status, `audit from ${day}`).toBe(400);
+    }
+    for (const day of ["1900-01-01", "2999-12-31"]) {
+      for (const [who, method, path, body] of writes(day)) {
+        expect((await who.request(method, path, body)).status, `${path} ${day}`).toBe(201);
+      }
+      expect((await admin.request("GET", `/api/admin/audit?from=${day}`)).status).toBe(200);
+    }
   });
 });
 

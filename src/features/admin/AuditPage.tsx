@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { LuHistory } from "react-icons/lu";
 import type { AuditEntryView, AuditSort } from "../../../common/admin";
 import { formatDateTime } from "../../../common/format";
+import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
@@ -137,7 +138,8 @@ function AuditFilterBar({
         <TextInput
           type="date"
           value={query.from ?? ""}
-          max={query.to}
+          min={DATE_INPUT_RANGE.min}
+          max={query.to ?? DATE_INPUT_RANGE.max}
           onChange={(event) => set("from", event.target.value)}
         />
       </FormField>
@@ -145,7 +147,8 @@ function AuditFilterBar({
         <TextInput
           type="date"
           value={query.to ?? ""}
-          min={query.from}
+          min={query.from ?? DATE_INPUT_RANGE.min}
+          max={DATE_INPUT_RANGE.max}
           onChange={(event) => set("to", event.target.value)}
         />
       </FormField>

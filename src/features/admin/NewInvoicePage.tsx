@@ -4,6 +4,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
+import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
@@ -103,7 +104,7 @@ export function NewInvoicePage() {
               <TextInput type="text" inputMode="decimal" autoComplete="off" {...form.register("amount")} />
             </FormField>
             <FormField label="Due date" required error={errors.dueDate?.message}>
-              <TextInput type="date" {...form.register("dueDate")} />
+              <TextInput type="date" {...DATE_INPUT_RANGE} {...form.register("dueDate")} />
             </FormField>
           </Stack>
         </Card.Body>

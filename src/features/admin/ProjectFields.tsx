@@ -9,6 +9,7 @@ import {
   projectFormSchema,
 } from "../../../common/admin-money";
 import { PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
+import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { showServerError } from "../../lib/form-errors";
@@ -141,10 +142,18 @@ export function ProjectFields({
           />
         </FormField>
         <FormField label="Start date" error={errors.startDate?.message} helperText="Optional.">
-          <TextInput type="date" {...registerWithValue(form, "startDate", { setValueAs: nullIfEmpty })} />
+          <TextInput
+            type="date"
+            {...DATE_INPUT_RANGE}
+            {...registerWithValue(form, "startDate", { setValueAs: nullIfEmpty })}
+          />
         </FormField>
         <FormField label="End date" error={errors.endDate?.message} helperText="Optional; not before the start date.">
-          <TextInput type="date" {...registerWithValue(form, "endDate", { setValueAs: nullIfEmpty })} />
+          <TextInput
+            type="date"
+            {...DATE_INPUT_RANGE}
+            {...registerWithValue(form, "endDate", { setValueAs: nullIfEmpty })}
+          />
         </FormField>
       </SimpleGrid>
     </Stack>

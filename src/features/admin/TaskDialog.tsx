@@ -6,7 +6,12 @@ import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Task } from "../../../common/api";
 import { TASK_PRIORITIES } from "../../../common/domain";
-import { TASK_DESCRIPTION_MAX_LENGTH, TASK_TITLE_MAX_LENGTH, taskInputSchema } from "../../../common/schemas";
+import {
+  DATE_INPUT_RANGE,
+  TASK_DESCRIPTION_MAX_LENGTH,
+  TASK_TITLE_MAX_LENGTH,
+  taskInputSchema,
+} from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -176,7 +181,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
             </SelectInput>
           </FormField>
           <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
-            <TextInput type="date" {...form.register("dueDate")} />
+            <TextInput type="date" {...DATE_INPUT_RANGE} {...form.register("dueDate")} />
           </FormField>
         </SimpleGrid>
       </DialogForm>

@@ -5,7 +5,7 @@ import { useForm } from "react-hook-form";
 import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
 import { MILESTONE_DESCRIPTION_MAX_LENGTH, MILESTONE_TITLE_MAX_LENGTH } from "../../../common/domain";
-import { milestoneCreateSchema } from "../../../common/schemas";
+import { DATE_INPUT_RANGE, milestoneCreateSchema } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -92,6 +92,7 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
         <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
           <TextInput
             type="date"
+            {...DATE_INPUT_RANGE}
             {...form.register("dueDate", { setValueAs: (value: string | null) => value || null })}
           />
         </FormField>
