@@ -23,7 +23,7 @@ import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
 import { createFileStore, type FileStore, startContentSweep } from "./files/store";
 import { registerApiCompression } from "./http/compress";
-import { errorBody, frameworkErrors, registerErrorHandling } from "./http/errors";
+import { clientErrors, errorBody, frameworkErrors, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
 import { loadRenderer, registerPlanPages, SSR_ENTRY } from "./http/plan-pages";
@@ -150,6 +150,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
     logController: new LogController({ disableRequestLogging: true }),
     forceCloseConnections: "idle",
     frameworkErrors,
+    clientErrorHandler: clientErrors,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(responseSerializer(config));

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from "node:http";
+import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { unexpectedField } from "../../common/messages";
@@ -57,6 +59,38 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
   reply
     .status(error.statusCode ?? 400)
     .send(errorBody(known?.code ?? "bad_request", known?.message ?? "The request is not valid."));
+}
+
+/** What Node's HTTP parser and its time limits refuse before Fastify sees a request (clientErrors). */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: "headers_too_large",
+    message: "The request's headers are too large: clear this site's cookies and try again",
+  },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: "request_timeout", message: "The request took too long to arrive" },
+};
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP server refused before any route (headers over
+ * its 16 KB, a request past HTTP_REQUEST_TIMEOUT_MS, bytes that are not HTTP) answered in the API's
+ * shape, not Fastify's default one, and its connection closed, as Node's own handler does.
+ */
+export function clientErrors(error: Error & { code?: string }, socket: Duplex): void {
+  if (error.code === "ECONNRESET" || socket.destroyed) return;
+  const { status, code, message } = (error.code && CLIENT_ERRORS[error.code]) || {
+    status: 400,
+    code: "bad_request",
+    message: "The request is not valid HTTP",
+  };
+  if (socket.writable) {
+    const body = JSON.stringify(errorBody(code, message));
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The names of fields a strict schema refused, so each shows under its own key. */

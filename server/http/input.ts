@@ -9,21 +9,35 @@ const textProblem = (text: string) =>
 
 type Found = { path: string; problem: string };
 
-/** The first string inside `value` (a parsed body, query or params) the product cannot store: its field path and why. */
-function findBadText(value: unknown, path: string): Found | undefined {
-  if (typeof value === "string") {
-    const problem = textProblem(value);
-    return problem ? { path: path || "body", problem } : undefined;
-  }
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = findBadText(item, path ? `${path}.${index}` : String(index));
-      if (found) return found;
-    }
-  } else if (value && typeof value === "object") {
-    for (const [key, item] of Object.entries(value)) {
-      const found = findBadText(item, path ? `${path}.${key}` : key);
-      if (found) return found;
+/** A value met walking an input: its key and the step it sits in, so its path is written only if it is named. */
+type Step = { value: unknown; key: string; parent: Step | undefined };
+
+const pathOf = (step: Step): string => {
+  const keys: string[] = [];
+  for (let at: Step | undefined = step; at; at = at.parent) if (at.key) keys.unshift(at.key);
+  return keys.join(".");
+};
+
+/**
+ * The first string inside `value` (a parsed body, query or params) the product cannot store: its
+ * field path and why. Walked with a stack of its own, not by recursion: a 64 KB body can nest
+ * arrays ~30,000 deep, past the call stack (a 500 before).
+ */
+function findBadText(value: unknown, where: string): Found | undefined {
+  const pending: Step[] = [{ value, key: where, parent: undefined }];
+  for (let step = pending.pop(); step; step = pending.pop()) {
+    if (typeof step.value === "string") {
+      const problem = textProblem(step.value);
+      if (problem) return { path: pathOf(step) || "body", problem };
+    } else if (step.value && typeof step.value === "object") {
+      const entries = Array.isArray(step.value)
+        ? step.value.map((item, index) => [String(index), item] as const)
+        : Object.entries(step.value);
+      // Pushed last first, so fields are judged in their order and the first bad one is named.
+      for (let index = entries.length - 1; index >= 0; index--) {
+        const [key, item] = entries[index] as readonly [string, unknown];
+        pending.push({ value: item, key, parent: step });
+      }
     }
   }
   return undefined;

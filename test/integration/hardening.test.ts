@@ -220,6 +220,20 @@ describe("every error answer has the API's shape", () => {
     }
   });
 
+  it("headers too large for the HTTP server answer 431 in the error shape", async () => {
+    const response = await client.request("GET", "/api/me", undefined, { headers: { "x-filler": "a".repeat(20_000) } });
+    expect(response.status).toBe(431);
+    expect(response.json.error.code).toBe("headers_too_large");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("a body nested deeper than the call stack is a 400, not a 500", async () => {
+    const depth = 30_000;
+    const response = await client.request("PATCH", "/api/me", `{"fullName":${"[".repeat(depth)}${"]".repeat(depth)}}`);
+    expect(response.status).toBe(400);
+    expect(response.json.error.fields).toHaveProperty("fullName");
+  });
+
   it("an address the router cannot decode answers in the error shape, with the front end served and without", async () => {
     const withPages = await startTestServer({}, { client: true });
     try {
@@ -279,6 +293,7 @@ describe("connections that stall", () => {
   it("a body dripped a byte at a time, never silent, is answered 408 once the request has taken too long", async () => {
     const { received, closedAfterMs } = await stalledRequest(head(10_000), " ");
     expect(received).toMatch(/^HTTP\/1\.1 408 /);
+    expect(received).toContain('{"error":{"code":"request_timeout"');
     expect(closedAfterMs).toBeGreaterThanOrEqual(REQUEST_MS - 50);
     expect(closedAfterMs).toBeLessThan(REQUEST_MS * 3);
   });
