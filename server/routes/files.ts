@@ -8,6 +8,7 @@ import { uuidParam } from "../../common/schemas";
 import { hasControlCharacter } from "../../common/text";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
+import { fileNameFor } from "../data/file-content";
 import {
   attachmentDisposition,
   bytesUploadedInADay,
@@ -34,6 +35,12 @@ import { badRequest, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
+/**
+ * What no file name holds beyond the control characters: tabs and line breaks, and the marks that
+ * change the direction text reads in, with which "\u202etxt.exe" shows as "exe.txt".
+ */
+const NAME_CONTROLS = /[\t\n\r\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+
 /** The file's name from its header: URL-encoded UTF-8, without any folder a browser or tool prefixed. */
 function fileNameOf(header: string | string[] | undefined): string {
   const invalid = () => badRequest("Name the file in the X-File-Name header.", { name: "A file name is required." });
@@ -46,7 +53,8 @@ function fileNameOf(header: string | string[] | undefined): string {
   }
   name = (name.split(/[\\/]/).pop() ?? "").trim();
   if (!name || name === "." || name === "..") throw invalid();
-  if (hasControlCharacter(name)) throw badRequest("The file name has a control character.", { name: "Not allowed." });
+  if (hasControlCharacter(name) || NAME_CONTROLS.test(name))
+    throw badRequest("The file name has a control character.", { name: "Not allowed." });
   if (name.length > FILE_NAME_MAX_LENGTH)
     throw badRequest(`File names can be at most ${FILE_NAME_MAX_LENGTH} characters.`, { name: "Too long." });
   return name;
@@ -137,7 +145,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
         const completed = await db.transaction(async (tx) => {
           const updated = await tx
             .update(projectFiles)
-            .set({ size, contentType: detected.type, complete: true })
+            .set({ size, contentType: detected.type, name: fileNameFor(name, detected), complete: true })
             .where(eq(projectFiles.id, fileId))
             .returning({ id: projectFiles.id });
           if (updated.length === 0) return false;

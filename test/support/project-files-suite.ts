@@ -239,6 +239,37 @@ export function projectFilesSuite(options: {
       }
     });
 
+    it("a name ends as its content is: text named run.bat is stored and downloaded as run.bat.txt", async () => {
+      const cases: [string, Buffer, string][] = [
+        ["run.bat", Buffer.from("del /q C:\\*\r\n"), "run.bat.txt"],
+        ["page.hta", Buffer.from("<script>alert(1)</script>"), "page.hta.txt"],
+        ["README", Buffer.from("Read me"), "README.txt"],
+        ["notes.MD", Buffer.from("# Notes"), "notes.MD"],
+        ["invoice.exe", pdf(100), "invoice.exe.pdf"],
+        ["Scan.JPEG", Buffer.concat([Buffer.from("ffd8ffe0", "hex"), randomBytes(50)]), "Scan.JPEG"],
+        [
+          "plan.doc",
+          Buffer.from("PK\x03\x04\x14\x00\x06\x00[Content_Types].xml....PK\x03\x04word/document.xml", "latin1"),
+          "plan.doc.docx",
+        ],
+      ];
+      for (const [name, bytes, stored] of cases) {
+        const response = await upload(as.clientA, name, bytes);
+        expect(response.status, name).toBe(201);
+        expect(response.json.name, name).toBe(stored);
+        const download = await send(as.admin, "GET", `/api/files/${response.json.id}`);
+        expect(download.headers.get("content-disposition"), name).toContain(encodeURIComponent(stored));
+      }
+    });
+
+    it("refuses a name with a tab, a line break or a mark that reverses how it reads", async () => {
+      for (const name of ["\u202etxt.exe", "a\tb.txt", "a\nb.txt", "x\u2067y.txt"]) {
+        const response = await upload(as.clientA, name, Buffer.from("hello"));
+        expect(response.status, JSON.stringify(name)).toBe(400);
+        expect(response.json.error.message).toBe("The file name has a control character.");
+      }
+    });
+
     it("refuses a ZIP that is no Office document, binary bytes named .txt, an empty file, and a missing name", async () => {
       const zip = Buffer.concat([Buffer.from("PK\x03\x04", "latin1"), randomBytes(100)]);
       expect((await upload(as.clientA, "archive.docx", zip)).status).toBe(415);
