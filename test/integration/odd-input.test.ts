@@ -80,7 +80,15 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
   "POST /api/orders": { as: "client", body: () => ({ serviceId: ids.serviceId, notes: "Probe" }) },
   "POST /api/enquiries": {
     as: "client",
-    body: () => ({ firstName: "Ada", lastName: "Obi", email: email(), company: "", message: "Probe" }),
+    body: () => ({
+      firstName: "Ada",
+      lastName: "Obi",
+      email: email(),
+      company: "",
+      service: "consultation",
+      budget: "discuss",
+      message: "Probe",
+    }),
   },
   // Without a valid token the answer is a 4xx: the probe is that odd values keep it one.
   "POST /api/mail/unsubscribe": { as: "client", body: () => ({}), status: 400 },
