@@ -10,7 +10,8 @@ import {
 import { serviceSchema, timestamp } from "./api";
 import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
-import { tooLong } from "./messages";
+import { ONE_LINE, tooLong } from "./messages";
+import { ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
 
@@ -49,7 +50,12 @@ export const featureLines = (text: string) =>
  * units, features as a list).
  */
 export const serviceInputSchema = z.strictObject({
-  title: z.string().trim().min(1, "Title is required").max(SERVICE_TITLE_MAX_LENGTH, tooLong(SERVICE_TITLE_MAX_LENGTH)),
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(SERVICE_TITLE_MAX_LENGTH, tooLong(SERVICE_TITLE_MAX_LENGTH))
+    .regex(ONE_LINE_PATTERN, ONE_LINE),
   price: z
     .string()
     .trim()
@@ -62,6 +68,7 @@ export const serviceInputSchema = z.strictObject({
     .string()
     .trim()
     .max(SERVICE_DURATION_MAX_LENGTH, tooLong(SERVICE_DURATION_MAX_LENGTH))
+    .regex(ONE_LINE_PATTERN, ONE_LINE)
     .transform((text) => (text === "" ? null : text)),
   features: z
     .string()

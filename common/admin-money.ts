@@ -6,9 +6,9 @@ export type { PaymentSort } from "./admin-table";
 
 import { invoiceSchema, projectSchema } from "./api";
 import { PROJECT_STATUSES } from "./domain";
-import { tooLong } from "./messages";
+import { ONE_LINE, tooLong } from "./messages";
 import { amountSchema, calendarDate, toMinorUnits } from "./schemas";
-import { isBlank } from "./text";
+import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
  * The admin console's money and projects (issue #7 items 5 and 7): the
@@ -69,6 +69,7 @@ export const projectFormSchema = z
       .trim()
       .min(1, "Enter a title.")
       .max(PROJECT_TITLE_MAX_LENGTH, tooLong(PROJECT_TITLE_MAX_LENGTH))
+      .regex(ONE_LINE_PATTERN, ONE_LINE)
       .refine((text) => !isBlank(text), "Enter a title."),
     description: z.string().trim().max(PROJECT_DESCRIPTION_MAX_LENGTH, tooLong(PROJECT_DESCRIPTION_MAX_LENGTH)),
     clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),

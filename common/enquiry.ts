@@ -7,7 +7,8 @@ import {
   ENQUIRY_SERVICES,
   NAME_MAX_LENGTH,
 } from "./enquiry-options";
-import { tooLong } from "./messages";
+import { ONE_LINE, tooLong } from "./messages";
+import { ONE_LINE_PATTERN } from "./text";
 
 /**
  * The contact enquiry as sent by the public site's form: the form and the
@@ -18,8 +19,13 @@ import { tooLong } from "./messages";
 const emptyToUndefined = <T extends string>(value: T): Exclude<T, ""> | undefined =>
   value === "" ? undefined : (value as Exclude<T, "">);
 
-const optionalText = (max: number) =>
-  z.optional(z.pipe(z.string().check(z.trim(), z.maxLength(max, tooLong(max))), z.transform(emptyToUndefined<string>)));
+/** A name or a company: one line (ONE_LINE_PATTERN). */
+const oneLine = z.regex(ONE_LINE_PATTERN, ONE_LINE);
+
+const optionalLine = (max: number) =>
+  z.optional(
+    z.pipe(z.string().check(z.trim(), z.maxLength(max, tooLong(max)), oneLine), z.transform(emptyToUndefined<string>)),
+  );
 
 /** "" from an untouched <select> means "not chosen". */
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
@@ -27,12 +33,14 @@ const optionalChoice = <const T extends readonly [string, ...string[]]>(values: 
 
 const requiredText = (max: number, required: string) =>
   z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong(max)));
+const requiredLine = (max: number, required: string) =>
+  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong(max)), oneLine);
 
 export const enquiryInputSchema = z.strictObject({
-  firstName: requiredText(ENQUIRY_NAME_MAX_LENGTH, "First name is required"),
-  lastName: requiredText(ENQUIRY_NAME_MAX_LENGTH, "Last name is required"),
+  firstName: requiredLine(ENQUIRY_NAME_MAX_LENGTH, "First name is required"),
+  lastName: requiredLine(ENQUIRY_NAME_MAX_LENGTH, "Last name is required"),
   email: z.pipe(z.string().check(z.trim(), z.minLength(1, "E-mail is required")), emailSchema),
-  company: optionalText(NAME_MAX_LENGTH),
+  company: optionalLine(NAME_MAX_LENGTH),
   service: optionalChoice(ENQUIRY_SERVICES, "Choose one of the listed services"),
   budget: optionalChoice(ENQUIRY_BUDGETS, "Choose one of the listed budgets"),
   plan: z.optional(

@@ -14,6 +14,7 @@ export const INCOMPLETE_CHARACTERS = "Remove the incomplete characters from this
 export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2999;
 export const DATE_OUT_OF_RANGE = `Enter a date between ${FIRST_YEAR} and ${LAST_YEAR}.`;
+export const ONE_LINE = "Keep this to one line.";
 export const INVALID_EMAIL = "Enter a valid e-mail address.";
 /** Spec §5 and §8: a profile update made with nobody signed in (a session that ended while Settings was open). */
 export const NO_USER_LOGGED_IN = "No user logged in";

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { ONE_LINE } from "./messages";
 import { amountSchema, toMinorUnits } from "./schemas";
 import { PLAN_CATEGORIES } from "./site-domain";
+import { ONE_LINE_PATTERN } from "./text";
 
 /**
  * Plan management (issue #7 item 10): the admin console's plan form and API
@@ -31,7 +33,8 @@ export const planInputSchema = z.strictObject({
     .string()
     .trim()
     .min(1, "Enter the plan's name.")
-    .max(PLAN_NAME_MAX_LENGTH, `At most ${PLAN_NAME_MAX_LENGTH} characters.`),
+    .max(PLAN_NAME_MAX_LENGTH, `At most ${PLAN_NAME_MAX_LENGTH} characters.`)
+    .regex(ONE_LINE_PATTERN, ONE_LINE),
   category: z.enum(PLAN_CATEGORIES, "Choose a category."),
   /** Naira as typed, two decimals at most ("150000.50"); stored in kobo. */
   price: amountSchema,
@@ -48,7 +51,11 @@ export const planInputSchema = z.strictObject({
     ),
   isPopular: z.boolean(),
   /** Optional: empty means no badge. */
-  badge: z.string().trim().max(PLAN_BADGE_MAX_LENGTH, `At most ${PLAN_BADGE_MAX_LENGTH} characters.`),
+  badge: z
+    .string()
+    .trim()
+    .max(PLAN_BADGE_MAX_LENGTH, `At most ${PLAN_BADGE_MAX_LENGTH} characters.`)
+    .regex(ONE_LINE_PATTERN, ONE_LINE),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
 

@@ -9,8 +9,8 @@ import {
   TASK_STATUSES,
 } from "./domain";
 import "./error-map";
-import { DATE_OUT_OF_RANGE, FIRST_YEAR, LAST_YEAR, tooLong } from "./messages";
-import { isBlank } from "./text";
+import { DATE_OUT_OF_RANGE, FIRST_YEAR, LAST_YEAR, ONE_LINE, tooLong } from "./messages";
+import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 export const MESSAGE_EMPTY = "Message cannot be empty";
 
@@ -35,8 +35,13 @@ export const fullNameSchema = z
   .string()
   .trim()
   .min(1, "Full name is required")
-  .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH));
-export const companyNameSchema = z.string().trim().max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH));
+  .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH))
+  .regex(ONE_LINE_PATTERN, ONE_LINE);
+export const companyNameSchema = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH))
+  .regex(ONE_LINE_PATTERN, ONE_LINE);
 
 export const profileUpdateSchema = z.strictObject({
   fullName: fullNameSchema.optional(),
@@ -113,6 +118,7 @@ export const milestoneCreateSchema = z.strictObject({
     .trim()
     .min(1, "Enter a title.")
     .max(MILESTONE_TITLE_MAX_LENGTH, tooLong(MILESTONE_TITLE_MAX_LENGTH))
+    .regex(ONE_LINE_PATTERN, ONE_LINE)
     .refine((text) => !isBlank(text), "Enter a title."),
   description: z
     .string()
@@ -156,6 +162,7 @@ export const taskInputSchema = z.strictObject({
     .trim()
     .min(1, "Title is required")
     .max(TASK_TITLE_MAX_LENGTH, tooLong(TASK_TITLE_MAX_LENGTH))
+    .regex(ONE_LINE_PATTERN, ONE_LINE)
     .refine((text) => !isBlank(text), "Title is required"),
   description: z
     .string()

@@ -19,6 +19,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 export const hasLoneSurrogate = (value: string) => LONE_SURROGATE.test(value);
 
+/** Text of one line (a name, a title): no line or paragraph break, which the forms' single-line inputs cannot hold but the API could be sent. */
+export const ONE_LINE_PATTERN = /^[^\r\n\u2028\u2029]*$/;
+
 /** True for text that shows nothing: "", spaces, or only zero-width characters. */
 export const isBlank = (value: string) => BLANK.test(value);
 

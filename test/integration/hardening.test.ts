@@ -1,7 +1,7 @@
 import { connect } from "node:net";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CONTROL_CHARACTERS, DATE_OUT_OF_RANGE, INCOMPLETE_CHARACTERS } from "../../common/messages";
+import { CONTROL_CHARACTERS, DATE_OUT_OF_RANGE, INCOMPLETE_CHARACTERS, ONE_LINE } from "../../common/messages";
 import { MESSAGE_EMPTY } from "../../common/schemas";
 import { loggable } from "../../server/http/errors";
 import { openLive } from "../support/live";
@@ -46,6 +46,46 @@ describe("text the database cannot store", () => {
     const created = await admin.request("POST", "/api/admin/tasks", { title: "Ship it \ud83d\ude80" });
     expect(created.status).toBe(201);
     expect(created.json.title).toBe("Ship it \u{1F680}");
+  });
+
+  it("a line break in a name or a title is refused under its field; descriptions and messages keep theirs", async () => {
+    const admin = await server.signIn("admin@lagosstudio.test");
+    const enquiry = { firstName: "Bisi", lastName: "Ade", email: "bisi@example.test", message: "Hi" };
+    const service = {
+      title: "S",
+      price: "10.00",
+      description: "",
+      estimatedDuration: "",
+      features: "",
+      allowMilestones: false,
+      status: "active",
+    };
+    const plan = {
+      name: "P",
+      category: "social",
+      price: "10.00",
+      period: "month",
+      description: "",
+      features: "",
+      isPopular: false,
+      badge: "",
+    };
+    const refusals = [
+      [client, "PATCH", "/api/me", { fullName: "Ada\nObi" }, "fullName"],
+      [client, "PATCH", "/api/me", { fullName: "Ada Obi", companyName: "Obi\r\nLtd" }, "companyName"],
+      [admin, "POST", "/api/admin/tasks", { title: "Line\u2028break" }, "title"],
+      [server.client(), "POST", "/api/enquiries", { ...enquiry, lastName: "Ade\nBcc: x@example.test" }, "lastName"],
+      [admin, "POST", "/api/admin/services", { ...service, estimatedDuration: "2\nweeks" }, "estimatedDuration"],
+      [admin, "POST", "/api/admin/plans", { ...plan, badge: "Best\nValue" }, "badge"],
+    ] as const;
+    for (const [who, method, path, body, field] of refusals) {
+      const response = await who.request(method, path, body);
+      expect(response.status, `${path} ${field}`).toBe(400);
+      expect(response.json.error.fields).toEqual({ [field]: ONE_LINE });
+    }
+    const task = await admin.request("POST", "/api/admin/tasks", { title: "Two lines", description: "one\ntwo" });
+    expect(task.status).toBe(201);
+    expect(task.json.description).toBe("one\ntwo");
   });
 
   it("a message with a NUL is refused, and newlines and tabs are ordinary text", async () => {
