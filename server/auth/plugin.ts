@@ -16,6 +16,7 @@ import { errorBody, unauthorized, validationFailed } from "../http/errors";
 import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
 import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
+import { insideBetterAuth } from "./async-context";
 import { readCookie, type SessionResolver } from "./resolver";
 import type { CachedSession, SessionCache } from "./session-cache";
 
@@ -231,12 +232,14 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         }
       }
 
-      const response = await auth.handler(
-        new Request(new URL(request.url, config.appUrl), {
-          method: request.method,
-          headers: forwardHeaders(request),
-          body: body ? JSON.stringify(body) : undefined,
-        }),
+      const response = await insideBetterAuth(() =>
+        auth.handler(
+          new Request(new URL(request.url, config.appUrl), {
+            method: request.method,
+            headers: forwardHeaders(request),
+            body: body ? JSON.stringify(body) : undefined,
+          }),
+        ),
       );
 
       if (response.ok && path === "/sign-in/email") onSignedIn?.();

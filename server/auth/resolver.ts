@@ -1,5 +1,6 @@
 import type { Role } from "../../common/domain";
 import type { Auth } from ".";
+import { insideBetterAuth } from "./async-context";
 import type { CachedSession, SessionCache } from "./session-cache";
 
 export type SessionResolver = {
@@ -16,10 +17,9 @@ export async function createSessionResolver(auth: Auth, cache: SessionCache): Pr
     async resolve(cookie) {
       const cached = cache.get(cookie);
       if (cached) return { session: cached, setCookies: [] };
-      const result = await auth.api.getSession({
-        headers: new Headers({ cookie: `${cookieName}=${cookie}` }),
-        returnHeaders: true,
-      });
+      const result = await insideBetterAuth(() =>
+        auth.api.getSession({ headers: new Headers({ cookie: `${cookieName}=${cookie}` }), returnHeaders: true }),
+      );
       const setCookies = result.headers.getSetCookie();
       const found = result.response;
       if (!found) return { session: null, setCookies };

@@ -3,8 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "../../common/password";
+import { betterAuthStores } from "../../server/auth/async-context";
 import { users } from "../../server/db/schema";
-import { type Client, outbox, startTestServer, type TestServer } from "../support/server";
+import { type Client, outbox, sleep, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
 beforeAll(async () => {
@@ -452,5 +453,25 @@ describe("authentication gaps an outside probe found", () => {
     });
     expect(changed.status).toBe(200);
     expect((await elsewhere.request("GET", "/api/me")).status).toBe(401);
+  });
+});
+
+describe("better-auth's request context", () => {
+  it("is idle between calls into better-auth, so no other request's promises pay for it", async () => {
+    const client = await server.signIn("chinedu@ezefoods.test"); // better-auth's handler
+    expect((await client.request("GET", "/api/me")).status).toBe(200); // getSession: the cookie is not cached yet
+    await sleep(20);
+    const stores = betterAuthStores();
+    expect(stores.length).toBeGreaterThan(0);
+    // Node 20's AsyncLocalStorage says whether its async hook is on; an enabled store taxes every promise.
+    expect(stores.map((store) => (store as unknown as { enabled?: boolean }).enabled === true)).not.toContain(true);
+    // The next call enables them again and works as before.
+    expect(
+      (
+        await server
+          .client()
+          .request("POST", "/api/auth/sign-in/email", { email: "chinedu@ezefoods.test", password: "wrong-password-1" })
+      ).status,
+    ).toBe(401);
   });
 });
