@@ -8,11 +8,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  * `Symbol.for("better-auth:global")`). On Node 20 a store that has run once stays enabled, and while
  * any store is enabled every promise the process makes goes through async_hooks' init hook and each
  * store's propagation. After the first sign-in that was every request's tax, though the portal's
- * requests never enter better-auth (sessions are cached): the server's CPU for `GET /api/me` on
- * PostgreSQL was 258 µs a request against 235 with the stores disabled (median of 3 runs each,
- * alternated), My Tasks' req/s 6 % lower. So the calls are counted, and once none is running the
- * stores are disabled; the next call's `run` enables them again. A store is disabled only when no
- * call is running, so no call loses its context.
+ * requests never enter better-auth (sessions are cached). Builds alternated on one database, the
+ * server's CPU for `GET /api/me` fell from 272 to 234 µs a request on PostgreSQL (medians of 4 pairs)
+ * and from 447 to 415 on PGlite (3 pairs; docs/performance.md, S26). So the calls are counted, and
+ * once none is running the stores are disabled; the next call's `run` enables them again. A store is
+ * disabled only when no call is running, so no call loses its context.
  */
 let running = 0;
 
