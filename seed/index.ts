@@ -390,11 +390,12 @@ export async function seedDatabase(db: Db): Promise<void> {
         createdBy: admin,
       },
       {
-        title: "Send collection photos",
-        description: "Share the new collection photos for the campaign.",
+        title: "Chase campaign photos",
+        description: "Get the new collection photos from Bello Fashion for the campaign.",
         status: "todo",
         priority: "high",
-        assignedTo: c2,
+        // Only staff are ever assigned a task (server/routes/admin-tasks.ts); the client follows it on My Tasks.
+        assignedTo: admin,
         projectId: p[3],
         dueDate: day(6),
         createdBy: admin,
@@ -414,7 +415,9 @@ export async function seedDatabase(db: Db): Promise<void> {
     const insertedServices = await tx
       .insert(services)
       .values(
-        SERVICES.map((service) => ({
+        SERVICES.map((service, index) => ({
+          // An hour apart, the first newest: the lists show services newest first, so in the public site's order.
+          createdAt: ago(180, index),
           slug: service.slug,
           title: service.title,
           description: service.description,

@@ -138,6 +138,13 @@ describe("POST /api/admin/tasks", () => {
     }
   });
 
+  it("finds no task assigned to a client, the demo data's included, so every task can be saved as it is", async () => {
+    const onClients = await server.db.execute(
+      sql`select t.title from tasks t join users u on u.id = t.assigned_to where u.role = 'client'`,
+    );
+    expect(onClients.rows).toEqual([]);
+  });
+
   it("writes the audit row in the task's transaction: a write that fails at commit leaves neither", async () => {
     // A deferred constraint trigger fails the transaction at COMMIT, after the task and the audit row were written.
     await server.db.execute(sql`create or replace function test_fail_task() returns trigger language plpgsql as $$
