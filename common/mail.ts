@@ -4,23 +4,15 @@ import type { Role } from "./domain";
 
 /**
  * E-mail notifications (issue #8 item 5): which kinds a person may choose
- * by role (the kinds the notification centre sends them), their names in
- * Settings and on the unsubscribe page, and the defaults when a person has
- * not chosen: every kind on but task status changes, which are noisy.
+ * by role (the kinds the notification centre sends them: a client follows the
+ * tasks on their projects but is never told of them), their names in Settings
+ * and on the unsubscribe page, and the defaults when a person has not chosen:
+ * every kind on but task status changes, which are noisy.
  */
 export const MAIL_KINDS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
   admin: ["message", "milestone_added", "milestone_paid", "order_new", "enquiry_new", "task_assigned", "task_status"],
   developer: ["message", "milestone_added", "milestone_paid", "task_assigned", "task_status"],
-  client: [
-    "message",
-    "milestone_added",
-    "milestone_paid",
-    "invoice_issued",
-    "invoice_paid",
-    "order_status",
-    "task_assigned",
-    "task_status",
-  ],
+  client: ["message", "milestone_added", "milestone_paid", "invoice_issued", "invoice_paid", "order_status"],
 };
 
 export const MAIL_KIND_LABELS: Record<NotificationKind, string> = {

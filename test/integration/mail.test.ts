@@ -187,6 +187,15 @@ describe("preferences and unsubscribe", () => {
     expect((await dev.request("PUT", "/api/me/mail-preferences", { nope: true })).status).toBe(400);
     expect((await dev.request("PUT", "/api/me/mail-preferences", {})).status).toBe(400);
     expect((await server.client().request("GET", "/api/me/mail-preferences")).status).toBe(401);
+
+    // A client is never told of tasks (only staff are assigned one), so is not offered their e-mails.
+    const clientKinds = (await client.request("GET", "/api/me/mail-preferences")).json.items.map(
+      (item: { kind: string }) => item.kind,
+    );
+    expect(clientKinds).toContain("invoice_issued");
+    expect(clientKinds).not.toContain("task_assigned");
+    expect(clientKinds).not.toContain("task_status");
+    expect((await client.request("PUT", "/api/me/mail-preferences", { task_status: true })).status).toBe(400);
   });
 
   it("the one-click link turns that kind off without sign-in; a bad token is a 400", async () => {
