@@ -76,7 +76,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
           <Heading as="h2" size="lg" id="files-heading">
             Files
           </Heading>
-          <Button size="sm" onClick={() => input.current?.click()} disabled={uploader.busy}>
+          <Button colorPalette="brand" size="sm" onClick={() => input.current?.click()} disabled={uploader.busy}>
             <LuUpload aria-hidden="true" />
             Upload file
           </Button>
