@@ -1,23 +1,12 @@
 import { asc, eq } from "drizzle-orm";
 import type { Db, Tx } from "../db";
 import { projectDevelopers, projects, users } from "../db/schema";
+import { projectColumns } from "./projects";
 
 /** A project as the administrators' edit dialog loads it (issue #7): the portal's fields and its developers. */
 export async function getAdminProject(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
   const base = db
-    .select({
-      id: projects.id,
-      title: projects.title,
-      description: projects.description,
-      status: projects.status,
-      progress: projects.progress,
-      startDate: projects.startDate,
-      endDate: projects.endDate,
-      createdAt: projects.createdAt,
-      clientId: projects.clientId,
-      clientName: users.fullName,
-      clientCompany: users.companyName,
-    })
+    .select(projectColumns)
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(eq(projects.id, id));

@@ -23,22 +23,11 @@ import {
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
+import { orderColumns } from "./orders";
 
 /** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
 
-const bookingColumns = {
-  id: serviceOrders.id,
-  serviceId: serviceOrders.serviceId,
-  serviceTitle: services.title,
-  clientId: serviceOrders.clientId,
-  clientName: users.fullName,
-  clientCompany: users.companyName,
-  totalAmountMinor: serviceOrders.totalAmount,
-  notes: serviceOrders.notes,
-  status: serviceOrders.status,
-  createdAt: serviceOrders.createdAt,
-  updatedAt: serviceOrders.updatedAt,
-};
+const bookingColumns = orderColumns;
 
 /**
  * The four counters: the orders' running counts per status (analytics_counters, kept by the

@@ -5,25 +5,11 @@ import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { contactEnquiries, plans } from "../db/schema";
 import type { Scope } from "../rules";
-import { byDisplayOrder } from "./plans";
+import { byDisplayOrder, publicPlanColumns } from "./plans";
 
 /** The published plans (not hidden) in display order: social first, then maintenance, each by sort order. */
 export async function listPlans(db: Db, currency: string): Promise<Plan[]> {
-  const rows = await db
-    .select({
-      slug: plans.slug,
-      category: plans.category,
-      name: plans.name,
-      priceMinor: plans.price,
-      period: plans.period,
-      description: plans.description,
-      features: plans.features,
-      isPopular: plans.isPopular,
-      badge: plans.badge,
-      sortOrder: plans.sortOrder,
-    })
-    .from(plans)
-    .where(eq(plans.hidden, false));
+  const rows = await db.select(publicPlanColumns).from(plans).where(eq(plans.hidden, false));
   return rows.sort(byDisplayOrder).map(({ sortOrder: _sortOrder, ...row }) => ({ ...row, currency }));
 }
 

@@ -18,7 +18,8 @@ import { type Actor, type OwnedFacts, rules, type Scope, scopePerson } from "../
  */
 export const shownStatus = sql<InvoiceStatus>`(case when ${invoices.status} = 'unpaid' and ${invoices.dueDate} < (now() at time zone ${TIME_ZONE})::date then 'overdue' else ${invoices.status} end)`;
 
-const invoiceColumns = {
+/** An invoice as the portal sends it, its status as shown (overdue when unpaid past its due date). */
+export const invoiceColumns = {
   id: invoices.id,
   invoiceNumber: invoices.invoiceNumber,
   amount: invoices.amount,

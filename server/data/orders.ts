@@ -10,7 +10,8 @@ import { type OwnedFacts, rules, type Scope } from "../rules";
 
 /** Reads of service orders shared by the REST routes and the live hub, so both send the same shape. */
 
-const orderColumns = {
+/** An order as the client's My Orders and the administrators' Bookings send it. */
+export const orderColumns = {
   id: serviceOrders.id,
   serviceId: serviceOrders.serviceId,
   serviceTitle: services.title,

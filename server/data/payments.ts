@@ -21,7 +21,7 @@ import {
   textSearch,
 } from "../http/admin-table";
 import { readCounters } from "./counters";
-import { shownStatus } from "./invoices";
+import { invoiceColumns, shownStatus } from "./invoices";
 
 /**
  * The admin console's money (issue #7 items 5 and 7): the payments table and
@@ -29,20 +29,10 @@ import { shownStatus } from "./invoices";
  * invoice and project forms read.
  */
 
+/** The invoice's portal columns and the client's e-mail, which the table searches and shows. */
 const paymentColumns = {
-  id: invoices.id,
-  invoiceNumber: invoices.invoiceNumber,
-  amount: invoices.amount,
-  status: shownStatus,
-  dueDate: invoices.dueDate,
-  paidDate: invoices.paidDate,
-  createdAt: invoices.createdAt,
-  projectId: invoices.projectId,
-  projectTitle: projects.title,
-  clientId: invoices.clientId,
-  clientName: users.fullName,
+  ...invoiceColumns,
   clientEmail: users.email,
-  clientCompany: users.companyName,
 };
 
 export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][number];

@@ -12,8 +12,8 @@ import { plans } from "../db/schema";
  * Display order: the categories in PLAN_CATEGORIES order, each by sort_order.
  */
 
-const adminColumns = {
-  id: plans.id,
+/** A plan as the public /plans page shows it (server/data/catalogue.ts). */
+export const publicPlanColumns = {
   slug: plans.slug,
   category: plans.category,
   name: plans.name,
@@ -23,9 +23,11 @@ const adminColumns = {
   features: plans.features,
   isPopular: plans.isPopular,
   badge: plans.badge,
-  hidden: plans.hidden,
   sortOrder: plans.sortOrder,
 };
+
+/** A plan as plan management edits it: the public fields, its id and whether it is hidden. */
+const adminColumns = { id: plans.id, ...publicPlanColumns, hidden: plans.hidden };
 
 export type PlanRow = AdminPlan;
 

@@ -12,7 +12,8 @@ import { type ProjectFacts, rules, type Scope } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
 
-const projectColumns = {
+/** A project as every portal read sends it, with its client's name and company. */
+export const projectColumns = {
   id: projects.id,
   title: projects.title,
   description: projects.description,
