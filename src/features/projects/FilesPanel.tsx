@@ -112,7 +112,11 @@ export function FilesPanel({ projectId }: { projectId: string }) {
           data-testid="file-drop"
         >
           <Text fontSize="sm" color="fg.muted">
-            Drop a file here, or use Upload file. {FILE_KINDS_TEXT}.
+            {/* A touch screen has no file to drag: there it reads "Upload file: PDF, …". */}
+            <Box as="span" css={{ "@media (pointer: coarse)": { display: "none" } }}>
+              Drop a file here, or use{" "}
+            </Box>
+            Upload file: {FILE_KINDS_TEXT}.
           </Text>
         </Box>
         <UploadProgress progress={uploader.progress} />
