@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { AuditQuery } from "../../common/admin";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { auditLog, users } from "../db/schema";
+import { analyticsCounters, auditLog, users } from "../db/schema";
 import { offsetOf, offsetPlaceholder, type TableShape, tableOrder, tablePage } from "../http/admin-table";
-import { readCounters } from "./counters";
+import { type CounterMetric, readCounters } from "./counters";
 
 /**
  * The audit log screen (issue #7): every row of audit_log, newest first, a
@@ -42,6 +42,9 @@ function auditRead(query: AuditQuery) {
     kind: query.kind,
     from: query.from && startOfLagosDay(query.from),
     to: query.to && nextLagosDay(query.to),
+    // The same range as the days the running counts are kept by (YYYY-MM-DD in Lagos).
+    fromDay: query.from,
+    toDay: query.to,
     offset: offsetOf(query),
   };
   return { filters, shape, values };
@@ -98,13 +101,28 @@ const filteredAuditCount = preparedValue(
   (shape: AuditFilters) => sql<number>`(select count(*) from ${auditLog} where ${whereOf(shape)})::int`,
 );
 
+/** The entries of a day range: the sum of its days' running counts, one primary-key range. */
+const dayRangeAuditCount = preparedValue(
+  "dayRangeAuditCount",
+  (shape: Pick<AuditFilters, "from" | "to">) =>
+    sql<number>`(select coalesce(sum(${analyticsCounters.count}), 0) from ${analyticsCounters}
+      where ${and(
+        eq(analyticsCounters.metric, "audit_days" satisfies CounterMetric),
+        shape.from ? gte(analyticsCounters.bucket, sql.placeholder("fromDay")) : undefined,
+        shape.to ? lte(analyticsCounters.bucket, sql.placeholder("toDay")) : undefined,
+      )})::int`,
+);
+
 /**
- * How many entries the filters keep. Without a person or a day range it is the running counts per
- * entity and action (analytics_counters, kept by the log's triggers: migration 0024_log_counters),
- * so the log's size does not weigh on its first page; with them, the filtered rows are counted on
- * the filter's index.
+ * How many entries the filters keep, from running counts where the filters are their buckets (kept
+ * by the log's triggers, whatever writes), so the log's size does not weigh on its pages: with no
+ * filter or a kind, the counts per entity and action (migration 0024_log_counters); with only a day
+ * range, the counts per day (0032_audit_day_counts). With a person, or a kind and a day range, the
+ * filtered rows are counted on the filter's index.
  */
 async function countAuditLog(db: Db, { filters, values }: ReturnType<typeof auditRead>): Promise<number> {
+  if (!filters.actor && filters.kind === "none" && (filters.from || filters.to))
+    return dayRangeAuditCount(db, { from: filters.from, to: filters.to }, values);
   if (!filters.actor && !filters.from && !filters.to) {
     const counters = await readCounters(db, ["audit_log"]);
     return counters.sumOf("audit_log", (bucket) => {

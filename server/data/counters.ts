@@ -18,7 +18,8 @@ import { analyticsCounters } from "../db/schema";
  * - developer_tasks: `<assignee's id>:<status>` (unassigned tasks are not counted);
  * - developer_projects: a developer's id, counting their assignments;
  * - audit_log: `<entity>|<action>`; enquiries: status (migration 0024_log_counters);
- * - audit_actors: the id of the person an audit entry names (migration 0027_audit_actor_counts).
+ * - audit_actors: the id of the person an audit entry names (migration 0027_audit_actor_counts);
+ * - audit_days: the day in Lagos (YYYY-MM-DD) an audit entry was written (0032_audit_day_counts).
  */
 export type CounterMetric =
   | "users"
@@ -31,6 +32,7 @@ export type CounterMetric =
   | "developer_projects"
   | "audit_log"
   | "audit_actors"
+  | "audit_days"
   | "enquiries";
 
 type Counter = { count: number; amount: number };
@@ -73,7 +75,10 @@ const counterRows = preparedRead("counterRows", (db, shape: { metrics: string })
  * The counters of `metrics` with few buckets (not developer_tasks or developer_projects, one per
  * person): a bucket's figures, and a metric's sum, from one primary-key range read.
  */
-export async function readCounters(db: Db, metrics: readonly Exclude<CounterMetric, `developer_${string}`>[]) {
+export async function readCounters(
+  db: Db,
+  metrics: readonly Exclude<CounterMetric, `developer_${string}` | "audit_days">[],
+) {
   const rows = await counterRows(db, { metrics: metrics.join(",") }, {});
   const counters = new Map<string, Counter>();
   for (const row of rows) counters.set(`${row.metric}:${row.bucket}`, { count: row.count, amount: row.amount });

@@ -125,7 +125,7 @@ describe("GET /api/admin/audit", () => {
     expect((await log("kind=nothing-like-this")).total).toBe(0);
   });
 
-  it("totals the whole log and each kind as a recount does, after writes and deletes of any kind", async () => {
+  it("totals the whole log, each kind and each Lagos day range as a recount does, after writes and deletes of any kind", async () => {
     const recount = async (where = sql`true`) =>
       Number(
         (await server.db.execute<{ n: string }>(sql`select count(*) as n from audit_log where ${where}`)).rows[0]?.n,
@@ -136,6 +136,25 @@ describe("GET /api/admin/audit", () => {
       expect((await log(`kind=${KIND}`)).total).toBe(await recount(sql`entity = ${KIND}`));
       expect((await log(`kind=${other}`)).total).toBe(await recount(sql`entity = ${other}`));
       expect((await log(`kind=${other}.archive`)).total).toBe(await recount(sql`action = ${`${other}.archive`}`));
+      // A day range alone is summed from running counts per Lagos day: the same entries as its rows.
+      const lagos = (day: string) => new Date(`${day}T00:00:00+01:00`);
+      const ranges: [string, ReturnType<typeof sql>][] = [
+        [
+          "from=2026-03-11&to=2026-03-11",
+          sql`created_at >= ${lagos("2026-03-11")} and created_at < ${lagos("2026-03-12")}`,
+        ],
+        ["from=2026-03-13", sql`created_at >= ${lagos("2026-03-13")}`],
+        ["to=2026-03-10", sql`created_at < ${lagos("2026-03-11")}`],
+        [
+          "from=2026-03-10&to=2026-03-14",
+          sql`created_at >= ${lagos("2026-03-10")} and created_at < ${lagos("2026-03-15")}`,
+        ],
+      ];
+      for (const [query, where] of ranges) {
+        const range = await log(`${query}&pageSize=100`);
+        expect(range.total, query).toBe(await recount(where));
+        expect(range.items.length, query).toBe(Math.min(range.total, 100));
+      }
     };
     await check();
     // An administrator's change through the API writes its own entry.
@@ -153,6 +172,11 @@ describe("GET /api/admin/audit", () => {
     expect((await log(`kind=${other}`)).total).toBe(3);
     await server.db.execute(sql`delete from audit_log where action = ${`${other}.restore`}`);
     await server.db.execute(sql`update audit_log set action = ${`${other}.restore`} where entity_id = ${"other-0"}`);
+    await check();
+    // An entry moved to another day leaves its day's count for the other's.
+    await server.db.execute(
+      sql`update audit_log set created_at = created_at + interval '2 days' where entity = ${KIND} and entity_id = ${"row-1"}`,
+    );
     await check();
     expect((await log(`kind=${other}.archive`)).total).toBe(1);
   });

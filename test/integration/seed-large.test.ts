@@ -172,6 +172,7 @@ describe("npm run seed:large", () => {
       ["enquiries", "contact_enquiries", "status"],
       ["audit_log", "audit_log", "entity || '|' || action"],
       ["audit_actors", "audit_log", "actor_id"],
+      ["audit_days", "audit_log", "to_char(created_at at time zone 'Africa/Lagos', 'YYYY-MM-DD')"],
     ]) {
       expect(
         await count(
