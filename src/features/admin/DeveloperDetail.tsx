@@ -5,7 +5,7 @@ import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { TaskPriorityBadge, TaskStatusBadge } from "../tasks/TaskCardParts";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { developerDetailQueryOptions } from "./people-api";
 
@@ -67,10 +67,8 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               cells: [
                 task.title,
                 task.projectTitle ?? "—",
-                TASK_STATUS_LABELS[task.status],
-                <Badge key="priority" colorPalette={PRIORITY_BADGES[task.priority].palette} variant="subtle">
-                  {PRIORITY_BADGES[task.priority].label}
-                </Badge>,
+                <TaskStatusBadge key="status" status={task.status} />,
+                <TaskPriorityBadge key="priority" priority={task.priority} />,
                 task.dueDate ? formatDay(task.dueDate) : "—",
               ],
             }))}

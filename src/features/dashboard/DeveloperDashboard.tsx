@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -17,7 +17,8 @@ import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS } from "../tasks/labels";
+import { TASK_STATUS_LABELS } from "../tasks/labels";
+import { TaskPriorityBadge } from "../tasks/TaskCardParts";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
 import { ListSkeleton, LoadError, Section } from "./Section";
@@ -119,31 +120,26 @@ export function DeveloperDashboard() {
 function DueSoon({ tasks }: { tasks: DashboardTask[] }) {
   return (
     <Stack as="ul" listStyleType="none" gap="0" aria-label="Tasks due soon">
-      {tasks.map((task, index) => {
-        const priority = PRIORITY_BADGES[task.priority];
-        return (
-          <Box as="li" key={task.id} borderTopWidth={index === 0 ? undefined : "1px"} py="3" _first={{ pt: 0 }}>
-            <HStack justify="space-between" align="start" gap="3">
-              <Stack gap="0.5">
-                <Text as="h3" fontWeight="semibold">
-                  {task.title}
-                </Text>
-                <Text fontSize="sm" color="fg.muted">
-                  {task.projectTitle ?? "No project"} · {TASK_STATUS_LABELS[task.status]}
-                </Text>
-              </Stack>
-              <Stack gap="1" align="end" flexShrink="0">
-                <Text fontSize="sm" fontWeight="medium">
-                  Due {formatDay(task.dueDate)}
-                </Text>
-                <Badge colorPalette={priority.palette} variant="subtle">
-                  {priority.label}
-                </Badge>
-              </Stack>
-            </HStack>
-          </Box>
-        );
-      })}
+      {tasks.map((task, index) => (
+        <Box as="li" key={task.id} borderTopWidth={index === 0 ? undefined : "1px"} py="3" _first={{ pt: 0 }}>
+          <HStack justify="space-between" align="start" gap="3">
+            <Stack gap="0.5">
+              <Text as="h3" fontWeight="semibold">
+                {task.title}
+              </Text>
+              <Text fontSize="sm" color="fg.muted">
+                {task.projectTitle ?? "No project"} · {TASK_STATUS_LABELS[task.status]}
+              </Text>
+            </Stack>
+            <Stack gap="1" align="end" flexShrink="0">
+              <Text fontSize="sm" fontWeight="medium">
+                Due {formatDay(task.dueDate)}
+              </Text>
+              <TaskPriorityBadge priority={task.priority} />
+            </Stack>
+          </HStack>
+        </Box>
+      ))}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, type BadgeProps, HStack, Stack, Text } from "@chakra-ui/react";
 import type { Task } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { PRIORITY_BADGES, TASK_STATUS_LABELS, TASK_STATUS_PALETTE } from "./labels";
@@ -22,23 +22,35 @@ export function TaskCardHeading({
   id: string;
   withStatus?: boolean;
 }) {
-  const priority = PRIORITY_BADGES[task.priority];
   return (
     <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
       <Text as="h2" flex="1 1 10rem" id={id} fontWeight="semibold" fontSize="lg">
         {task.title}
       </Text>
       <HStack gap="1" flexShrink="0">
-        {withStatus && (
-          <Badge colorPalette={TASK_STATUS_PALETTE[task.status]} variant="subtle" data-testid="task-status">
-            {TASK_STATUS_LABELS[task.status]}
-          </Badge>
-        )}
-        <Badge colorPalette={priority.palette} variant="subtle">
-          {priority.label}
-        </Badge>
+        {withStatus && <TaskStatusBadge status={task.status} data-testid="task-status" />}
+        <TaskPriorityBadge priority={task.priority} />
       </HStack>
     </HStack>
+  );
+}
+
+/** A task's status as a badge, where it is shown rather than chosen (cards, an admin's tables). */
+export function TaskStatusBadge({ status, ...rest }: { status: Task["status"] } & BadgeProps) {
+  return (
+    <Badge colorPalette={TASK_STATUS_PALETTE[status]} variant="subtle" {...rest}>
+      {TASK_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** A task's priority as a badge. */
+export function TaskPriorityBadge({ priority }: { priority: Task["priority"] }) {
+  const badge = PRIORITY_BADGES[priority];
+  return (
+    <Badge colorPalette={badge.palette} variant="subtle">
+      {badge.label}
+    </Badge>
   );
 }
 
