@@ -440,6 +440,8 @@ export async function seedDatabase(db: Db): Promise<void> {
         notes: "Monthly social media for the store launch.",
         status: "approved",
         createdAt: ago(40),
+        // Decided a day after it was made: Subscriptions shows it active since then.
+        updatedAt: ago(39),
       },
       {
         serviceId: service(3).id,
@@ -448,6 +450,7 @@ export async function seedDatabase(db: Db): Promise<void> {
         notes: "Cloud backup for the Apapa depot.",
         status: "pending",
         createdAt: ago(3),
+        updatedAt: ago(3),
       },
       {
         serviceId: service(2).id,
@@ -456,6 +459,7 @@ export async function seedDatabase(db: Db): Promise<void> {
         notes: "Sub-brand for the menswear line.",
         status: "pending",
         createdAt: ago(1),
+        updatedAt: ago(1),
       },
       {
         serviceId: service(0).id,
@@ -464,6 +468,7 @@ export async function seedDatabase(db: Db): Promise<void> {
         notes: "Website revamp (decided to wait).",
         status: "cancelled",
         createdAt: ago(70),
+        updatedAt: ago(68),
       },
     ]);
 
