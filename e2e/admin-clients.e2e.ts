@@ -118,12 +118,17 @@ describe("Admin › Clients", () => {
       .toContain("Kunle");
   });
 
-  it("opens a client's page with their projects", async () => {
+  it("opens a client's page with their projects and their invoices' PDFs", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/clients?q=chinedu");
     await page.getByRole("link", { name: /^View Chinedu/ }).click();
     await page.getByRole("heading", { level: 1, name: /Chinedu/ }).waitFor();
     await page.getByRole("region", { name: "Projects" }).getByRole("link").first().waitFor();
+    await page
+      .getByRole("region", { name: "Invoices" })
+      .getByRole("button", { name: /^Download invoice INV-/ })
+      .first()
+      .waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -1,7 +1,9 @@
+import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
 import type { AdminPayment } from "../common/admin-money";
+import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { newUser, signIn, type User, waitForPath } from "./support/browser";
@@ -145,6 +147,14 @@ describe("Admin › money and projects", () => {
     await page.getByRole("region", { name: "Payment totals" }).getByText("Revenue").waitFor();
     expect(await axeViolations(page), "payments").toEqual([]);
 
+    // The invoice's PDF, from its row (the server makes it).
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: `Download invoice ${invoiceNumber}` }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoiceNumber}.pdf`);
+    expect(await pdfText(new Uint8Array(await readFile(await download.path())))).toContain(invoiceNumber);
+
     await row.getByRole("button", { name: `Mark paid ${invoiceNumber}` }).click();
     const dialog = page.getByRole("alertdialog", { name: "Mark this invoice as paid?" });
     await dialog.waitFor();
@@ -153,6 +163,7 @@ describe("Admin › money and projects", () => {
     await page.getByText("Payment confirmed").waitFor();
     await row.getByText("Paid", { exact: true }).waitFor();
     expect(await row.getByRole("button", { name: /Mark paid/ }).count()).toBe(0);
+    await row.getByRole("button", { name: `Download invoice ${invoiceNumber}` }).waitFor();
 
     await clientInvoices
       .getByRole("row")

@@ -6,6 +6,7 @@ import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { formatAmount } from "../../lib/money";
+import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
@@ -66,7 +67,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <RecordTable
             title="Invoices"
             empty="No invoices yet."
-            headers={["Invoice", "Amount", "Status", "Due date"]}
+            headers={["Invoice", "Amount", "Status", "Due date", "Actions"]}
             rows={invoices.map((invoice: AdminClientDetail["invoices"][number]) => ({
               id: invoice.id,
               cells: [
@@ -74,6 +75,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
                 formatAmount(invoice.amount),
                 <InvoiceStatusBadge key="status" status={invoice.status} />,
                 invoice.dueDate ? formatDay(invoice.dueDate) : "—",
+                <DownloadInvoiceButton key="download" invoice={invoice} size="xs" />,
               ],
             }))}
           />

@@ -13,6 +13,7 @@ import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
+import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useMarkPaid } from "./money-api";
@@ -152,8 +153,16 @@ function PaymentTotals() {
 }
 
 function PaymentActions({ invoice }: { invoice: AdminPayment }) {
+  return (
+    <HStack gap="2" justify="end">
+      {invoice.status !== "paid" && <MarkPaid invoice={invoice} />}
+      <DownloadInvoiceButton invoice={invoice} size="xs" iconOnly />
+    </HStack>
+  );
+}
+
+function MarkPaid({ invoice }: { invoice: AdminPayment }) {
   const markPaid = useMarkPaid();
-  if (invoice.status === "paid") return null;
   return (
     <ConfirmDialog
       question={MARK_PAID_QUESTION}

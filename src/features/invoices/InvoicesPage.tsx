@@ -1,13 +1,11 @@
-import { Button, Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { LuDownload, LuReceipt } from "react-icons/lu";
+import { Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
-import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
-import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
 import {
@@ -17,8 +15,8 @@ import {
   invoiceSummaryKey,
   invoicesKey,
   untilNextLagosDay,
-  useDownloadInvoice,
 } from "./api";
+import { DownloadInvoiceButton } from "./DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 
 export const NO_INVOICES = "No invoices found";
@@ -122,12 +120,6 @@ function InvoiceTable({
 }
 
 function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boolean }) {
-  const download = useDownloadInvoice();
-  function onDownload() {
-    download.mutate(invoice, {
-      onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.invoiceDownloadFailed }),
-    });
-  }
   return (
     <DataTable.Row>
       <DataTable.Cell fontWeight="medium" whiteSpace="nowrap">
@@ -154,16 +146,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
         {invoice.dueDate ? formatDay(invoice.dueDate) : "—"}
       </DataTable.Cell>
       <DataTable.Cell alignEnd>
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={onDownload}
-          loading={download.isPending}
-          aria-label={`Download invoice ${invoice.invoiceNumber}`}
-        >
-          <LuDownload aria-hidden="true" />
-          Download
-        </Button>
+        <DownloadInvoiceButton invoice={invoice} />
       </DataTable.Cell>
     </DataTable.Row>
   );
