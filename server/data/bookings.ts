@@ -27,8 +27,6 @@ import { orderColumns } from "./orders";
 
 /** The admin console's Bookings and Subscriptions (issue #7 items 9–10): reads, counts and their live key. */
 
-const bookingColumns = orderColumns;
-
 /**
  * The four counters: the orders' running counts per status (analytics_counters, kept by the
  * orders' triggers of migration 0011), one primary-key range however many orders there are.
@@ -122,7 +120,7 @@ function ordersSortedBy<C extends SelectedFields>(db: Db | Tx, sort: OrderSort, 
  */
 const orderPage = preparedRead("orderPage", (db, shape: OrderShape) => {
   const pageIds = shape.pick === "matches" ? matchingOrderIds(db, shape) : walkedOrderIds(db, shape);
-  return joined(db, bookingColumns)
+  return joined(db, orderColumns)
     .where(inArray(serviceOrders.id, pageIds))
     .orderBy(...orderOf(shape));
 });
@@ -202,7 +200,7 @@ const searchedOrderCount = preparedValue("searchedOrderCount", (shape: { status:
 
 const joined = (db: Db | Tx, columns: Record<string, unknown>) =>
   db
-    .select(columns as typeof bookingColumns)
+    .select(columns as typeof orderColumns)
     .from(serviceOrders)
     .innerJoin(services, eq(services.id, serviceOrders.serviceId))
     .innerJoin(users, eq(users.id, serviceOrders.clientId));
