@@ -182,6 +182,23 @@ export function figuresOffOneLine(page: Page): Promise<string[]> {
 }
 
 /**
+ * The tables (their accessible names) wider than the box they scroll in (src/components/DataTable.tsx):
+ * a column past the card's edge. A chart's visually hidden table has no such box.
+ */
+export function tablesPastTheirBox(page: Page): Promise<string[]> {
+  return page.locator("table").evaluateAll((tables) =>
+    tables
+      .filter((table) => table.parentElement && getComputedStyle(table.parentElement).overflowX === "auto")
+      .filter((table) => table.getClientRects().length > 0)
+      .filter((table) => table.scrollWidth > (table.parentElement as HTMLElement).clientWidth + 1)
+      .map((table) => {
+        const labelledBy = table.getAttribute("aria-labelledby");
+        return (labelledBy && document.getElementById(labelledBy)?.textContent) || "a table";
+      }),
+  );
+}
+
+/**
  * The words of up to 18 characters drawn broken across two lines between two letters or digits:
  * text squeezed by what sits beside it ("Offli / ne deli / very" in a card whose badges took its
  * width). A longer word (a URL, an e-mail address) may break where it does not fit, and a break

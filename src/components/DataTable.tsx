@@ -44,6 +44,9 @@ const EDGE_SHADOWS = {
   backgroundAttachment: "local, local, scroll, scroll",
   "& tr": { backgroundColor: "transparent" },
   "& [data-cell-label]": { display: "none" },
+  // Chakra's scroll area keeps every cell on one line; a title or a name may take two before the
+  // table outgrows its card (at 1280 px beside the sidebar, Payments' Mark paid was past the edge).
+  "& td[data-wrap]": { whiteSpace: "normal", minWidth: "8rem" },
 };
 
 /**
@@ -147,20 +150,28 @@ function Row(props: ComponentProps<typeof Table.Row>) {
 /**
  * A cell. `label` is its column's name, shown beside the value on a phone; a cell without one
  * (a row's title, its buttons) takes the row's width there. `alignEnd` for amounts and buttons;
- * `wide` for a value laid out in lines of its own (a list of changes), put under its name on a phone.
+ * `wide` for a value laid out in lines of its own (a list of changes), put under its name on a phone;
+ * `wrap` for free text (a title, a name) that may break into lines when the table is short of room.
  */
 function Cell({
   label,
   alignEnd,
   wide,
+  wrap,
   children,
   ...props
-}: { label?: string | undefined; alignEnd?: boolean; wide?: boolean } & ComponentProps<typeof Table.Cell>) {
+}: {
+  label?: string | undefined;
+  alignEnd?: boolean;
+  wide?: boolean;
+  wrap?: boolean | undefined;
+} & ComponentProps<typeof Table.Cell>) {
   return (
     <Table.Cell
       role="cell"
       data-labelled={label ? "" : undefined}
       data-wide={wide ? "" : undefined}
+      data-wrap={wrap ? "" : undefined}
       data-align-end={alignEnd ? "" : undefined}
       textAlign={alignEnd ? "end" : undefined}
       {...props}

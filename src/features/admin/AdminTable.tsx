@@ -29,6 +29,8 @@ export type AdminColumn<T, S extends string> = {
   actions?: boolean;
   /** A value in lines of its own (a list of changes): on a phone it goes under the column's name, not beside it. */
   wide?: boolean;
+  /** Free text (a title, a name) that may break into lines when the table is short of room. */
+  wrap?: boolean;
   cell: (row: T) => ReactNode;
 };
 
@@ -149,6 +151,8 @@ export function AdminTable<T extends { id: string }, S extends string>({
                         key={column.key}
                         label={cellLabel(column, index)}
                         alignEnd={column.align === "end"}
+                        wide={column.wide}
+                        wrap={column.wrap}
                       >
                         {column.cell(row)}
                       </DataTable.Cell>

@@ -44,7 +44,7 @@ export function ClientsPage({
         </Stack>
       ),
     },
-    { key: "company", header: "Company", sort: "company", cell: (client) => client.companyName ?? "—" },
+    { key: "company", header: "Company", sort: "company", wrap: true, cell: (client) => client.companyName ?? "—" },
     { key: "joined", header: "Joined", sort: "joined", cell: (client) => formatDate(client.createdAt) },
     {
       key: "actions",

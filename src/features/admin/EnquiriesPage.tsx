@@ -54,6 +54,7 @@ export function EnquiriesPage({
     {
       key: "name",
       header: "Name",
+      wrap: true,
       sort: "name",
       cell: (enquiry) => (
         <Stack gap="0">
@@ -66,7 +67,7 @@ export function EnquiriesPage({
         </Stack>
       ),
     },
-    { key: "company", header: "Company", sort: "company", cell: (enquiry) => enquiry.company ?? "—" },
+    { key: "company", header: "Company", sort: "company", wrap: true, cell: (enquiry) => enquiry.company ?? "—" },
     {
       key: "message",
       header: "Message",

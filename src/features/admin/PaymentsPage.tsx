@@ -55,6 +55,7 @@ export function PaymentsPage({
     {
       key: "client",
       header: "Client",
+      wrap: true,
       sort: "client",
       cell: (row) => (
         <Stack gap="0">
@@ -65,11 +66,26 @@ export function PaymentsPage({
         </Stack>
       ),
     },
-    { key: "project", header: "Project", cell: (row) => row.projectTitle ?? "—" },
+    { key: "project", header: "Project", wrap: true, cell: (row) => row.projectTitle ?? "—" },
     { key: "amount", header: "Amount", sort: "amount", align: "end", cell: (row) => formatAmount(row.amount) },
-    { key: "status", header: "Status", sort: "status", cell: (row) => <InvoiceStatusBadge status={row.status} /> },
+    {
+      key: "status",
+      header: "Status",
+      sort: "status",
+      // The paid date under its badge rather than in a column of dashes: at 1280 px beside the
+      // sidebar that column pushed Actions past the card's edge.
+      cell: (row) => (
+        <Stack gap="0.5" align="start">
+          <InvoiceStatusBadge status={row.status} />
+          {row.paidDate && (
+            <Text color="fg.muted" fontSize="xs">
+              on {formatDate(row.paidDate)}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
     { key: "due", header: "Due date", sort: "due", cell: (row) => (row.dueDate ? formatDay(row.dueDate) : "—") },
-    { key: "paid", header: "Paid date", cell: (row) => (row.paidDate ? formatDate(row.paidDate) : "—") },
     { key: "actions", header: "Actions", align: "end", actions: true, cell: (row) => <PaymentActions invoice={row} /> },
   ];
 

@@ -47,10 +47,11 @@ export function BookingsPage({
   ];
 
   const columns: AdminColumn<ServiceOrder, BookingSort>[] = [
-    { key: "service", header: "Service", sort: "service", cell: (order) => order.serviceTitle },
+    { key: "service", header: "Service", sort: "service", wrap: true, cell: (order) => order.serviceTitle },
     {
       key: "client",
       header: "Client",
+      wrap: true,
       sort: "client",
       cell: (order) => (
         <>
@@ -67,6 +68,7 @@ export function BookingsPage({
     {
       key: "notes",
       header: "Notes",
+      wrap: true,
       cell: (order) =>
         order.notes ? (
           <Text lineClamp={2} maxW="xs">

@@ -36,6 +36,7 @@ export function SubscriptionsPage({
     {
       key: "client",
       header: "Client",
+      wrap: true,
       sort: "client",
       cell: (row) => (
         <>
@@ -48,7 +49,7 @@ export function SubscriptionsPage({
         </>
       ),
     },
-    { key: "service", header: "Service", sort: "service", cell: (row) => row.serviceTitle },
+    { key: "service", header: "Service", sort: "service", wrap: true, cell: (row) => row.serviceTitle },
     { key: "amount", header: "Amount", sort: "amount", cell: (row) => perMonth(row.amountMinor) },
     { key: "since", header: "Since", sort: "since", cell: (row) => formatDate(row.since) },
   ];

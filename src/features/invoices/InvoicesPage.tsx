@@ -126,7 +126,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
         {invoice.invoiceNumber}
       </DataTable.Cell>
       {withClient && (
-        <DataTable.Cell label="Client">
+        <DataTable.Cell label="Client" wrap>
           {invoice.clientName}
           {invoice.clientCompany && (
             <Text as="span" display="block" color="fg.muted" fontSize="xs">
@@ -135,7 +135,9 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
           )}
         </DataTable.Cell>
       )}
-      <DataTable.Cell label="Project">{invoice.projectTitle ?? "—"}</DataTable.Cell>
+      <DataTable.Cell label="Project" wrap>
+        {invoice.projectTitle ?? "—"}
+      </DataTable.Cell>
       <DataTable.Cell label="Amount" alignEnd whiteSpace="nowrap">
         {formatAmount(invoice.amount)}
       </DataTable.Cell>
