@@ -5,7 +5,8 @@ import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
-import { TaskPriorityBadge, TaskStatusBadge } from "../tasks/TaskCardParts";
+import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
+import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { developerDetailQueryOptions } from "./people-api";
 

@@ -18,7 +18,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
-import { TaskPriorityBadge } from "../tasks/TaskCardParts";
+import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { dashboardKey, fetchDashboard } from "./api";
 import { RecentProjects } from "./RecentProjects";
 import { ListSkeleton, LoadError, Section } from "./Section";

@@ -1,7 +1,8 @@
-import { Badge, type BadgeProps, HStack, Stack, Text } from "@chakra-ui/react";
+import { HStack, Stack, Text } from "@chakra-ui/react";
 import type { Task } from "../../../common/api";
 import { formatDay } from "../../../common/format";
-import { PRIORITY_BADGES, TASK_STATUS_LABELS, TASK_STATUS_PALETTE } from "./labels";
+import { TaskPriorityBadge } from "./TaskPriorityBadge";
+import { TaskStatusBadge } from "./TaskStatusBadge";
 
 /**
  * The parts every task card shares (My Tasks, a client's followed tasks, Admin › Tasks): its title
@@ -32,25 +33,6 @@ export function TaskCardHeading({
         <TaskPriorityBadge priority={task.priority} />
       </HStack>
     </HStack>
-  );
-}
-
-/** A task's status as a badge, where it is shown rather than chosen (cards, an admin's tables). */
-export function TaskStatusBadge({ status, ...rest }: { status: Task["status"] } & BadgeProps) {
-  return (
-    <Badge colorPalette={TASK_STATUS_PALETTE[status]} variant="subtle" {...rest}>
-      {TASK_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
-/** A task's priority as a badge. */
-export function TaskPriorityBadge({ priority }: { priority: Task["priority"] }) {
-  const badge = PRIORITY_BADGES[priority];
-  return (
-    <Badge colorPalette={badge.palette} variant="subtle">
-      {badge.label}
-    </Badge>
   );
 }
 
