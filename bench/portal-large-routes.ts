@@ -137,6 +137,14 @@ export const ROUTES: BenchRoute[] = [
     read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: PAGE + 1 }),
   },
   {
+    // Shown for one status (My Tasks' Show): a quarter of their ~1,900 tasks, newest first.
+    name: "my tasks in review (developer)",
+    as: "developer",
+    path: () => `/api/tasks?status=review&limit=${PAGE}`,
+    read: (db, ids) =>
+      listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: PAGE + 1, status: "review" }),
+  },
+  {
     // A client follows the tasks on their projects (the big thread's client: ~5 projects).
     name: "my tasks (client)",
     as: "client",

@@ -2,7 +2,12 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Task, TaskCounts } from "../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../common/domain";
-import { CLIENT_TASKS_DESCRIPTION, TASK_STATUS_LABELS } from "../src/features/tasks/labels";
+import {
+  CLIENT_TASKS_DESCRIPTION,
+  NO_TASKS_OF_STATUS,
+  noTasksOfStatusText,
+  TASK_STATUS_LABELS,
+} from "../src/features/tasks/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -16,6 +21,8 @@ import { setupProduct } from "./support/product";
  * included; the administrator moves one of the developer's tasks and the
  * developer's card follows. A move is shown at once as saving, and a refused
  * one goes back with the toast. axe finds nothing at 1280 px and 375 px.
+ * Show narrows the cards to one status (in the URL): a task moved out of it
+ * leaves at once, one moved into it arrives live.
  * A client follows the tasks on their projects: each card shows its status
  * and assignee, nothing can be changed, and an administrator's move shows at once.
  */
@@ -194,6 +201,73 @@ describe("My Tasks", () => {
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await page.unrouteAll();
+    }
+  });
+
+  it("Show narrows the cards to one status, kept in the URL: a task moved out leaves at once, one moved in arrives live", async () => {
+    const { page } = developer;
+    const ofStatus = async (status: TaskStatus) =>
+      (await api.get<ListPage<Task>>(`/api/tasks?status=${status}&limit=100`, DEVELOPER)).items;
+    const [first] = (await api.get<ListPage<Task>>("/api/tasks?limit=1", DEVELOPER)).items;
+    if (!first) throw new Error("the developer has no task");
+    const shown = first.status;
+    const titles = () => tasksList(page).getByRole("article").getByRole("heading").allInnerTexts();
+    const show = page.getByLabel("Show");
+
+    await openMyTasks(page);
+    await show.selectOption(shown);
+    await page.waitForURL((url) => url.searchParams.get("status") === shown);
+    await expect.poll(titles).toEqual((await ofStatus(shown)).map((task) => task.title));
+    // The counters still count every task.
+    expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER));
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Moved out of the status shown, the card leaves at once and the keyboard's focus goes to Show.
+    const to = otherStatus(shown);
+    await statusOf(page, first).selectOption(to);
+    await card(page, first).waitFor({ state: "detached" });
+    expect(await show.evaluate((element) => element === document.activeElement)).toBe(true);
+    await toast(page, TOAST.taskStatusUpdated).waitFor();
+    expect((await ofStatus(to)).map((task) => task.id)).toContain(first.id);
+
+    // An administrator moves it back: it arrives in its place, live.
+    await api.send("PATCH", `/api/tasks/${first.id}/status`, ADMIN_EMAIL, { status: shown });
+    await expect.poll(titles).toEqual((await ofStatus(shown)).map((task) => task.title));
+
+    // Loaded anew, the page is rendered for the status in its URL; an unknown status shows every task.
+    await page.goto(`/portal/my-tasks?status=${shown}`);
+    await tasksList(page).waitFor();
+    expect(await titles()).toEqual((await ofStatus(shown)).map((task) => task.title));
+    expect(await show.inputValue()).toBe(shown);
+    await openMyTasks(page);
+    await page.goto("/portal/my-tasks?status=someday");
+    await tasksList(page).waitFor();
+    expect(await show.inputValue()).toBe("");
+    expect(await titles()).toEqual(
+      (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, DEVELOPER)).items.map((task) => task.title),
+    );
+  });
+
+  it("Show for a status with no tasks says so and offers every task", async () => {
+    const { page } = developer;
+    const counts = await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER);
+    const empty = TASK_STATUSES.reduce((fewest, status) => (counts[status] < counts[fewest] ? status : fewest));
+    const emptied = (await api.get<ListPage<Task>>(`/api/tasks?status=${empty}&limit=100`, DEVELOPER)).items;
+    const elsewhere = otherStatus(empty);
+    for (const task of emptied)
+      await api.send("PATCH", `/api/tasks/${task.id}/status`, ADMIN_EMAIL, { status: elsewhere });
+    try {
+      await page.goto(`/portal/my-tasks?status=${empty}`);
+      await page.getByRole("heading", { level: 2, name: NO_TASKS_OF_STATUS }).waitFor();
+      await page.getByText(noTasksOfStatusText(TASK_STATUS_LABELS[empty])).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.getByRole("button", { name: "Show all tasks" }).click();
+      await page.waitForURL((url) => url.pathname === "/portal/my-tasks" && !url.searchParams.has("status"));
+      await tasksList(page).waitFor();
+      expect(await page.getByLabel("Show").evaluate((element) => element === document.activeElement)).toBe(true);
+    } finally {
+      for (const task of emptied)
+        await api.send("PATCH", `/api/tasks/${task.id}/status`, ADMIN_EMAIL, { status: empty });
     }
   });
 

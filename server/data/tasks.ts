@@ -206,6 +206,8 @@ async function getTaskAndFacts(db: Db, id: string): Promise<{ task: TaskView; fa
 
 /** The live key of the signed-in person's task list: their own tasks (a client's: those on their projects), or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;
+/** The live key of that list shown for one status (My Tasks' Show filter): a task reaches the key of its status, and leaves the others'. */
+export const myTasksOfStatusKey = (status: TaskStatus) => [...myTasksKey, status] as const;
 /** The live key of Admin › Tasks: pushed as "refetch" (its filtered, paged lists refetch what they show). */
 export const adminTasksKey = ["admin", "tasks"] as const;
 /** The live key of My Tasks' counters: pushed as "refetch", since a count has no row to send. */
@@ -217,7 +219,8 @@ const isKey = (key: readonly (string | number)[], expected: readonly string[]) =
 /** Who may subscribe to the task keys: every signed-in person to their own list and counters, administrators to theirs. */
 async function authorizeTaskKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {
   if (isKey(key, adminTasksKey)) return rules.tasks.scope(actor).kind === "all";
-  if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey)) return undefined;
+  const ofStatus = TASK_STATUSES.some((status) => isKey(key, myTasksOfStatusKey(status)));
+  if (!isKey(key, myTasksKey) && !isKey(key, myTaskCountsKey) && !ofStatus) return undefined;
   return rules.tasks.scope(actor).kind !== "none";
 }
 
@@ -247,6 +250,15 @@ export const tasksLive: LiveCollection<"tasks"> = {
           return wasTheirs(actor) ? removal : undefined;
         },
       },
+      // A list of one status does not know the status a task had: every other status's list is told
+      // to drop it (a delete of a task it does not show changes nothing).
+      ...TASK_STATUSES.map((status) => ({
+        key: myTasksOfStatusKey(status),
+        pushFor(actor: Actor) {
+          if (rules.tasks.read(actor, facts)) return row?.status === status ? upsert : removal;
+          return wasTheirs(actor) ? removal : undefined;
+        },
+      })),
       {
         key: myTaskCountsKey,
         pushFor: (actor) => (rules.tasks.read(actor, facts) || wasTheirs(actor) ? invalidate : undefined),
@@ -276,6 +288,7 @@ export const clientTasksProjectsLive: LiveCollection<"projects"> = {
       actor && affected.has(actor.id) && rules.tasks.scope(actor).kind === "client" ? invalidate : undefined;
     return [
       { key: myTasksKey, pushFor },
+      ...TASK_STATUSES.map((status) => ({ key: myTasksOfStatusKey(status), pushFor })),
       { key: myTaskCountsKey, pushFor },
     ];
   },

@@ -1,6 +1,6 @@
 import { fieldSlotRecipe, inputRecipe, nativeSelectSlotRecipe, textareaRecipe } from "virtual:lazy-recipes";
 import { chakra, HStack, type HTMLChakraProps, useRecipe, useSlotRecipe } from "@chakra-ui/react";
-import { createContext, type ReactNode, useContext, useId } from "react";
+import { createContext, type ReactNode, type Ref, useContext, useId } from "react";
 import { LucideSvg } from "./SvgIcon";
 
 type Props = {
@@ -103,7 +103,11 @@ export function TextArea({ css, ...props }: HTMLChakraProps<"textarea">) {
   return <chakra.textarea css={[styles, css]} {...useFieldControl()} {...props} />;
 }
 
-export function SelectInput({ css, children, ...props }: HTMLChakraProps<"select">) {
+export function SelectInput({
+  css,
+  children,
+  ...props
+}: HTMLChakraProps<"select"> & { ref?: Ref<HTMLSelectElement> | undefined }) {
   const styles = useSlotRecipe({ recipe: nativeSelectSlotRecipe })();
   const control = useFieldControl();
   return (

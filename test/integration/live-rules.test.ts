@@ -207,6 +207,19 @@ const table: Row[] = [
       }),
   },
   {
+    // My Tasks shown for one status (Show): the same people as the whole list, for a task of that status.
+    name: "my tasks of one status",
+    key: () => ["tasks", "mine", "todo"],
+    subscribe: [T, T, T, T, T],
+    receives: [T, F, T, F, T],
+    push: { view: taskSchema },
+    insert: () => insertTask(id.devIn),
+    // Edited without leaving To Do (leaving it: "a task moved to another status…" below).
+    update: (rowId) =>
+      commit((tx) => tx.update(tasks).set({ title: "Edited" }).where(eq(tasks.id, rowId)), taskChange("update", rowId)),
+    remove: (rowId) => commit((tx) => tx.delete(tasks).where(eq(tasks.id, rowId)), taskChange("delete", rowId)),
+  },
+  {
     // Project files (issue #8): the open Files panel of everyone on the project refetches its list.
     name: "project files",
     key: () => ["projects", projectId, "files"],
@@ -556,6 +569,17 @@ async function outsidersOrderChange(orderId: string, op: "update" | "delete") {
 }
 
 /** A task on client A's project (the test's own), or on none: `projectId` null. */
+/** A change to a task of the assigned developer's on client A's project, which stays theirs. */
+const taskChange = (op: "update" | "delete", rowId: string): Change => ({
+  topic: "tasks",
+  op,
+  id: rowId,
+  assignedTo: id.devIn,
+  previousAssignedTo: id.devIn,
+  projectClientId: id.clientA,
+  previousProjectClientId: id.clientA,
+});
+
 async function insertTask(assignedTo: string | null, onProject: string | null = projectId): Promise<string> {
   const taskId = randomUUID();
   await commit(
@@ -1037,6 +1061,47 @@ describe("access revoked mid-connection stops delivery", () => {
       taskSchema,
     );
     expect((await http.devIn.request("PATCH", `/api/tasks/${taskId}/status`, { status: "todo" })).status).toBe(404);
+  });
+
+  it("a task moved to another status leaves its old status's list as a delete and reaches the new one's", async () => {
+    const todo = ["tasks", "mine", "todo"];
+    const review = ["tasks", "mine", "review"];
+    await subscribeAll(todo, [T, T, T, T, T]);
+    await subscribeAll(review, [T, T, T, T, T]);
+    const readers: Five<Expectation> = ["row", "nothing", "row", "nothing", "row"];
+    const removed: Five<Expectation> = ["delete", "nothing", "delete", "nothing", "delete"];
+    /** One change watched on both keys: each watch notes the frames before it, the first to ask makes it. */
+    const once = (change: () => Promise<string>) => {
+      let made: Promise<string> | undefined;
+      return () => {
+        made ??= change();
+        return made;
+      };
+    };
+    // Its insert reaches To Do's list as a row; Review's list is only told to drop it.
+    const insert = once(() => insertTask(id.devIn));
+    const [inTodo, dropped] = await Promise.all([
+      expectPushes(insert, todo, "insert", readers, taskSchema),
+      expectPushes(insert, review, "insert", removed),
+    ]);
+    expect(dropped).toEqual(inTodo);
+    const taskId = await insert();
+    const move = once(async () => {
+      const response = await http.devIn.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" });
+      expect(response.status).toBe(200);
+      return taskId;
+    });
+    const [joined, left] = await Promise.all([
+      expectPushes(move, review, "update", readers, taskSchema),
+      expectPushes(move, todo, "update", removed),
+    ]);
+    expect(left).toEqual(joined);
+    // The list of one status reads only tasks of that status.
+    const page = await http.devIn.request("GET", "/api/tasks?status=todo&limit=100");
+    expect(page.status).toBe(200);
+    expect(page.json.items.map((task: { id: string }) => task.id)).not.toContain(taskId);
+    const moved = await http.devIn.request("GET", "/api/tasks?status=review&limit=100");
+    expect(moved.json.items.map((task: { id: string }) => task.id)).toContain(taskId);
   });
 
   it("a task moved off client A's project leaves client A's list; a project given to client B moves its tasks' lists", async () => {

@@ -1,4 +1,5 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Box, Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { useRef } from "react";
 import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
@@ -21,7 +22,9 @@ import {
   NO_CLIENT_TASKS,
   NO_CLIENT_TASKS_TEXT,
   NO_TASKS,
+  NO_TASKS_OF_STATUS,
   NO_TASKS_TEXT,
+  noTasksOfStatusText,
   TASK_STATUS_LABELS,
 } from "./labels";
 import { TASK_STATUS_OPTIONS } from "./status-options";
@@ -32,12 +35,20 @@ const columns = { base: 1, md: 2, xl: 3 };
 /**
  * Spec §2 My Tasks: four counters and the person's task cards, each with a status selector; live both
  * ways. A client follows the tasks on their projects (spec §1: clients "see tasks"): the same page,
- * each card showing its status and who works on it, with nothing to change.
+ * each card showing its status and who works on it, with nothing to change. Show narrows the cards
+ * to one status (kept in the URL): a busy developer's completed tasks otherwise bury the open ones.
  */
-export function MyTasksPage() {
+export function MyTasksPage({
+  status,
+  onStatusChange,
+}: {
+  status: TaskStatus | undefined;
+  onStatusChange: (status: TaskStatus | undefined) => void;
+}) {
   const follows = useMe().data?.role === "client";
-  const tasks = useLiveQuery(myTasksQuery, applyTaskChange);
+  const tasks = useLiveQuery(myTasksQuery(status), applyTaskChange);
   const counts = useLiveQuery(taskCountsQuery);
+  const showSelect = useRef<HTMLSelectElement>(null);
 
   return (
     <>
@@ -54,7 +65,30 @@ export function MyTasksPage() {
             />
           ))}
         </StatGrid>
-        <TaskCards tasks={tasks.data?.items} pending={tasks.isPending} hasMore={!!tasks.data?.next} follows={follows} />
+        <Box as="search" aria-label="Filter tasks" maxW="xs">
+          <FormField label="Show">
+            <SelectInput
+              ref={showSelect}
+              value={status ?? ""}
+              onChange={(event) => onStatusChange((event.target.value || undefined) as TaskStatus | undefined)}
+            >
+              <option value="">All tasks</option>
+              {TASK_STATUS_OPTIONS}
+            </SelectInput>
+          </FormField>
+        </Box>
+        <TaskCards
+          tasks={tasks.data?.items}
+          pending={tasks.isPending}
+          hasMore={!!tasks.data?.next}
+          follows={follows}
+          status={status}
+          onShowAll={() => {
+            onStatusChange(undefined);
+            showSelect.current?.focus();
+          }}
+          onCardLeft={() => showSelect.current?.focus()}
+        />
       </Stack>
     </>
   );
@@ -65,14 +99,22 @@ function TaskCards({
   pending,
   hasMore,
   follows,
+  status,
+  onShowAll,
+  onCardLeft,
 }: {
   tasks: ShownTask[] | undefined;
   pending: boolean;
   hasMore: boolean;
   /** A client's cards: the status shown, not chosen. */
   follows: boolean;
+  /** The one status shown, if Show chose one. */
+  status: TaskStatus | undefined;
+  onShowAll: () => void;
+  /** A card moved out of the status shown has left: where the keyboard's focus goes when it had none other. */
+  onCardLeft: () => void;
 }) {
-  const more = useLoadMoreTasks();
+  const more = useLoadMoreTasks(status);
   if (pending) {
     return (
       <SimpleGrid columns={columns} gap="6" aria-busy="true">
@@ -91,6 +133,21 @@ function TaskCards({
     );
   }
   // Spec §8: a failed load is logged and the list shows as empty.
+  if ((!tasks || tasks.length === 0) && status) {
+    return (
+      <EmptyList
+        icon={LuListChecks}
+        headingLevel="h2"
+        title={NO_TASKS_OF_STATUS}
+        description={noTasksOfStatusText(TASK_STATUS_LABELS[status])}
+        action={
+          <Button variant="outline" onClick={onShowAll}>
+            Show all tasks
+          </Button>
+        }
+      />
+    );
+  }
   if (!tasks || tasks.length === 0) {
     return (
       <EmptyList
@@ -105,7 +162,13 @@ function TaskCards({
     <Stack gap="6">
       <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Tasks">
         {tasks.map((task) => (
-          <li key={task.id}>{follows ? <FollowedTaskCard task={task} /> : <TaskCard task={task} />}</li>
+          <li key={task.id}>
+            {follows ? (
+              <FollowedTaskCard task={task} />
+            ) : (
+              <TaskCard task={task} shownStatus={status} onLeft={onCardLeft} />
+            )}
+          </li>
         ))}
       </SimpleGrid>
       {hasMore ? (
@@ -123,12 +186,22 @@ function TaskCards({
   );
 }
 
-function TaskCard({ task }: { task: ShownTask }) {
-  const update = useUpdateTaskStatus();
+function TaskCard({
+  task,
+  shownStatus,
+  onLeft,
+}: {
+  task: ShownTask;
+  shownStatus: TaskStatus | undefined;
+  onLeft: () => void;
+}) {
+  const update = useUpdateTaskStatus(shownStatus);
 
   function onChange(status: TaskStatus) {
     // One change at a time: a second pick waits for the first to be saved.
     if (update.isPending || task.pending || status === task.status) return;
+    // Moved out of the status shown, the card leaves at once: the focus it held goes to Show.
+    if (shownStatus && status !== shownStatus) onLeft();
     update.mutate({ id: task.id, status, from: task.status });
   }
 

@@ -1,4 +1,10 @@
-import { type QueryFunctionContext, type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
+import {
+  type QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+  useMutation,
+  useQueryClient,
+} from "@tanstack/react-query";
 import { useState } from "react";
 import type { Page, Task, TaskCounts } from "../../../common/api";
 import type { TaskStatus } from "../../../common/domain";
@@ -10,6 +16,11 @@ import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-cli
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
+/**
+ * The list's key, and the live key its changes come on: the whole list, or the list shown for one
+ * status, which the server also keeps (server/data/tasks.ts, myTasksOfStatusKey).
+ */
+export const myTasksListKey = (status?: TaskStatus) => (status ? [...myTasksKey, status] : myTasksKey);
 /** The live key of the counters, pushed as "refetch" (server/data/tasks.ts, myTaskCountsKey). */
 export const taskCountsKey = ["tasks", "counts"] as const;
 
@@ -23,9 +34,11 @@ export const TASKS_PAGE = 24;
 /** The most rows /api/tasks answers at once (server/http/cursor.ts pageQuery). */
 const MAX_LIMIT = 100;
 
-function fetchTasksPage(limit: number, cursor?: string | null): Promise<Page<Task>> {
-  const query = `?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
-  return api.get<Page<Task>>(`/api/tasks${query}`);
+function fetchTasksPage(limit: number, cursor: string | null | undefined, status: TaskStatus | undefined) {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  if (status) query.set("status", status);
+  return api.get<Page<Task>>(`/api/tasks?${query}`);
 }
 
 /** Options for useLiveQuery, whose keys are any QueryKey. */
@@ -33,36 +46,39 @@ const liveQueryOptions = <T>(options: { queryKey: QueryKey; queryFn: (context: Q
   options;
 
 /**
- * The person's tasks, a page at a time. A (re)fetch reads as many tasks as
- * are shown (the first page, or every page "Load more" added), and a task
- * still saving keeps the person's status until the server answers.
+ * The person's tasks (all, or those of one status), a page at a time. A (re)fetch reads as many
+ * tasks as are shown (the first page, or every page "Load more" added), and a task still saving
+ * keeps the person's status until the server answers.
  */
-export const myTasksQuery = liveQueryOptions({
-  queryKey: myTasksKey,
-  queryFn: async ({ client }: QueryFunctionContext): Promise<TaskList> => {
-    const cached = client.getQueryData<TaskList>(myTasksKey);
-    const wanted = Math.max(TASKS_PAGE, cached?.items.length ?? 0);
-    const items: Task[] = [];
-    let next: string | null = null;
-    let short = false;
-    do {
-      const limit = Math.min(MAX_LIMIT, wanted - items.length);
-      const page: Page<Task> = await fetchTasksPage(limit, next);
-      items.push(...page.items);
-      next = page.next;
-      // A page shorter than asked ends the read: the server gives pages of its own size.
-      short = page.items.length < limit;
-    } while (next && !short && items.length < wanted);
-    const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
-    return {
-      items: items.map((task) => {
-        const status = saving.get(task.id);
-        return status ? { ...task, status, pending: true } : task;
-      }),
-      next,
-    };
-  },
-});
+export const myTasksQuery = (status?: TaskStatus) =>
+  liveQueryOptions({
+    queryKey: myTasksListKey(status),
+    queryFn: ({ client }: QueryFunctionContext) => readShownTasks(client, status),
+  });
+
+async function readShownTasks(client: QueryClient, status: TaskStatus | undefined): Promise<TaskList> {
+  const cached = client.getQueryData<TaskList>(myTasksListKey(status));
+  const wanted = Math.max(TASKS_PAGE, cached?.items.length ?? 0);
+  const items: Task[] = [];
+  let next: string | null = null;
+  let short = false;
+  do {
+    const limit = Math.min(MAX_LIMIT, wanted - items.length);
+    const page: Page<Task> = await fetchTasksPage(limit, next, status);
+    items.push(...page.items);
+    next = page.next;
+    // A page shorter than asked ends the read: the server gives pages of its own size.
+    short = page.items.length < limit;
+  } while (next && !short && items.length < wanted);
+  const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
+  return {
+    items: items.map((task) => {
+      const chosen = saving.get(task.id);
+      return chosen ? { ...task, status: chosen, pending: true } : task;
+    }),
+    next,
+  };
+}
 
 /** The counters: every task in the person's scope per status, counted by the server. */
 export const taskCountsQuery = liveQueryOptions({
@@ -94,16 +110,17 @@ export function applyTaskChange(list: TaskList | undefined, change: LiveChange):
 }
 
 /** "Load more": the page after the tasks shown, appended (tasks already shown are not repeated). */
-export function useLoadMoreTasks() {
+export function useLoadMoreTasks(status?: TaskStatus) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
+  const listKey = myTasksListKey(status);
   async function loadMore() {
-    const cursor = queryClient.getQueryData<TaskList>(myTasksKey)?.next;
+    const cursor = queryClient.getQueryData<TaskList>(listKey)?.next;
     if (!cursor || loading) return;
     setLoading(true);
     try {
-      const page = await fetchTasksPage(TASKS_PAGE, cursor);
-      queryClient.setQueryData<TaskList>(myTasksKey, (list) => {
+      const page = await fetchTasksPage(TASKS_PAGE, cursor, status);
+      queryClient.setQueryData<TaskList>(listKey, (list) => {
         if (!list) return list;
         const known = new Set(list.items.map((task) => task.id));
         return { items: [...list.items, ...page.items.filter((task) => !known.has(task.id))], next: page.next };
@@ -125,38 +142,43 @@ const moveCount = (counts: TaskCounts | undefined, from: TaskStatus, to: TaskSta
  * Moves a task with latency compensation: the card (and the counters) show
  * the new status at once, the card marked as saving; the server's row then
  * replaces it by id, and a failure puts the old status back with the toast.
+ * In the list of one status (`shownStatus`), a task moved to another leaves
+ * it at once, as it will once saved, and a failure brings it back.
  */
-export function useUpdateTaskStatus() {
+export function useUpdateTaskStatus(shownStatus?: TaskStatus) {
   const queryClient = useQueryClient();
+  const listKey = myTasksListKey(shownStatus);
+  const setList = (change: (items: ShownTask[]) => ShownTask[]) =>
+    queryClient.setQueryData<TaskList>(listKey, (list) => list && { ...list, items: change(list.items) });
   const setTask = (id: string, change: (task: ShownTask) => ShownTask) =>
-    queryClient.setQueryData<TaskList>(
-      myTasksKey,
-      (list) => list && { ...list, items: list.items.map((task) => (task.id === id ? change(task) : task)) },
-    );
+    setList((items) => items.map((task) => (task.id === id ? change(task) : task)));
+  const leaves = (status: TaskStatus) => shownStatus !== undefined && status !== shownStatus;
   return useMutation({
     mutationFn: ({ id, status }: { id: string; status: TaskStatus; from: TaskStatus }) =>
       api.patch<Task>(`/api/tasks/${encodeURIComponent(id)}/status`, { status }),
     onMutate: async ({ id, status, from }) => {
       const [shown] = await Promise.all([
-        cancelRefetchOverLoaded(queryClient, myTasksKey),
+        cancelRefetchOverLoaded(queryClient, listKey),
         cancelRefetchOverLoaded(queryClient, taskCountsKey),
       ]);
-      setTask(id, (task) => ({ ...task, status, pending: true }));
+      if (leaves(status)) setList((items) => items.filter((task) => task.id !== id));
+      else setTask(id, (task) => ({ ...task, status, pending: true }));
       queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, from, status));
       return { shown };
     },
     onSuccess: (row) => {
-      setTask(row.id, () => row);
+      if (!leaves(row.status)) setTask(row.id, () => row);
       toaster.create({ type: "success", title: TOAST.taskStatusUpdated });
     },
     onError: (_error, { id, status, from }) => {
-      setTask(id, ({ pending: _saving, ...task }) => ({ ...task, status: from }));
+      if (leaves(status)) void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
+      else setTask(id, ({ pending: _saving, ...task }) => ({ ...task, status: from }));
       queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, status, from));
       toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskStatusFailed });
     },
     // The server's counts settle any drift (another change landing meanwhile).
     onSettled: (_row, _error, _input, context) => {
-      refetchUnlessShown(queryClient, myTasksKey, context?.shown);
+      refetchUnlessShown(queryClient, listKey, context?.shown);
       return queryClient.invalidateQueries({ queryKey: taskCountsKey, exact: true });
     },
   });

@@ -25,6 +25,9 @@ export const PRIORITY_BADGES: Record<TaskPriority, { label: string; palette: str
 
 export const NO_TASKS = "No tasks assigned to you";
 export const NO_TASKS_TEXT = "When a task is assigned to you, it appears here.";
+/** My Tasks shown for one status that has none. */
+export const NO_TASKS_OF_STATUS = "No tasks with this status";
+export const noTasksOfStatusText = (label: string) => `No task is in ${label} right now.`;
 
 /** My Tasks for a client: the team's tasks on their projects, which they follow and do not move. */
 export const MY_TASKS_DESCRIPTION = "Tasks assigned to you and their status.";

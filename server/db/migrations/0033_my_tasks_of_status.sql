@@ -1,0 +1,2 @@
+DROP INDEX "tasks_assigned_status_idx";--> statement-breakpoint
+CREATE INDEX "tasks_assigned_status_created_idx" ON "tasks" USING btree ("assigned_to","status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
