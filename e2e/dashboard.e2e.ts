@@ -194,5 +194,14 @@ describe("developer dashboard", () => {
       .poll(async () => (await stat(figures, TASK_STATUS_LABELS.review)).value, { timeout: 5_000 })
       .toBe(String(data.tasks.review + 1));
     expect((await stat(figures, TASK_STATUS_LABELS[task.status])).value).toBe(String(data.tasks[task.status] - 1));
+
+    // Each status's figure leads to My Tasks shown for that status.
+    await figures.getByRole("link", { name: `View tasks in ${TASK_STATUS_LABELS.review}` }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/my-tasks" && url.searchParams.get("status") === "review");
+    const inReview = (await api.get<ListPage<Task>>("/api/tasks?status=review&limit=100", DEVELOPER)).items;
+    await expect
+      .poll(() => page.getByRole("list", { name: "Tasks" }).getByRole("article").getByRole("heading").allInnerTexts())
+      .toEqual(inReview.map((entry) => entry.title));
+    expect(inReview.map((entry) => entry.id)).toContain(task.id);
   });
 });

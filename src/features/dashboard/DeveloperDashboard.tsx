@@ -1,4 +1,4 @@
-import { Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Link as ChakraLink, Grid, HStack, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import type { IconType } from "react-icons";
 import {
@@ -54,7 +54,7 @@ export function DeveloperDashboard() {
             icon={STATUS_ICONS[status]}
             pending={pending}
             value={data?.tasks[status]}
-            help={data?.tasks[status] === 1 ? "task" : "tasks"}
+            help={<ShowTasks status={status} />}
           />
         ))}
         <StatCard
@@ -114,6 +114,17 @@ export function DeveloperDashboard() {
         </Section>
       </Grid>
     </Stack>
+  );
+}
+
+/** A status's figure leads to My Tasks shown for that status. */
+function ShowTasks({ status }: { status: TaskStatus }) {
+  return (
+    <ChakraLink asChild variant="underline">
+      <Link to="/portal/my-tasks" search={{ status }}>
+        View tasks<VisuallyHidden>{` in ${TASK_STATUS_LABELS[status]}`}</VisuallyHidden>
+      </Link>
+    </ChakraLink>
   );
 }
 
