@@ -14,6 +14,14 @@ export const ROLE_LABELS: Record<Role, string> = { admin: "Administrator", devel
 export const PROJECT_STATUSES = ["active", "completed", "on_hold", "cancelled"] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
+/** How each project status reads on screen (badges, the project form, Show, the analytics). */
+export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
+  active: "Active",
+  completed: "Completed",
+  on_hold: "On Hold",
+  cancelled: "Cancelled",
+};
+
 export const MILESTONE_STATUSES = ["pending", "completed"] as const;
 export type MilestoneStatus = (typeof MILESTONE_STATUSES)[number];
 

@@ -8,7 +8,7 @@ import {
   PROJECT_TITLE_MAX_LENGTH,
   projectFormSchema,
 } from "../../../common/admin-money";
-import { PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../../../common/domain";
 import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
@@ -19,13 +19,6 @@ import { ClientPicker, DeveloperPicker } from "./Pickers";
 export type ProjectValues = z.input<typeof projectFormSchema>;
 export type ProjectOutput = z.output<typeof projectFormSchema>;
 export type ProjectFormApi = UseFormReturn<ProjectValues, unknown, ProjectOutput>;
-
-export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
-  active: "Active",
-  completed: "Completed",
-  on_hold: "On Hold",
-  cancelled: "Cancelled",
-};
 
 const EMPTY: ProjectValues = {
   title: "",

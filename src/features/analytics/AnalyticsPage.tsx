@@ -2,6 +2,7 @@ import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, Visual
 import type { ChartConfiguration } from "chart.js";
 import { type ReactNode, useMemo } from "react";
 import type { AdminAnalytics } from "../../../common/admin-analytics";
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../../common/domain";
 import { formatMonth } from "../../../common/format";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
@@ -12,12 +13,8 @@ import { CHART_COLOURS, ChartCanvas } from "./Chart";
 
 /** Admin analytics (issue #7, item 11; spec §2): eight metric cards, three charts each with a table of its figures. */
 
-const PROJECT_STATUS_LABELS: Record<string, string> = {
-  active: "Active",
-  completed: "Completed",
-  on_hold: "On Hold",
-  cancelled: "Cancelled",
-};
+/** The analytics name statuses as strings; one the screen does not know reads as itself. */
+const projectStatusLabel = (status: string) => PROJECT_STATUS_LABELS[status as ProjectStatus] ?? status;
 const ROLE_LABELS: Record<string, string> = { admin: "Administrators", developer: "Developers", client: "Clients" };
 
 export function AnalyticsPage() {
@@ -84,7 +81,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
     () => ({
       type: "doughnut",
       data: {
-        labels: data.projectStatus.map((row) => PROJECT_STATUS_LABELS[row.status] ?? row.status),
+        labels: data.projectStatus.map((row) => projectStatusLabel(row.status)),
         datasets: [{ data: data.projectStatus.map((row) => row.count), backgroundColor: CHART_COLOURS.slice(0, 4) }],
       },
       options: { plugins: { legend: { position: "bottom" } } },
@@ -135,7 +132,7 @@ function Charts({ data }: { data: AdminAnalytics }) {
           title="Project status overview"
           chart={<ChartCanvas config={projectChart} />}
           columns={["Status", "Projects"]}
-          rows={data.projectStatus.map((row) => [PROJECT_STATUS_LABELS[row.status] ?? row.status, String(row.count)])}
+          rows={data.projectStatus.map((row) => [projectStatusLabel(row.status), String(row.count)])}
         />
         <ChartPanel
           title="Team overview"
