@@ -1,6 +1,8 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
+import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "../src/features/projects/labels";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { holdRequests, newUser, signIn, type User } from "./support/browser";
@@ -176,6 +178,24 @@ describe("project detail", () => {
     await page.getByText("The project you're looking for doesn't exist or you don't have access to it.").waitFor();
     expect(await page.getByRole("heading", { name: "Project not found" }).count()).toBe(1);
     await page.getByRole("link", { name: "Back to Projects" }).waitFor();
+    await openProject(page);
+  });
+
+  it("Projects shown for a status the client has none of says so and offers every project", async () => {
+    const { page } = client;
+    const statuses = new Set(
+      (await api.get<ListPage<Project>>("/api/projects?limit=100", CLIENT)).items.map((p) => p.status),
+    );
+    const none = PROJECT_STATUSES.find((status) => !statuses.has(status));
+    if (!none) throw new Error("the demo client has a project of every status");
+    await page.goto(`/portal/projects?status=${none}`);
+    await page.getByRole("heading", { level: 2, name: NO_PROJECTS_OF_STATUS }).waitFor();
+    await page.getByText(noProjectsOfStatusText(PROJECT_STATUS_LABELS[none])).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Show all projects" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/projects" && !url.searchParams.has("status"));
+    await page.getByRole("list", { name: "Projects" }).waitFor();
+    expect(await page.getByLabel("Show").evaluate((element) => element === document.activeElement)).toBe(true);
     await openProject(page);
   });
 

@@ -2,6 +2,9 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AdminProject } from "../common/admin-money";
+import type { Page as ListPage, Project } from "../common/api";
+import { PROJECT_STATUS_LABELS } from "../common/domain";
 import { axeViolations } from "./support/axe";
 import { newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
@@ -10,7 +13,8 @@ import { ROOT } from "./support/server";
 /**
  * Journey: an administrator's projects list on a database with more projects
  * than one page (the large data set at a tiny scale, on PostgreSQL): the first
- * page, then "Load more" until every project is shown, each once.
+ * page, then "Load more" until every project is shown, each once; Show narrows
+ * them to one status, and a project moved into it arrives live.
  * Needs TEST_DATABASE_URL (scripts/test.mjs runs this file only when it is set).
  */
 const ADMIN = "admin@large.lagosstudio.test";
@@ -77,5 +81,60 @@ describe("projects list, a page at a time", () => {
     expect(titles[0]).toMatch(/^Project (99|100)$/);
     expect(titles.at(-1)).toMatch(/^Project [12]$/);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("Show narrows the cards to one status, kept in the URL; a project moved into it arrives live", async () => {
+    const { page } = user;
+    const get = async <T>(path: string): Promise<T> => (await page.request.get(path)).json();
+    const firstPage = async (status: string) =>
+      (await get<ListPage<Project>>(`/api/projects?status=${status}&limit=24`)).items;
+    const list = page.getByRole("list", { name: "Projects" });
+    const titles = () => list.getByRole("heading", { level: 2 }).allTextContents();
+    const show = page.getByLabel("Show");
+
+    await page.goto("/portal/projects");
+    await list.waitFor();
+    await show.selectOption("on_hold");
+    await page.waitForURL((url) => url.searchParams.get("status") === "on_hold");
+    const onHold = await firstPage("on_hold");
+    expect(onHold.length).toBeGreaterThan(0);
+    expect(onHold.every((project) => project.status === "on_hold")).toBe(true);
+    await expect.poll(titles).toEqual(onHold.map((project) => project.title));
+    expect(await list.getByText(PROJECT_STATUS_LABELS.active, { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // The newest active project put on hold (as its edit dialog saves it) arrives among them.
+    const [active] = await firstPage("active");
+    if (!active) throw new Error("no active project");
+    const full = await get<AdminProject>(`/api/admin/projects/${active.id}`);
+    const saved = await page.request.patch(`/api/admin/projects/${active.id}`, {
+      headers: { origin: product.server.url },
+      data: {
+        title: full.title,
+        description: full.description ?? "",
+        clientId: full.clientId,
+        developerIds: full.developers.map((developer) => developer.id),
+        status: "on_hold",
+        progress: full.progress,
+        startDate: full.startDate ?? null,
+        endDate: full.endDate ?? null,
+      },
+    });
+    expect(saved.status()).toBe(200);
+    const moved = await firstPage("on_hold");
+    expect(moved.map((project) => project.id)).toContain(active.id);
+    await expect.poll(titles).toEqual(moved.map((project) => project.title));
+
+    // Loaded anew, the page is rendered for the status in its URL; an unknown status shows every project.
+    await page.goto("/portal/projects?status=on_hold");
+    await list.waitFor();
+    expect(await titles()).toEqual(moved.map((project) => project.title));
+    expect(await show.inputValue()).toBe("on_hold");
+    await page.goto("/portal/projects?status=archived");
+    await list.waitFor();
+    expect(await show.inputValue()).toBe("");
+    expect(await titles()).toEqual(
+      (await get<ListPage<Project>>("/api/projects?limit=24")).items.map((project) => project.title),
+    );
   });
 });

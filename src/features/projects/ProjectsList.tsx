@@ -1,10 +1,14 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useRef } from "react";
 import { LuFolderOpen } from "react-icons/lu";
+import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
+import { ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
-import { projectsQuery } from "./api";
+import { projectsListKey, projectsQuery } from "./api";
+import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "./labels";
 import { ProjectCard } from "./ProjectCard";
 
 const columns = { base: 1, md: 2, xl: 3 };
@@ -12,15 +16,49 @@ const columns = { base: 1, md: 2, xl: 3 };
 /**
  * The list is live (server/data/projects.ts projectsListLive): a project
  * created, edited, or given to or taken from the viewer refetches the pages
- * loaded, so it shows where it belongs.
+ * loaded (of every status shown), so it shows where it belongs.
  */
 function useLiveProjectsList() {
-  useLiveRefetch(projectsQuery.queryKey);
+  useLiveRefetch(projectsListKey);
 }
 
-export function ProjectsList() {
+/**
+ * The projects' cards, newest first, with Show to narrow them to one status (kept in the URL): an
+ * administrator's list holds every client's projects.
+ */
+export function ProjectsList({
+  status,
+  onStatusChange,
+}: {
+  status: ProjectStatus | undefined;
+  onStatusChange: (status: ProjectStatus | undefined) => void;
+}) {
+  const showSelect = useRef<HTMLSelectElement>(null);
+  return (
+    <Stack gap="6">
+      <ShowSelect
+        value={status}
+        onChange={onStatusChange}
+        allLabel="All projects"
+        statuses={PROJECT_STATUSES}
+        labels={PROJECT_STATUS_LABELS}
+        listName="projects"
+        selectRef={showSelect}
+      />
+      <ProjectCards
+        status={status}
+        onShowAll={() => {
+          onStatusChange(undefined);
+          showSelect.current?.focus();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function ProjectCards({ status, onShowAll }: { status: ProjectStatus | undefined; onShowAll: () => void }) {
   useLiveProjectsList();
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(projectsQuery);
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(projectsQuery(status));
   const projects = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (isPending) {
@@ -45,6 +83,21 @@ export function ProjectsList() {
 
   // Spec §8: a failed list load is logged and the list shows as empty. A failed "Load more"
   // keeps the pages already shown, and its button stays to try again.
+  if (projects.length === 0 && status) {
+    return (
+      <EmptyList
+        icon={LuFolderOpen}
+        headingLevel="h2"
+        title={NO_PROJECTS_OF_STATUS}
+        description={noProjectsOfStatusText(PROJECT_STATUS_LABELS[status])}
+        action={
+          <Button variant="outline" onClick={onShowAll}>
+            Show all projects
+          </Button>
+        }
+      />
+    );
+  }
   if (projects.length === 0) {
     return (
       <EmptyList

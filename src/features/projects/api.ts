@@ -17,7 +17,7 @@ import type {
   ReadState,
   UnreadSummary,
 } from "../../../common/api";
-import { MESSAGES_PAGE_SIZE } from "../../../common/domain";
+import { MESSAGES_PAGE_SIZE, type ProjectStatus } from "../../../common/domain";
 import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
@@ -26,16 +26,22 @@ import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-cli
 
 const PROJECTS_PAGE = 24;
 
-/** The projects list, a page at a time (newest first); `next` names the following page. */
-export const projectsQuery = infiniteQueryOptions({
-  queryKey: ["projects", "list"],
-  queryFn: ({ pageParam }) =>
-    api.get<Page<Project>>(
-      `/api/projects?limit=${PROJECTS_PAGE}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ""}`,
-    ),
-  initialPageParam: null as string | null,
-  getNextPageParam: (page) => page.next,
-});
+/** The live key of the projects list (server/data/projects.ts projectsListKey): a change refetches every list under it. */
+export const projectsListKey = ["projects", "list"] as const;
+
+/** The projects list (all, or those of one status), a page at a time (newest first); `next` names the following page. */
+export const projectsQuery = (status?: ProjectStatus) =>
+  infiniteQueryOptions({
+    queryKey: status ? [...projectsListKey, status] : projectsListKey,
+    queryFn: ({ pageParam }) => {
+      const query = new URLSearchParams({ limit: String(PROJECTS_PAGE) });
+      if (pageParam) query.set("cursor", pageParam);
+      if (status) query.set("status", status);
+      return api.get<Page<Project>>(`/api/projects?${query}`);
+    },
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.next,
+  });
 
 export const projectQuery = (projectId: string) =>
   queryOptions({

@@ -1,10 +1,11 @@
-import { Box, Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useRef } from "react";
 import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { PageHeader } from "../../components/PageHeader";
+import { ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
@@ -65,18 +66,15 @@ export function MyTasksPage({
             />
           ))}
         </StatGrid>
-        <Box as="search" aria-label="Filter tasks" maxW="xs">
-          <FormField label="Show">
-            <SelectInput
-              ref={showSelect}
-              value={status ?? ""}
-              onChange={(event) => onStatusChange((event.target.value || undefined) as TaskStatus | undefined)}
-            >
-              <option value="">All tasks</option>
-              {TASK_STATUS_OPTIONS}
-            </SelectInput>
-          </FormField>
-        </Box>
+        <ShowSelect
+          value={status}
+          onChange={onStatusChange}
+          allLabel="All tasks"
+          statuses={TASK_STATUSES}
+          labels={TASK_STATUS_LABELS}
+          listName="tasks"
+          selectRef={showSelect}
+        />
         <TaskCards
           tasks={tasks.data?.items}
           pending={tasks.isPending}

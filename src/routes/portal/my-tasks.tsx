@@ -1,14 +1,10 @@
-import { createFileRoute, type SearchSchemaInput } from "@tanstack/react-router";
-import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { createFileRoute } from "@tanstack/react-router";
+import { TASK_STATUSES } from "../../../common/domain";
 import { MyTasksPage } from "../../features/tasks/MyTasks";
-
-/** The status My Tasks shows (Show), when the URL names a known one; any other value is dropped. */
-function myTasksSearch(raw: { status?: unknown } & SearchSchemaInput): { status?: TaskStatus | undefined } {
-  return { status: TASK_STATUSES.find((known) => known === raw.status) };
-}
+import { statusSearch } from "../../lib/status-search";
 
 export const Route = createFileRoute("/portal/my-tasks")({
-  validateSearch: myTasksSearch,
+  validateSearch: statusSearch(TASK_STATUSES),
   component: MyTasksRoute,
 });
 

@@ -1,9 +1,10 @@
 import { Button } from "@chakra-ui/react";
 import { createFileRoute, Link } from "@tanstack/react-router";
 import { LuFolderPlus } from "react-icons/lu";
-import type { Role } from "../../../../common/domain";
+import { PROJECT_STATUSES, type Role } from "../../../../common/domain";
 import { PageHeader } from "../../../components/PageHeader";
 import { ProjectsList } from "../../../features/projects/ProjectsList";
+import { statusSearch } from "../../../lib/status-search";
 
 /** Who is reading decides whose projects these are. */
 const DESCRIPTIONS: Record<Role, string> = {
@@ -13,11 +14,14 @@ const DESCRIPTIONS: Record<Role, string> = {
 };
 
 export const Route = createFileRoute("/portal/projects/")({
+  validateSearch: statusSearch(PROJECT_STATUSES),
   component: ProjectsPage,
 });
 
 function ProjectsPage() {
   const { me } = Route.useRouteContext();
+  const { status } = Route.useSearch();
+  const navigate = Route.useNavigate();
   return (
     <>
       <PageHeader title="Projects" description={DESCRIPTIONS[me.role]} />
@@ -29,7 +33,7 @@ function ProjectsPage() {
           </Link>
         </Button>
       )}
-      <ProjectsList />
+      <ProjectsList status={status} onStatusChange={(next) => navigate({ search: { status: next } })} />
     </>
   );
 }
