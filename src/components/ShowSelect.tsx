@@ -1,5 +1,7 @@
-import { Box } from "@chakra-ui/react";
+import { Box, Button } from "@chakra-ui/react";
 import type { Ref } from "react";
+import type { IconType } from "react-icons";
+import { EmptyList } from "./EmptyList";
 import { FormField, SelectInput } from "./FormField";
 
 /**
@@ -43,5 +45,35 @@ export function ShowSelect<S extends string>({
         </SelectInput>
       </FormField>
     </Box>
+  );
+}
+
+/** The list shown for a status that has none: says so, and offers every status again. */
+export function NoneOfStatus({
+  icon,
+  title,
+  description,
+  showAllLabel,
+  onShowAll,
+}: {
+  icon: IconType;
+  title: string;
+  description: string;
+  /** "Show all tasks". */
+  showAllLabel: string;
+  onShowAll: () => void;
+}) {
+  return (
+    <EmptyList
+      icon={icon}
+      headingLevel="h2"
+      title={title}
+      description={description}
+      action={
+        <Button variant="outline" onClick={onShowAll}>
+          {showAllLabel}
+        </Button>
+      }
+    />
   );
 }

@@ -5,7 +5,7 @@ import { useRef } from "react";
 import { LuFolderOpen } from "react-icons/lu";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
-import { ShowSelect } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey, projectsQuery } from "./api";
 import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "./labels";
@@ -85,16 +85,12 @@ function ProjectCards({ status, onShowAll }: { status: ProjectStatus | undefined
   // keeps the pages already shown, and its button stays to try again.
   if (projects.length === 0 && status) {
     return (
-      <EmptyList
+      <NoneOfStatus
         icon={LuFolderOpen}
-        headingLevel="h2"
         title={NO_PROJECTS_OF_STATUS}
         description={noProjectsOfStatusText(PROJECT_STATUS_LABELS[status])}
-        action={
-          <Button variant="outline" onClick={onShowAll}>
-            Show all projects
-          </Button>
-        }
+        showAllLabel="Show all projects"
+        onShowAll={onShowAll}
       />
     );
   }

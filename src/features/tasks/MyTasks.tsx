@@ -5,7 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { PageHeader } from "../../components/PageHeader";
-import { ShowSelect } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
@@ -133,16 +133,12 @@ function TaskCards({
   // Spec §8: a failed load is logged and the list shows as empty.
   if ((!tasks || tasks.length === 0) && status) {
     return (
-      <EmptyList
+      <NoneOfStatus
         icon={LuListChecks}
-        headingLevel="h2"
         title={NO_TASKS_OF_STATUS}
         description={noTasksOfStatusText(TASK_STATUS_LABELS[status])}
-        action={
-          <Button variant="outline" onClick={onShowAll}>
-            Show all tasks
-          </Button>
-        }
+        showAllLabel="Show all tasks"
+        onShowAll={onShowAll}
       />
     );
   }
