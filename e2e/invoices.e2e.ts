@@ -41,6 +41,7 @@ describe("Invoices", () => {
     await page.goto("/portal/invoices");
     await page.getByRole("heading", { level: 1, name: "Invoices" }).waitFor();
     expect(await page.title()).toBe("Invoices · Lagos Studio");
+    await page.getByText("Your invoices, their amounts and payment status.").waitFor();
     expect(rows.length).toBeGreaterThan(0);
 
     const sum = (list: Invoice[]) => list.reduce((total, row) => total + row.amount, 0);
@@ -107,6 +108,8 @@ describe("Invoices", () => {
       const table = admin.page.getByRole("table", { name: "All invoices" });
       await table.locator("tbody tr").first().getByRole("button").waitFor();
       expect(await table.getByRole("columnheader").allTextContents()).toContain("Client");
+      // Not "your" invoices: an administrator has none of their own.
+      await admin.page.getByText("Every client's invoices, their amounts and payment status.").waitFor();
       expect(await table.locator("tbody tr").count()).toBe(all.length);
       expect(new Set(all.map((row) => row.clientId)).size).toBeGreaterThan(1);
     } finally {
