@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Task, TaskCounts } from "../common/api";
 import { TASK_STATUSES, type TaskStatus } from "../common/domain";
 import {
+  ADMIN_TASKS_DESCRIPTION,
   CLIENT_TASKS_DESCRIPTION,
+  MY_TASKS_DESCRIPTION,
   NO_TASKS_OF_STATUS,
   noTasksOfStatusText,
   TASK_STATUS_LABELS,
@@ -81,6 +83,7 @@ describe("My Tasks", () => {
       await page.setViewportSize(viewport);
       await openMyTasks(page);
       expect(await page.title()).toBe("My Tasks · Lagos Studio");
+      await page.getByText(MY_TASKS_DESCRIPTION).waitFor();
       const titles = await tasksList(page).getByRole("article").getByRole("heading").allInnerTexts();
       expect(titles).toEqual(mine.map((task) => task.title));
       expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER));
@@ -102,8 +105,9 @@ describe("My Tasks", () => {
     const to = TASK_STATUSES[key === "ArrowDown" ? index + 1 : index - 1] as TaskStatus;
     await openMyTasks(admin.page);
     const all = await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, ADMIN_EMAIL);
-    // The administrator sees every task there, not only their own.
+    // The administrator sees every task there, not only their own, and the page says so.
     expect(await tasksList(admin.page).getByRole("article").count()).toBe(all.items.length);
+    await admin.page.getByText(ADMIN_TASKS_DESCRIPTION).waitFor();
     const adminBefore = await countersOn(admin.page);
     expect(adminBefore).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
 

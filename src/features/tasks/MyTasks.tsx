@@ -17,17 +17,7 @@ import {
   useLoadMoreTasks,
   useUpdateTaskStatus,
 } from "./api";
-import {
-  CLIENT_TASKS_DESCRIPTION,
-  MY_TASKS_DESCRIPTION,
-  NO_CLIENT_TASKS,
-  NO_CLIENT_TASKS_TEXT,
-  NO_TASKS,
-  NO_TASKS_OF_STATUS,
-  NO_TASKS_TEXT,
-  noTasksOfStatusText,
-  TASK_STATUS_LABELS,
-} from "./labels";
+import { MY_TASKS_TEXTS, NO_TASKS_OF_STATUS, noTasksOfStatusText, TASK_STATUS_LABELS } from "./labels";
 import { TASK_STATUS_OPTIONS } from "./status-options";
 import { TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
@@ -46,14 +36,15 @@ export function MyTasksPage({
   status: TaskStatus | undefined;
   onStatusChange: (status: TaskStatus | undefined) => void;
 }) {
-  const follows = useMe().data?.role === "client";
+  const role = useMe().data?.role ?? "developer";
+  const follows = role === "client";
   const tasks = useLiveQuery(myTasksQuery(status), applyTaskChange);
   const counts = useLiveQuery(taskCountsQuery);
   const showSelect = useRef<HTMLSelectElement>(null);
 
   return (
     <>
-      <PageHeader title="My Tasks" description={follows ? CLIENT_TASKS_DESCRIPTION : MY_TASKS_DESCRIPTION} />
+      <PageHeader title="My Tasks" description={MY_TASKS_TEXTS[role].description} />
       <Stack gap="6">
         <StatGrid label="Tasks by status" columns={[2, 4]} minCardRem={9} aria-busy={counts.isPending || undefined}>
           {counts.isPending && <VisuallyHidden role="status">Loading task counts</VisuallyHidden>}
@@ -80,6 +71,7 @@ export function MyTasksPage({
           pending={tasks.isPending}
           hasMore={!!tasks.data?.next}
           follows={follows}
+          texts={MY_TASKS_TEXTS[role]}
           status={status}
           onShowAll={() => {
             onStatusChange(undefined);
@@ -97,6 +89,7 @@ function TaskCards({
   pending,
   hasMore,
   follows,
+  texts,
   status,
   onShowAll,
   onCardLeft,
@@ -106,6 +99,8 @@ function TaskCards({
   hasMore: boolean;
   /** A client's cards: the status shown, not chosen. */
   follows: boolean;
+  /** What the empty list says to this reader. */
+  texts: { empty: string; emptyText: string };
   /** The one status shown, if Show chose one. */
   status: TaskStatus | undefined;
   onShowAll: () => void;
@@ -143,14 +138,7 @@ function TaskCards({
     );
   }
   if (!tasks || tasks.length === 0) {
-    return (
-      <EmptyList
-        icon={LuListChecks}
-        headingLevel="h2"
-        title={follows ? NO_CLIENT_TASKS : NO_TASKS}
-        description={follows ? NO_CLIENT_TASKS_TEXT : NO_TASKS_TEXT}
-      />
-    );
+    return <EmptyList icon={LuListChecks} headingLevel="h2" title={texts.empty} description={texts.emptyText} />;
   }
   return (
     <Stack gap="6">

@@ -1,4 +1,4 @@
-import type { TaskPriority, TaskStatus } from "../../../common/domain";
+import type { Role, TaskPriority, TaskStatus } from "../../../common/domain";
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
   todo: "To Do",
@@ -34,3 +34,16 @@ export const MY_TASKS_DESCRIPTION = "Tasks assigned to you and their status.";
 export const CLIENT_TASKS_DESCRIPTION = "The team's tasks on your projects and where each one stands.";
 export const NO_CLIENT_TASKS = "No tasks on your projects yet";
 export const NO_CLIENT_TASKS_TEXT = "When the team plans work on one of your projects, it appears here.";
+/** My Tasks for an administrator, whose scope is every task (Admin › Tasks is where they manage them). */
+export const ADMIN_TASKS_DESCRIPTION = "Every task, whoever it is assigned to, and its status.";
+
+/** My Tasks as each role reads it: its description, and what its empty list says. */
+export const MY_TASKS_TEXTS: Record<Role, { description: string; empty: string; emptyText: string }> = {
+  developer: { description: MY_TASKS_DESCRIPTION, empty: NO_TASKS, emptyText: NO_TASKS_TEXT },
+  client: { description: CLIENT_TASKS_DESCRIPTION, empty: NO_CLIENT_TASKS, emptyText: NO_CLIENT_TASKS_TEXT },
+  admin: {
+    description: ADMIN_TASKS_DESCRIPTION,
+    empty: "No tasks yet",
+    emptyText: "Tasks created in Admin › Tasks appear here.",
+  },
+};
