@@ -221,7 +221,13 @@ describe("My Tasks", () => {
     await openMyTasks(page);
     await show.selectOption(shown);
     await page.waitForURL((url) => url.searchParams.get("status") === shown);
-    await expect.poll(titles).toEqual((await ofStatus(shown)).map((task) => task.title));
+    const inStatus = await ofStatus(shown);
+    await expect.poll(titles).toEqual(inStatus.map((task) => task.title));
+    // Someone on the select hears what the list now holds.
+    const said = page.getByRole("search", { name: "Filter tasks" }).getByRole("status");
+    await expect
+      .poll(() => said.textContent())
+      .toBe(`${inStatus.length} ${inStatus.length === 1 ? "task" : "tasks"} shown`);
     // The counters still count every task.
     expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", DEVELOPER));
     expect(await axeViolations(page)).toEqual([]);

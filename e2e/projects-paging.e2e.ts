@@ -101,6 +101,11 @@ describe("projects list, a page at a time", () => {
     expect(onHold.every((project) => project.status === "on_hold")).toBe(true);
     await expect.poll(titles).toEqual(onHold.map((project) => project.title));
     expect(await list.getByText(PROJECT_STATUS_LABELS.active, { exact: true }).count()).toBe(0);
+    // Someone on the select hears what the list now holds.
+    const more = (await get<ListPage<Project>>("/api/projects?status=on_hold&limit=24")).next ? ", more to load" : "";
+    expect(await page.getByRole("search", { name: "Filter projects" }).getByRole("status").textContent()).toBe(
+      `${onHold.length} projects shown${more}`,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // The newest active project put on hold (as its edit dialog saves it) arrives among them.

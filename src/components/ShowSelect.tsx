@@ -1,5 +1,5 @@
-import { Box, Button } from "@chakra-ui/react";
-import type { Ref } from "react";
+import { Box, Button, VisuallyHidden } from "@chakra-ui/react";
+import { type Ref, useEffect, useRef, useState } from "react";
 import type { IconType } from "react-icons";
 import { EmptyList } from "./EmptyList";
 import { FormField, SelectInput } from "./FormField";
@@ -17,6 +17,7 @@ export function ShowSelect<S extends string>({
   labels,
   listName,
   selectRef,
+  announcement,
 }: {
   value: S | undefined;
   onChange: (status: S | undefined) => void;
@@ -27,6 +28,8 @@ export function ShowSelect<S extends string>({
   /** What is filtered, for the search landmark's name: "tasks" gives "Filter tasks". */
   listName: string;
   selectRef?: Ref<HTMLSelectElement>;
+  /** What the list shows since Show last changed (useShownAnnouncement), said politely by a screen reader. */
+  announcement?: string;
 }) {
   return (
     <Box as="search" aria-label={`Filter ${listName}`} maxW="xs">
@@ -44,8 +47,36 @@ export function ShowSelect<S extends string>({
           ))}
         </SelectInput>
       </FormField>
+      <VisuallyHidden role="status">{announcement}</VisuallyHidden>
     </Box>
   );
+}
+
+/**
+ * What a list narrowed by Show holds once its cards have loaded ("3 tasks shown"), for ShowSelect's
+ * status region: the cards change out of sight of someone on the select. Said once a choice has
+ * loaded, not as live changes move the count, nor for the page's first list.
+ */
+export function useShownAnnouncement(
+  choice: string | undefined,
+  shown: { count: number; more: boolean } | undefined,
+  noun: { one: string; many: string },
+): string {
+  const [message, setMessage] = useState("");
+  // The choice last announced; null until the page's first list has loaded.
+  const announced = useRef<string | undefined | null>(null);
+  useEffect(() => {
+    if (!shown) return;
+    if (announced.current === null) {
+      announced.current = choice;
+      return;
+    }
+    if (announced.current === choice) return;
+    announced.current = choice;
+    const { count, more } = shown;
+    setMessage(`${count} ${count === 1 ? noun.one : noun.many} shown${more ? ", more to load" : ""}`);
+  }, [choice, shown, noun]);
+  return message;
 }
 
 /** The list shown for a status that has none: says so, and offers every status again. */

@@ -1,11 +1,12 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
-import { useInfiniteQuery } from "@tanstack/react-query";
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { LuFolderOpen } from "react-icons/lu";
+import type { Page, Project } from "../../../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
-import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect, useShownAnnouncement } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey, projectsQuery } from "./api";
 import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "./labels";
@@ -33,7 +34,11 @@ export function ProjectsList({
   status: ProjectStatus | undefined;
   onStatusChange: (status: ProjectStatus | undefined) => void;
 }) {
+  useLiveProjectsList();
+  const list = useInfiniteQuery(projectsQuery(status));
   const showSelect = useRef<HTMLSelectElement>(null);
+  const shown = list.data && { count: list.data.pages.flatMap((page) => page.items).length, more: list.hasNextPage };
+  const announcement = useShownAnnouncement(status, shown, PROJECT_NOUN);
   return (
     <Stack gap="6">
       <ShowSelect
@@ -44,8 +49,10 @@ export function ProjectsList({
         labels={PROJECT_STATUS_LABELS}
         listName="projects"
         selectRef={showSelect}
+        announcement={announcement}
       />
       <ProjectCards
+        list={list}
         status={status}
         onShowAll={() => {
           onStatusChange(undefined);
@@ -56,9 +63,18 @@ export function ProjectsList({
   );
 }
 
-function ProjectCards({ status, onShowAll }: { status: ProjectStatus | undefined; onShowAll: () => void }) {
-  useLiveProjectsList();
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = useInfiniteQuery(projectsQuery(status));
+const PROJECT_NOUN = { one: "project", many: "projects" };
+
+function ProjectCards({
+  list,
+  status,
+  onShowAll,
+}: {
+  list: UseInfiniteQueryResult<InfiniteData<Page<Project>>>;
+  status: ProjectStatus | undefined;
+  onShowAll: () => void;
+}) {
+  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
   const projects = data?.pages.flatMap((page) => page.items) ?? [];
 
   if (isPending) {

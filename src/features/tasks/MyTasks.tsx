@@ -5,7 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { PageHeader } from "../../components/PageHeader";
-import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect, useShownAnnouncement } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
@@ -22,6 +22,7 @@ import { TASK_STATUS_OPTIONS } from "./status-options";
 import { TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
 const columns = { base: 1, md: 2, xl: 3 };
+const TASK_NOUN = { one: "task", many: "tasks" };
 
 /**
  * Spec §2 My Tasks: four counters and the person's task cards, each with a status selector; live both
@@ -41,6 +42,8 @@ export function MyTasksPage({
   const tasks = useLiveQuery(myTasksQuery(status), applyTaskChange);
   const counts = useLiveQuery(taskCountsQuery);
   const showSelect = useRef<HTMLSelectElement>(null);
+  const shown = tasks.data && { count: tasks.data.items.length, more: !!tasks.data.next };
+  const announcement = useShownAnnouncement(status, shown, TASK_NOUN);
 
   return (
     <>
@@ -65,6 +68,7 @@ export function MyTasksPage({
           labels={TASK_STATUS_LABELS}
           listName="tasks"
           selectRef={showSelect}
+          announcement={announcement}
         />
         <TaskCards
           tasks={tasks.data?.items}
