@@ -210,5 +210,13 @@ describe("Admin › Clients", () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await axeViolations(page), "at 375 px").toEqual([]);
+
+    // The active projects' figure leads to Projects shown for that status, as many as it counts.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await overview.getByRole("link", { name: "View active projects" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/projects" && url.searchParams.get("status") === "active");
+    const cards = page.getByRole("list", { name: "Projects" }).getByRole("article");
+    await expect.poll(() => cards.count()).toBe(expected.counts.activeProjects);
+    expect(await page.getByLabel("Show").inputValue()).toBe("active");
   });
 });

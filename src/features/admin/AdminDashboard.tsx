@@ -29,14 +29,31 @@ export function AdminDashboard() {
   const counters = [
     { label: "Clients", value: data?.counts.clients },
     { label: "Developers", value: data?.counts.developers },
-    { label: "Active projects", value: data?.counts.activeProjects },
+    {
+      label: "Active projects",
+      value: data?.counts.activeProjects,
+      // The figure's projects: Projects shown for that status.
+      help: (
+        <Link asChild variant="underline">
+          <RouterLink to="/portal/projects" search={{ status: "active" }}>
+            View active projects
+          </RouterLink>
+        </Link>
+      ),
+    },
     { label: "Unpaid invoices", value: data?.counts.unpaidInvoices },
   ];
   return (
     <Stack gap="6">
       <StatGrid label="Overview" columns={[1, 2, 4]} minCardRem={10}>
         {counters.map((counter) => (
-          <StatCard key={counter.label} label={counter.label} pending={dashboard.isPending} value={counter.value} />
+          <StatCard
+            key={counter.label}
+            label={counter.label}
+            pending={dashboard.isPending}
+            value={counter.value}
+            help={counter.help}
+          />
         ))}
       </StatGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
