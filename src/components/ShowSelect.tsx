@@ -7,7 +7,8 @@ import { FormField, SelectInput } from "./FormField";
 /**
  * "Show": narrows a list of cards to one status, or shows them all (My Tasks, Projects). The
  * choice lives in the page's URL; `selectRef` lets the page move the keyboard's focus here when
- * the card that held it leaves the list.
+ * the card that held it leaves the list. Once a new choice's cards have loaded, a screen reader
+ * is told what the list holds (useShownAnnouncement).
  */
 export function ShowSelect<S extends string>({
   value,
@@ -15,9 +16,9 @@ export function ShowSelect<S extends string>({
   allLabel,
   statuses,
   labels,
-  listName,
+  noun,
+  shown,
   selectRef,
-  announcement,
 }: {
   value: S | undefined;
   onChange: (status: S | undefined) => void;
@@ -25,14 +26,15 @@ export function ShowSelect<S extends string>({
   allLabel: string;
   statuses: readonly S[];
   labels: Record<S, string>;
-  /** What is filtered, for the search landmark's name: "tasks" gives "Filter tasks". */
-  listName: string;
+  /** What the list holds: "tasks" also names the search landmark, "Filter tasks". */
+  noun: { one: string; many: string };
+  /** How many cards the list shows, and whether more pages follow; undefined while it loads. */
+  shown: { count: number; more: boolean } | undefined;
   selectRef?: Ref<HTMLSelectElement>;
-  /** What the list shows since Show last changed (useShownAnnouncement), said politely by a screen reader. */
-  announcement?: string;
 }) {
+  const announcement = useShownAnnouncement(value, shown, noun);
   return (
-    <Box as="search" aria-label={`Filter ${listName}`} maxW="xs">
+    <Box as="search" aria-label={`Filter ${noun.many}`} maxW="xs">
       <FormField label="Show">
         <SelectInput
           ref={selectRef}
@@ -57,7 +59,7 @@ export function ShowSelect<S extends string>({
  * status region: the cards change out of sight of someone on the select. Said once a choice has
  * loaded, not as live changes move the count, nor for the page's first list.
  */
-export function useShownAnnouncement(
+function useShownAnnouncement(
   choice: string | undefined,
   shown: { count: number; more: boolean } | undefined,
   noun: { one: string; many: string },

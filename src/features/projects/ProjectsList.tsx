@@ -6,7 +6,7 @@ import { LuFolderOpen } from "react-icons/lu";
 import type { Page, Project } from "../../../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
-import { NoneOfStatus, ShowSelect, useShownAnnouncement } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey, projectsQuery } from "./api";
 import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "./labels";
@@ -36,9 +36,8 @@ export function ProjectsList({
 }) {
   useLiveProjectsList();
   const list = useInfiniteQuery(projectsQuery(status));
+  const projects = list.data?.pages.flatMap((page) => page.items);
   const showSelect = useRef<HTMLSelectElement>(null);
-  const shown = list.data && { count: list.data.pages.flatMap((page) => page.items).length, more: list.hasNextPage };
-  const announcement = useShownAnnouncement(status, shown, PROJECT_NOUN);
   return (
     <Stack gap="6">
       <ShowSelect
@@ -47,12 +46,13 @@ export function ProjectsList({
         allLabel="All projects"
         statuses={PROJECT_STATUSES}
         labels={PROJECT_STATUS_LABELS}
-        listName="projects"
+        noun={PROJECT_NOUN}
+        shown={projects && { count: projects.length, more: list.hasNextPage }}
         selectRef={showSelect}
-        announcement={announcement}
       />
       <ProjectCards
         list={list}
+        projects={projects ?? []}
         status={status}
         onShowAll={() => {
           onStatusChange(undefined);
@@ -67,15 +67,17 @@ const PROJECT_NOUN = { one: "project", many: "projects" };
 
 function ProjectCards({
   list,
+  projects,
   status,
   onShowAll,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<Page<Project>>>;
+  /** The loaded pages' projects, in order. */
+  projects: Project[];
   status: ProjectStatus | undefined;
   onShowAll: () => void;
 }) {
-  const { data, isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
-  const projects = data?.pages.flatMap((page) => page.items) ?? [];
+  const { isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
 
   if (isPending) {
     return (

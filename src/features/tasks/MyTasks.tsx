@@ -5,7 +5,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { PageHeader } from "../../components/PageHeader";
-import { NoneOfStatus, ShowSelect, useShownAnnouncement } from "../../components/ShowSelect";
+import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { useMe } from "../../lib/session";
@@ -42,8 +42,6 @@ export function MyTasksPage({
   const tasks = useLiveQuery(myTasksQuery(status), applyTaskChange);
   const counts = useLiveQuery(taskCountsQuery);
   const showSelect = useRef<HTMLSelectElement>(null);
-  const shown = tasks.data && { count: tasks.data.items.length, more: !!tasks.data.next };
-  const announcement = useShownAnnouncement(status, shown, TASK_NOUN);
 
   return (
     <>
@@ -66,9 +64,9 @@ export function MyTasksPage({
           allLabel="All tasks"
           statuses={TASK_STATUSES}
           labels={TASK_STATUS_LABELS}
-          listName="tasks"
+          noun={TASK_NOUN}
+          shown={tasks.data && { count: tasks.data.items.length, more: !!tasks.data.next }}
           selectRef={showSelect}
-          announcement={announcement}
         />
         <TaskCards
           tasks={tasks.data?.items}
