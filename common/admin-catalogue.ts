@@ -11,6 +11,7 @@ import { serviceSchema, timestamp } from "./api";
 import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
 import { ONE_LINE, tooLong } from "./messages";
+import { toMinorUnits } from "./schemas";
 import { ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
@@ -24,17 +25,6 @@ export const SERVICE_FEATURES_MAX = 50;
 export const SERVICE_PRICE_MAX_MAJOR = 10_000_000_000;
 
 export const PRICE_FORMAT_MESSAGE = "Enter a price such as 150000 or 150000.00 (at most two decimals)";
-
-/** "150000.5" → 15000050 (minor units); the text is already checked to be digits with at most two decimals. */
-export function priceToMinor(text: string): number {
-  const [whole = "0", fraction = ""] = text.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
-
-/** 15000050 → "150000.50": how the edit form shows a stored price. */
-export function minorToPriceText(minor: number): string {
-  return `${Math.trunc(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-}
 
 /** One feature per line; blank lines (and surrounding spaces) dropped. */
 export const featureLines = (text: string) =>
@@ -62,7 +52,7 @@ export const serviceInputSchema = z.strictObject({
     .min(1, "Price is required")
     .regex(/^\d{1,11}(\.\d{1,2})?$/, PRICE_FORMAT_MESSAGE)
     .refine((text) => Number(text) <= SERVICE_PRICE_MAX_MAJOR, "Price is too large")
-    .transform(priceToMinor),
+    .transform(toMinorUnits),
   description: z.string().trim().max(SERVICE_DESCRIPTION_MAX_LENGTH, tooLong(SERVICE_DESCRIPTION_MAX_LENGTH)),
   estimatedDuration: z
     .string()

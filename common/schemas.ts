@@ -111,6 +111,13 @@ export function toMinorUnits(amount: string): number {
   return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
 }
 
+/** 150050 (kobo) → "1500.50": how a form shows a stored amount, and a CSV writes one (spreadsheets add these up). */
+export function fromMinorUnits(minor: number): string {
+  const sign = minor < 0 ? "-" : "";
+  const whole = Math.trunc(Math.abs(minor) / 100);
+  return `${sign}${whole}.${String(Math.abs(minor) % 100).padStart(2, "0")}`;
+}
+
 /** Spec §5 milestone create: title, description, amount (two decimals), optional due date. The server sets the rest. */
 export const milestoneCreateSchema = z.strictObject({
   title: z

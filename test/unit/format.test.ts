@@ -10,6 +10,7 @@ import {
   lagosParts,
   TIME_ZONE,
 } from "../../common/format";
+import { fromMinorUnits, toMinorUnits } from "../../common/schemas";
 import { compareText } from "../../common/text";
 
 describe("the product's one money and date format", () => {
@@ -20,6 +21,19 @@ describe("the product's one money and date format", () => {
     expect(formatMoney(5, "NGN")).toBe("₦0.05");
     expect(formatMoney(-150_000, "NGN")).toBe("-₦1,500.00");
     expect(formatMoney(100_000_000_000_000, "NGN")).toBe("₦1,000,000,000,000.00");
+  });
+
+  it("turns a typed amount into kobo and a stored one back into the text a form shows, exactly", () => {
+    expect(toMinorUnits("1500.5")).toBe(150_050);
+    expect(toMinorUnits(" 1500 ")).toBe(150_000);
+    expect(toMinorUnits("0.07")).toBe(7);
+    expect(toMinorUnits("999999999999.99")).toBe(99_999_999_999_999);
+    expect(fromMinorUnits(150_050)).toBe("1500.50");
+    expect(fromMinorUnits(7)).toBe("0.07");
+    expect(fromMinorUnits(0)).toBe("0.00");
+    expect(fromMinorUnits(-150_005)).toBe("-1500.05");
+    for (const minor of [1, 99, 100, 25_000_050, 99_999_999_999_999])
+      expect(toMinorUnits(fromMinorUnits(minor))).toBe(minor);
   });
 
   it("drops .00 from round prices only when asked (public plan cards)", () => {

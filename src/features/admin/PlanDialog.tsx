@@ -12,6 +12,7 @@ import {
   type PlanInput,
   planInputSchema,
 } from "../../../common/plans";
+import { fromMinorUnits } from "../../../common/schemas";
 import { PLAN_CATEGORIES } from "../../../common/site-domain";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
@@ -41,14 +42,11 @@ const EMPTY: PlanInput = {
   badge: "",
 };
 
-/** 12345650 kobo → "123456.50", exactly. */
-const nairaText = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, "0")}`;
-
 function toForm(plan: AdminPlan): PlanInput {
   return {
     name: plan.name,
     category: plan.category,
-    price: nairaText(plan.priceMinor),
+    price: fromMinorUnits(plan.priceMinor),
     period: (PLAN_PERIODS as readonly string[]).includes(plan.period) ? (plan.period as PlanInput["period"]) : "month",
     description: plan.description,
     features: plan.features.join("\n"),

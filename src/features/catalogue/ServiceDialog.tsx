@@ -2,13 +2,9 @@ import { chakra, HStack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactElement, useState } from "react";
 import { useForm } from "react-hook-form";
-import {
-  minorToPriceText,
-  type ServiceFormValues,
-  type ServiceInput,
-  serviceInputSchema,
-} from "../../../common/admin-catalogue";
+import { type ServiceFormValues, type ServiceInput, serviceInputSchema } from "../../../common/admin-catalogue";
 import type { Service } from "../../../common/api";
+import { fromMinorUnits } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
@@ -29,7 +25,7 @@ const EMPTY: ServiceFormValues = {
 
 const valuesOf = (service: Service): ServiceFormValues => ({
   title: service.title,
-  price: minorToPriceText(service.priceMinor),
+  price: fromMinorUnits(service.priceMinor),
   description: service.description,
   estimatedDuration: service.estimatedDuration ?? "",
   features: service.features.join("\n"),
