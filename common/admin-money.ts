@@ -56,6 +56,16 @@ export const invoiceCreateSchema = z.strictObject({
 });
 export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 
+export const PAID_INVOICE_LOCKED = "A paid invoice cannot be changed.";
+
+/**
+ * An unpaid (or overdue) invoice corrected: its project (one of the same client's, or none), amount
+ * and due date. Its client and number stay: an invoice for someone else is a new invoice. A paid
+ * invoice records money received and is not edited (PAID_INVOICE_LOCKED).
+ */
+export const invoiceUpdateSchema = invoiceCreateSchema.omit({ clientId: true });
+export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
+
 export const PROJECT_TITLE_MAX_LENGTH = 200;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;
 export const PROJECT_DEVELOPERS_MAX = 50;

@@ -3,6 +3,10 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
 import type { AdminPayment } from "../common/admin-money";
+import { formatDay } from "../common/format";
+import { AMOUNT_FORMAT } from "../common/schemas";
+import { TOAST } from "../src/lib/messages";
+import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -136,6 +140,36 @@ describe("Admin › money and projects", () => {
 
     const row = clientInvoices.getByRole("row").filter({ hasText: invoiceNumber });
     await row.getByText("Unpaid").waitFor();
+  });
+
+  it("corrects the unpaid invoice on Payments; a bad amount stays typed under its field; the client sees the new amount live", async () => {
+    const { page } = admin;
+    await page.goto(`/portal/admin/payments?q=${invoiceNumber}`);
+    const row = page.getByRole("table", { name: "All invoices" }).getByRole("row").filter({ hasText: invoiceNumber });
+    await row.getByRole("button", { name: `Edit invoice ${invoiceNumber}` }).click();
+    const dialog = page.getByRole("dialog", { name: `Edit invoice ${invoiceNumber}` });
+    const amount = dialog.getByLabel("Amount");
+    // It opens on the invoice as it is.
+    await expect.poll(() => amount.inputValue()).toBe("250000.50");
+    expect(await dialog.getByLabel("Due date").inputValue()).toBe("2030-01-31");
+    await expect.poll(() => dialog.getByLabel("Project").inputValue()).not.toBe("");
+
+    await amount.fill("12.345");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByText(AMOUNT_FORMAT).waitFor();
+    expect(await amount.inputValue()).toBe("12.345");
+    expect(await axeViolations(page), "edit invoice with an error").toEqual([]);
+
+    await amount.fill("275000");
+    await dialog.getByLabel("Due date").fill("2030-02-28");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText(TOAST.invoiceUpdated).waitFor();
+    await dialog.waitFor({ state: "hidden" });
+    await row.getByText(formatAmount(275_000_00)).waitFor();
+    await row.getByText(formatDay("2030-02-28")).waitFor();
+
+    const clientRow = clientInvoices.getByRole("row").filter({ hasText: invoiceNumber });
+    await clientRow.getByText(formatAmount(275_000_00)).waitFor();
   });
 
   it("marks it paid on Payments after the confirmation; the client sees Paid live", async () => {

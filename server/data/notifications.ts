@@ -191,8 +191,18 @@ export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string,
   });
 }
 
-/** An invoice issued or paid: its client (administrators see the payments console). */
-export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, event: "issued" | "paid") {
+/**
+ * What an invoice's client is told. A corrected invoice is issued anew (its new amount or due date
+ * is what they owe), so it goes by the same kind and the same e-mail choice as a new one.
+ */
+const INVOICE_NOTICES = {
+  issued: { kind: "invoice_issued", body: "A new invoice is ready in Invoices." },
+  updated: { kind: "invoice_issued", body: "Its amount, project or due date changed: see Invoices." },
+  paid: { kind: "invoice_paid", body: "Thank you: the invoice is marked paid." },
+} as const;
+
+/** An invoice issued, corrected or paid: its client (administrators see the payments console). */
+export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, event: keyof typeof INVOICE_NOTICES) {
   const [invoice] = await tx
     .select({ number: invoices.invoiceNumber, clientId: invoices.clientId })
     .from(invoices)
@@ -200,10 +210,11 @@ export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, eve
   if (!invoice) return;
   const facts = { clientId: invoice.clientId };
   const recipients = await peopleWhoMay(tx, [invoice.clientId], (a) => rules.invoices.read(a, facts));
+  const notice = INVOICE_NOTICES[event];
   await notify(tx, recipients, actor?.id ?? null, {
-    kind: event === "issued" ? "invoice_issued" : "invoice_paid",
-    title: event === "issued" ? `Invoice ${invoice.number} issued` : `Invoice ${invoice.number} paid`,
-    body: event === "issued" ? "A new invoice is ready in Invoices." : "Thank you: the invoice is marked paid.",
+    kind: notice.kind,
+    title: `Invoice ${invoice.number} ${event}`,
+    body: notice.body,
     link: "/portal/invoices",
     entity: "invoice",
     entityId: invoiceId,

@@ -7,6 +7,8 @@ import {
   adminPaymentSchema,
   DEVELOPER_PICKER_LIMIT,
   invoiceCreateSchema,
+  invoiceUpdateSchema,
+  PAID_INVOICE_LOCKED,
   PROJECT_NOT_CLIENTS,
   PROJECT_OPTIONS_LIMIT,
   paymentsQuerySchema,
@@ -15,7 +17,7 @@ import {
   projectOptionSchema,
 } from "../../common/admin-money";
 import { formatDate, formatDay } from "../../common/format";
-import { toMinorUnits, uuidParam } from "../../common/schemas";
+import { fromMinorUnits, toMinorUnits, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
 import { notifyInvoice } from "../data/notifications";
 import {
@@ -29,7 +31,7 @@ import {
   peopleOptions,
   projectOptions,
 } from "../data/payments";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { invoices, projects } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
@@ -61,8 +63,6 @@ const CSV_HEADER = [
   "Due date",
   "Paid date",
 ];
-/** Kobo as a plain decimal (spreadsheets add these up): 150050 → "1500.50". */
-const decimal = (minor: number) => `${Math.trunc(minor / 100)}.${String(Math.abs(minor % 100)).padStart(2, "0")}`;
 
 /**
  * Admin › Payments and new invoices (issue #7 items 5 and 7): the invoices
@@ -109,7 +109,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         row.clientName,
         row.clientEmail,
         row.projectTitle ?? "",
-        decimal(row.amount),
+        fromMinorUnits(row.amount),
         STATUS_LABEL[row.status] ?? row.status,
         row.dueDate ? formatDay(row.dueDate) : "",
         row.paidDate ? formatDate(row.paidDate) : "",
@@ -131,14 +131,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const actor = await onlyAdmins(request);
       const { invoiceId } = request.params;
       return db.transaction(async (tx) => {
-        // The row lock makes a second "mark paid" wait, then see it paid.
-        const [locked] = await tx
-          .select({ id: invoices.id })
-          .from(invoices)
-          .where(eq(invoices.id, invoiceId))
-          .for("update");
-        const before = locked && (await getPayment(tx, invoiceId));
-        if (!before) throw notFound("Invoice");
+        const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw new HttpError(409, "conflict", "This invoice is already paid.");
         await tx.update(invoices).set({ status: "paid", paidDate: new Date() }).where(eq(invoices.id, invoiceId));
         const after = await getPayment(tx, invoiceId);
@@ -179,13 +172,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const created = await db.transaction(async (tx) => {
         const [client] = await existingPeople(tx, "client", [clientId]);
         if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
-        if (projectId) {
-          const [project] = await tx
-            .select({ id: projects.id })
-            .from(projects)
-            .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
-          if (!project) throw validationFailed({ projectId: PROJECT_NOT_CLIENTS });
-        }
+        if (projectId) await mustBeClientsProject(tx, clientId, projectId);
         const invoiceNumber = await nextInvoiceNumber(tx, lagosYear());
         const [inserted] = await tx
           .insert(invoices)
@@ -213,6 +200,51 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       });
       reply.code(201);
       return created;
+    },
+  );
+
+  app.patch(
+    "/api/admin/invoices/:invoiceId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Corrects an unpaid (or overdue) invoice: its project, amount and due date; its client and number stay",
+        params: invoiceParams,
+        body: invoiceUpdateSchema,
+        response: { 200: adminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { invoiceId } = request.params;
+      const { projectId, dueDate } = request.body;
+      const amount = toMinorUnits(request.body.amount);
+      return db.transaction(async (tx) => {
+        const before = await lockedPayment(tx, invoiceId);
+        if (before.status === "paid") throw new HttpError(409, "conflict", PAID_INVOICE_LOCKED);
+        if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
+        if (projectId) await mustBeClientsProject(tx, before.clientId, projectId);
+        await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
+        const after = await getPayment(tx, invoiceId);
+        if (!after) throw notFound("Invoice");
+        await auditAdminChange(tx, actor, {
+          action: "invoice.update",
+          entity: "invoice",
+          entityId: invoiceId,
+          before: audited(before),
+          after: audited(after),
+        });
+        await publishChange(tx, {
+          topic: "invoices",
+          op: "update",
+          id: invoiceId,
+          clientId: after.clientId,
+          previousClientId: null,
+        });
+        await notifyInvoice(tx, actor, invoiceId, "updated");
+        return after;
+      });
     },
   );
 
@@ -267,3 +299,20 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   );
 };
+
+/** The invoice, its row locked until the transaction ends: a second write to it waits, then sees the first. */
+async function lockedPayment(tx: Tx, invoiceId: string): Promise<PaymentRow> {
+  const [locked] = await tx.select({ id: invoices.id }).from(invoices).where(eq(invoices.id, invoiceId)).for("update");
+  const row = locked && (await getPayment(tx, invoiceId));
+  if (!row) throw notFound("Invoice");
+  return row;
+}
+
+/** An invoice's project is one of its client's (a 400 on the field otherwise). */
+async function mustBeClientsProject(tx: Tx, clientId: string, projectId: string): Promise<void> {
+  const [project] = await tx
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+  if (!project) throw validationFailed({ projectId: PROJECT_NOT_CLIENTS });
+}

@@ -58,6 +58,9 @@ export const TOAST = {
   projectUpdated: "Project updated successfully",
   projectUpdateFailed: "Failed to update project",
   invoiceCreated: "Invoice created successfully",
+  /** Not in spec §8 (a correction of an unpaid invoice): worded like the project edit's toasts. */
+  invoiceUpdated: "Invoice updated successfully",
+  invoiceUpdateFailed: "Failed to update invoice",
   serviceCreated: "Service created successfully",
   serviceUpdated: "Service updated successfully",
   serviceDeleted: "Service deleted successfully",

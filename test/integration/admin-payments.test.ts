@@ -1,11 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, invoices } from "../../server/db/schema";
+import { PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
+import { auditLog, invoices, notifications } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
+import { createProject } from "../support/portal";
 import { type Client, startTestServer, type TestServer } from "../support/server";
 
 /** Admin › Payments (issue #7 item 7): the invoices table with clients, totals, mark paid, CSV. */
@@ -103,8 +105,16 @@ describe("who may use the payments routes", () => {
       expect((await client.request(method, path)).status, `${method} ${path}`).toBe(403);
       expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
     }
-    const [still] = await server.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, id));
-    expect(still?.status).toBe("unpaid");
+    // A correction, well formed: refused for who asks, not for what it says.
+    const correction = { projectId: null, amount: "1.00", dueDate: lagosDay(30) };
+    expect((await server.client().request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(401);
+    expect((await client.request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(403);
+    expect((await developer.request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(403);
+    const [still] = await server.db
+      .select({ status: invoices.status, amount: invoices.amount })
+      .from(invoices)
+      .where(eq(invoices.id, id));
+    expect(still).toMatchObject({ status: "unpaid", amount: 50 });
   });
 });
 
@@ -263,6 +273,122 @@ describe("POST /api/admin/invoices/:id/mark-paid", () => {
     expect(again.json.error.message).toBe("This invoice is already paid.");
     expect((await admin.request("POST", `/api/admin/invoices/${randomUUID()}/mark-paid`)).status).toBe(404);
     expect((await admin.request("POST", "/api/admin/invoices/nope/mark-paid")).status).toBe(400);
+  });
+});
+
+describe("PATCH /api/admin/invoices/:id", () => {
+  let socket: LiveSocket;
+  let project: { id: string; title: string };
+  beforeAll(async () => {
+    project = await createProject(server.db, ownerId, { title: `${TAG} corrected` });
+    const opened = await openLive(server.url, owner);
+    if ("rejected" in opened) throw new Error("live socket refused");
+    socket = opened;
+    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
+    expect((await socket.subscribe(["invoices", "summary"])).type).toBe("subscribed");
+  });
+  afterAll(() => socket?.close());
+
+  const summary = async () => (await owner.request("GET", "/api/invoices/summary")).json;
+  const auditEntries = (invoiceId: string) =>
+    server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "invoice"), eq(auditLog.entityId, invoiceId)));
+
+  it("corrects an overdue invoice's project, amount and due date: audited, live, its client told, the totals follow", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 10_000_00, dueDate: lagosDay(-3) });
+    const totalsBefore = await summary();
+
+    const response = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: project.id,
+      amount: "12500.50",
+      dueDate: lagosDay(20),
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({
+      id: invoice.id,
+      invoiceNumber: invoice.invoiceNumber,
+      clientId: ownerId,
+      projectId: project.id,
+      projectTitle: project.title,
+      amount: 12_500_50,
+      // Due in 20 days: no longer overdue.
+      status: "unpaid",
+      dueDate: lagosDay(20),
+      paidDate: null,
+    });
+
+    const pushed = await socket.next((frame) => frame.type === "change" && frame.row?.id === invoice.id);
+    expect(pushed).toMatchObject({ op: "update", row: { amount: 12_500_50, status: "unpaid" } });
+    await socket.next((frame) => frame.type === "invalidate" && frame.key?.[1] === "summary");
+    const totalsAfter = await summary();
+    expect(totalsAfter.pendingAmount - totalsBefore.pendingAmount).toBe(2_500_50);
+    expect(totalsAfter.pendingCount).toBe(totalsBefore.pendingCount);
+
+    const [entry] = await auditEntries(invoice.id);
+    expect(entry?.action).toBe("invoice.update");
+    expect(entry?.details).toMatchObject({
+      before: { amount: 10_000_00, status: "overdue", projectId: null, dueDate: lagosDay(-3) },
+      after: { amount: 12_500_50, status: "unpaid", projectId: project.id, dueDate: lagosDay(20) },
+    });
+    const told = await server.db
+      .select({ title: notifications.title, kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ownerId), eq(notifications.entityId, invoice.id)));
+    expect(told).toEqual([{ title: `Invoice ${invoice.invoiceNumber} updated`, kind: "invoice_issued" }]);
+
+    // The same form sent again changes nothing, so nothing more is audited or told.
+    const again = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: project.id,
+      amount: "12500.5",
+      dueDate: lagosDay(20),
+    });
+    expect(again.status).toBe(200);
+    expect(await auditEntries(invoice.id)).toHaveLength(1);
+  });
+
+  it("takes only a project of the same client, an amount over zero and a due date; anything else is a 400 that changes nothing", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 3_000_00 });
+    const patch = (body: Record<string, unknown>) => admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, body);
+    const valid = { projectId: null, amount: "3000.00", dueDate: lagosDay(14) };
+
+    const othersProject = await createProject(server.db, clientIds[1] as string);
+    const foreign = await patch({ ...valid, projectId: othersProject.id });
+    expect(foreign.status).toBe(400);
+    expect(foreign.json.error.fields).toEqual({ projectId: PROJECT_NOT_CLIENTS });
+
+    for (const extra of [{ clientId: clientIds[0] }, { status: "paid" }, { invoiceNumber: "INV-1999-001" }]) {
+      const refused = await patch({ ...valid, amount: "1.00", ...extra });
+      expect(refused.status, JSON.stringify(extra)).toBe(400);
+    }
+    for (const [field, value] of [
+      ["amount", "0"],
+      ["amount", "12.345"],
+      ["amount", "lots"],
+      ["dueDate", "2026-02-30"],
+      ["dueDate", ""],
+    ] as const) {
+      const refused = await patch({ ...valid, [field]: value });
+      expect(refused.status, `${field} ${value}`).toBe(400);
+      expect(Object.keys(refused.json.error.fields ?? {}), `${field} ${value}`).toContain(field);
+    }
+    const [still] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(still).toMatchObject({ clientId: ownerId, amount: 3_000_00, status: "unpaid", projectId: null });
+    expect(await auditEntries(invoice.id)).toHaveLength(0);
+  });
+
+  it("answers 409 for a paid invoice, which stays as it was, 404 for no such invoice, 400 for a bad id", async () => {
+    const paid = invoiceIds[5] as string;
+    const [before] = await server.db.select().from(invoices).where(eq(invoices.id, paid));
+    const body = { projectId: null, amount: "1.00", dueDate: lagosDay(30) };
+    const refused = await admin.request("PATCH", `/api/admin/invoices/${paid}`, body);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe(PAID_INVOICE_LOCKED);
+    const [after] = await server.db.select().from(invoices).where(eq(invoices.id, paid));
+    expect(after).toEqual(before);
+    expect((await admin.request("PATCH", `/api/admin/invoices/${randomUUID()}`, body)).status).toBe(404);
+    expect((await admin.request("PATCH", "/api/admin/invoices/nope", body)).status).toBe(400);
   });
 });
 

@@ -106,6 +106,10 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
     as: "admin",
     body: () => ({ clientId: ids.clientId, projectId: ids.projectId, amount: "10.00", dueDate: "2026-12-01" }),
   },
+  "PATCH /api/admin/invoices/{invoiceId}": {
+    as: "admin",
+    body: () => ({ projectId: ids.projectId, amount: "600000.00", dueDate: "2026-12-08" }),
+  },
   "POST /api/admin/projects": {
     as: "admin",
     body: () => ({ ...project(), clientId: ids.clientId, startDate: "2026-01-01", endDate: "2026-12-01" }),

@@ -4,14 +4,13 @@ import { useNavigate } from "@tanstack/react-router";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
-import { DATE_INPUT_RANGE } from "../../../common/schemas";
-import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { toaster } from "../../components/Toaster";
 import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { CreateFormFooter } from "./CreateFormFooter";
-import { useCreateInvoice, useProjectOptions } from "./money-api";
+import { InvoiceFields } from "./InvoiceFields";
+import { useCreateInvoice } from "./money-api";
 import { ClientPicker } from "./Pickers";
 
 type Values = z.input<typeof invoiceCreateSchema>;
@@ -29,7 +28,6 @@ export function NewInvoicePage() {
   });
   const { errors } = form.formState;
   const clientId = form.watch("clientId");
-  const projects = useProjectOptions(clientId || undefined);
   const create = useCreateInvoice();
   const navigate = useNavigate();
 
@@ -78,34 +76,13 @@ export function NewInvoicePage() {
                 />
               )}
             />
-            <FormField
-              label="Project"
-              error={errors.projectId?.message}
-              helperText={clientId ? "One of this client's projects, or none." : "Choose a client first."}
-            >
-              <SelectInput
-                disabled={!clientId || create.isPending}
-                {...form.register("projectId", { setValueAs: (value: string | null) => value || null })}
-              >
-                <option value="">{projects.isFetching ? "Loading projects…" : "No project"}</option>
-                {(projects.data ?? []).map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.title}
-                  </option>
-                ))}
-              </SelectInput>
-            </FormField>
-            <FormField
-              label="Amount"
-              required
-              error={errors.amount?.message}
-              helperText="In naira, with up to two decimals, e.g. 150000.50."
-            >
-              <TextInput type="text" inputMode="decimal" autoComplete="off" {...form.register("amount")} />
-            </FormField>
-            <FormField label="Due date" required error={errors.dueDate?.message}>
-              <TextInput type="date" {...DATE_INPUT_RANGE} {...form.register("dueDate")} />
-            </FormField>
+            <InvoiceFields
+              register={form.register}
+              control={form.control}
+              errors={errors}
+              clientId={clientId || undefined}
+              disabled={create.isPending}
+            />
           </Stack>
         </Card.Body>
         <CreateFormFooter submitLabel="Create invoice" pending={create.isPending} cancelTo="/portal/admin/payments" />

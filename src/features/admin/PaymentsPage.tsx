@@ -16,6 +16,7 @@ import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay 
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useMarkPaid } from "./money-api";
 
 export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
@@ -25,7 +26,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /**
  * Admin › Payments (issue #7 item 7): revenue, paid and pending totals (live),
  * then every invoice with its client, paged, sorted and searched on the
- * server, with Mark paid and the CSV export. Errors show the server's own
+ * server, with Edit and Mark paid on unpaid ones and the CSV export. Errors show the server's own
  * message (spec §8).
  */
 export function PaymentsPage({
@@ -170,9 +171,13 @@ function PaymentTotals() {
 
 function PaymentActions({ invoice }: { invoice: AdminPayment }) {
   return (
-    <HStack gap="2" justify="end">
+    // Wraps where the table is tight (1280 px beside the sidebar): Mark paid above, the icons under it.
+    <HStack gap="2" justify="end" wrap="wrap">
       {invoice.status !== "paid" && <MarkPaid invoice={invoice} />}
-      <DownloadInvoiceButton invoice={invoice} size="xs" iconOnly />
+      <HStack gap="2">
+        {invoice.status !== "paid" && <EditInvoiceDialog invoice={invoice} />}
+        <DownloadInvoiceButton invoice={invoice} size="xs" iconOnly />
+      </HStack>
     </HStack>
   );
 }

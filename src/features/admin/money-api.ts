@@ -4,6 +4,7 @@ import type {
   AdminPayment,
   AdminProject,
   InvoiceCreate,
+  InvoiceUpdate,
   PaymentsQuery,
   PersonOption,
   ProjectForm,
@@ -28,6 +29,16 @@ export function useMarkPaid() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.post<AdminPayment>(`/api/admin/invoices/${encodeURIComponent(id)}/mark-paid`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
+  });
+}
+
+/** A correction of an unpaid invoice (its project, amount and due date); the table shows the saved row. */
+export function useUpdateInvoice(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceUpdate) =>
+      api.patch<AdminPayment>(`/api/admin/invoices/${encodeURIComponent(invoiceId)}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
   });
 }

@@ -1,0 +1,96 @@
+import { IconButton, Text } from "@chakra-ui/react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { LuPencil } from "react-icons/lu";
+import type { z } from "zod";
+import { type AdminPayment, invoiceUpdateSchema } from "../../../common/admin-money";
+import { fromMinorUnits } from "../../../common/schemas";
+import { DialogForm, DialogShell } from "../../components/DialogShell";
+import { toaster } from "../../components/Toaster";
+import { errorMessage, showServerError } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../../lib/money";
+import { InvoiceFields, type InvoiceFieldValues } from "./InvoiceFields";
+import { useUpdateInvoice } from "./money-api";
+
+/**
+ * Edit invoice on Payments, for an invoice not yet paid: its project, amount and due date, checked
+ * by the schema the server uses. Its client and number stay (an invoice for someone else is a new
+ * invoice), and a paid one records money received, so the row offers no Edit. The dialog keeps
+ * what was typed when the server refuses it; the client's open pages follow live.
+ */
+export function EditInvoiceDialog({ invoice }: { invoice: AdminPayment }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => setOpen(event.open)}
+      lazyMount
+      unmountOnExit
+      trigger={
+        <IconButton size="xs" variant="outline" aria-label={`Edit invoice ${invoice.invoiceNumber}`} title="Edit">
+          <LuPencil aria-hidden="true" />
+        </IconButton>
+      }
+    >
+      <EditForm invoice={invoice} onDone={() => setOpen(false)} />
+    </DialogShell>
+  );
+}
+
+function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => void }) {
+  const form = useForm<InvoiceFieldValues, unknown, z.output<typeof invoiceUpdateSchema>>({
+    resolver: zodResolver(invoiceUpdateSchema),
+    // Opened anew each time (unmountOnExit): the form starts from the row as the table shows it now.
+    defaultValues: {
+      projectId: invoice.projectId,
+      amount: fromMinorUnits(invoice.amount),
+      dueDate: invoice.dueDate ?? "",
+    },
+  });
+  const update = useUpdateInvoice(invoice.id);
+  const { errors } = form.formState;
+
+  const onSubmit = form.handleSubmit((values) => {
+    if (update.isPending) return;
+    update.mutate(values, {
+      onSuccess: (saved) => {
+        toaster.create({
+          type: "success",
+          title: TOAST.invoiceUpdated,
+          description: `${saved.invoiceNumber}: ${formatAmount(saved.amount)}`,
+        });
+        onDone();
+      },
+      onError: (error) => {
+        toaster.create({ type: "error", title: TOAST.invoiceUpdateFailed, description: errorMessage(error) });
+        showServerError(form.setError, error, { projectId: "projectId", amount: "amount", dueDate: "dueDate" });
+      },
+    });
+  });
+
+  return (
+    <DialogForm
+      title={`Edit invoice ${invoice.invoiceNumber}`}
+      onSubmit={onSubmit}
+      error={errors.root?.server?.message}
+      submitLabel="Save changes"
+      pending={update.isPending}
+    >
+      <Text color="fg.muted" fontSize="sm">
+        For {invoice.clientName}. They are told of the change, and their invoice and its PDF show it at once.
+      </Text>
+      <InvoiceFields
+        register={form.register}
+        control={form.control}
+        errors={errors}
+        clientId={invoice.clientId}
+        currentProject={
+          invoice.projectId && invoice.projectTitle ? { id: invoice.projectId, title: invoice.projectTitle } : undefined
+        }
+        disabled={update.isPending}
+      />
+    </DialogForm>
+  );
+}

@@ -1,0 +1,79 @@
+import { type Control, type FieldErrors, type UseFormRegister, useController } from "react-hook-form";
+import type { z } from "zod";
+import type { invoiceUpdateSchema, ProjectOption } from "../../../common/admin-money";
+import { DATE_INPUT_RANGE } from "../../../common/schemas";
+import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { useProjectOptions } from "./money-api";
+
+/** What a new invoice and a corrected one both ask (the new one asks for its client first). */
+export type InvoiceFieldValues = z.input<typeof invoiceUpdateSchema>;
+
+/**
+ * An invoice's project (one of its client's, or none), amount in naira with two decimals, and due
+ * date: the fields of New invoice and of Edit invoice on Payments, so the two ask alike.
+ */
+export function InvoiceFields<Values extends InvoiceFieldValues>({
+  clientId,
+  currentProject,
+  disabled,
+  ...form
+}: {
+  register: UseFormRegister<Values>;
+  control: Control<Values>;
+  errors: FieldErrors<Values>;
+  /** The invoice's client, whose projects are offered; none yet on a new invoice. */
+  clientId: string | undefined;
+  /** The project an edited invoice has, offered before the client's projects have loaded. */
+  currentProject?: ProjectOption | undefined;
+  disabled: boolean;
+}) {
+  const projects = useProjectOptions(clientId);
+  // Values has these three fields (it extends InvoiceFieldValues); react-hook-form's path types
+  // cannot see that through a type parameter, so the form is read as the three fields alone.
+  const register = form.register as unknown as UseFormRegister<InvoiceFieldValues>;
+  const errors = form.errors as FieldErrors<InvoiceFieldValues>;
+  // The project is a controlled select: an uncontrolled one took no value its options did not have
+  // yet, so an edited invoice opened (and would have saved) with no project.
+  const project = useController({ control: form.control as unknown as Control<InvoiceFieldValues>, name: "projectId" });
+  const loaded = projects.data ?? [];
+  const offered =
+    currentProject && !loaded.some((project) => project.id === currentProject.id)
+      ? [currentProject, ...loaded]
+      : loaded;
+  return (
+    <>
+      <FormField
+        label="Project"
+        error={errors.projectId?.message}
+        helperText={clientId ? "One of this client's projects, or none." : "Choose a client first."}
+      >
+        <SelectInput
+          name={project.field.name}
+          ref={project.field.ref}
+          value={project.field.value ?? ""}
+          onChange={(event) => project.field.onChange(event.target.value || null)}
+          onBlur={project.field.onBlur}
+          disabled={!clientId || disabled}
+        >
+          <option value="">{projects.isFetching ? "Loading projects…" : "No project"}</option>
+          {offered.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.title}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+      <FormField
+        label="Amount"
+        required
+        error={errors.amount?.message}
+        helperText="In naira, with up to two decimals, e.g. 150000.50."
+      >
+        <TextInput type="text" inputMode="decimal" autoComplete="off" disabled={disabled} {...register("amount")} />
+      </FormField>
+      <FormField label="Due date" required error={errors.dueDate?.message}>
+        <TextInput type="date" {...DATE_INPUT_RANGE} disabled={disabled} {...register("dueDate")} />
+      </FormField>
+    </>
+  );
+}
