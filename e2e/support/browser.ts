@@ -198,6 +198,22 @@ export function tablesPastTheirBox(page: Page): Promise<string[]> {
   );
 }
 
+/** The placeholders wider than the box they are drawn in, which the browser cuts off ("Search by invoice number or"). */
+export function placeholdersCutOff(page: Page): Promise<string[]> {
+  return page.locator("input[placeholder]:visible, textarea[placeholder]:visible").evaluateAll((fields) => {
+    const context = document.createElement("canvas").getContext("2d");
+    if (!context) return [];
+    return (fields as HTMLInputElement[])
+      .filter((field) => {
+        const style = getComputedStyle(field);
+        context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = field.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight);
+        return context.measureText(field.placeholder).width > room + 1;
+      })
+      .map((field) => field.placeholder);
+  });
+}
+
 /**
  * The words of up to 18 characters drawn broken across two lines between two letters or digits:
  * text squeezed by what sits beside it ("Offli / ne deli / very" in a card whose badges took its

@@ -65,7 +65,7 @@ export function ClientsPage({
       pending={clients.isPending}
       error={clients.isError}
       onRetry={() => clients.refetch()}
-      searchLabel="Search by name, e-mail or company"
+      search={{ label: "Search by name, e-mail or company", placeholder: "Name, e-mail or company" }}
       empty={{
         title: "No clients yet",
         text: "Clients appear here once they sign up for the portal.",

@@ -57,7 +57,7 @@ export function DevelopersPage({
       pending={developers.isPending}
       error={developers.isError}
       onRetry={() => developers.refetch()}
-      searchLabel="Search by name or e-mail"
+      search={{ label: "Search by name or e-mail", placeholder: "Name or e-mail" }}
       empty={{
         title: "No developers yet",
         text: "Developers appear here once an administrator adds them.",

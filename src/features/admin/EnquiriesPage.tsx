@@ -97,7 +97,7 @@ export function EnquiriesPage({
       pending={enquiries.isPending}
       error={enquiries.isError}
       onRetry={() => enquiries.refetch()}
-      searchLabel="Search by name, e-mail or company"
+      search={{ label: "Search by name, e-mail or company", placeholder: "Name, e-mail or company" }}
       empty={{
         title: query.status ? `No ${ENQUIRY_STATUS_LABELS[query.status].toLowerCase()} enquiries` : "No enquiries yet",
         text: "Enquiries sent from the contact form appear here.",

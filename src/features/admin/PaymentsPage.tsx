@@ -102,7 +102,7 @@ export function PaymentsPage({
         pending={payments.isPending}
         error={payments.isError}
         onRetry={() => payments.refetch()}
-        searchLabel="Search by invoice number or client name or e-mail"
+        search={{ label: "Search by invoice number or client name or e-mail", placeholder: "Number, client or e-mail" }}
         empty={{
           title: "No invoices found",
           text: "Invoices appear here once they are created.",

@@ -104,7 +104,7 @@ export function StaffPage({
       pending={staff.isPending}
       error={staff.isError}
       onRetry={() => staff.refetch()}
-      searchLabel="Search by name or e-mail"
+      search={{ label: "Search by name or e-mail", placeholder: "Name or e-mail" }}
       empty={{
         title: "No staff found",
         text: "Administrators and developers appear here.",

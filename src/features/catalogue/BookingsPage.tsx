@@ -105,7 +105,7 @@ export function BookingsPage({
         pending={bookings.isPending}
         error={bookings.isError}
         onRetry={() => bookings.refetch()}
-        searchLabel="Search by client, e-mail or service"
+        search={{ label: "Search by client, e-mail or service", placeholder: "Client, e-mail or service" }}
         empty={{
           title: query.status || query.q ? "No bookings match" : "No bookings yet",
           text: query.status || query.q ? "Try another status or search." : "Orders clients place appear here.",

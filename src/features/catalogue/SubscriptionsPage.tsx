@@ -82,7 +82,7 @@ export function SubscriptionsPage({
         pending={subscriptions.isPending}
         error={subscriptions.isError}
         onRetry={() => subscriptions.refetch()}
-        searchLabel="Search by client, e-mail or service"
+        search={{ label: "Search by client, e-mail or service", placeholder: "Client, e-mail or service" }}
         empty={{
           title: query.q ? "No subscriptions match" : "No active subscriptions",
           text: query.q ? "Try another search." : "Approved bookings appear here as subscriptions.",
