@@ -70,6 +70,8 @@ export const MILESTONE_TITLE_MAX_LENGTH = 200;
 export const MILESTONE_DESCRIPTION_MAX_LENGTH = 2000;
 /** A project's milestones are read as one list (not paged): this many at most. */
 export const MILESTONES_PER_PROJECT_MAX = 200;
+/** Why a paid milestone stays: it records money received (DELETE /api/milestones/:id answers 409 with it). */
+export const PAID_MILESTONE_KEPT = "A paid milestone cannot be deleted.";
 export const PASSWORD_MAX_LENGTH = 128;
 /** Notes a client adds to a service order; the order dialog's textarea stops at the same length. */
 export const ORDER_NOTES_MAX_LENGTH = 2000;

@@ -2,7 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
-import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "../src/features/projects/labels";
+import {
+  DELETE_MILESTONE_QUESTION,
+  NO_PROJECTS_OF_STATUS,
+  noProjectsOfStatusText,
+} from "../src/features/projects/labels";
+import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { holdRequests, newUser, signIn, type User } from "./support/browser";
@@ -170,6 +175,40 @@ describe("project detail", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await page.unroute("**/api/projects/*/milestones");
+  });
+
+  it("an administrator deletes a milestone after the confirmation; the client, who may not, sees it go live", async () => {
+    const name = `Added by mistake ${Date.now()}`;
+    const paidName = `Paid for ${Date.now()}`;
+    const add = (title: string) =>
+      api.send<{ id: string }>("POST", `/api/projects/${projectId}/milestones`, CLIENT, {
+        title,
+        description: "",
+        amount: "10.00",
+        dueDate: null,
+      });
+    await add(name);
+    const paid = await add(paidName);
+    await api.send("PATCH", `/api/milestones/${paid.id}`, CLIENT, { paymentStatus: "paid" });
+    await Promise.all([openProject(client.page), openProject(admin.page)]);
+    const theirs = milestones(client.page).filter({ hasText: name });
+    await theirs.waitFor();
+    expect(await theirs.getByRole("button", { name: /Delete/ }).count()).toBe(0);
+
+    const row = milestones(admin.page).filter({ hasText: name });
+    await row.getByRole("button", { name: `Delete milestone ${name}` }).click();
+    const dialog = admin.page.getByRole("alertdialog", { name: DELETE_MILESTONE_QUESTION });
+    await dialog.waitFor();
+    expect(await axeViolations(admin.page), "confirmation").toEqual([]);
+    await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+    await toast(admin.page, TOAST.milestoneDeleted).waitFor();
+    await row.waitFor({ state: "detached" });
+    await theirs.waitFor({ state: "detached", timeout: DELIVERY_MS });
+
+    // A paid milestone records money received: it offers no Delete.
+    const paidRow = milestones(admin.page).filter({ hasText: paidName });
+    await paidRow.getByText("Paid", { exact: true }).waitFor();
+    expect(await paidRow.getByRole("button", { name: /Delete/ }).count()).toBe(0);
   });
 
   it("a project that is missing or not yours says so, with a way back", async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { milestoneSchema } from "../../common/api";
-import { MILESTONES_PER_PROJECT_MAX } from "../../common/domain";
+import { MILESTONES_PER_PROJECT_MAX, PAID_MILESTONE_KEPT } from "../../common/domain";
 import { milestoneCreateSchema, milestoneUpdateSchema, toMinorUnits, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
@@ -11,7 +11,7 @@ import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { milestones } from "../db/schema";
 import { publishChange } from "../functions/changes";
-import { badRequest, forbidden, notFound } from "../http/errors";
+import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
@@ -136,6 +136,49 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const milestone = await getMilestone(db, milestoneId);
       if (!milestone) throw notFound("Milestone");
       return milestone;
+    },
+  );
+
+  app.delete(
+    "/api/milestones/:milestoneId",
+    {
+      schema: {
+        tags: ["milestones"],
+        summary: "Delete a milestone added by mistake (administrators; not one already paid)",
+        params: z.strictObject({ milestoneId: uuidParam }),
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      const { milestoneId } = request.params;
+      const facts = await getMilestoneFacts(db, milestoneId);
+      if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");
+      if (!rules.milestones.delete(actor, facts.project))
+        throw forbidden("Only an administrator may delete milestones");
+      await db.transaction(async (tx) => {
+        const audited = {
+          title: milestones.title,
+          amountMinor: milestones.amount,
+          status: milestones.status,
+          paymentStatus: milestones.paymentStatus,
+        };
+        const [before] = await tx.select(audited).from(milestones).where(eq(milestones.id, milestoneId)).for("update");
+        if (!before) throw notFound("Milestone");
+        // A paid milestone records money received, as a paid invoice does.
+        if (before.paymentStatus === "paid") throw new HttpError(409, "conflict", PAID_MILESTONE_KEPT);
+        await tx.delete(milestones).where(eq(milestones.id, milestoneId));
+        await auditAdminChange(tx, actor, {
+          action: "milestone.delete",
+          entity: "milestone",
+          entityId: milestoneId,
+          before: { projectId: facts.projectId, ...before },
+          after: null,
+        });
+        await publishChange(tx, { topic: "milestones", op: "delete", id: milestoneId, projectId: facts.projectId });
+      });
+      return reply.code(204).send(null);
     },
   );
 };

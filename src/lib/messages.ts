@@ -16,6 +16,9 @@ export const TOAST = {
   fileDeleteFailed: "Failed to delete file",
   milestoneCreated: "Milestone created",
   milestoneCreateFailed: "Failed to create milestone.",
+  /** Not in spec §8 (an administrator deletes a milestone added by mistake): worded like its other deletes. */
+  milestoneDeleted: "Milestone deleted successfully",
+  milestoneDeleteFailed: "Failed to delete milestone",
   paymentConfirmed: "Payment confirmed",
   paymentFailed: "Failed to update payment status.",
   statusUpdated: "Status updated",

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MILESTONE_TITLE_MAX_LENGTH } from "../../common/domain";
+import { MILESTONE_TITLE_MAX_LENGTH, PAID_MILESTONE_KEPT } from "../../common/domain";
 import { AMOUNT_FORMAT } from "../../common/schemas";
 import { auditLog, milestones } from "../../server/db/schema";
 import { liveSockets } from "../support/live";
@@ -211,6 +212,60 @@ describe("PATCH /api/milestones/:id", () => {
       before: { paymentStatus: "unpaid" },
       after: { paymentStatus: "paid" },
     });
+  });
+});
+
+describe("DELETE /api/milestones/:id", () => {
+  async function added(title: string) {
+    const response = await client.request("POST", milestonesPath(), { ...milestone, title });
+    expect(response.status).toBe(201);
+    return response.json.id as string;
+  }
+  const exists = async (id: string) =>
+    (await server.db.select().from(milestones).where(eq(milestones.id, id))).length === 1;
+
+  it("an administrator deletes one not yet paid: gone, audited with what it was, and gone live for the project's people", async () => {
+    const id = await added("Added by mistake");
+    const watching = await live(client, ["projects", projectId, "milestones"]);
+    expect(watching.answer).toMatchObject({ type: "subscribed" });
+
+    const response = await admin.request("DELETE", `/api/milestones/${id}`);
+    expect(response.status).toBe(204);
+    expect(await exists(id)).toBe(false);
+    const frame = await watching.socket.next((f) => f.type === "change" && f.row?.id === id);
+    expect(frame).toMatchObject({ op: "delete", row: { id } });
+    const listed = (await client.request("GET", milestonesPath())).json as { id: string }[];
+    expect(listed.map((row) => row.id)).not.toContain(id);
+
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "milestone"), eq(auditLog.entityId, id), eq(auditLog.action, "milestone.delete")));
+    expect(entry?.details).toMatchObject({
+      before: { projectId, title: "Added by mistake", amountMinor: 150050, paymentStatus: "unpaid" },
+      after: null,
+    });
+  });
+
+  it("is refused to the project's client and assigned developer (403), to outsiders as not found (404), deleting nothing", async () => {
+    const id = await added("Not theirs to delete");
+    expect((await client.request("DELETE", `/api/milestones/${id}`)).status).toBe(403);
+    expect((await devIn.request("DELETE", `/api/milestones/${id}`)).status).toBe(403);
+    expect((await otherClient.request("DELETE", `/api/milestones/${id}`)).status).toBe(404);
+    expect((await devOut.request("DELETE", `/api/milestones/${id}`)).status).toBe(404);
+    expect((await server.client().request("DELETE", `/api/milestones/${id}`)).status).toBe(401);
+    expect(await exists(id)).toBe(true);
+  });
+
+  it("keeps a paid milestone (409 with the reason), and answers 404 for none and 400 for a bad id", async () => {
+    const id = await added("Paid already");
+    expect((await client.request("PATCH", `/api/milestones/${id}`, { paymentStatus: "paid" })).status).toBe(200);
+    const refused = await admin.request("DELETE", `/api/milestones/${id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe(PAID_MILESTONE_KEPT);
+    expect(await exists(id)).toBe(true);
+    expect((await admin.request("DELETE", `/api/milestones/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("DELETE", "/api/milestones/nope")).status).toBe(400);
   });
 });
 

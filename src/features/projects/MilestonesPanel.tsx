@@ -11,18 +11,27 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import type { MouseEvent } from "react";
-import { LuCheck, LuFlag, LuWallet } from "react-icons/lu";
+import { LuCheck, LuFlag, LuTrash2, LuWallet } from "react-icons/lu";
 import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
 import { formatDate, formatDay } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
 import { AddMilestoneDialog } from "./AddMilestoneDialog";
-import { applyMilestoneChange, milestonesQuery, type ShownMilestone, useUpdateMilestone } from "./api";
+import {
+  applyMilestoneChange,
+  milestonesQuery,
+  type ShownMilestone,
+  useDeleteMilestone,
+  useUpdateMilestone,
+} from "./api";
+import { DELETE_MILESTONE_QUESTION } from "./labels";
 
 export const NO_MILESTONES = "No milestones yet";
 
@@ -46,6 +55,8 @@ export function MilestonesPanel({ projectId }: { projectId: string }) {
   const milestones = useLiveQuery(milestonesQuery(projectId), applyMilestoneChange);
   // rules.milestones: the project's client (the only client who sees it) and administrators change milestones.
   const canChange = me?.role === "client" || me?.role === "admin";
+  // rules.milestones.delete: administrators only (and the server keeps a paid one).
+  const canDelete = me?.role === "admin";
   const list = milestones.data ?? [];
 
   return (
@@ -85,7 +96,13 @@ export function MilestonesPanel({ projectId }: { projectId: string }) {
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" aria-label="Milestones">
             {list.map((milestone) => (
-              <MilestoneItem key={milestone.id} projectId={projectId} milestone={milestone} canChange={canChange} />
+              <MilestoneItem
+                key={milestone.id}
+                projectId={projectId}
+                milestone={milestone}
+                canChange={canChange}
+                canDelete={canDelete}
+              />
             ))}
           </Stack>
         )}
@@ -98,10 +115,12 @@ function MilestoneItem({
   projectId,
   milestone,
   canChange,
+  canDelete,
 }: {
   projectId: string;
   milestone: ShownMilestone;
   canChange: boolean;
+  canDelete: boolean;
 }) {
   const update = useUpdateMilestone(projectId);
   const status = STATUS_BADGES[milestone.status];
@@ -205,8 +224,40 @@ function MilestoneItem({
               Mark as Paid
             </Button>
           )}
+          {canDelete && milestone.paymentStatus !== "paid" && !milestone.pending && (
+            <DeleteMilestone projectId={projectId} milestone={milestone} />
+          )}
         </HStack>
       )}
     </Stack>
+  );
+}
+
+function DeleteMilestone({ projectId, milestone }: { projectId: string; milestone: ShownMilestone }) {
+  const remove = useDeleteMilestone(projectId);
+  return (
+    <ConfirmDialog
+      question={DELETE_MILESTONE_QUESTION}
+      description={`${milestone.title}, ${formatAmount(milestone.amountMinor)}. Everyone on the project stops seeing it.`}
+      confirmLabel="Delete"
+      onConfirm={() =>
+        remove.mutateAsync(milestone.id, {
+          onSuccess: () => toaster.create({ type: "success", title: TOAST.milestoneDeleted }),
+          onError: (error) =>
+            toaster.create({
+              type: "error",
+              title: TOAST.error,
+              description: `${TOAST.milestoneDeleteFailed}: ${errorMessage(error)}`,
+            }),
+        })
+      }
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red">
+          <LuTrash2 aria-hidden="true" />
+          Delete
+          <VisuallyHidden>{` milestone ${milestone.title}`}</VisuallyHidden>
+        </Button>
+      }
+    />
   );
 }

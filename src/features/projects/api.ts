@@ -340,6 +340,21 @@ export function useUpdateMilestone(projectId: string) {
   });
 }
 
+/**
+ * Deletes a milestone (administrators, one not yet paid). Asked for in a confirmation, so it is not
+ * compensated: the list drops it when the server has, here and live on every open page.
+ */
+export function useDeleteMilestone(projectId: string) {
+  const queryClient = useQueryClient();
+  const key = milestonesKey(projectId);
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/api/milestones/${encodeURIComponent(id)}`),
+    onSuccess: (_answer, id) =>
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list?.filter((item) => item.id !== id)),
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
 /** The person's unread messages (issue #8): the sidebar's total and each card's badge; live by invalidation. */
 export const unreadQuery = liveQueryOptions({
   queryKey: ["unread"],

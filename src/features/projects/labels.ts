@@ -1,3 +1,6 @@
 /** Projects shown for one status (Show) that has none. */
 export const NO_PROJECTS_OF_STATUS = "No projects with this status";
 export const noProjectsOfStatusText = (label: string) => `No project is marked ${label} right now.`;
+
+/** The confirmation before an administrator deletes a milestone, worded like the spec's other deletes. */
+export const DELETE_MILESTONE_QUESTION = "Are you sure you want to delete this milestone?";
