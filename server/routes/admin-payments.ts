@@ -38,6 +38,7 @@ import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
 import { HttpError, notFound, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
+import type { Actor } from "../rules";
 
 const invoiceParams = z.strictObject({ invoiceId: uuidParam });
 
@@ -134,24 +135,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw new HttpError(409, "conflict", "This invoice is already paid.");
         await tx.update(invoices).set({ status: "paid", paidDate: new Date() }).where(eq(invoices.id, invoiceId));
-        const after = await getPayment(tx, invoiceId);
-        if (!after) throw notFound("Invoice");
-        await auditAdminChange(tx, actor, {
-          action: "invoice.mark_paid",
-          entity: "invoice",
-          entityId: invoiceId,
-          before: audited(before),
-          after: audited(after),
-        });
-        await publishChange(tx, {
-          topic: "invoices",
-          op: "update",
-          id: invoiceId,
-          clientId: after.clientId,
-          previousClientId: null,
-        });
-        await notifyInvoice(tx, actor, invoiceId, "paid");
-        return after;
+        return invoiceChanged(tx, actor, before, "invoice.mark_paid", "paid");
       });
     },
   );
@@ -226,24 +210,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
         if (projectId) await mustBeClientsProject(tx, before.clientId, projectId);
         await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
-        const after = await getPayment(tx, invoiceId);
-        if (!after) throw notFound("Invoice");
-        await auditAdminChange(tx, actor, {
-          action: "invoice.update",
-          entity: "invoice",
-          entityId: invoiceId,
-          before: audited(before),
-          after: audited(after),
-        });
-        await publishChange(tx, {
-          topic: "invoices",
-          op: "update",
-          id: invoiceId,
-          clientId: after.clientId,
-          previousClientId: null,
-        });
-        await notifyInvoice(tx, actor, invoiceId, "updated");
-        return after;
+        return invoiceChanged(tx, actor, before, "invoice.update", "updated");
       });
     },
   );
@@ -299,6 +266,37 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
   );
 };
+
+/**
+ * What follows a change to an invoice, in its transaction: the row read again, audited against
+ * `before`, published to its client's open pages, and the client told.
+ */
+async function invoiceChanged(
+  tx: Tx,
+  actor: Actor,
+  before: PaymentRow,
+  action: "invoice.mark_paid" | "invoice.update",
+  notice: "paid" | "updated",
+): Promise<PaymentRow> {
+  const after = await getPayment(tx, before.id);
+  if (!after) throw notFound("Invoice");
+  await auditAdminChange(tx, actor, {
+    action,
+    entity: "invoice",
+    entityId: before.id,
+    before: audited(before),
+    after: audited(after),
+  });
+  await publishChange(tx, {
+    topic: "invoices",
+    op: "update",
+    id: before.id,
+    clientId: after.clientId,
+    previousClientId: null,
+  });
+  await notifyInvoice(tx, actor, before.id, notice);
+  return after;
+}
 
 /** The invoice, its row locked until the transaction ends: a second write to it waits, then sees the first. */
 async function lockedPayment(tx: Tx, invoiceId: string): Promise<PaymentRow> {
