@@ -13,6 +13,7 @@ import {
   type TableDefaults,
 } from "../../../common/admin-table";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { knownStatus } from "../../lib/status-search";
 
 /**
  * A route's validateSearch for an admin table: the URL's page, sort and
@@ -44,7 +45,7 @@ export function taskFilterSearch(
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === "string" && pattern.test(value) ? value : undefined;
   return {
-    status: TASK_STATUSES.find((known) => known === raw.status),
+    status: knownStatus(TASK_STATUSES, raw.status),
     assignee: text(raw.assignee, ID_PATTERN),
     project: text(raw.project, UUID_PATTERN),
   };
@@ -54,7 +55,7 @@ export function taskFilterSearch(
 export function enquirySearch(
   raw: Partial<Record<keyof AdminTableQuery | "status", unknown>> & SearchSchemaInput,
 ): AdminTableQuery<EnquirySort> & { status?: EnquiryStatus | undefined } {
-  const status = ENQUIRY_STATUSES.find((known) => known === raw.status);
+  const status = knownStatus(ENQUIRY_STATUSES, raw.status);
   return { ...readTableQuery(raw, ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS), status };
 }
 
