@@ -82,9 +82,7 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
         For {invoice.clientName}. They are told of the change, and their invoice and its PDF show it at once.
       </Text>
       <InvoiceFields
-        register={form.register}
-        control={form.control}
-        errors={errors}
+        form={form}
         clientId={invoice.clientId}
         currentProject={
           invoice.projectId && invoice.projectTitle ? { id: invoice.projectId, title: invoice.projectTitle } : undefined

@@ -1,4 +1,4 @@
-import { type Control, type FieldErrors, type UseFormRegister, useController } from "react-hook-form";
+import { type UseFormReturn, useController } from "react-hook-form";
 import type { z } from "zod";
 import type { invoiceUpdateSchema, ProjectOption } from "../../../common/admin-money";
 import { DATE_INPUT_RANGE } from "../../../common/schemas";
@@ -13,14 +13,13 @@ export type InvoiceFieldValues = z.input<typeof invoiceUpdateSchema>;
  * date: the fields of New invoice and of Edit invoice on Payments, so the two ask alike.
  */
 export function InvoiceFields<Values extends InvoiceFieldValues>({
+  form,
   clientId,
   currentProject,
   disabled,
-  ...form
 }: {
-  register: UseFormRegister<Values>;
-  control: Control<Values>;
-  errors: FieldErrors<Values>;
+  /** The form these fields are part of (New invoice's also holds the client). */
+  form: UseFormReturn<Values>;
   /** The invoice's client, whose projects are offered; none yet on a new invoice. */
   clientId: string | undefined;
   /** The project an edited invoice has, offered before the client's projects have loaded. */
@@ -30,11 +29,11 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
   const projects = useProjectOptions(clientId);
   // Values has these three fields (it extends InvoiceFieldValues); react-hook-form's path types
   // cannot see that through a type parameter, so the form is read as the three fields alone.
-  const register = form.register as unknown as UseFormRegister<InvoiceFieldValues>;
-  const errors = form.errors as FieldErrors<InvoiceFieldValues>;
+  const fields = form as unknown as UseFormReturn<InvoiceFieldValues>;
+  const { errors } = fields.formState;
   // The project is a controlled select: an uncontrolled one took no value its options did not have
   // yet, so an edited invoice opened (and would have saved) with no project.
-  const project = useController({ control: form.control as unknown as Control<InvoiceFieldValues>, name: "projectId" });
+  const projectField = useController({ control: fields.control, name: "projectId" }).field;
   const loaded = projects.data ?? [];
   const offered =
     currentProject && !loaded.some((project) => project.id === currentProject.id)
@@ -48,11 +47,11 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
         helperText={clientId ? "One of this client's projects, or none." : "Choose a client first."}
       >
         <SelectInput
-          name={project.field.name}
-          ref={project.field.ref}
-          value={project.field.value ?? ""}
-          onChange={(event) => project.field.onChange(event.target.value || null)}
-          onBlur={project.field.onBlur}
+          name={projectField.name}
+          ref={projectField.ref}
+          value={projectField.value ?? ""}
+          onChange={(event) => projectField.onChange(event.target.value || null)}
+          onBlur={projectField.onBlur}
           disabled={!clientId || disabled}
         >
           <option value="">{projects.isFetching ? "Loading projects…" : "No project"}</option>
@@ -69,10 +68,16 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
         error={errors.amount?.message}
         helperText="In naira, with up to two decimals, e.g. 150000.50."
       >
-        <TextInput type="text" inputMode="decimal" autoComplete="off" disabled={disabled} {...register("amount")} />
+        <TextInput
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          disabled={disabled}
+          {...fields.register("amount")}
+        />
       </FormField>
       <FormField label="Due date" required error={errors.dueDate?.message}>
-        <TextInput type="date" {...DATE_INPUT_RANGE} disabled={disabled} {...register("dueDate")} />
+        <TextInput type="date" {...DATE_INPUT_RANGE} disabled={disabled} {...fields.register("dueDate")} />
       </FormField>
     </>
   );

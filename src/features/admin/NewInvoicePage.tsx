@@ -76,13 +76,7 @@ export function NewInvoicePage() {
                 />
               )}
             />
-            <InvoiceFields
-              register={form.register}
-              control={form.control}
-              errors={errors}
-              clientId={clientId || undefined}
-              disabled={create.isPending}
-            />
+            <InvoiceFields form={form} clientId={clientId || undefined} disabled={create.isPending} />
           </Stack>
         </Card.Body>
         <CreateFormFooter submitLabel="Create invoice" pending={create.isPending} cancelTo="/portal/admin/payments" />
