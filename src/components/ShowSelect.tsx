@@ -67,17 +67,20 @@ function useShownAnnouncement(
   const [message, setMessage] = useState("");
   // The choice last announced; null until the page's first list has loaded.
   const announced = useRef<string | undefined | null>(null);
+  // Its values, not the object: callers make `shown` anew on every render.
+  const count = shown?.count;
+  const more = shown?.more;
+  const { one, many } = noun;
   useEffect(() => {
-    if (!shown) return;
+    if (count === undefined) return;
     if (announced.current === null) {
       announced.current = choice;
       return;
     }
     if (announced.current === choice) return;
     announced.current = choice;
-    const { count, more } = shown;
-    setMessage(`${count} ${count === 1 ? noun.one : noun.many} shown${more ? ", more to load" : ""}`);
-  }, [choice, shown, noun]);
+    setMessage(`${count} ${count === 1 ? one : many} shown${more ? ", more to load" : ""}`);
+  }, [choice, count, more, one, many]);
   return message;
 }
 
