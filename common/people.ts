@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { companyNameSchema, emailSchema, fullNameSchema } from "./schemas";
+import { companyNameSchema, emailSchema, fullNameSchema, profileUpdateSchema } from "./schemas";
 
 /**
  * New accounts and staff changes made by administrators (issue #7): the
@@ -36,3 +36,14 @@ export const staffUpdateSchema = z
   .strictObject({ fullName: fullNameSchema.optional(), role: staffRoleSchema.optional() })
   .refine((body) => body.fullName !== undefined || body.role !== undefined, "Change the name or the role");
 export type StaffUpdate = z.input<typeof staffUpdateSchema>;
+
+/**
+ * An administrator's correction of a client's profile: the fields the client
+ * edits in their own Settings (an empty company clears it). The e-mail is how
+ * they sign in, so it is not among them.
+ */
+export const clientUpdateSchema = profileUpdateSchema.refine(
+  (body) => body.fullName !== undefined || body.companyName !== undefined,
+  "Change the name or the company",
+);
+export type ClientUpdate = z.input<typeof clientUpdateSchema>;

@@ -118,7 +118,7 @@ describe("Admin › Clients", () => {
       .toContain("Kunle");
   });
 
-  it("opens a client's page with their projects and their invoices' PDFs", async () => {
+  it("opens a client's page with their projects and their invoices' PDFs, and corrects their profile", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/clients?q=chinedu");
     await page.getByRole("link", { name: /^View Chinedu/ }).click();
@@ -130,6 +130,26 @@ describe("Admin › Clients", () => {
       .first()
       .waitFor();
     expect(await axeViolations(page)).toEqual([]);
+
+    // Edit profile: a blank name is refused under its field with what was typed kept; a new company saves.
+    const profile = page.getByRole("region", { name: "Profile" });
+    await profile.getByRole("button", { name: "Edit profile" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit client" });
+    await dialog.getByLabel("Full name").fill("  ");
+    await dialog.getByLabel("Company").fill("Eze Foods & Sons");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByText("Full name is required").waitFor();
+    expect(await dialog.getByLabel("Company").inputValue()).toBe("Eze Foods & Sons");
+    expect(await axeViolations(page), "the dialog's error").toEqual([]);
+    await dialog.getByLabel("Full name").fill("Chinedu Eze");
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await page.getByText("Client updated successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await profile.getByText("Eze Foods & Sons").waitFor();
+    expect(await api.get<{ companyName: string }>("/api/me", "chinedu@ezefoods.test")).toMatchObject({
+      fullName: "Chinedu Eze",
+      companyName: "Eze Foods & Sons",
+    });
   });
 
   it("passes axe at 1280 px and 375 px, with the confirmation open too", async () => {

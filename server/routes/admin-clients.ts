@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -10,11 +11,13 @@ import {
   invitedSchema,
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
-import { newClientSchema } from "../../common/people";
+import { clientUpdateSchema, newClientSchema } from "../../common/people";
 import type { Config } from "../config";
+import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
 import { invitePerson, reactivatePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
+import { users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
 import { forbidden, notFound } from "../http/errors";
@@ -116,6 +119,48 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; 
       const detail = await getClientDetail(db, request.params.clientId);
       if (!detail) throw notFound("Client");
       return detail;
+    },
+  );
+
+  app.patch(
+    "/api/admin/clients/:clientId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Corrects a client's name or company (the fields of their own Settings; an empty company clears it); their open sessions show it at once",
+        params: clientParams,
+        body: clientUpdateSchema,
+        response: { 200: adminClientSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { clientId } = request.params;
+      const { fullName, companyName } = request.body;
+      return db.transaction(async (tx) => {
+        const before = await getClient(tx, clientId, { lock: true });
+        if (!before) throw notFound("Client");
+        const after = {
+          ...before,
+          fullName: fullName ?? before.fullName,
+          companyName: companyName === undefined ? before.companyName : companyName || null,
+        };
+        if (after.fullName === before.fullName && after.companyName === before.companyName) return before;
+        // The users trigger (0001_session_invalidation_triggers) drops their cached sessions in every process.
+        await tx
+          .update(users)
+          .set({ fullName: after.fullName, companyName: after.companyName })
+          .where(eq(users.id, clientId));
+        await auditAdminChange(tx, actor, {
+          action: "client.update",
+          entity: "client",
+          entityId: clientId,
+          before: audited(before),
+          after: audited(after),
+        });
+        return after;
+      });
     },
   );
 

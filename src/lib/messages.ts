@@ -38,6 +38,9 @@ export const TOAST = {
   /** Not in spec §8 (issue #7's deactivation): worded like the spec's other successes and failures. */
   clientDeactivated: "Client deactivated: their projects, invoices and messages are kept",
   clientReactivated: "Client reactivated",
+  /** Not in spec §8 (an administrator's correction of a client's profile): worded like the project edit's toasts. */
+  clientUpdated: "Client updated successfully",
+  clientUpdateFailed: "Failed to update client",
   clientReactivateFailed: "Failed to reactivate client",
   clientsExportFailed: "Failed to export clients. Please try again.",
   developersLoadFailed: "Failed to load developers",

@@ -71,20 +71,21 @@ afterAll(async () => {
 describe("who may use the admin client routes", () => {
   it("answers 401 signed out and 403 for clients and developers, on every route", async () => {
     const id = ids[0] as string;
-    const routes: [string, string][] = [
+    const routes: [string, string, unknown?][] = [
       ["GET", "/api/admin/clients"],
       ["GET", "/api/admin/clients.csv"],
       ["GET", `/api/admin/clients/${id}`],
+      ["PATCH", `/api/admin/clients/${id}`, { fullName: "Taken Over" }],
       ["DELETE", `/api/admin/clients/${id}`],
       ["POST", `/api/admin/clients/${id}/reactivate`],
     ];
-    for (const [method, path] of routes) {
-      expect((await server.client().request(method, path)).status, `${method} ${path}`).toBe(401);
-      expect((await client.request(method, path)).status, `${method} ${path}`).toBe(403);
-      expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
+    for (const [method, path, body] of routes) {
+      expect((await server.client().request(method, path, body)).status, `${method} ${path}`).toBe(401);
+      expect((await client.request(method, path, body)).status, `${method} ${path}`).toBe(403);
+      expect((await developer.request(method, path, body)).status, `${method} ${path}`).toBe(403);
     }
-    const [still] = await server.db.select({ id: users.id }).from(users).where(eq(users.id, id));
-    expect(still).toBeDefined();
+    const [still] = await server.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, id));
+    expect(still?.fullName).toBe(specs[0]?.fullName);
   });
 });
 
@@ -245,6 +246,66 @@ describe("GET /api/admin/clients/:id", () => {
     expect((await admin.request("GET", `/api/admin/clients/${adminId}`)).status).toBe(404);
     const developerId = await userIdOf(server.db, "tunde@lagosstudio.test");
     expect((await admin.request("GET", `/api/admin/clients/${developerId}`)).status).toBe(404);
+  });
+});
+
+describe("PATCH /api/admin/clients/:id", () => {
+  const updates = (entityId: string) =>
+    server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "client.update"), eq(auditLog.entityId, entityId)));
+
+  it("corrects the name and company, audited, and the client's own session shows it at once", async () => {
+    const email = `renamed.${TAG}@example.test`;
+    const id = await createClientWithPassword(
+      server.db,
+      { fullName: `${TAG} Misspelt`, email, companyName: "Wrong Co" },
+      PASSWORD,
+    );
+    const renamed = await server.signIn(email, PASSWORD);
+    expect((await renamed.request("GET", "/api/me")).json.fullName).toBe(`${TAG} Misspelt`);
+
+    const response = await admin.request("PATCH", `/api/admin/clients/${id}`, {
+      fullName: `  ${TAG} Spelt Right `,
+      companyName: "Right Co",
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id, email, fullName: `${TAG} Spelt Right`, companyName: "Right Co" });
+    // Their cached session is dropped by the users trigger, in every process.
+    await expect
+      .poll(async () => (await renamed.request("GET", "/api/me")).json)
+      .toMatchObject({ fullName: `${TAG} Spelt Right`, companyName: "Right Co" });
+    const [row] = await updates(id);
+    expect(row).toMatchObject({ actorId: adminId, entity: "client" });
+    expect(row?.details).toMatchObject({
+      before: { fullName: `${TAG} Misspelt`, companyName: "Wrong Co", email },
+      after: { fullName: `${TAG} Spelt Right`, companyName: "Right Co", email },
+    });
+
+    // One field at a time; an empty company clears it; the same values again write nothing.
+    const cleared = await admin.request("PATCH", `/api/admin/clients/${id}`, { companyName: "" });
+    expect(cleared.json).toMatchObject({ fullName: `${TAG} Spelt Right`, companyName: null });
+    const same = await admin.request("PATCH", `/api/admin/clients/${id}`, { fullName: `${TAG} Spelt Right` });
+    expect(same.status).toBe(200);
+    expect(await updates(id)).toHaveLength(2);
+  });
+
+  it("refuses an empty change, a blank or multi-line name and the e-mail with 400; 404 for people who are not clients", async () => {
+    const id = ids[0] as string;
+    for (const body of [{}, { fullName: "   " }, { fullName: "Two\nLines" }, { email: "new@example.test" }]) {
+      const response = await admin.request("PATCH", `/api/admin/clients/${id}`, body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(response.json.error.code).toBe("validation_failed");
+    }
+    const [unchanged] = await server.db.select().from(users).where(eq(users.id, id));
+    expect(unchanged).toMatchObject({ fullName: specs[0]?.fullName, email: specs[0]?.email });
+    const developerId = await userIdOf(server.db, "tunde@lagosstudio.test");
+    for (const other of [randomUUID(), adminId, developerId]) {
+      expect((await admin.request("PATCH", `/api/admin/clients/${other}`, { fullName: "Renamed" })).status).toBe(404);
+    }
+    const [developerRow] = await server.db.select().from(users).where(eq(users.id, developerId));
+    expect(developerRow?.fullName).not.toBe("Renamed");
   });
 });
 

@@ -99,6 +99,10 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
   "PUT /api/admin/tasks/{taskId}": { as: "admin", body: task },
   "PATCH /api/admin/enquiries/{enquiryId}": { as: "admin", body: () => ({ status: "contacted" }) },
   "POST /api/admin/clients": { as: "admin", body: () => ({ fullName: "Probe", email: email(), companyName: "" }) },
+  "PATCH /api/admin/clients/{clientId}": {
+    as: "admin",
+    body: () => ({ fullName: "Chinedu Eze", companyName: "Eze Foods Ltd" }),
+  },
   "POST /api/admin/developers": { as: "admin", body: () => ({ fullName: "Probe", email: email() }) },
   "POST /api/admin/staff": { as: "admin", body: () => ({ fullName: "Probe", email: email(), role: "developer" }) },
   "PATCH /api/admin/staff/{staffId}": { as: "admin", body: () => ({ fullName: "Tunde Bakare", role: "developer" }) },

@@ -11,6 +11,7 @@ import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { clientDetailQueryOptions } from "./api";
+import { EditClientDialog } from "./EditClientDialog";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 
 /** Admin › Clients › a client (issue #7): profile, projects, invoices and orders. */
@@ -28,7 +29,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
               description={profile.companyName ?? "Client"}
             />
           </Stack>
-          <Section title="Profile">
+          <Section title="Profile" action={<EditClientDialog client={profile} />}>
             <InfoList
               items={[
                 { label: "E-mail", value: profile.email },

@@ -62,13 +62,15 @@ export function PersonDetailFrame<T>({
   return <>{children(query.data as T, back)}</>;
 }
 
-export function Section({ title, children }: { title: string; children: ReactNode }) {
+/** A card of a person's page; `action` sits at the end of its heading's line. */
+export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
     <Card.Root as="section" aria-label={title}>
-      <Card.Header>
+      <Card.Header flexDirection="row" justifyContent="space-between" alignItems="center" gap="3">
         <Text as="h2" fontWeight="semibold" fontSize="lg">
           {title}
         </Text>
+        {action}
       </Card.Header>
       <Card.Body>{children}</Card.Body>
     </Card.Root>

@@ -7,6 +7,7 @@ import type {
   ClientRemoval,
   ClientsQuery,
 } from "../../../common/admin";
+import type { ClientUpdate } from "../../../common/people";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 
@@ -41,6 +42,15 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<ClientRemoval>(`/api/admin/clients/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
+  });
+}
+
+export function useUpdateClient(clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ClientUpdate) =>
+      api.patch<AdminClient>(`/api/admin/clients/${encodeURIComponent(clientId)}`, body),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
   });
 }
