@@ -11,7 +11,7 @@ import { serviceSchema, timestamp } from "./api";
 import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
 import { ONE_LINE, tooLong } from "./messages";
-import { toMinorUnits } from "./schemas";
+import { amountSchema, toMinorUnits } from "./schemas";
 import { ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
@@ -23,8 +23,6 @@ export const SERVICE_FEATURE_MAX_LENGTH = 200;
 export const SERVICE_FEATURES_MAX = 50;
 /** ₦10,000,000,000.00 at most: far above any service, well inside a bigint. */
 export const SERVICE_PRICE_MAX_MAJOR = 10_000_000_000;
-
-export const PRICE_FORMAT_MESSAGE = "Enter a price such as 150000 or 150000.00 (at most two decimals)";
 
 /** One feature per line; blank lines (and surrounding spaces) dropped. */
 export const featureLines = (text: string) =>
@@ -46,11 +44,7 @@ export const serviceInputSchema = z.strictObject({
     .min(1, "Title is required")
     .max(SERVICE_TITLE_MAX_LENGTH, tooLong(SERVICE_TITLE_MAX_LENGTH))
     .regex(ONE_LINE_PATTERN, ONE_LINE),
-  price: z
-    .string()
-    .trim()
-    .min(1, "Price is required")
-    .regex(/^\d{1,11}(\.\d{1,2})?$/, PRICE_FORMAT_MESSAGE)
+  price: amountSchema
     .refine((text) => Number(text) <= SERVICE_PRICE_MAX_MAJOR, "Price is too large")
     .transform(toMinorUnits),
   description: z.string().trim().max(SERVICE_DESCRIPTION_MAX_LENGTH, tooLong(SERVICE_DESCRIPTION_MAX_LENGTH)),

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
 import type { BookingCounts } from "../common/admin-catalogue";
 import type { Service } from "../common/api";
+import { AMOUNT_FORMAT } from "../common/schemas";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -157,7 +158,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await dialog.getByLabel("Price", { exact: true }).fill("12.345");
     await dialog.getByRole("button", { name: "Create service" }).click();
     await dialog.getByText("Title is required").waitFor();
-    await dialog.getByText("Enter a price such as", { exact: false }).waitFor();
+    await dialog.getByText(AMOUNT_FORMAT).waitFor();
     const titleInput = dialog.getByLabel("Title", { exact: true });
     expect(await titleInput.getAttribute("aria-invalid")).toBe("true");
     // What was typed stays.

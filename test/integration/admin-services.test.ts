@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { AMOUNT_FORMAT } from "../../common/schemas";
 import { auditLog, serviceOrders, services } from "../../server/db/schema";
 import { createClients } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
@@ -127,7 +128,9 @@ describe("POST /api/admin/services", () => {
       expect(await server.db.select().from(services).where(eq(services.title, title))).toHaveLength(0);
     }
     const response = await admin.request("POST", "/api/admin/services", body({ price: "" }));
-    expect(response.json.error.fields.price).toBe("Price is required");
+    expect(response.json.error.fields.price).toBe("Enter an amount.");
+    const tooPrecise = await admin.request("POST", "/api/admin/services", body({ price: "12.345" }));
+    expect(tooPrecise.json.error.fields.price).toBe(AMOUNT_FORMAT);
   });
 
   it("a service created inactive reaches no client", async () => {

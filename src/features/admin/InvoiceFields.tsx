@@ -2,6 +2,7 @@ import { type UseFormReturn, useController } from "react-hook-form";
 import type { z } from "zod";
 import type { invoiceUpdateSchema, ProjectOption } from "../../../common/admin-money";
 import { DATE_INPUT_RANGE } from "../../../common/schemas";
+import { AmountField } from "../../components/AmountField";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { useProjectOptions } from "./money-api";
 
@@ -62,20 +63,7 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
           ))}
         </SelectInput>
       </FormField>
-      <FormField
-        label="Amount"
-        required
-        error={errors.amount?.message}
-        helperText="In naira, with up to two decimals, e.g. 150000.50."
-      >
-        <TextInput
-          type="text"
-          inputMode="decimal"
-          autoComplete="off"
-          disabled={disabled}
-          {...fields.register("amount")}
-        />
-      </FormField>
+      <AmountField error={errors.amount?.message} disabled={disabled} input={fields.register("amount")} />
       <FormField label="Due date" required error={errors.dueDate?.message}>
         <TextInput type="date" {...DATE_INPUT_RANGE} disabled={disabled} {...fields.register("dueDate")} />
       </FormField>

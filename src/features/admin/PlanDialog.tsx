@@ -14,6 +14,7 @@ import {
 } from "../../../common/plans";
 import { fromMinorUnits } from "../../../common/schemas";
 import { PLAN_CATEGORIES } from "../../../common/site-domain";
+import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -141,14 +142,7 @@ export function PlanDialog({
             </SelectInput>
           </FormField>
         </SimpleGrid>
-        <FormField
-          label="Price (₦)"
-          required
-          error={errors.price?.message}
-          helperText="In naira, with up to two decimals, e.g. 150000.50."
-        >
-          <TextInput inputMode="decimal" autoComplete="off" {...form.register("price")} />
-        </FormField>
+        <AmountField label="Price (₦)" error={errors.price?.message} input={form.register("price")} />
         <FormField label="Description" error={errors.description?.message}>
           <TextArea rows={2} maxLength={PLAN_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
         </FormField>

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { type ServiceFormValues, type ServiceInput, serviceInputSchema } from "../../../common/admin-catalogue";
 import type { Service } from "../../../common/api";
 import { fromMinorUnits } from "../../../common/schemas";
+import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
@@ -111,9 +112,7 @@ function ServiceForm({
       <FormField label="Title" required error={errors.title?.message}>
         <TextInput {...form.register("title")} />
       </FormField>
-      <FormField label="Price" required error={errors.price?.message} helperText="In naira, up to two decimals.">
-        <TextInput inputMode="decimal" placeholder="150000.00" {...form.register("price")} />
-      </FormField>
+      <AmountField label="Price" error={errors.price?.message} input={form.register("price")} />
       <FormField label="Description" error={errors.description?.message}>
         <TextArea rows={3} resize="vertical" {...form.register("description")} />
       </FormField>

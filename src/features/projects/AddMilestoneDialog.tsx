@@ -6,6 +6,7 @@ import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
 import { MILESTONE_DESCRIPTION_MAX_LENGTH, MILESTONE_TITLE_MAX_LENGTH } from "../../../common/domain";
 import { DATE_INPUT_RANGE, milestoneCreateSchema } from "../../../common/schemas";
+import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
@@ -81,14 +82,7 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
         <FormField label="Description" error={errors.description?.message}>
           <TextArea rows={3} maxLength={MILESTONE_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
         </FormField>
-        <FormField
-          label="Amount"
-          required
-          error={errors.amount?.message}
-          helperText="In naira, with up to two decimals, e.g. 150000.50."
-        >
-          <TextInput type="number" inputMode="decimal" step="0.01" min="0" {...form.register("amount")} />
-        </FormField>
+        <AmountField error={errors.amount?.message} input={form.register("amount")} />
         <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
           <TextInput
             type="date"
