@@ -196,9 +196,9 @@ export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string,
  * is what they owe), so it goes by the same kind and the same e-mail choice as a new one.
  */
 const INVOICE_NOTICES = {
-  issued: { kind: "invoice_issued", body: "A new invoice is ready in Invoices." },
-  updated: { kind: "invoice_issued", body: "Its amount, project or due date changed: see Invoices." },
-  paid: { kind: "invoice_paid", body: "Thank you: the invoice is marked paid." },
+  issued: { kind: "invoice_issued", done: "issued", body: "A new invoice is ready in Invoices." },
+  updated: { kind: "invoice_issued", done: "updated", body: "Its amount, project or due date changed: see Invoices." },
+  paid: { kind: "invoice_paid", done: "paid", body: "Thank you: the invoice is marked paid." },
 } as const;
 
 /** An invoice issued, corrected or paid: its client (administrators see the payments console). */
@@ -213,7 +213,7 @@ export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, eve
   const notice = INVOICE_NOTICES[event];
   await notify(tx, recipients, actor?.id ?? null, {
     kind: notice.kind,
-    title: `Invoice ${invoice.number} ${event}`,
+    title: `Invoice ${invoice.number} ${notice.done}`,
     body: notice.body,
     link: "/portal/invoices",
     entity: "invoice",
