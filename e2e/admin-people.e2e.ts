@@ -15,6 +15,8 @@ import { setupProduct } from "./support/product";
 const product = setupProduct();
 let admin: User;
 let api: Api;
+/** The invited developer's own browser, open while an administrator changes their role. */
+let invited: User;
 const NEW_DEV = { fullName: "Ifeoma Okafor", email: "ifeoma.okafor@example.test", password: "Lagoon#Sunrise42" };
 const SPARE = { fullName: "Emeka Spare", email: "emeka.spare@example.test" };
 
@@ -66,7 +68,7 @@ describe("Admin › Developers and Staff", () => {
     const [mail] = await api.outbox(NEW_DEV.email);
     expect(mail?.text).toContain("as a developer");
     expect(mail?.text).toContain(link);
-    const invited = await newUser(product.browser, product.server.url);
+    invited = await newUser(product.browser, product.server.url);
     await invited.page.goto(link);
     await invited.page.getByLabel("New Password", { exact: true }).fill(NEW_DEV.password);
     await invited.page.getByLabel("Confirm Password", { exact: true }).fill(NEW_DEV.password);
@@ -76,7 +78,6 @@ describe("Admin › Developers and Staff", () => {
     expect((await api.me(ADMIN_EMAIL)).role).toBe("admin");
     const profile = await invited.page.evaluate(async () => (await fetch("/api/me")).json());
     expect(profile).toMatchObject({ email: NEW_DEV.email, role: "developer" });
-    await invited.context.close();
   });
 
   it("deletes a developer who owns nothing after the confirmation", async () => {
@@ -104,8 +105,14 @@ describe("Admin › Developers and Staff", () => {
     await expectNoViolations(page, "new client form with errors");
   });
 
-  it("makes the new developer an administrator on the Staff page", async () => {
+  it("makes the new developer an administrator on the Staff page; their open portal follows at once", async () => {
     const { page } = admin;
+    // The developer's portal is open, with a developer's navigation.
+    await invited.page.goto("/portal");
+    const theirNav = invited.page.getByRole("navigation", { name: "Portal" });
+    await theirNav.getByRole("link", { name: "My Tasks" }).waitFor();
+    expect(await theirNav.getByRole("link", { name: "Staff" }).count()).toBe(0);
+
     await page.goto("/portal/admin/staff?q=ifeoma");
     await page.getByRole("heading", { level: 1, name: "Staff" }).waitFor();
     const table = page.getByRole("table", { name: "Administrators and developers" });
@@ -121,7 +128,14 @@ describe("Admin › Developers and Staff", () => {
     await dialog.getByRole("button", { name: "Save" }).click();
     await page.getByText("Staff member updated").waitFor();
     await row.getByText("Administrator", { exact: true }).waitFor();
-    const staff = await api.get<{ items: { email: string; role: string }[] }>("/api/admin/staff?q=ifeoma", ADMIN_EMAIL);
+    // Without a reload, their navigation is an administrator's, and the admin console opens for them.
+    await theirNav.getByRole("link", { name: "Staff" }).waitFor();
+    await theirNav.getByRole("link", { name: "Staff" }).click();
+    await waitForPath(invited.page, "/portal/admin/staff");
+    const staff = await api.get<{ items: { id: string; email: string; role: string }[] }>(
+      "/api/admin/staff?q=ifeoma",
+      ADMIN_EMAIL,
+    );
     expect(staff.items).toEqual([expect.objectContaining({ email: NEW_DEV.email, role: "admin" })]);
 
     await page.getByRole("button", { name: "Add staff member" }).click();
@@ -129,5 +143,13 @@ describe("Admin › Developers and Staff", () => {
     await invite.getByRole("button", { name: "Send invitation" }).click();
     await invite.getByText("Full name is required").waitFor();
     await expectNoViolations(page, "invite staff dialog with errors");
+    await page.keyboard.press("Escape");
+
+    // Made a developer again while on an admin page: the guard sends them to their dashboard at once.
+    await api.send("PATCH", `/api/admin/staff/${staff.items[0]?.id}`, ADMIN_EMAIL, { role: "developer" });
+    await waitForPath(invited.page, "/portal");
+    await theirNav.getByRole("link", { name: "My Tasks" }).waitFor();
+    expect(await theirNav.getByRole("link", { name: "Staff" }).count()).toBe(0);
+    await invited.context.close();
   });
 });

@@ -13,7 +13,9 @@ const RELEASE_AFTER_MS = 10_000;
  * either makes the page hydrate, and the app's subscriptions, taking the
  * keys over, refetch what changed (src/lib/live-client.ts). A session ended
  * by the server or by a sign-out in another tab reloads the page, which the
- * server then sends to /auth. A couple of KB: the live client alone.
+ * server then sends to /auth; so does a change to the person (their role,
+ * name or company), which the server then renders anew. A couple of KB: the
+ * live client alone.
  */
 export function watchPortalPage(state: PortalState, hydrate: () => void) {
   if (state.url) history.replaceState(history.state, "", state.url);
@@ -34,6 +36,8 @@ export function watchPortalPage(state: PortalState, hydrate: () => void) {
     location.reload();
   };
   const stopFollowingSession = live.onSessionEnded(leave);
+  // Their role, name or company changed: the page as rendered shows the old ones (a role, its navigation).
+  const stopFollowingProfile = live.onProfileChanged(leave);
   const channel = typeof BroadcastChannel !== "undefined" ? new BroadcastChannel(SESSION_BROADCAST) : undefined;
   if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && leave();
 
@@ -41,6 +45,7 @@ export function watchPortalPage(state: PortalState, hydrate: () => void) {
     /** Called once the app has hydrated: it follows the session itself now. */
     handOver() {
       stopFollowingSession();
+      stopFollowingProfile();
       channel?.close();
       setTimeout(() => live.releaseHolds(), RELEASE_AFTER_MS);
     },

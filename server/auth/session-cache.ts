@@ -30,15 +30,18 @@ const MAX_ENTRIES = 20_000;
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private broadcast: (message: string) => void = () => {};
-  private readonly listeners = new Set<(userId: string) => void>();
+  private readonly listeners = new Set<(userId: string, wholeUser: boolean) => void>();
 
   /** Connects the cache to the other processes; `message` comes back through `receive`. */
   setBroadcast(broadcast: (message: string) => void): void {
     this.broadcast = broadcast;
   }
 
-  /** Called when a user's sessions or profile changed (the live hub re-checks their sockets). */
-  onUserInvalidated(listener: (userId: string) => void): () => void {
+  /**
+   * Called when a user's sessions or profile changed (the live hub re-checks their sockets);
+   * `wholeUser` when it was the person (role, profile, every session), not one session ending.
+   */
+  onUserInvalidated(listener: (userId: string, wholeUser: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -85,12 +88,12 @@ export class SessionCache {
 
   private dropToken(token: string, userId: string): void {
     this.dropWhere((entry) => entry.token === token);
-    for (const listener of this.listeners) listener(userId);
+    for (const listener of this.listeners) listener(userId, false);
   }
 
   private dropUser(userId: string): void {
     this.dropWhere((entry) => entry.user.id === userId);
-    for (const listener of this.listeners) listener(userId);
+    for (const listener of this.listeners) listener(userId, true);
   }
 
   private dropWhere(predicate: (entry: Entry) => boolean): void {

@@ -44,14 +44,16 @@ const clientMessage = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("typing"), key: liveKey, active: z.boolean() }),
 ]);
 
-/** What the server sends; mirrored by src/lib/live.ts. */
+/** What the server sends; mirrored by src/lib/live-client.ts. */
 export type ServerMessage =
   | { type: "subscribed"; key: LiveKey }
   | { type: "error"; key?: LiveKey; code: string; message: string }
   | { type: "change"; key: LiveKey; op: Change["op"]; row: unknown }
   | { type: "invalidate"; key: LiveKey }
   /** The key's whole value, replacing what the client holds (presence). */
-  | { type: "value"; key: LiveKey; value: unknown };
+  | { type: "value"; key: LiveKey; value: unknown }
+  /** What the session carries changed (role, name, company, e-mail): the tab reads its profile again. */
+  | { type: "profile" };
 
 type Connection = PresenceSocket & {
   socket: WebSocket;
@@ -268,8 +270,11 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     }
   }
 
-  /** A user's sessions or role changed: re-check each of their sockets and subscriptions. */
-  async function recheckUser(userId: string) {
+  /**
+   * A user's sessions or role changed: re-check each of their sockets and subscriptions. When the
+   * person changed (`wholeUser`: role, name, company, e-mail), their open tabs are told to read it.
+   */
+  async function recheckUser(userId: string, wholeUser: boolean) {
     for (const connection of connectionsByUser.get(userId) ?? []) {
       const { session } = await resolver.resolve(connection.cookie);
       if (!session) {
@@ -281,6 +286,8 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       for (const id of [...connection.keys]) {
         if (!(await authorizeKey(db, connection.actor, JSON.parse(id)))) unsubscribe(connection, id);
       }
+      // After the keys a new role no longer reads are gone, so the tab's refetches see the new scope.
+      if (wholeUser) send(connection, { type: "profile" });
     }
   }
 
@@ -293,8 +300,8 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     }
     deliver(change).catch((error) => app.log.error({ err: error }, "live delivery failed"));
   });
-  sessions.onUserInvalidated((userId) => {
-    recheckUser(userId).catch((error) => app.log.error({ err: error }, "live session re-check failed"));
+  sessions.onUserInvalidated((userId, wholeUser) => {
+    recheckUser(userId, wholeUser).catch((error) => app.log.error({ err: error }, "live session re-check failed"));
   });
 
   const pinger = setInterval(() => {

@@ -12,6 +12,7 @@ type Invalidate = { type: "invalidate"; key: QueryKey };
 /** The key's whole value, replacing what the tab holds (presence: who is on a project page). */
 type Value = { type: "value"; key: QueryKey; value: unknown };
 type ServerMessage =
+  | { type: "profile" }
   | { type: "subscribed"; key: QueryKey }
   | { type: "error"; key?: QueryKey; code: string; message: string }
   | LiveChange
@@ -51,6 +52,7 @@ class LiveClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private closedByUs = false;
   private readonly sessionEndListeners = new Set<() => void>();
+  private readonly profileListeners = new Set<() => void>();
 
   /**
    * Subscribes to `key`: `onChange` receives what the server pushes, `onSubscribed` is called when
@@ -162,6 +164,17 @@ class LiveClient {
     };
   }
 
+  /**
+   * Calls `listener` when what this person's session carries changed on the server (their role,
+   * name, company or e-mail, by them elsewhere or by an administrator): the tab reads it again.
+   */
+  onProfileChanged(listener: () => void): () => void {
+    this.profileListeners.add(listener);
+    return () => {
+      this.profileListeners.delete(listener);
+    };
+  }
+
   /** Closes the channel (sign-out); the next subscription opens a new one with the new cookie. */
   reset(): void {
     this.closedByUs = true;
@@ -192,7 +205,9 @@ class LiveClient {
       } catch {
         return;
       }
-      if (message.type === "change" || message.type === "invalidate" || message.type === "value") {
+      if (message.type === "profile") {
+        for (const listener of [...this.profileListeners]) listener();
+      } else if (message.type === "change" || message.type === "invalidate" || message.type === "value") {
         for (const handler of this.handlers.get(keyId(message.key)) ?? []) handler(message);
       } else if (message.type === "error" && message.key) {
         // Refused or revoked (not found, or no longer yours): a held key's page must hear it from its app.

@@ -64,7 +64,8 @@ export function useSignOut() {
 /**
  * Keeps a portal tab signed in only while its session is: a sign-out in
  * another tab (BroadcastChannel) or the server ending the session (the live
- * channel's close) signs this tab out at once.
+ * channel's close) signs this tab out at once. A change to what the session
+ * carries (the live channel's "profile") is read at once too.
  */
 export function useSessionFollower() {
   useEffect(() => {
@@ -72,6 +73,13 @@ export function useSessionFollower() {
     if (channel) channel.onmessage = (event) => event.data === SIGNED_OUT && endSessionHere();
     let active = true;
     let stopListening = live.onSessionEnded(checkSession);
+    // Their role, name or company changed (an administrator, or this person in another tab): read it anew.
+    const stopFollowingProfile = live.onProfileChanged(() => {
+      queryClient
+        .fetchQuery({ ...meQuery, staleTime: 0 })
+        .then((me) => active && me === null && endSessionHere())
+        .catch(() => undefined);
+    });
     // The socket's session is gone, but this tab may hold a newer one: changing the password
     // here ends every session and gives this tab a new cookie. Still signed in: listening
     // again reopens the channel with the new cookie (its subscriptions resume); else sign out.
@@ -86,6 +94,7 @@ export function useSessionFollower() {
       active = false;
       channel?.close();
       stopListening();
+      stopFollowingProfile();
     };
   }, []);
 }

@@ -265,6 +265,9 @@ describe("PATCH /api/admin/clients/:id", () => {
     );
     const renamed = await server.signIn(email, PASSWORD);
     expect((await renamed.request("GET", "/api/me")).json.fullName).toBe(`${TAG} Misspelt`);
+    const socket = await openLive(server.url, renamed);
+    if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
+    expect(await socket.subscribe(["orders", "mine"])).toMatchObject({ type: "subscribed" });
 
     const response = await admin.request("PATCH", `/api/admin/clients/${id}`, {
       fullName: `  ${TAG} Spelt Right `,
@@ -272,7 +275,9 @@ describe("PATCH /api/admin/clients/:id", () => {
     });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({ id, email, fullName: `${TAG} Spelt Right`, companyName: "Right Co" });
-    // Their cached session is dropped by the users trigger, in every process.
+    // Their cached session is dropped by the users trigger, in every process, and their open tab told.
+    await socket.next((frame) => frame.type === "profile");
+    socket.close();
     await expect
       .poll(async () => (await renamed.request("GET", "/api/me")).json)
       .toMatchObject({ fullName: `${TAG} Spelt Right`, companyName: "Right Co" });

@@ -197,7 +197,7 @@ describe("PATCH /api/admin/staff/:id", () => {
     expect(client?.role).toBe("client");
   });
 
-  it("a demoted administrator gets 403 on admin routes within a second and loses their admin live subscription", async () => {
+  it("a demoted administrator gets 403 on admin routes within a second, loses their admin live subscription and is told to read their profile", async () => {
     const other = await newPerson(server, "admin");
     expect((await other.client.request("GET", "/api/admin/staff")).status).toBe(200);
     const demotedSocket = await live(other.client);
@@ -210,6 +210,8 @@ describe("PATCH /api/admin/staff/:id", () => {
     expect(demoted.status).toBe(200);
     await within(async () => (await other.client.request("GET", "/api/admin/staff")).status === 403);
     expect((await other.client.request("GET", "/api/me")).json.role).toBe("developer");
+    // Their open tab is told to read its profile again (its navigation and guards follow the new role).
+    await demotedSocket.next((frame) => frame.type === "profile");
 
     // A new booking tells administrators to refetch the dashboard: the control hears it, the demoted one does not.
     await sleep(200);
@@ -218,6 +220,7 @@ describe("PATCH /api/admin/staff/:id", () => {
     await control.next((frame) => frame.type === "invalidate");
     await sleep(300);
     expect(demotedSocket.frames.some((frame) => frame.type === "invalidate")).toBe(false);
+    expect(control.frames.some((frame) => frame.type === "profile")).toBe(false);
   });
 });
 

@@ -3,7 +3,7 @@ import type { Client } from "./server";
 
 /** A frame the live hub sends (see server/live/hub.ts ServerMessage). */
 export type LiveFrame = {
-  type: "subscribed" | "error" | "change" | "invalidate" | "value";
+  type: "subscribed" | "error" | "change" | "invalidate" | "value" | "profile";
   key?: (string | number)[];
   code?: string;
   op?: string;

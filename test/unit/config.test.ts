@@ -262,7 +262,9 @@ describe("SessionCache", () => {
     const invalidated: string[] = [];
     sender.setBroadcast((message) => receiver.receive(message));
     receiver.setBroadcast((message) => echoed.push(message));
-    receiver.onUserInvalidated((userId) => invalidated.push(userId));
+    receiver.onUserInvalidated((userId, wholeUser) =>
+      invalidated.push(`${userId} ${wholeUser ? "person" : "one session"}`),
+    );
     receiver.set("a", session("t1", "u1"), T0);
     receiver.set("b", session("t2", "u1"), T0);
     receiver.set("c", session("t3", "u2"), T0);
@@ -274,7 +276,8 @@ describe("SessionCache", () => {
     sender.invalidateUser("u2");
     expect(receiver.get("c", T0)).toBeUndefined();
     expect(receiver.get("b", T0)).toBeDefined();
-    expect(invalidated).toEqual(["u1", "u2"]);
+    // One session ended, then the person changed: the hub tells open tabs to read the profile only for the second.
+    expect(invalidated).toEqual(["u1 one session", "u2 person"]);
     expect(echoed).toEqual([]);
   });
 

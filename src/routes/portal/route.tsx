@@ -1,12 +1,13 @@
 import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { createFileRoute, Navigate, redirect, useRouter } from "@tanstack/react-router";
-import { useEffect, useLayoutEffect } from "react";
+import { useEffect, useLayoutEffect, useRef } from "react";
+import type { Role } from "../../../common/domain";
 import { returnSearch } from "../../../common/return-path";
 import { PageSpinner } from "../../components/PageSpinner";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
-import { useMe, useSessionFollower } from "../../lib/session";
+import { meQuery, useMe, useSessionFollower } from "../../lib/session";
 import { markPortalCommitted, markPortalLaidOut } from "../../ssr/portal-context";
 import { portalSystem } from "../../theme/portalSystem";
 
@@ -52,8 +53,25 @@ function PortalContent() {
   // Read when needed, not subscribed to: the shell need not render again on every navigation.
   const router = useRouter();
   useSessionFollower();
+  useRoleChangeReload(me?.role ?? initial.role);
   if (me === null) return <Navigate to="/auth" search={returnSearch(router.state.location.href)} replace />;
   return <PortalShell me={me ?? initial} />;
+}
+
+/**
+ * A role changed while the portal is open (an administrator's Staff edit): what the pages hold was
+ * read in the old role's scope, and the route guards decide anew (someone no longer an
+ * administrator leaves /portal/admin for their dashboard).
+ */
+function useRoleChangeReload(role: Role) {
+  const router = useRouter();
+  const shown = useRef(role);
+  useEffect(() => {
+    if (role === shown.current) return;
+    shown.current = role;
+    queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] !== meQuery.queryKey[0] });
+    router.invalidate();
+  }, [role, router]);
 }
 
 function PortalError({ reset }: { reset: () => void }) {
