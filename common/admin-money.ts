@@ -57,6 +57,8 @@ export const invoiceCreateSchema = z.strictObject({
 export type InvoiceCreate = z.infer<typeof invoiceCreateSchema>;
 
 export const PAID_INVOICE_LOCKED = "A paid invoice cannot be changed.";
+/** A paid invoice records money received: it is kept, as a paid milestone is. */
+export const PAID_INVOICE_KEPT = "A paid invoice cannot be deleted.";
 
 /**
  * An unpaid (or overdue) invoice corrected: its project (one of the same client's, or none), amount

@@ -5,6 +5,7 @@ import type { AdminPage } from "../common/admin";
 import type { AdminPayment } from "../common/admin-money";
 import { formatDay } from "../common/format";
 import { AMOUNT_FORMAT } from "../common/schemas";
+import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
@@ -16,7 +17,8 @@ import { setupProduct } from "./support/product";
 /**
  * Journey (issue #7 items 5 and 7): a client has Projects and Invoices open in
  * a second browser; an administrator creates a project for them, edits it,
- * creates an invoice for it, and marks it paid on Payments. The client's open
+ * creates an invoice for it, corrects it, marks it paid on Payments, and deletes one issued
+ * by mistake. The client's open
  * pages show each change without a reload. The forms (with their errors), the
  * edit dialog, the payments page and its confirmation pass axe.
  */
@@ -190,7 +192,7 @@ describe("Admin › money and projects", () => {
     expect(await pdfText(new Uint8Array(await readFile(await download.path())))).toContain(invoiceNumber);
 
     await row.getByRole("button", { name: `Mark paid ${invoiceNumber}` }).click();
-    const dialog = page.getByRole("alertdialog", { name: "Mark this invoice as paid?" });
+    const dialog = page.getByRole("alertdialog", { name: MARK_PAID_QUESTION });
     await dialog.waitFor();
     expect(await axeViolations(page), "confirmation").toEqual([]);
     await dialog.getByRole("button", { name: "Mark paid" }).click();
@@ -207,5 +209,35 @@ describe("Admin › money and projects", () => {
 
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await axeViolations(page), "payments at 375 px").toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it("deletes an unpaid invoice issued by mistake after the confirmation; the client's open invoices page drops it live", async () => {
+    const { page } = admin;
+    const mistaken = await api.send<AdminPayment>("POST", "/api/admin/invoices", ADMIN_EMAIL, {
+      clientId,
+      projectId: null,
+      amount: "99.00",
+      dueDate: "2030-03-31",
+    });
+    const clientRow = clientInvoices.getByRole("row").filter({ hasText: mistaken.invoiceNumber });
+    await clientRow.waitFor();
+
+    await page.goto(`/portal/admin/payments?q=${mistaken.invoiceNumber}`);
+    const table = page.getByRole("table", { name: "All invoices" });
+    await table.getByRole("button", { name: `Delete invoice ${mistaken.invoiceNumber}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: DELETE_INVOICE_QUESTION });
+    await dialog.getByText(`${mistaken.invoiceNumber} for Amaka Bello`, { exact: false }).waitFor();
+    expect(await axeViolations(page), "delete confirmation").toEqual([]);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await page.getByText(TOAST.invoiceDeleted).waitFor();
+    await table.getByRole("row").filter({ hasText: mistaken.invoiceNumber }).waitFor({ state: "detached" });
+    await clientRow.waitFor({ state: "detached" });
+
+    // A paid invoice records money received: its row offers no Delete.
+    await page.goto(`/portal/admin/payments?q=${invoiceNumber}`);
+    const paidRow = table.getByRole("row").filter({ hasText: invoiceNumber });
+    await paidRow.getByRole("button", { name: `Download invoice ${invoiceNumber}` }).waitFor();
+    expect(await paidRow.getByRole("button", { name: /^Delete/ }).count()).toBe(0);
   });
 });

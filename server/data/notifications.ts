@@ -199,9 +199,10 @@ const INVOICE_NOTICES = {
   issued: { kind: "invoice_issued", done: "issued", body: "A new invoice is ready in Invoices." },
   updated: { kind: "invoice_issued", done: "updated", body: "Its amount, project or due date changed: see Invoices." },
   paid: { kind: "invoice_paid", done: "paid", body: "Thank you: the invoice is marked paid." },
+  withdrawn: { kind: "invoice_issued", done: "withdrawn", body: "It was issued by mistake: you do not owe it." },
 } as const;
 
-/** An invoice issued, corrected or paid: its client (administrators see the payments console). */
+/** An invoice issued, corrected, paid or withdrawn: its client (administrators see the payments console). */
 export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, event: keyof typeof INVOICE_NOTICES) {
   const [invoice] = await tx
     .select({ number: invoices.invoiceNumber, clientId: invoices.clientId })

@@ -8,6 +8,7 @@ import {
   DEVELOPER_PICKER_LIMIT,
   invoiceCreateSchema,
   invoiceUpdateSchema,
+  PAID_INVOICE_KEPT,
   PAID_INVOICE_LOCKED,
   PROJECT_NOT_CLIENTS,
   PROJECT_OPTIONS_LIMIT,
@@ -212,6 +213,45 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
         return invoiceChanged(tx, actor, before, "invoice.update", "updated");
       });
+    },
+  );
+
+  app.delete(
+    "/api/admin/invoices/:invoiceId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Deletes an unpaid (or overdue) invoice issued by mistake (to the wrong client, say); its client is told. A paid one is kept",
+        params: invoiceParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const { invoiceId } = request.params;
+      await db.transaction(async (tx) => {
+        const before = await lockedPayment(tx, invoiceId);
+        if (before.status === "paid") throw new HttpError(409, "conflict", PAID_INVOICE_KEPT);
+        // Told while the invoice is still there to name: the notice keeps its number.
+        await notifyInvoice(tx, actor, invoiceId, "withdrawn");
+        await tx.delete(invoices).where(eq(invoices.id, invoiceId));
+        await auditAdminChange(tx, actor, {
+          action: "invoice.delete",
+          entity: "invoice",
+          entityId: invoiceId,
+          before: audited(before),
+          after: null,
+        });
+        await publishChange(tx, {
+          topic: "invoices",
+          op: "delete",
+          id: invoiceId,
+          clientId: before.clientId,
+          previousClientId: null,
+        });
+      });
+      return reply.code(204).send(null);
     },
   );
 

@@ -67,6 +67,9 @@ export const TOAST = {
   /** Not in spec §8 (a correction of an unpaid invoice): worded like the project edit's toasts. */
   invoiceUpdated: "Invoice updated successfully",
   invoiceUpdateFailed: "Failed to update invoice",
+  /** Not in spec §8 (an unpaid invoice issued by mistake): worded like the milestone deletion's toasts. */
+  invoiceDeleted: "Invoice deleted successfully",
+  invoiceDeleteFailed: "Failed to delete invoice",
   serviceCreated: "Service created successfully",
   serviceUpdated: "Service updated successfully",
   serviceDeleted: "Service deleted successfully",

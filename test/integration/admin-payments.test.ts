@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
+import { PAID_INVOICE_KEPT, PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
 import { auditLog, invoices, notifications } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/portal";
-import { type Client, startTestServer, type TestServer } from "../support/server";
+import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** Admin › Payments (issue #7 item 7): the invoices table with clients, totals, mark paid, CSV. */
 let server: TestServer;
@@ -96,6 +96,7 @@ describe("who may use the payments routes", () => {
       ["GET", "/api/admin/payments"],
       ["GET", "/api/admin/payments.csv"],
       ["POST", `/api/admin/invoices/${id}/mark-paid`],
+      ["DELETE", `/api/admin/invoices/${id}`],
       ["GET", "/api/admin/client-options"],
       ["GET", "/api/admin/developer-options"],
       ["GET", `/api/admin/project-options?clientId=${clientIds[0]}`],
@@ -389,6 +390,74 @@ describe("PATCH /api/admin/invoices/:id", () => {
     expect(after).toEqual(before);
     expect((await admin.request("PATCH", `/api/admin/invoices/${randomUUID()}`, body)).status).toBe(404);
     expect((await admin.request("PATCH", "/api/admin/invoices/nope", body)).status).toBe(400);
+  });
+});
+
+describe("DELETE /api/admin/invoices/:id", () => {
+  let socket: LiveSocket;
+  beforeAll(async () => {
+    const opened = await openLive(server.url, owner);
+    if ("rejected" in opened) throw new Error("live socket refused");
+    socket = opened;
+    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
+    expect((await socket.subscribe(["invoices", "summary"])).type).toBe("subscribed");
+  });
+  afterAll(() => socket?.close());
+
+  it("deletes an overdue invoice issued by mistake: audited with what it was, live, its client told, the totals follow, its number not reused", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 7_000_00, dueDate: lagosDay(-2) });
+    const totalsBefore = (await owner.request("GET", "/api/invoices/summary")).json;
+
+    const response = await admin.request("DELETE", `/api/admin/invoices/${invoice.id}`);
+    expect(response.status).toBe(204);
+    expect(await server.db.select().from(invoices).where(eq(invoices.id, invoice.id))).toEqual([]);
+
+    const pushed = await socket.next((frame) => frame.type === "change" && frame.row?.id === invoice.id);
+    expect(pushed).toMatchObject({ op: "delete", row: { id: invoice.id } });
+    await socket.next((frame) => frame.type === "invalidate" && frame.key?.[1] === "summary");
+    const totalsAfter = (await owner.request("GET", "/api/invoices/summary")).json;
+    expect(totalsBefore.pendingAmount - totalsAfter.pendingAmount).toBe(7_000_00);
+    expect(totalsBefore.pendingCount - totalsAfter.pendingCount).toBe(1);
+    expect((await owner.request("GET", `/api/invoices/${invoice.id}/pdf`)).status).toBe(404);
+
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "invoice"), eq(auditLog.entityId, invoice.id)));
+    expect(entry).toMatchObject({
+      action: "invoice.delete",
+      actorId: await userIdOf(server.db, "admin@lagosstudio.test"),
+    });
+    expect(entry?.details).toMatchObject({
+      before: { invoiceNumber: invoice.invoiceNumber, amount: 7_000_00, status: "overdue", clientId: ownerId },
+      after: null,
+    });
+    const told = await server.db
+      .select({ title: notifications.title, kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.userId, ownerId), eq(notifications.entityId, invoice.id)));
+    expect(told).toEqual([{ title: `Invoice ${invoice.invoiceNumber} withdrawn`, kind: "invoice_issued" }]);
+
+    const next = await admin.request("POST", "/api/admin/invoices", {
+      clientId: ownerId,
+      projectId: null,
+      amount: "1.00",
+      dueDate: lagosDay(10),
+    });
+    expect(next.status).toBe(201);
+    expect(next.json.invoiceNumber).not.toBe(invoice.invoiceNumber);
+  });
+
+  it("answers 409 for a paid invoice, which stays, 404 for no such invoice (or one already deleted), 400 for a bad id", async () => {
+    const paid = invoiceIds[5] as string;
+    const [before] = await server.db.select().from(invoices).where(eq(invoices.id, paid));
+    const refused = await admin.request("DELETE", `/api/admin/invoices/${paid}`);
+    expect(refused.status).toBe(409);
+    expect(refused.json.error.message).toBe(PAID_INVOICE_KEPT);
+    const [after] = await server.db.select().from(invoices).where(eq(invoices.id, paid));
+    expect(after).toEqual(before);
+    expect((await admin.request("DELETE", `/api/admin/invoices/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("DELETE", "/api/admin/invoices/nope")).status).toBe(400);
   });
 });
 

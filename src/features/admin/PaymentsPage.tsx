@@ -1,8 +1,8 @@
-import { Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Button, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect } from "react";
-import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt } from "react-icons/lu";
+import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -17,9 +17,8 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
-import { adminPaymentsKey, paymentsQueryOptions, useExportPayments, useMarkPaid } from "./money-api";
-
-export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
+import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
+import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
@@ -177,6 +176,7 @@ function PaymentActions({ invoice }: { invoice: AdminPayment }) {
       <HStack gap="2">
         {invoice.status !== "paid" && <EditInvoiceDialog invoice={invoice} />}
         <DownloadInvoiceButton invoice={invoice} size="xs" iconOnly />
+        {invoice.status !== "paid" && <DeleteInvoice invoice={invoice} />}
       </HStack>
     </HStack>
   );
@@ -203,6 +203,34 @@ function MarkPaid({ invoice }: { invoice: AdminPayment }) {
             {` ${invoice.invoiceNumber}`}
           </Text>
         </Button>
+      }
+    />
+  );
+}
+
+/** An unpaid invoice issued by mistake (to the wrong client, say): deleted after the confirmation; its client is told. */
+function DeleteInvoice({ invoice }: { invoice: AdminPayment }) {
+  const remove = useDeleteInvoice();
+  return (
+    <ConfirmDialog
+      question={DELETE_INVOICE_QUESTION}
+      description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. They are told it was withdrawn, and it leaves their invoices and the totals. Its number is not used again.`}
+      confirmLabel="Delete"
+      onConfirm={() =>
+        remove.mutateAsync(invoice.id, {
+          onSuccess: () => toaster.create({ type: "success", title: TOAST.invoiceDeleted }),
+          onError: (error) =>
+            toaster.create({
+              type: "error",
+              title: TOAST.error,
+              description: `${TOAST.invoiceDeleteFailed}: ${errorMessage(error)}`,
+            }),
+        })
+      }
+      trigger={
+        <IconButton size="xs" variant="outline" aria-label={`Delete invoice ${invoice.invoiceNumber}`} title="Delete">
+          <LuTrash2 aria-hidden="true" />
+        </IconButton>
       }
     />
   );

@@ -33,6 +33,15 @@ export function useMarkPaid() {
   });
 }
 
+/** An unpaid invoice issued by mistake, deleted (the server keeps a paid one). */
+export function useDeleteInvoice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<void>(`/api/admin/invoices/${encodeURIComponent(id)}`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
+  });
+}
+
 /** A correction of an unpaid invoice (its project, amount and due date); the table shows the saved row. */
 export function useUpdateInvoice(invoiceId: string) {
   const queryClient = useQueryClient();
