@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTES_MAX_LENGTH } from "../common/domain";
+import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
 import { axeViolations } from "./support/axe";
 import { newUser, signIn, type User } from "./support/browser";
@@ -9,7 +10,8 @@ import { setupProduct } from "./support/product";
 /**
  * Journey: a client opens Order Services, orders the first active service
  * with notes (a first try fails on the network and keeps the notes), sees the
- * "Order Submitted" toast and the new pending order on top of My Orders.
+ * "Order Submitted" toast and the new pending order on top of My Orders, then
+ * cancels it after the confirmation.
  * axe-core finds nothing at 1280 px and 375 px, on the page and with the
  * order dialog open.
  */
@@ -101,6 +103,32 @@ describe("order services", () => {
     // Still there after a reload: the server kept it.
     await openPage(page);
     await ordersList(page).getByText(notes).waitFor();
+  });
+
+  it("cancels the pending order after the confirmation: Keep order leaves it, Cancel order marks it Cancelled", async () => {
+    const { page } = client;
+    await page.setViewportSize(VIEWPORTS[0] as { width: number; height: number });
+    await openPage(page);
+    const newest = ordersList(page).locator(":scope > li").first();
+    await newest.getByText("Pending", { exact: true }).waitFor();
+    const cancel = newest.getByRole("button", { name: /^Cancel order/ });
+
+    await cancel.click();
+    const dialog = page.getByRole("alertdialog", { name: CANCEL_ORDER_QUESTION });
+    await dialog.waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await dialog.getByRole("button", { name: "Keep order" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await newest.getByText("Pending", { exact: true }).count()).toBe(1);
+
+    await cancel.click();
+    await dialog.getByRole("button", { name: "Cancel order" }).click();
+    await page.getByText(TOAST.orderCancelled).waitFor();
+    await newest.getByText("Cancelled", { exact: true }).waitFor();
+    expect(await newest.getByRole("button", { name: /^Cancel order/ }).count()).toBe(0);
+    // The server kept it: still cancelled after a reload.
+    await openPage(page);
+    await ordersList(page).locator(":scope > li").first().getByText("Cancelled", { exact: true }).waitFor();
   });
 
   it("the open dialog passes axe at 375 px and Escape returns focus to its button", async () => {

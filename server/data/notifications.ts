@@ -265,6 +265,20 @@ export async function notifyNewOrder(tx: Tx, actor: Actor, order: { id: string; 
   });
 }
 
+/** A pending booking its client took back: administrators, told as of new bookings (the same ones act on both). */
+export async function notifyOrderWithdrawn(tx: Tx, actor: Actor, order: { id: string; clientId: string }) {
+  const facts = { clientId: order.clientId };
+  await notify(tx, await adminRecipients(tx, (a) => rules.serviceOrders.update(a, facts)), actor?.id ?? null, {
+    kind: "order_new",
+    title: "Booking cancelled by the client",
+    body: await serviceTitleOf(tx, order.id),
+    link: "/portal/admin/bookings",
+    entity: "order",
+    entityId: order.id,
+    projectId: null,
+  });
+}
+
 /** A new enquiry from the public site: administrators (there is no actor). */
 export async function notifyEnquiry(tx: Tx, enquiry: { id: string; firstName: string; lastName: string }) {
   await notify(tx, await adminRecipients(tx, rules.enquiries.read), null, {

@@ -1,15 +1,17 @@
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, serviceOrderSchema } from "../../common/api";
-import { orderCreateSchema } from "../../common/schemas";
-import { notifyNewOrder } from "../data/notifications";
+import { orderCreateSchema, uuidParam } from "../../common/schemas";
+import { lockOrder } from "../data/bookings";
+import { notifyNewOrder, notifyOrderWithdrawn } from "../data/notifications";
 import { getOrder, listOrders } from "../data/orders";
 import { serviceForOrder } from "../data/services";
 import type { Db } from "../db";
 import { serviceOrders } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
-import { forbidden, notFound } from "../http/errors";
+import { forbidden, HttpError, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
@@ -65,6 +67,47 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const order = await getOrder(db, id);
       if (!order) throw notFound("Order");
       return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    "/api/orders/:orderId/cancel",
+    {
+      schema: {
+        tags: ["orders"],
+        summary:
+          "Cancels your own order while it is pending (clients); administrators are told. Administrators cancel on Bookings",
+        params: z.strictObject({ orderId: uuidParam }),
+        response: { 200: serviceOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      await request.requireUser();
+      const actor = await request.actor();
+      const { orderId } = request.params;
+      await db.transaction(async (tx) => {
+        // Locked as Bookings' approve and cancel lock it: of a client's cancel and an approval at once, one wins.
+        const before = await lockOrder(tx, orderId);
+        const facts = { clientId: before?.clientId ?? "" };
+        if (!before || !rules.serviceOrders.read(actor, facts)) throw notFound("Order");
+        if (!rules.serviceOrders.withdraw(actor, facts))
+          throw forbidden("Administrators cancel bookings on the Bookings page");
+        if (before.status !== "pending")
+          throw new HttpError(
+            409,
+            "conflict",
+            `This order is already ${before.status.replace("_", " ")}: only a pending order can be cancelled.`,
+          );
+        await tx
+          .update(serviceOrders)
+          .set({ status: "cancelled", updatedAt: new Date() })
+          .where(eq(serviceOrders.id, orderId));
+        await publishChange(tx, { topic: "service_orders", op: "update", id: orderId, clientId: before.clientId });
+        await notifyOrderWithdrawn(tx, actor, { id: orderId, clientId: before.clientId });
+      });
+      const order = await getOrder(db, orderId);
+      if (!order) throw notFound("Order");
+      return order;
     },
   );
 };

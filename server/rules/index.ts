@@ -151,6 +151,8 @@ export const rules = {
     /** Clients order for themselves; the server sets client and total. */
     create: (actor: Actor) => isClient(actor),
     update: (actor: Actor, _order: OwnedFacts) => isAdmin(actor),
+    /** A client takes back their own order while it is pending; administrators cancel on Bookings (audited). */
+    withdraw: (actor: Actor, order: OwnedFacts) => isClient(actor) && order.clientId === actor?.id,
     delete: never,
   },
 

@@ -8,19 +8,24 @@ import { keepPlace } from "../lib/keep-place";
  * focus, and focus back on the trigger when it closes. `onConfirm` runs the
  * action; the dialog stays open, its button busy, until it settles. When the
  * action takes the trigger away with its row (a deleted task's card, and this
- * dialog with it), keepPlace finds focus a place on the page.
+ * dialog with it), keepPlace finds focus a place on the page. Such an action
+ * tells its outcome from `mutateAsync(…).then(success, failure)`, not from
+ * mutate's callbacks: those of an observer that unmounted with its row never run.
  */
 export function ConfirmDialog({
   trigger,
   question,
   description,
   confirmLabel,
+  dismissLabel = "Cancel",
   onConfirm,
 }: {
   trigger: ReactElement;
   question: string;
   description?: string;
   confirmLabel: string;
+  /** The button that leaves things as they are; not "Cancel" where the action itself is a cancellation. */
+  dismissLabel?: string;
   onConfirm: () => Promise<unknown>;
 }) {
   const [open, setOpen] = useState(false);
@@ -60,7 +65,7 @@ export function ConfirmDialog({
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={busy}>
-                  Cancel
+                  {dismissLabel}
                 </Button>
               </Dialog.ActionTrigger>
               <Button colorPalette="red" onClick={confirm} loading={busy} disabled={busy}>

@@ -31,6 +31,9 @@ export const TOAST = {
   orderSubmitted: "Order Submitted",
   orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",
   orderFailed: "Failed to submit order",
+  /** Not in spec §8 (a client takes back a pending order): worded like its other toasts. */
+  orderCancelled: "Order cancelled",
+  orderCancelFailed: "Failed to cancel order",
   servicesFailed: "Failed to fetch services",
   clientsLoadFailed: "Failed to load clients",
   clientDeleted: "Client deleted successfully",

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTES_MAX_LENGTH } from "../../common/domain";
-import { serviceOrders, services, users } from "../../server/db/schema";
+import { notifications, serviceOrders, services, users } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { type LiveFrame, liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
@@ -239,6 +239,54 @@ describe("live orders", () => {
 
     const socket = await sockets.open(developer);
     expect(await socket.subscribe(ORDERS)).toMatchObject({ type: "error", code: "not_found" });
+  });
+});
+
+describe("POST /api/orders/:id/cancel", () => {
+  const order = async (from: Client = client) => {
+    const service = await createService(server.db);
+    const response = await from.request("POST", "/api/orders", { serviceId: service.id });
+    expect(response.status).toBe(201);
+    return { id: response.json.id as string, service };
+  };
+
+  it("a client cancels their own pending order: live to them and the administrators, who are told", async () => {
+    const { id, service } = await order();
+    const [clientLive, adminLive] = await Promise.all([live(client, ORDERS), live(admin, ["admin", "bookings"])]);
+    const response = await client.request("POST", `/api/orders/${id}/cancel`);
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ id, status: "cancelled", clientId, serviceTitle: service.title });
+    expect(await clientLive.next(changeOf(id, "cancelled"))).toMatchObject({ op: "update" });
+    await adminLive.next((frame) => frame.type === "invalidate");
+    const told = await server.db
+      .select({ userId: notifications.userId, title: notifications.title, kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.entityId, id), eq(notifications.title, "Booking cancelled by the client")));
+    expect(told).toEqual([
+      { userId: await userId("admin@lagosstudio.test"), title: "Booking cancelled by the client", kind: "order_new" },
+    ]);
+
+    // Only while pending: a second cancel is a 409 that names the status.
+    const again = await client.request("POST", `/api/orders/${id}/cancel`);
+    expect(again.status).toBe(409);
+    expect(again.json.error.message).toBe("This order is already cancelled: only a pending order can be cancelled.");
+  });
+
+  it("someone else's order is not found, an administrator is sent to Bookings (403), an approved order stays (409)", async () => {
+    const { id } = await order();
+    expect((await otherClient.request("POST", `/api/orders/${id}/cancel`)).status).toBe(404);
+    expect((await developer.request("POST", `/api/orders/${id}/cancel`)).status).toBe(404);
+    expect((await server.client().request("POST", `/api/orders/${id}/cancel`)).status).toBe(401);
+    const byAdmin = await admin.request("POST", `/api/orders/${id}/cancel`);
+    expect(byAdmin.status).toBe(403);
+    expect(byAdmin.json.error.message).toBe("Administrators cancel bookings on the Bookings page");
+    expect((await server.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0]?.status).toBe("pending");
+
+    expect((await admin.request("POST", `/api/admin/bookings/${id}/approve`)).status).toBe(200);
+    const late = await client.request("POST", `/api/orders/${id}/cancel`);
+    expect(late.status).toBe(409);
+    expect((await server.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0]?.status).toBe("approved");
+    expect((await client.request("POST", "/api/orders/nope/cancel")).status).toBe(400);
   });
 });
 

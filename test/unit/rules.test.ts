@@ -145,6 +145,7 @@ const expected: Table = {
     read: [F, T, F, F, F, T],
     create: [F, T, T, F, F, F],
     update: [F, F, F, F, F, T],
+    withdraw: [F, T, F, F, F, F],
     delete: [F, F, F, F, F, F],
   },
   // Clients' and developers' own dashboards; administrators have the admin console.

@@ -17,8 +17,10 @@ import { useEffect } from "react";
 import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
 import type { Service, ServiceOrder } from "../../../common/api";
 import { formatDate } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -29,7 +31,9 @@ import {
   fetchActiveServices,
   fetchMyOrders,
   myOrdersKey,
+  useCancelOrder,
 } from "./api";
+import { CANCEL_ORDER_QUESTION } from "./labels";
 import { OrderDialog } from "./OrderDialog";
 import { OrderStatusBadge } from "./OrderStatusBadge";
 
@@ -130,7 +134,42 @@ function OrderCard({ order }: { order: ServiceOrder }) {
           </Text>
         )}
       </Card.Body>
+      {order.status === "pending" && (
+        <Card.Footer>
+          <CancelOrder order={order} />
+        </Card.Footer>
+      )}
     </Card.Root>
+  );
+}
+
+/** A pending order taken back by its client, after the confirmation; once approved, only the team can cancel it. */
+function CancelOrder({ order }: { order: ServiceOrder }) {
+  const cancel = useCancelOrder();
+  return (
+    <ConfirmDialog
+      question={CANCEL_ORDER_QUESTION}
+      description={`${order.serviceTitle}, ${formatAmount(order.totalAmountMinor)}. Our team is told; order it again whenever you are ready.`}
+      confirmLabel="Cancel order"
+      dismissLabel="Keep order"
+      onConfirm={() =>
+        cancel.mutateAsync(order.id).then(
+          () => toaster.create({ type: "success", title: TOAST.orderCancelled }),
+          (error) =>
+            toaster.create({
+              type: "error",
+              title: TOAST.error,
+              description: `${TOAST.orderCancelFailed}: ${errorMessage(error)}`,
+            }),
+        )
+      }
+      trigger={
+        <Button size="sm" variant="outline">
+          Cancel order
+          <VisuallyHidden>{` ${order.serviceTitle}`}</VisuallyHidden>
+        </Button>
+      }
+    />
   );
 }
 

@@ -55,3 +55,15 @@ export function useCreateOrder() {
       ),
   });
 }
+
+/** Takes back one of the client's own pending orders; its row in My Orders shows Cancelled (merged with the live push). */
+export function useCancelOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<ServiceOrder>(`/api/orders/${encodeURIComponent(orderId)}/cancel`),
+    onSuccess: (row) =>
+      queryClient.setQueryData<ServiceOrder[]>(myOrdersKey, (list) =>
+        applyNewestFirst(list, { type: "change", key: myOrdersKey, op: "update", row }),
+      ),
+  });
+}
