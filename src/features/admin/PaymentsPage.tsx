@@ -190,10 +190,10 @@ function MarkPaid({ invoice }: { invoice: AdminPayment }) {
       description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. Today is recorded as its paid date.`}
       confirmLabel="Mark paid"
       onConfirm={() =>
-        markPaid.mutateAsync(invoice.id, {
-          onSuccess: () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
-          onError: (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-        })
+        markPaid.mutateAsync(invoice.id).then(
+          () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
+          (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+        )
       }
       trigger={
         <Button size="xs" variant="outline">
@@ -217,15 +217,15 @@ function DeleteInvoice({ invoice }: { invoice: AdminPayment }) {
       description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. They are told it was withdrawn, and it leaves their invoices and the totals. Its number is not used again.`}
       confirmLabel="Delete"
       onConfirm={() =>
-        remove.mutateAsync(invoice.id, {
-          onSuccess: () => toaster.create({ type: "success", title: TOAST.invoiceDeleted }),
-          onError: (error) =>
+        remove.mutateAsync(invoice.id).then(
+          () => toaster.create({ type: "success", title: TOAST.invoiceDeleted }),
+          (error) =>
             toaster.create({
               type: "error",
               title: TOAST.error,
               description: `${TOAST.invoiceDeleteFailed}: ${errorMessage(error)}`,
             }),
-        })
+        )
       }
       trigger={
         <IconButton size="xs" variant="outline" aria-label={`Delete invoice ${invoice.invoiceNumber}`} title="Delete">

@@ -95,14 +95,14 @@ export function PersonRowActions({
           description={`${person.fullName} (${person.email}). ${texts.deleteNote}`}
           confirmLabel="Delete"
           onConfirm={() =>
-            remove.mutateAsync(person.id, {
-              onSuccess: (result) =>
+            remove.mutateAsync(person.id).then(
+              (result) =>
                 toaster.create({
                   type: "success",
                   title: result.outcome === "deleted" ? texts.deleted : texts.deactivated,
                 }),
-              onError: () => toaster.create({ type: "error", title: TOAST.error, description: texts.deleteFailed }),
-            })
+              () => toaster.create({ type: "error", title: TOAST.error, description: texts.deleteFailed }),
+            )
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">

@@ -232,11 +232,10 @@ function PlanRow({
               description={`${plan.name} will no longer be offered on the public Plans page or the contact form.`}
               confirmLabel="Delete"
               onConfirm={() =>
-                remove.mutateAsync(plan.id, {
-                  onSuccess: () => toaster.create({ type: "success", title: TOAST.planDeleted }),
-                  onError: () =>
-                    toaster.create({ type: "error", title: TOAST.error, description: TOAST.planDeleteFailed }),
-                })
+                remove.mutateAsync(plan.id).then(
+                  () => toaster.create({ type: "success", title: TOAST.planDeleted }),
+                  () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.planDeleteFailed }),
+                )
               }
               trigger={
                 <Button size="xs" variant="outline" colorPalette="red">

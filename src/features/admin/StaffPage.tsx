@@ -126,16 +126,15 @@ function StaffActions({ member, self }: { member: AdminStaffMember; self: boolea
           description={`${member.fullName} (${member.email}). ${REMOVE_STAFF_NOTE}`}
           confirmLabel="Remove"
           onConfirm={() =>
-            remove.mutateAsync(member.id, {
-              onSuccess: (result) =>
+            remove.mutateAsync(member.id).then(
+              (result) =>
                 toaster.create({
                   type: "success",
                   title: result.outcome === "deleted" ? TOAST.staffRemoved : TOAST.staffDeactivated,
                 }),
               // Spec §8: staff removal shows the server's own message.
-              onError: (error) =>
-                toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-            })
+              (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+            )
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">

@@ -170,7 +170,6 @@ function AdminTaskCard({ task }: { task: Task }) {
           question={DELETE_TASK_QUESTION}
           description={task.title}
           confirmLabel="Delete"
-          // Toasts on the promise, not as mutate callbacks: the card (and its observer) leaves on success.
           onConfirm={() =>
             remove.mutateAsync(task.id).then(
               () => toaster.create({ type: "success", title: TOAST.taskDeleted }),

@@ -141,17 +141,14 @@ function BookingActions({ order }: { order: ServiceOrder }) {
   const decide = useDecideBooking();
   if (order.status !== "pending") return null;
   const run = (verb: "approve" | "cancel") =>
-    decide.mutateAsync(
-      { id: order.id, verb },
-      {
-        onSuccess: () =>
-          toaster.create({
-            type: "success",
-            title: verb === "approve" ? TOAST.bookingApproved : TOAST.bookingCancelled,
-          }),
-        // Spec §8: bookings show the server's own message.
-        onError: (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-      },
+    decide.mutateAsync({ id: order.id, verb }).then(
+      () =>
+        toaster.create({
+          type: "success",
+          title: verb === "approve" ? TOAST.bookingApproved : TOAST.bookingCancelled,
+        }),
+      // Spec §8: bookings show the server's own message.
+      (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
     );
   const who = ` ${order.serviceTitle} for ${order.clientName}`;
   return (

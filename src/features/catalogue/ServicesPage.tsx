@@ -152,15 +152,14 @@ function ServiceCard({ service }: { service: Service }) {
             description={`${service.title}. ${DELETE_SERVICE_NOTE}`}
             confirmLabel="Delete"
             onConfirm={() =>
-              remove.mutateAsync(service.id, {
-                onSuccess: (result) =>
+              remove.mutateAsync(service.id).then(
+                (result) =>
                   toaster.create({
                     type: "success",
                     title: result.outcome === "deleted" ? TOAST.serviceDeleted : TOAST.serviceDeactivated,
                   }),
-                onError: () =>
-                  toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceDeleteFailed }),
-              })
+                () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceDeleteFailed }),
+              )
             }
             trigger={
               <Button size="sm" variant="outline" colorPalette="red">

@@ -181,10 +181,10 @@ function FileItem({ projectId, file, canDelete }: { projectId: string; file: Pro
           description={file.name}
           confirmLabel="Delete"
           onConfirm={() =>
-            remove.mutateAsync(file.id, {
-              onSuccess: () => toaster.create({ type: "success", title: TOAST.fileDeleted }),
-              onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.fileDeleteFailed }),
-            })
+            remove.mutateAsync(file.id).then(
+              () => toaster.create({ type: "success", title: TOAST.fileDeleted }),
+              () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.fileDeleteFailed }),
+            )
           }
           trigger={
             <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${file.name}`}>

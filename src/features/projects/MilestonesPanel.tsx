@@ -241,15 +241,15 @@ function DeleteMilestone({ projectId, milestone }: { projectId: string; mileston
       description={`${milestone.title}, ${formatAmount(milestone.amountMinor)}. Everyone on the project stops seeing it.`}
       confirmLabel="Delete"
       onConfirm={() =>
-        remove.mutateAsync(milestone.id, {
-          onSuccess: () => toaster.create({ type: "success", title: TOAST.milestoneDeleted }),
-          onError: (error) =>
+        remove.mutateAsync(milestone.id).then(
+          () => toaster.create({ type: "success", title: TOAST.milestoneDeleted }),
+          (error) =>
             toaster.create({
               type: "error",
               title: TOAST.error,
               description: `${TOAST.milestoneDeleteFailed}: ${errorMessage(error)}`,
             }),
-        })
+        )
       }
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">
