@@ -234,14 +234,18 @@ describe("GET /api/admin/payments.csv", () => {
   });
 });
 
+/** The invoices' owner's live socket, subscribed to `keys`. */
+async function ownerSocket(...keys: string[][]): Promise<LiveSocket> {
+  const opened = await openLive(server.url, owner);
+  if ("rejected" in opened) throw new Error("live socket refused");
+  for (const key of keys) expect((await opened.subscribe(key)).type).toBe("subscribed");
+  return opened;
+}
+
 describe("POST /api/admin/invoices/:id/mark-paid", () => {
   let socket: LiveSocket;
   beforeAll(async () => {
-    const opened = await openLive(server.url, owner);
-    if ("rejected" in opened) throw new Error("live socket refused");
-    socket = opened;
-    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
-    expect((await socket.subscribe(["dashboard"])).type).toBe("subscribed");
+    socket = await ownerSocket(["invoices", "list"], ["dashboard"]);
   });
   afterAll(() => socket?.close());
 
@@ -282,11 +286,7 @@ describe("PATCH /api/admin/invoices/:id", () => {
   let project: { id: string; title: string };
   beforeAll(async () => {
     project = await createProject(server.db, ownerId, { title: `${TAG} corrected` });
-    const opened = await openLive(server.url, owner);
-    if ("rejected" in opened) throw new Error("live socket refused");
-    socket = opened;
-    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
-    expect((await socket.subscribe(["invoices", "summary"])).type).toBe("subscribed");
+    socket = await ownerSocket(["invoices", "list"], ["invoices", "summary"]);
   });
   afterAll(() => socket?.close());
 
@@ -396,11 +396,7 @@ describe("PATCH /api/admin/invoices/:id", () => {
 describe("DELETE /api/admin/invoices/:id", () => {
   let socket: LiveSocket;
   beforeAll(async () => {
-    const opened = await openLive(server.url, owner);
-    if ("rejected" in opened) throw new Error("live socket refused");
-    socket = opened;
-    expect((await socket.subscribe(["invoices", "list"])).type).toBe("subscribed");
-    expect((await socket.subscribe(["invoices", "summary"])).type).toBe("subscribed");
+    socket = await ownerSocket(["invoices", "list"], ["invoices", "summary"]);
   });
   afterAll(() => socket?.close());
 
