@@ -318,6 +318,7 @@ export const NOTIFICATION_KINDS = [
   "invoice_paid",
   "order_status",
   "order_new",
+  "order_withdrawn",
   "enquiry_new",
   "task_assigned",
   "task_status",

@@ -10,7 +10,16 @@ import type { Role } from "./domain";
  * every kind on but task status changes, which are noisy.
  */
 export const MAIL_KINDS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
-  admin: ["message", "milestone_added", "milestone_paid", "order_new", "enquiry_new", "task_assigned", "task_status"],
+  admin: [
+    "message",
+    "milestone_added",
+    "milestone_paid",
+    "order_new",
+    "order_withdrawn",
+    "enquiry_new",
+    "task_assigned",
+    "task_status",
+  ],
   developer: ["message", "milestone_added", "milestone_paid", "task_assigned", "task_status"],
   client: ["message", "milestone_added", "milestone_paid", "invoice_issued", "invoice_paid", "order_status"],
 };
@@ -23,6 +32,7 @@ export const MAIL_KIND_LABELS: Record<NotificationKind, string> = {
   invoice_paid: "Invoices paid",
   order_status: "Booking status changes",
   order_new: "New bookings",
+  order_withdrawn: "Bookings cancelled by their client",
   enquiry_new: "New enquiries",
   task_assigned: "Tasks assigned to you",
   task_status: "Task status changes",

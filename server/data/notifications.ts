@@ -265,11 +265,11 @@ export async function notifyNewOrder(tx: Tx, actor: Actor, order: { id: string; 
   });
 }
 
-/** A pending booking its client took back: administrators, told as of new bookings (the same ones act on both). */
+/** A pending booking its client took back: the administrators who would have acted on it. */
 export async function notifyOrderWithdrawn(tx: Tx, actor: Actor, order: { id: string; clientId: string }) {
   const facts = { clientId: order.clientId };
   await notify(tx, await adminRecipients(tx, (a) => rules.serviceOrders.update(a, facts)), actor?.id ?? null, {
-    kind: "order_new",
+    kind: "order_withdrawn",
     title: "Booking cancelled by the client",
     body: await serviceTitleOf(tx, order.id),
     link: "/portal/admin/bookings",

@@ -263,7 +263,11 @@ describe("POST /api/orders/:id/cancel", () => {
       .from(notifications)
       .where(and(eq(notifications.entityId, id), eq(notifications.title, "Booking cancelled by the client")));
     expect(told).toEqual([
-      { userId: await userId("admin@lagosstudio.test"), title: "Booking cancelled by the client", kind: "order_new" },
+      {
+        userId: await userId("admin@lagosstudio.test"),
+        title: "Booking cancelled by the client",
+        kind: "order_withdrawn",
+      },
     ]);
 
     // Only while pending: a second cancel is a 409 that names the status.
