@@ -98,6 +98,18 @@ describe("settings", () => {
     await page.unroute("**/api/me");
     expect(await name.inputValue()).toBe("Someone Else");
     expect((await api.me(CLIENT)).fullName).toBe("Amaka B. Bello");
+
+    // An administrator corrects the company while Settings is open: the untouched form shows it
+    // (the live channel's "profile"); a field being edited keeps what is typed.
+    await openSettings(page);
+    const clientId = (await api.me(CLIENT)).id;
+    await api.send("PATCH", `/api/admin/clients/${clientId}`, ADMIN_EMAIL, { companyName: "Bello Fashion Group" });
+    await expect.poll(() => company.inputValue()).toBe("Bello Fashion Group");
+    await name.fill("Typed Not Saved");
+    await api.send("PATCH", `/api/admin/clients/${clientId}`, ADMIN_EMAIL, { companyName: "Bello Fashion House Ltd" });
+    await page.locator("#portal-sidebar").getByText("Bello Fashion House Ltd", { exact: true }).waitFor();
+    expect(await name.inputValue()).toBe("Typed Not Saved");
+    expect(await company.inputValue()).toBe("Bello Fashion Group");
   });
 
   it("says no user is logged in when the session ended while Settings was open, and goes to sign-in", async () => {

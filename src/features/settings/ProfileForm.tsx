@@ -29,7 +29,14 @@ export function ProfileForm({ me }: { me: Profile }) {
     resolver: zodResolver(profileFormSchema),
     defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  // Changed elsewhere while open (another tab, an administrator; the live channel's "profile"): an
+  // untouched form shows the new values, one being edited keeps what is typed.
+  const edited = useRef(isDirty);
+  edited.current = isDirty;
+  useEffect(() => {
+    if (!edited.current) form.reset({ fullName: me.fullName, companyName: me.companyName ?? "" });
+  }, [form, me.fullName, me.companyName]);
   // The signed-out toast stays until acted on, so it goes with the page: left in the queue, it would
   // show again in the next session's portal.
   const signedOutToast = useRef<string | undefined>(undefined);
