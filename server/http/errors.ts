@@ -24,6 +24,8 @@ export const notFound = (what = "Resource") => new HttpError(404, "not_found", `
 export const unauthorized = (message = "Sign in to continue") => new HttpError(401, "unauthorized", message);
 export const forbidden = (message = "You do not have permission to do that") =>
   new HttpError(403, "forbidden", message);
+/** The request is well formed but the row's state refuses it (paid, no longer pending). */
+export const conflict = (message: string) => new HttpError(409, "conflict", message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, "bad_request", message, fields);
 

@@ -23,7 +23,7 @@ import type { Db } from "../db";
 import { serviceOrders, services } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { HttpError, notFound } from "../http/errors";
+import { conflict, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 /** Issue #7 items 8–10: the admin services editor, the bookings table with approve/cancel, subscriptions. */
@@ -43,8 +43,6 @@ const audited = (row: ServiceRow) => ({
   allowMilestones: row.allowMilestones,
   status: row.status,
 });
-
-const conflict = (message: string) => new HttpError(409, "conflict", message);
 
 const ORDER_VERB: Record<"approve" | "cancel", { status: OrderStatus; past: string }> = {
   approve: { status: "approved", past: "approved" },

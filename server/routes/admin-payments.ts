@@ -37,7 +37,7 @@ import { invoices, projects } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
-import { HttpError, notFound, validationFailed } from "../http/errors";
+import { conflict, notFound, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { Actor } from "../rules";
 
@@ -134,7 +134,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { invoiceId } = request.params;
       return db.transaction(async (tx) => {
         const before = await lockedPayment(tx, invoiceId);
-        if (before.status === "paid") throw new HttpError(409, "conflict", "This invoice is already paid.");
+        if (before.status === "paid") throw conflict("This invoice is already paid.");
         await tx.update(invoices).set({ status: "paid", paidDate: new Date() }).where(eq(invoices.id, invoiceId));
         return invoiceChanged(tx, actor, before, "invoice.mark_paid", "paid");
       });
@@ -207,7 +207,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const amount = toMinorUnits(request.body.amount);
       return db.transaction(async (tx) => {
         const before = await lockedPayment(tx, invoiceId);
-        if (before.status === "paid") throw new HttpError(409, "conflict", PAID_INVOICE_LOCKED);
+        if (before.status === "paid") throw conflict(PAID_INVOICE_LOCKED);
         if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
         if (projectId) await mustBeClientsProject(tx, before.clientId, projectId);
         await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
@@ -232,7 +232,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { invoiceId } = request.params;
       await db.transaction(async (tx) => {
         const before = await lockedPayment(tx, invoiceId);
-        if (before.status === "paid") throw new HttpError(409, "conflict", PAID_INVOICE_KEPT);
+        if (before.status === "paid") throw conflict(PAID_INVOICE_KEPT);
         // Told while the invoice is still there to name: the notice keeps its number.
         await notifyInvoice(tx, actor, invoiceId, "withdrawn");
         await tx.delete(invoices).where(eq(invoices.id, invoiceId));

@@ -11,7 +11,7 @@ import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { milestones } from "../db/schema";
 import { publishChange } from "../functions/changes";
-import { badRequest, forbidden, HttpError, notFound } from "../http/errors";
+import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
@@ -167,7 +167,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const [before] = await tx.select(audited).from(milestones).where(eq(milestones.id, milestoneId)).for("update");
         if (!before) throw notFound("Milestone");
         // A paid milestone records money received, as a paid invoice does.
-        if (before.paymentStatus === "paid") throw new HttpError(409, "conflict", PAID_MILESTONE_KEPT);
+        if (before.paymentStatus === "paid") throw conflict(PAID_MILESTONE_KEPT);
         await tx.delete(milestones).where(eq(milestones.id, milestoneId));
         await auditAdminChange(tx, actor, {
           action: "milestone.delete",

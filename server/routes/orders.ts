@@ -11,7 +11,7 @@ import type { Db } from "../db";
 import { serviceOrders } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
-import { forbidden, HttpError, notFound } from "../http/errors";
+import { conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
@@ -93,9 +93,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         if (!rules.serviceOrders.withdraw(actor, facts))
           throw forbidden("Administrators cancel bookings on the Bookings page");
         if (before.status !== "pending")
-          throw new HttpError(
-            409,
-            "conflict",
+          throw conflict(
             `This order is already ${before.status.replace("_", " ")}: only a pending order can be cancelled.`,
           );
         await tx
