@@ -19,6 +19,13 @@ type Entry = CachedSession & { cachedUntil: number };
 
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 20_000;
+/**
+ * How long a user's invalidations are gathered before listeners hear of them. One change often
+ * arrives several times (the route's own call, the users trigger, and the echo of the route's
+ * broadcast), and each would make the hub re-resolve every socket of that person and send them
+ * "profile" again.
+ */
+const SETTLE_MS = 30;
 
 /**
  * Sessions checked by better-auth, remembered for a few seconds so an
@@ -31,6 +38,10 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private broadcast: (message: string) => void = () => {};
   private readonly listeners = new Set<(userId: string, wholeUser: boolean) => void>();
+  /** Users whose listeners are still to be told, and whether the person (not one session) changed. */
+  private readonly pending = new Map<string, boolean>();
+
+  constructor(private readonly settleMs = SETTLE_MS) {}
 
   /** Connects the cache to the other processes; `message` comes back through `receive`. */
   setBroadcast(broadcast: (message: string) => void): void {
@@ -40,6 +51,8 @@ export class SessionCache {
   /**
    * Called when a user's sessions or profile changed (the live hub re-checks their sockets);
    * `wholeUser` when it was the person (role, profile, every session), not one session ending.
+   * Called once per burst: `settleMs` after a user's first invalidation, for it and any that
+   * arrive meanwhile, so always after the cache dropped what they invalidated.
    */
   onUserInvalidated(listener: (userId: string, wholeUser: boolean) => void): () => void {
     this.listeners.add(listener);
@@ -88,12 +101,24 @@ export class SessionCache {
 
   private dropToken(token: string, userId: string): void {
     this.dropWhere((entry) => entry.token === token);
-    for (const listener of this.listeners) listener(userId, false);
+    this.tellListeners(userId, false);
   }
 
   private dropUser(userId: string): void {
     this.dropWhere((entry) => entry.user.id === userId);
-    for (const listener of this.listeners) listener(userId, true);
+    this.tellListeners(userId, true);
+  }
+
+  private tellListeners(userId: string, wholeUser: boolean): void {
+    const waiting = this.pending.has(userId);
+    this.pending.set(userId, wholeUser || this.pending.get(userId) === true);
+    if (waiting) return;
+    const timer = setTimeout(() => {
+      const whole = this.pending.get(userId) === true;
+      this.pending.delete(userId);
+      for (const listener of this.listeners) listener(userId, whole);
+    }, this.settleMs);
+    timer.unref?.();
   }
 
   private dropWhere(predicate: (entry: Entry) => boolean): void {

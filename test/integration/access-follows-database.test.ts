@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
+import { createClientWithPassword } from "../support/clients";
 import { liveSockets } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
@@ -67,5 +69,25 @@ describe("access follows the database", () => {
     expect((await admin.request("POST", `/api/projects/${projectId}/messages`, { message: text })).status).toBe(201);
     await sleep(500);
     expect(socket.frames.some((frame) => frame.type === "change")).toBe(false);
+  });
+
+  it("a profile saved through the API is announced once to each of the person's open tabs", async () => {
+    // The route drops the cache itself, and the users trigger and the route's broadcast come back
+    // from the database as well: three invalidations, one "profile" per socket.
+    const tag = `af${randomUUID().slice(0, 6)}`;
+    const email = `${tag}@example.test`;
+    await createClientWithPassword(
+      server.db,
+      { fullName: `${tag} Before`, email, companyName: null },
+      "Kestrel#Harbour42",
+    );
+    const client = await server.signIn(email, "Kestrel#Harbour42");
+    const tabs = [await live(client), await live(client)];
+
+    const saved = await client.request("PATCH", "/api/me", { fullName: `${tag} After` });
+    expect(saved.status).toBe(200);
+    for (const tab of tabs) await tab.next((frame) => frame.type === "profile");
+    await sleep(500);
+    for (const tab of tabs) expect(tab.frames.filter((frame) => frame.type === "profile")).toHaveLength(1);
   });
 });

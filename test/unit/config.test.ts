@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type CachedSession, SessionCache } from "../../server/auth/session-cache";
 import { loadConfig, StartupError } from "../../server/config";
 
@@ -191,6 +191,13 @@ describe("loadConfig", () => {
 
 describe("SessionCache", () => {
   const T0 = 1_000_000;
+  const SETTLE_MS = 30;
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
   const session = (token: string, userId: string, expiresAt = T0 + 3_600_000): CachedSession => ({
     token,
     expiresAt,
@@ -237,6 +244,8 @@ describe("SessionCache", () => {
     cache.invalidateToken("t1", "u1");
     expect(cache.get("a", T0)).toBeUndefined();
     expect(cache.get("b", T0)).toBeDefined();
+    expect(invalidated).toEqual([]);
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(invalidated).toEqual(["u1"]);
     expect(broadcasts.map((message) => JSON.parse(message))).toEqual([{ token: "t1", userId: "u1" }]);
   });
@@ -277,6 +286,7 @@ describe("SessionCache", () => {
     expect(receiver.get("c", T0)).toBeUndefined();
     expect(receiver.get("b", T0)).toBeDefined();
     // One session ended, then the person changed: the hub tells open tabs to read the profile only for the second.
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(invalidated).toEqual(["u1 one session", "u2 person"]);
     expect(echoed).toEqual([]);
   });
@@ -287,6 +297,7 @@ describe("SessionCache", () => {
     cache.onUserInvalidated((userId) => invalidated.push(userId));
     cache.set("a", session("t1", "u1"), T0);
     for (const message of ["not json", "{}", '{"userId":42}', "null", '{"token":"t1"}']) cache.receive(message);
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(cache.get("a", T0)).toBeDefined();
     expect(invalidated).toEqual([]);
   });
@@ -296,8 +307,42 @@ describe("SessionCache", () => {
     const invalidated: string[] = [];
     const stop = cache.onUserInvalidated((userId) => invalidated.push(userId));
     cache.invalidateUser("u1");
+    vi.advanceTimersByTime(SETTLE_MS);
     stop();
     cache.invalidateUser("u2");
+    vi.advanceTimersByTime(SETTLE_MS);
     expect(invalidated).toEqual(["u1"]);
+  });
+
+  it("tells listeners once about a burst of invalidations for one user, after the last drop", () => {
+    const cache = new SessionCache(SETTLE_MS);
+    const invalidated: string[] = [];
+    cache.onUserInvalidated((userId, wholeUser) => {
+      // By the time listeners hear, every session the burst invalidated is gone.
+      expect(cache.get("b", T0)).toBeUndefined();
+      invalidated.push(`${userId} ${wholeUser ? "person" : "one session"}`);
+    });
+    cache.set("a", session("t1", "u1"), T0);
+    cache.set("b", session("t2", "u1"), T0);
+    cache.set("c", session("t3", "u2"), T0);
+
+    // A profile saved through the API: its session ends, the route invalidates the person, and the
+    // users trigger and the route's broadcast come back from the database.
+    cache.invalidateToken("t1", "u1");
+    cache.invalidateUser("u1");
+    vi.advanceTimersByTime(SETTLE_MS - 1);
+    cache.receive(JSON.stringify({ userId: "u1" }));
+    cache.receive(JSON.stringify({ userId: "u1" }));
+    cache.invalidateToken("t3", "u2");
+    expect(invalidated).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(invalidated).toEqual(["u1 person"]);
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(invalidated).toEqual(["u1 person", "u2 one session"]);
+
+    // A later change is a burst of its own.
+    cache.receive(JSON.stringify({ userId: "u1" }));
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(invalidated).toEqual(["u1 person", "u2 one session", "u1 person"]);
   });
 });
