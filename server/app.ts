@@ -74,6 +74,7 @@ import { outboxRoutes } from "./routes/outbox";
 import { projectRoutes } from "./routes/projects";
 import { publicRoutes } from "./routes/public";
 import { serviceRoutes } from "./routes/services";
+import { sessionRoutes } from "./routes/sessions";
 import { taskRoutes } from "./routes/tasks";
 
 const SESSION_CHANNEL = "session_invalidations";
@@ -220,6 +221,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });
+  await server.register(sessionRoutes, { db });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
   await server.register(adminTaskRoutes, { db });

@@ -128,7 +128,8 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("sessions_user_idx").on(t.userId)],
+  // A person's sessions newest first (Settings' signed-in devices); better-auth's reads by user use its prefix.
+  (t) => [index("sessions_user_created_idx").on(t.userId, t.createdAt.desc())],
 );
 
 export const accounts = pgTable(

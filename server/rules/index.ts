@@ -16,6 +16,8 @@ export type OwnedFacts = { clientId: string };
 export type TaskFacts = { assignedTo: string | null; projectClientId: string | null };
 export type ServiceFacts = { status: string };
 export type UserFacts = { id: string };
+/** A signed-in session: whose it is. */
+export type SessionFacts = { userId: string };
 /** A project file: its project and who uploaded it (null once their account is gone). */
 export type FileFacts = { project: ProjectFacts; uploaderId: string | null };
 
@@ -66,6 +68,15 @@ export const rules = {
     create: adminOnly,
     update: (actor: Actor, user: UserFacts) => isAdmin(actor) || actor?.id === user.id,
     delete: (actor: Actor, user: UserFacts) => isAdmin(actor) && actor.id !== user.id,
+  },
+
+  /**
+   * Signed-in sessions (Settings' devices): each person sees and ends their own, nobody else's; an
+   * administrator ends someone's by deactivating the account.
+   */
+  sessions: {
+    read: (actor: Actor, session: SessionFacts) => !!actor && actor.id === session.userId,
+    delete: (actor: Actor, session: SessionFacts) => !!actor && actor.id === session.userId,
   },
 
   projects: {

@@ -29,6 +29,7 @@ const project: ProjectFacts = { clientId: ids.clientA, developerIds: [ids.devIn]
 const owned = { clientId: ids.clientA };
 const facts: Record<Collection, unknown> = {
   users: { id: ids.clientA },
+  sessions: { userId: ids.clientA },
   projects: project,
   projectMessages: project,
   milestones: project,
@@ -69,6 +70,11 @@ const expected: Table = {
     create: [F, F, F, F, F, T],
     update: [F, T, F, F, F, T],
     delete: [F, F, F, F, F, T],
+  },
+  // A session is its person's alone: not even an administrator lists or ends one (they deactivate the account).
+  sessions: {
+    read: [F, T, F, F, F, F],
+    delete: [F, T, F, F, F, F],
   },
   // Clients see their own projects, developers the ones they are assigned to; only admins manage them.
   projects: {

@@ -1,0 +1,76 @@
+import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
+import { describeDevice, SIGNED_IN_DEVICES_LISTED } from "../../common/sessions";
+import type { Db } from "../db";
+import { pageLimit } from "../db/limit";
+import { sessions } from "../db/schema";
+
+/**
+ * A person's own sessions for Settings' "Signed-in devices" (common/sessions.ts). Ending one deletes
+ * its row: the sessions trigger (migration 0001) drops it from every process's cache and closes
+ * its live sockets, as a sign-out does.
+ */
+
+const deviceColumns = (currentToken: string) => ({
+  id: sessions.id,
+  userAgent: sessions.userAgent,
+  ipAddress: sessions.ipAddress,
+  signedInAt: sessions.createdAt,
+  current: sql<boolean>`${sessions.token} = ${currentToken}`,
+});
+
+const toDevice = ({
+  userAgent,
+  ...row
+}: {
+  userAgent: string | null;
+  id: string;
+  ipAddress: string | null;
+  signedInAt: Date;
+  current: boolean;
+}) => ({
+  ...row,
+  device: describeDevice(userAgent),
+});
+
+/** The current session first, then the newest others (on the user's index, newest first), and how many there are. */
+export async function listSignedInDevices(db: Db, userId: string, currentToken: string) {
+  const unexpired = and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()));
+  const [newest, current, [counted]] = await Promise.all([
+    db
+      .select(deviceColumns(currentToken))
+      .from(sessions)
+      .where(and(unexpired, ne(sessions.token, currentToken)))
+      .orderBy(desc(sessions.createdAt))
+      .limit(pageLimit(SIGNED_IN_DEVICES_LISTED)),
+    db.select(deviceColumns(currentToken)).from(sessions).where(eq(sessions.token, currentToken)),
+    db.select({ total: count() }).from(sessions).where(unexpired),
+  ]);
+  const devices = [...current, ...newest].slice(0, SIGNED_IN_DEVICES_LISTED).map(toDevice);
+  return { devices, total: counted?.total ?? devices.length };
+}
+
+/** Who a session belongs to and whether it is the one asking, for the rules; undefined when there is none. */
+export async function getSessionFacts(db: Db, sessionId: string, currentToken: string) {
+  const [row] = await db
+    .select({ userId: sessions.userId, current: sql<boolean>`${sessions.token} = ${currentToken}` })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row;
+}
+
+export async function endSession(db: Db, sessionId: string, userId: string): Promise<boolean> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Every session of the person but `currentToken`'s; how many ended. */
+export async function endOtherSessions(db: Db, userId: string, currentToken: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), ne(sessions.token, currentToken)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
