@@ -39,7 +39,7 @@ const BROWSERS: [RegExp, string][] = [
   [/\b(OPR|Opera)\//, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
   [/\b(Firefox|FxiOS)\//, "Firefox"],
-  [/\b(Chrome|Chromium|CriOS)\//, "Chrome"],
+  [/\b(Chrome|HeadlessChrome|Chromium|CriOS)\//, "Chrome"],
   [/\bVersion\/[\d.]+.*Safari\//, "Safari"],
 ];
 const SYSTEMS: [RegExp, string][] = [

@@ -4,10 +4,11 @@ import { ROLE_LABELS } from "../common/domain";
 import { formatDate } from "../common/format";
 import { NO_USER_LOGGED_IN } from "../common/messages";
 import { DEMO_PASSWORD } from "../seed/accounts";
+import { NO_OTHER_DEVICES, SIGN_OUT_OTHERS_QUESTION } from "../src/features/settings/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, signIn, type User } from "./support/browser";
+import { hydratePage, newPhoneUser, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -135,6 +136,40 @@ describe("settings", () => {
       expect((await api.me(DEVELOPER)).fullName).not.toBe("Nobody Now");
     } finally {
       await user.context.close();
+    }
+  });
+
+  it("lists the signed-in devices; signing one out, or every other, sends their open pages to sign-in", async () => {
+    const laptop = await newUser(product.browser, product.server.url);
+    const phone = await newPhoneUser(product.browser, product.server.url);
+    const tablet = await newUser(product.browser, product.server.url);
+    try {
+      await signIn(phone.page, DEVELOPER);
+      await signIn(tablet.page, DEVELOPER);
+      await signIn(laptop.page, DEVELOPER);
+      const { page } = laptop;
+      await openSettings(page);
+      const devices = page.getByRole("region", { name: "Signed-in devices" });
+      await devices.getByText("This device", { exact: true }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+
+      await devices.getByRole("button", { name: /^Sign out Chrome on Android, signed in / }).click();
+      await toast(page, TOAST.deviceSignedOut).waitFor();
+      await waitForPath(phone.page, "/auth");
+      expect(await devices.getByText("Chrome on Android", { exact: true }).count()).toBe(0);
+
+      await devices.getByRole("button", { name: "Sign out of other devices" }).click();
+      const confirm = page.getByRole("alertdialog", { name: SIGN_OUT_OTHERS_QUESTION });
+      await confirm.getByRole("button", { name: "Sign out of other devices" }).click();
+      await toast(page, TOAST.otherDevicesSignedOut).waitFor();
+      await devices.getByText(NO_OTHER_DEVICES, { exact: true }).waitFor();
+      await waitForPath(tablet.page, "/auth");
+      // This device stays signed in.
+      await page.reload();
+      await devices.getByText("This device", { exact: true }).waitFor();
+      expect(new URL(page.url()).pathname).toBe("/portal/settings");
+    } finally {
+      await Promise.all([laptop.context.close(), phone.context.close(), tablet.context.close()]);
     }
   });
 

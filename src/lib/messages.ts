@@ -28,6 +28,11 @@ export const TOAST = {
   mailPreferencesSaved: "E-mail preferences saved",
   mailPreferencesFailed: "Failed to save e-mail preferences. Please try again.",
   profileFailed: "Failed to update profile. Please try again.",
+  /** Not in spec §8 (Settings' signed-in devices): worded like the spec's other toasts. */
+  deviceSignedOut: "Device signed out",
+  deviceSignOutFailed: "Failed to sign out the device",
+  otherDevicesSignedOut: "Signed out of every other device",
+  otherDevicesSignOutFailed: "Failed to sign out of other devices",
   orderSubmitted: "Order Submitted",
   orderSubmittedText: "Your service order has been submitted. Our team will contact you soon.",
   orderFailed: "Failed to submit order",

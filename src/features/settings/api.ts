@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query
 import type { NotificationKind, Profile } from "../../../common/api";
 import type { MailPreferences } from "../../../common/mail";
 import type { ProfileUpdate } from "../../../common/schemas";
+import type { SignedInDevices } from "../../../common/sessions";
 import { api } from "../../lib/api";
 import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
 import { meQuery } from "../../lib/session";
@@ -16,10 +17,44 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     // A new password signs out every other device: whoever knew the old one loses access.
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
       api.post("/api/auth/change-password", { ...body, revokeOtherSessions: true }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: signedInDevicesQuery.queryKey }),
+  });
+}
+
+/** Settings' "Signed-in devices" (common/sessions.ts). */
+export const signedInDevicesQuery = queryOptions({
+  queryKey: ["me", "sessions"],
+  queryFn: () => api.get<SignedInDevices>("/api/me/sessions"),
+});
+
+/** Ends one other device's session; the list drops it once the server has. */
+export function useSignOutDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (sessionId: string) => api.delete<null>(`/api/me/sessions/${encodeURIComponent(sessionId)}`),
+    onSuccess: (_none, sessionId) =>
+      queryClient.setQueryData(signedInDevicesQuery.queryKey, (list) =>
+        list ? { devices: list.devices.filter((device) => device.id !== sessionId), total: list.total - 1 } : list,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: signedInDevicesQuery.queryKey }),
+  });
+}
+
+/** Ends every session but this device's. */
+export function useSignOutOtherDevices() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<{ ended: number }>("/api/me/sessions/sign-out-others"),
+    onSuccess: () =>
+      queryClient.setQueryData(signedInDevicesQuery.queryKey, (list) =>
+        list ? { devices: list.devices.filter((device) => device.current), total: 1 } : list,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: signedInDevicesQuery.queryKey }),
   });
 }
 
