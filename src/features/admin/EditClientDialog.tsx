@@ -39,7 +39,7 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
       },
       onError: (error) => {
         toaster.create({ type: "error", title: TOAST.clientUpdateFailed, description: errorMessage(error) });
-        showServerError(form.setError, error, { fullName: "fullName", companyName: "companyName" });
+        showServerError(form, error);
       },
     });
   });

@@ -65,7 +65,7 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
       },
       onError: (error) => {
         toaster.create({ type: "error", title: TOAST.invoiceUpdateFailed, description: errorMessage(error) });
-        showServerError(form.setError, error, { projectId: "projectId", amount: "amount", dueDate: "dueDate" });
+        showServerError(form, error);
       },
     });
   });

@@ -36,7 +36,6 @@ export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (pending) return;
-    const fields = { fullName: "fullName", email: "email", companyName: "companyName" } as const;
     try {
       if (kind === "client") {
         const created = await createClient.mutateAsync({ ...values, companyName: values.companyName || undefined });
@@ -48,7 +47,7 @@ export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
         await navigate({ to: "/portal/admin/developers/$developerId", params: { developerId: created.id } });
       }
     } catch (error) {
-      showServerError(form.setError, error, fields);
+      showServerError(form, error);
     }
   });
 

@@ -44,12 +44,7 @@ export function NewInvoicePage() {
       onError: (error) => {
         // Spec §8: payments show the server's own message.
         toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) });
-        showServerError(form.setError, error, {
-          clientId: "clientId",
-          projectId: "projectId",
-          amount: "amount",
-          dueDate: "dueDate",
-        });
+        showServerError(form, error);
       },
     });
   });

@@ -94,16 +94,7 @@ export function PlanDialog({
         },
         onError: (error) => {
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.planSaveFailed });
-          showServerError(form.setError, error, {
-            name: "name",
-            category: "category",
-            price: "price",
-            period: "period",
-            description: "description",
-            features: "features",
-            isPopular: "isPopular",
-            badge: "badge",
-          });
+          showServerError(form, error);
         },
       },
     );

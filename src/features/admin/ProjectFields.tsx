@@ -51,17 +51,7 @@ export function useProjectForm(project?: AdminProject): ProjectFormApi {
 }
 
 /** The API's field names are the form's. */
-export const showProjectError = (form: ProjectFormApi, error: unknown) =>
-  showServerError(form.setError, error, {
-    title: "title",
-    description: "description",
-    clientId: "clientId",
-    developerIds: "developerIds",
-    status: "status",
-    progress: "progress",
-    startDate: "startDate",
-    endDate: "endDate",
-  });
+export const showProjectError = (form: ProjectFormApi, error: unknown) => showServerError(form, error);
 
 const nullIfEmpty = (value: string | null) => value || null;
 

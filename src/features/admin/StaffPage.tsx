@@ -175,7 +175,7 @@ function InviteStaffDialog() {
         form.reset(EMPTY_INVITE);
         setOpen(false);
       },
-      onError: (error) => showServerError(form.setError, error, { fullName: "fullName", email: "email", role: "role" }),
+      onError: (error) => showServerError(form, error),
     });
   });
   return (
@@ -234,7 +234,7 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
           toaster.create({ type: "success", title: TOAST.staffUpdated });
           setOpen(false);
         },
-        onError: (error) => showServerError(form.setError, error, { fullName: "fullName", role: "role" }),
+        onError: (error) => showServerError(form, error),
       },
     );
   });

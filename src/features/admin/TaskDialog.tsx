@@ -91,15 +91,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
             title: TOAST.error,
             description: editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed,
           });
-          showServerError(form.setError, error, {
-            title: "title",
-            description: "description",
-            status: "status",
-            priority: "priority",
-            assignedTo: "assignedTo",
-            projectId: "projectId",
-            dueDate: "dueDate",
-          });
+          showServerError(form, error);
         },
       },
     );

@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
 
   const onSubmit = form.handleSubmit(({ email }) => {
     request.mutate(email.trim(), {
-      onError: (error) => showServerError(form.setError, error, { email: "email" }),
+      onError: (error) => showServerError(form, error),
     });
   });
 

@@ -27,7 +27,7 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
     if (!token) return;
     reset.mutate(
       { newPassword: password, token },
-      { onError: (error) => showServerError(form.setError, error, { newPassword: "password" }) },
+      { onError: (error) => showServerError(form, error, { newPassword: "password" }) },
     );
   });
 

@@ -26,7 +26,7 @@ export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
     signIn.mutate(values, {
       // A path with its query (common/return-path.ts), which `navigate` types only as a route and a search.
       onSuccess: () => (returnTo ? router.history.push(returnTo) : navigate({ to: "/portal" })),
-      onError: (error) => showServerError(form.setError, error, { email: "email", password: "password" }),
+      onError: (error) => showServerError(form, error),
     });
   });
 

@@ -22,8 +22,7 @@ export function SignUpForm() {
       { fullName: fullName.trim(), email: email.trim(), password },
       {
         onSuccess: () => form.reset(),
-        onError: (error) =>
-          showServerError(form.setError, error, { fullName: "fullName", email: "email", password: "password" }),
+        onError: (error) => showServerError(form, error),
       },
     );
   });

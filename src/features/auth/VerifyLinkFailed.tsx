@@ -25,7 +25,7 @@ export function VerifyLinkFailed({ linkError }: { linkError?: string }) {
 
   const onSubmit = form.handleSubmit(({ email }) => {
     resend.mutate(email.trim(), {
-      onError: (error) => showServerError(form.setError, error, { email: "email" }),
+      onError: (error) => showServerError(form, error),
     });
   });
 

@@ -84,15 +84,7 @@ function ServiceForm({
           onSaved();
         },
         onError: (error) => {
-          showServerError(form.setError, error, {
-            title: "title",
-            price: "price",
-            description: "description",
-            estimatedDuration: "estimatedDuration",
-            features: "features",
-            allowMilestones: "allowMilestones",
-            status: "status",
-          });
+          showServerError(form, error);
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceSaveFailed });
         },
       },

@@ -71,7 +71,7 @@ function OrderForm({
         },
         onError: (error) => {
           // The dialog stays open with the notes as typed; the reason shows under the field or above the buttons.
-          showServerError(form.setError, error, { notes: "notes" });
+          showServerError(form, error);
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.orderFailed });
         },
       },

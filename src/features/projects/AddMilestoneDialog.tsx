@@ -47,12 +47,7 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
         },
         onError: (error) => {
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.milestoneCreateFailed });
-          showServerError(form.setError, error, {
-            title: "title",
-            description: "description",
-            amount: "amount",
-            dueDate: "dueDate",
-          });
+          showServerError(form, error);
         },
       },
     );

@@ -22,8 +22,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
       { currentPassword, newPassword: password },
       {
         onSuccess: () => form.reset(),
-        onError: (error) =>
-          showServerError(form.setError, error, { currentPassword: "currentPassword", newPassword: "password" }),
+        onError: (error) => showServerError(form, error, { newPassword: "password" }),
       },
     );
   });

@@ -74,7 +74,7 @@ export function ProfileForm({ me }: { me: Profile }) {
             });
             return;
           }
-          applyServerError(form.setError, error, { fullName: "fullName", companyName: "companyName" });
+          applyServerError(form, error);
           toaster.create({ type: "error", title: TOAST.error, description: TOAST.profileFailed });
         },
       },

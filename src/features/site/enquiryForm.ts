@@ -29,20 +29,6 @@ export function createEnquiryForm(defaultValues: EnquiryInput) {
 
 export type EnquiryForm = ReturnType<typeof createEnquiryForm>;
 
-type FieldName = keyof EnquiryInput;
-const FIELDS: readonly FieldName[] = [
-  "firstName",
-  "lastName",
-  "email",
-  "company",
-  "service",
-  "budget",
-  "plan",
-  "message",
-  "website",
-];
-const FIELD_MAP = Object.fromEntries(FIELDS.map((name) => [name, name]));
-
 /**
  * Sends the enquiry. A refusal's field messages land next to their fields,
  * and the typed values stay as they are. Returns the message for the form's
@@ -54,6 +40,6 @@ export async function sendEnquiry(form: EnquiryForm, data: EnquiryData): Promise
     await api.post<EnquiryReceipt>("/api/enquiries", data);
     return null;
   } catch (error) {
-    return applyServerError(form.setError, error, FIELD_MAP);
+    return applyServerError(form, error);
   }
 }
