@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CONTROL_CHARACTERS, DATE_OUT_OF_RANGE, INCOMPLETE_CHARACTERS, ONE_LINE } from "../../common/messages";
 import { MESSAGE_EMPTY } from "../../common/schemas";
+import { DEMO_PASSWORD } from "../../seed";
 import { loggable } from "../../server/http/errors";
 import { openLive } from "../support/live";
 import { activeProjectId, type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -339,7 +340,17 @@ describe("connections that stall", () => {
   });
 
   it("a live socket stays open through silences longer than the limit", async () => {
-    const chinedu = await timed.signIn("chinedu@ezefoods.test");
+    // Signed in without a socket: answering a sign-in (its password hash) is a silence of its own,
+    // which a loaded machine stretched past IDLE_MS, and the server rightly closed the connection.
+    const signedIn = await timed.app.server.inject({
+      method: "POST",
+      url: "/api/auth/sign-in/email",
+      headers: { origin: new URL(timed.url).origin },
+      payload: { email: "chinedu@ezefoods.test", password: DEMO_PASSWORD },
+    });
+    expect(signedIn.statusCode).toBe(200);
+    const chinedu = timed.client();
+    chinedu.setCookieHeader(signedIn.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; "));
     const socket = await openLive(timed.url, chinedu);
     if ("rejected" in socket) throw new Error(`live channel refused: ${socket.status}`);
     try {
