@@ -3,7 +3,6 @@ import type { NotificationKind } from "../../common/api";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import {
-  invoices,
   milestones,
   notifications,
   projectDevelopers,
@@ -203,22 +202,22 @@ const INVOICE_NOTICES = {
 } as const;
 
 /** An invoice issued, corrected, paid or withdrawn: its client (administrators see the payments console). */
-export async function notifyInvoice(tx: Tx, actor: Actor, invoiceId: string, event: keyof typeof INVOICE_NOTICES) {
-  const [invoice] = await tx
-    .select({ number: invoices.invoiceNumber, clientId: invoices.clientId })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId));
-  if (!invoice) return;
+export async function notifyInvoice(
+  tx: Tx,
+  actor: Actor,
+  invoice: { id: string; invoiceNumber: string; clientId: string },
+  event: keyof typeof INVOICE_NOTICES,
+) {
   const facts = { clientId: invoice.clientId };
   const recipients = await peopleWhoMay(tx, [invoice.clientId], (a) => rules.invoices.read(a, facts));
   const notice = INVOICE_NOTICES[event];
   await notify(tx, recipients, actor?.id ?? null, {
     kind: notice.kind,
-    title: `Invoice ${invoice.number} ${notice.done}`,
+    title: `Invoice ${invoice.invoiceNumber} ${notice.done}`,
     body: notice.body,
     link: "/portal/invoices",
     entity: "invoice",
-    entityId: invoiceId,
+    entityId: invoice.id,
     projectId: null,
   });
 }

@@ -180,7 +180,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           clientId,
           previousClientId: null,
         });
-        await notifyInvoice(tx, actor, inserted.id, "issued");
+        await notifyInvoice(tx, actor, row, "issued");
         return row;
       });
       reply.code(201);
@@ -234,7 +234,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw conflict(PAID_INVOICE_KEPT);
         // Told while the invoice is still there to name: the notice keeps its number.
-        await notifyInvoice(tx, actor, invoiceId, "withdrawn");
+        await notifyInvoice(tx, actor, before, "withdrawn");
         await tx.delete(invoices).where(eq(invoices.id, invoiceId));
         await auditAdminChange(tx, actor, {
           action: "invoice.delete",
@@ -334,7 +334,7 @@ async function invoiceChanged(
     clientId: after.clientId,
     previousClientId: null,
   });
-  await notifyInvoice(tx, actor, before.id, notice);
+  await notifyInvoice(tx, actor, after, notice);
   return after;
 }
 
