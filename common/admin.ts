@@ -69,7 +69,11 @@ export const CLIENT_DETAIL_LIMIT = 50;
 
 export const adminClientDetailSchema = z
   .object({
-    profile: adminClientSchema.extend({ emailVerified: z.boolean() }),
+    profile: adminClientSchema.extend({
+      emailVerified: z.boolean(),
+      /** False for an invited account whose invitation is not used yet. */
+      hasPassword: z.boolean(),
+    }),
     projects: z.array(projectSchema),
     invoices: z.array(invoiceSchema),
     orders: z.array(serviceOrderSchema),
@@ -124,7 +128,11 @@ export const DEVELOPER_DETAIL_LIMIT = 50;
 
 export const adminDeveloperDetailSchema = z
   .object({
-    profile: adminDeveloperSchema.extend({ emailVerified: z.boolean() }),
+    profile: adminDeveloperSchema.extend({
+      emailVerified: z.boolean(),
+      /** False for an invited account whose invitation is not used yet. */
+      hasPassword: z.boolean(),
+    }),
     projects: z.array(projectSchema),
     tasks: z.array(taskSchema),
   })

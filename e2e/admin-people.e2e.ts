@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { newUser, signIn, type User, waitForPath } from "./support/browser";
@@ -61,6 +62,11 @@ describe("Admin › Developers and Staff", () => {
     await page.getByText("Invited: has not set a password yet").waitFor();
     await page.getByRole("region", { name: "Tasks" }).getByText("No tasks assigned.").waitFor();
     await expectNoViolations(page, "developer detail");
+
+    // The first mail went astray: the page sends another (the next journey sets the password by it).
+    await page.getByRole("button", { name: `Resend invitation ${NEW_DEV.fullName}` }).click();
+    await page.getByText(TOAST.invitationResent, { exact: true }).waitFor();
+    expect(await api.outbox(NEW_DEV.email)).toHaveLength(2);
   });
 
   it("the invitation's link sets the developer's password and they sign in", async () => {

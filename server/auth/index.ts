@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -67,6 +67,10 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
       async onPasswordReset({ user }) {
         // The link came by e-mail, so the address is proven: an invitation (server/data/people.ts) ends here too.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
+        // better-auth spends the link used; the person's other reset and invitation links die with it.
+        await db
+          .delete(verifications)
+          .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
         sessionCache.invalidateUser(user.id);
       },
     },

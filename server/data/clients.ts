@@ -20,7 +20,7 @@ import {
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
-import { hasRole } from "./people";
+import { hasPassword, hasRole } from "./people";
 import { listProjects } from "./projects";
 
 /** Removal is shared by every kind of person (server/data/people.ts). */
@@ -145,10 +145,16 @@ export async function getClientDetail(db: Db, id: string) {
   if (!profile) return undefined;
   const scope = { kind: "client", clientId: id } as const;
   const limit = CLIENT_DETAIL_LIMIT;
-  const [clientProjects, clientInvoices, clientOrders] = await Promise.all([
+  const [clientProjects, clientInvoices, clientOrders, passwordChosen] = await Promise.all([
     listProjects(db, scope, { limit }),
     listInvoices(db, scope, { limit }),
     listOrders(db, scope, { limit }),
+    hasPassword(db, id),
   ]);
-  return { profile, projects: clientProjects, invoices: clientInvoices, orders: clientOrders };
+  return {
+    profile: { ...profile, hasPassword: passwordChosen },
+    projects: clientProjects,
+    invoices: clientInvoices,
+    orders: clientOrders,
+  };
 }

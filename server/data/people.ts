@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, exists, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AdminTableQuery } from "../../common/admin-table";
 import type { Role } from "../../common/domain";
 import { INVITATION_DAYS } from "../../common/people";
@@ -9,6 +9,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import {
+  accounts,
   invoices,
   milestones,
   projectDevelopers,
@@ -29,7 +30,7 @@ import {
   tablePageRead,
   totalCount,
 } from "../http/admin-table";
-import { HttpError } from "../http/errors";
+import { conflict, HttpError, notFound } from "../http/errors";
 import type { Mailer } from "../mail";
 import type { Actor } from "../rules";
 import { auditAdminChange } from "./audit";
@@ -126,6 +127,16 @@ export async function getPerson(
     );
   const [row] = options.lock ? await base.for("update") : await base;
   return row;
+}
+
+/** Whether the person has chosen a password (an invited account has not; one who signed up has). */
+export async function hasPassword(db: Db | Tx, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, id), isNotNull(accounts.password)))
+    .limit(1);
+  return !!row;
 }
 
 /**
@@ -239,6 +250,33 @@ const ROLE_WORDS: Record<Role, string> = {
   client: "a client",
 };
 
+/** A set-your-password token for `userId`, valid INVITATION_DAYS: better-auth's reset token, written in `tx`. */
+async function issueInvitation(tx: Tx, userId: string): Promise<string> {
+  const token = randomBytes(24).toString("base64url");
+  await tx.insert(verifications).values({
+    id: randomUUID(),
+    identifier: `reset-password:${token}`,
+    value: userId,
+    expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
+  });
+  return token;
+}
+
+/** The invitation mail, once its token is committed: the link is the password reset page. */
+async function mailInvitation(
+  { mailer, config }: { mailer: Mailer; config: Config },
+  person: { fullName: string; email: string; role: Role },
+  token: string,
+) {
+  const link = `${config.appUrl}${RESET_LANDING}&token=${encodeURIComponent(token)}`;
+  await mailer.send({
+    to: person.email,
+    subject: "You are invited to the Lagos Studio Client Portal",
+    text: `Hello ${person.fullName},\n\nLagos Studio has made you an account on the Client Portal as ${ROLE_WORDS[person.role]}. Open this link to choose your password and sign in; it is valid for ${INVITATION_DAYS} days:\n\n${link}\n\nIf you were not expecting this, ignore this e-mail.`,
+    link,
+  });
+}
+
 /**
  * A new account made by an administrator, with an invitation: the account
  * (unverified, no password) and a set-your-password token valid for
@@ -253,9 +291,7 @@ export async function invitePerson(
   invitation: Invitation,
   entity: string,
 ) {
-  const { db, mailer, config } = deps;
   const id = randomUUID();
-  const token = randomBytes(24).toString("base64url");
   const person = {
     id,
     fullName: invitation.fullName,
@@ -263,17 +299,13 @@ export async function invitePerson(
     companyName: invitation.companyName?.trim() || null,
     role: invitation.role,
   };
+  let token = "";
   try {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, person.email));
       if (taken) throw emailTaken();
       await tx.insert(users).values({ ...person, emailVerified: false });
-      await tx.insert(verifications).values({
-        id: randomUUID(),
-        identifier: `reset-password:${token}`,
-        value: id,
-        expiresAt: new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000),
-      });
+      token = await issueInvitation(tx, id);
       await auditAdminChange(tx, actor, {
         action: `${entity}.create`,
         entity,
@@ -286,12 +318,42 @@ export async function invitePerson(
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
-  const link = `${config.appUrl}${RESET_LANDING}&token=${encodeURIComponent(token)}`;
-  await mailer.send({
-    to: person.email,
-    subject: "You are invited to the Lagos Studio Client Portal",
-    text: `Hello ${person.fullName},\n\nLagos Studio has made you an account on the Client Portal as ${ROLE_WORDS[person.role]}. Open this link to choose your password and sign in; it is valid for ${INVITATION_DAYS} days:\n\n${link}\n\nIf you were not expecting this, ignore this e-mail.`,
-    link,
-  });
+  await mailInvitation(deps, person, token);
   return { id, fullName: person.fullName, email: person.email, role: person.role };
+}
+
+export const ALREADY_SIGNED_UP = "They have already chosen a password: they sign in, or use Forgot password.";
+export const SIGNED_UP_UNCONFIRMED =
+  "They signed up themselves and have not confirmed their e-mail yet: the sign-in page sends them a new confirmation link.";
+export const REACTIVATE_FIRST = "This account is deactivated: reactivate it before inviting them again.";
+
+/**
+ * The invitation again, for someone who has not chosen a password yet (the link expired or went
+ * astray): a new link valid INVITATION_DAYS, audited. Earlier links keep working until they expire;
+ * they went to the same address. `roles`: who the screen asking manages (a client's page, Staff…).
+ */
+export async function reinvitePerson(
+  deps: { db: Db; mailer: Mailer; config: Config },
+  actor: Actor,
+  id: string,
+  { roles, entity, what }: { roles: readonly Role[]; entity: string; what: string },
+): Promise<{ id: string; fullName: string; email: string; role: Role }> {
+  const { person, token } = await deps.db.transaction(async (tx) => {
+    const person = await getPerson(tx, id, roles, { lock: true });
+    if (!person) throw notFound(what);
+    if (person.archivedAt) throw conflict(REACTIVATE_FIRST);
+    if (person.emailVerified) throw conflict(ALREADY_SIGNED_UP);
+    if (await hasPassword(tx, person.id)) throw conflict(SIGNED_UP_UNCONFIRMED);
+    const token = await issueInvitation(tx, person.id);
+    await auditAdminChange(tx, actor, {
+      action: `${entity}.reinvite`,
+      entity,
+      entityId: person.id,
+      before: null,
+      after: { email: person.email, validDays: INVITATION_DAYS },
+    });
+    return { person, token };
+  });
+  await mailInvitation(deps, person, token);
+  return { id: person.id, fullName: person.fullName, email: person.email, role: person.role };
 }

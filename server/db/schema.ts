@@ -164,7 +164,8 @@ export const verifications = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index("verifications_identifier_idx").on(t.identifier)],
+  // By value: a person's reset and invitation links, ended together once one is used (server/auth).
+  (t) => [index("verifications_identifier_idx").on(t.identifier), index("verifications_value_idx").on(t.value)],
 );
 
 // ---------------------------------------------------------------------------

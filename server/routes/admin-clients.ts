@@ -15,7 +15,7 @@ import { clientUpdateSchema, newClientSchema } from "../../common/people";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
-import { invitePerson, reactivatePerson, removePerson } from "../data/people";
+import { invitePerson, reactivatePerson, reinvitePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
@@ -206,6 +206,27 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; 
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
         return reactivatePerson(tx, actor, before, clientAudit);
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/clients/:clientId/invitation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "E-mails a client who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
+        params: clientParams,
+        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      return reinvitePerson({ db, mailer, config }, actor, request.params.clientId, {
+        roles: ["client"],
+        entity: "client",
+        what: "Client",
       });
     },
   );

@@ -12,7 +12,7 @@ import {
 import { newDeveloperSchema } from "../../common/people";
 import type { Config } from "../config";
 import { type DeveloperRow, getDeveloper, getDeveloperDetail, listDevelopers } from "../data/developers";
-import { invitePerson, reactivatePerson, removePerson } from "../data/people";
+import { invitePerson, reactivatePerson, reinvitePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
 import { requireAdmin } from "../http/admin";
 import { forbidden, notFound } from "../http/errors";
@@ -135,6 +135,27 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Maile
         const before = await getDeveloper(tx, developerId, { lock: true });
         if (!before) throw notFound("Developer");
         return reactivatePerson(tx, actor, before, developerAudit);
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/developers/:developerId/invitation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "E-mails a developer who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
+        params: developerParams,
+        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      return reinvitePerson({ db, mailer, config }, actor, request.params.developerId, {
+        roles: ["developer"],
+        entity: "developer",
+        what: "Developer",
       });
     },
   );

@@ -3,10 +3,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminPageOf, adminStaffSchema, invitedSchema, staffQuerySchema, staffRemovalSchema } from "../../common/admin";
-import { staffInviteSchema, staffUpdateSchema } from "../../common/people";
+import { STAFF_ROLES, staffInviteSchema, staffUpdateSchema } from "../../common/people";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
-import { invitePerson, type PersonRow, removePerson } from "../data/people";
+import { invitePerson, type PersonRow, reinvitePerson, removePerson } from "../data/people";
 import { getStaffMember, keepAnAdministrator, listStaff, lockActiveAdmins } from "../data/staff";
 import type { Db } from "../db";
 import { users } from "../db/schema";
@@ -130,6 +130,27 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; c
         if (before.role === "admin" && !before.archivedAt) keepAnAdministrator(admins, staffId);
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);
         return { outcome, member: asStaff(person) };
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/staff/:staffId/invitation",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "E-mails a staff member who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
+        params: staffParams,
+        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      return reinvitePerson({ db, mailer, config }, actor, request.params.staffId, {
+        roles: STAFF_ROLES,
+        entity: "staff",
+        what: "Staff member",
       });
     },
   );

@@ -59,6 +59,9 @@ export const TOAST = {
   developerReactivated: "Developer reactivated",
   developerReactivateFailed: "Failed to reactivate developer",
   accountInvited: "Account created: an invitation to set a password was e-mailed",
+  /** Not in spec §8 (an invitation that expired or went astray): worded like the new account's toast. */
+  invitationResent: "Invitation sent again",
+  invitationResendFailed: "Failed to resend the invitation",
   staffRemoved: "Staff member removed successfully",
   staffDeactivated: "Staff member deactivated: their projects, tasks and messages are kept",
   staffLoadFailed: "Failed to load staff",

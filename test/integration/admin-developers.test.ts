@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed";
+import { ALREADY_SIGNED_UP, REACTIVATE_FIRST, SIGNED_UP_UNCONFIRMED } from "../../server/data/people";
 import { auditLog, projectDevelopers, sessions, users, verifications } from "../../server/db/schema";
 import { openLive } from "../support/live";
 import { createPeople, type PersonSpec, tokenOf } from "../support/people";
@@ -62,6 +63,9 @@ describe("who may use the developer and new-account routes", () => {
       ["GET", `/api/admin/developers/${id}`],
       ["DELETE", `/api/admin/developers/${id}`],
       ["POST", `/api/admin/developers/${id}/reactivate`],
+      ["POST", `/api/admin/developers/${id}/invitation`],
+      ["POST", `/api/admin/clients/${id}/invitation`],
+      ["POST", `/api/admin/staff/${id}/invitation`],
       ["POST", "/api/admin/developers", { fullName: "Someone", email: `someone.${TAG}@example.test` }],
       ["POST", "/api/admin/clients", { fullName: "Someone", email: `someone.${TAG}@example.test` }],
     ];
@@ -240,6 +244,63 @@ describe("new accounts and their invitations", () => {
       .request("POST", "/api/auth/reset-password", { token: used, newPassword: "Other#Pass22" });
     expect(again.status).toBe(400);
     expect((await table(`q=${encodeURIComponent(email)}`)).items.map((item) => item.id)).toEqual([id]);
+  });
+
+  it("sends the invitation again while no password is chosen, from each screen that manages the person", async () => {
+    const email = `again.dev.${TAG}@example.test`;
+    const id = (await admin.request("POST", "/api/admin/developers", { fullName: "Kemi Late", email })).json
+      .id as string;
+    const [first] = await outbox(server.db, email);
+
+    // From the developer's page and from Staff alike; a client's page does not know a developer.
+    const again = await admin.request("POST", `/api/admin/developers/${id}/invitation`);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual({ id, fullName: "Kemi Late", email, role: "developer" });
+    expect((await admin.request("POST", `/api/admin/staff/${id}/invitation`)).status).toBe(200);
+    expect((await admin.request("POST", `/api/admin/clients/${id}/invitation`)).status).toBe(404);
+    const mails = await outbox(server.db, email);
+    expect(mails).toHaveLength(3);
+    expect(new Set(mails.map((mail) => mail.link)).size).toBe(3);
+    expect((await auditRows("developer", id)).map((entry) => entry.action).sort()).toEqual([
+      "developer.create",
+      "developer.reinvite",
+    ]);
+    expect((await auditRows("staff", id)).map((entry) => entry.action)).toEqual(["staff.reinvite"]);
+
+    // The newest link sets the password, and every other link dies with it.
+    await acceptInvitation(email, "Chosen#Late1");
+    const old = await server
+      .client()
+      .request("POST", "/api/auth/reset-password", { token: tokenOf(first?.link), newPassword: "Taken#Over99" });
+    expect(old.status).toBe(400);
+    expect((await server.signIn(email, "Chosen#Late1")).cookieHeader()).toContain("=");
+    const spent = await admin.request("POST", `/api/admin/developers/${id}/invitation`);
+    expect(spent.status).toBe(409);
+    expect(spent.json.error.message).toBe(ALREADY_SIGNED_UP);
+    expect(await outbox(server.db, email)).toHaveLength(3);
+  });
+
+  it("sends no invitation to someone who signed up themselves, to a deactivated account, nor to no one", async () => {
+    const email = `self.${TAG}@example.test`;
+    const signUp = await server
+      .client()
+      .request("POST", "/api/auth/sign-up/email", { fullName: "Self Made", email, password: "Kestrel#Harbour42" });
+    expect(signUp.status).toBe(200);
+    const selfId = await userIdOf(server.db, email);
+    const response = await admin.request("POST", `/api/admin/clients/${selfId}/invitation`);
+    expect(response.status).toBe(409);
+    expect(response.json.error.message).toBe(SIGNED_UP_UNCONFIRMED);
+
+    const invited = `gone.${TAG}@example.test`;
+    const goneId = (await admin.request("POST", "/api/admin/clients", { fullName: "Gone Soon", email: invited })).json
+      .id as string;
+    await server.db.update(users).set({ archivedAt: new Date() }).where(eq(users.id, goneId));
+    const archived = await admin.request("POST", `/api/admin/clients/${goneId}/invitation`);
+    expect(archived.status).toBe(409);
+    expect(archived.json.error.message).toBe(REACTIVATE_FIRST);
+    expect(await outbox(server.db, invited)).toHaveLength(1);
+
+    expect((await admin.request("POST", `/api/admin/clients/${randomUUID()}/invitation`)).status).toBe(404);
   });
 
   it("creates a client with their company and the client role", async () => {

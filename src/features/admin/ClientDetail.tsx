@@ -1,4 +1,4 @@
-import { Badge, Link, Stack } from "@chakra-ui/react";
+import { Link, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { AdminClientDetail } from "../../../common/admin";
@@ -12,6 +12,7 @@ import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { clientDetailQueryOptions } from "./api";
 import { EditClientDialog } from "./EditClientDialog";
+import { AccountStatus } from "./Invitation";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 
 /** Admin › Clients › a client (issue #7): profile, projects, invoices and orders. */
@@ -35,16 +36,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
                 { label: "E-mail", value: profile.email },
                 { label: "Company", value: profile.companyName ?? "—" },
                 { label: "Joined", value: formatDate(profile.createdAt) },
-                {
-                  label: "Account",
-                  value: profile.archivedAt ? (
-                    <Badge colorPalette="gray" variant="surface">
-                      Deactivated {formatDate(profile.archivedAt)}
-                    </Badge>
-                  ) : (
-                    "Active"
-                  ),
-                },
+                { label: "Account", value: <AccountStatus kind="clients" profile={profile} /> },
               ]}
             />
           </Section>

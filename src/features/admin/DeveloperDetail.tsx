@@ -1,4 +1,4 @@
-import { Badge, Link, Stack } from "@chakra-ui/react";
+import { Link, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { formatDate, formatDay } from "../../../common/format";
@@ -7,6 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
+import { AccountStatus } from "./Invitation";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { developerDetailQueryOptions } from "./people-api";
 
@@ -26,18 +27,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               items={[
                 { label: "E-mail", value: profile.email },
                 { label: "Joined", value: formatDate(profile.createdAt) },
-                {
-                  label: "Account",
-                  value: profile.archivedAt ? (
-                    <Badge colorPalette="gray" variant="surface">
-                      Deactivated {formatDate(profile.archivedAt)}
-                    </Badge>
-                  ) : profile.emailVerified ? (
-                    "Active"
-                  ) : (
-                    "Invited: has not set a password yet"
-                  ),
-                },
+                { label: "Account", value: <AccountStatus kind="developers" profile={profile} /> },
               ]}
             />
           </Section>

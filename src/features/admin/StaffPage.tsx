@@ -19,6 +19,7 @@ import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { ResendInvitationButton } from "./Invitation";
 import { HiddenName } from "./PersonRow";
 import { staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
 
@@ -119,6 +120,7 @@ function StaffActions({ member, self }: { member: AdminStaffMember; self: boolea
   const remove = useRemoveStaff();
   return (
     <HStack gap="2" justify="end">
+      {!member.archivedAt && !member.emailVerified && <ResendInvitationButton kind="staff" person={member} />}
       <EditStaffDialog member={member} self={self} />
       {!self && !member.archivedAt && (
         <ConfirmDialog

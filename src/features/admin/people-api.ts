@@ -106,3 +106,10 @@ export function useRemoveStaff() {
     onSettled: invalidate,
   });
 }
+
+/** The invitation e-mailed again to someone who has not chosen a password yet; nothing on screen changes. */
+export function useResendInvitation(kind: "clients" | "developers" | "staff") {
+  return useMutation({
+    mutationFn: (id: string) => api.post<Invited>(`/api/admin/${kind}/${encodeURIComponent(id)}/invitation`),
+  });
+}
