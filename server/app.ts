@@ -255,6 +255,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   // Every process sweeps for deleted files' content left in the store: deleting it twice is harmless.
   const contentSweep = startContentSweep(db, files, server.log);
   server.addHook("onClose", async () => {
+    await sessions.close();
     await contentSweep.stop();
     await mailer.stop();
     if (!options.database) await database.close();

@@ -37,9 +37,12 @@ const SETTLE_MS = 30;
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private broadcast: (message: string) => void = () => {};
-  private readonly listeners = new Set<(userId: string, wholeUser: boolean) => void>();
-  /** Users whose listeners are still to be told, and whether the person (not one session) changed. */
-  private readonly pending = new Map<string, boolean>();
+  private readonly listeners = new Set<(userId: string, wholeUser: boolean) => unknown>();
+  /** What listeners are still doing (a re-check reads sessions), awaited by close. */
+  private readonly running = new Set<Promise<unknown>>();
+  /** Users whose listeners are still to be told: whether the person (not one session) changed, and when. */
+  private readonly pending = new Map<string, { wholeUser: boolean; timer: NodeJS.Timeout }>();
+  private closed = false;
 
   constructor(private readonly settleMs = SETTLE_MS) {}
 
@@ -54,7 +57,7 @@ export class SessionCache {
    * Called once per burst: `settleMs` after a user's first invalidation, for it and any that
    * arrive meanwhile, so always after the cache dropped what they invalidated.
    */
-  onUserInvalidated(listener: (userId: string, wholeUser: boolean) => void): () => void {
+  onUserInvalidated(listener: (userId: string, wholeUser: boolean) => unknown): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -109,16 +112,35 @@ export class SessionCache {
     this.tellListeners(userId, true);
   }
 
+  /**
+   * Tells listeners nothing more and waits for what they are doing: the server is closing, and a
+   * re-check needs its database.
+   */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const { timer } of this.pending.values()) clearTimeout(timer);
+    this.pending.clear();
+    await Promise.allSettled([...this.running]);
+  }
+
   private tellListeners(userId: string, wholeUser: boolean): void {
-    const waiting = this.pending.has(userId);
-    this.pending.set(userId, wholeUser || this.pending.get(userId) === true);
-    if (waiting) return;
+    if (this.closed) return;
+    const waiting = this.pending.get(userId);
+    if (waiting) {
+      waiting.wholeUser ||= wholeUser;
+      return;
+    }
     const timer = setTimeout(() => {
-      const whole = this.pending.get(userId) === true;
+      const whole = this.pending.get(userId)?.wholeUser === true;
       this.pending.delete(userId);
-      for (const listener of this.listeners) listener(userId, whole);
+      for (const listener of this.listeners) {
+        const work = Promise.resolve(listener(userId, whole));
+        this.running.add(work);
+        void work.finally(() => this.running.delete(work)).catch(() => {});
+      }
     }, this.settleMs);
     timer.unref?.();
+    this.pending.set(userId, { wholeUser, timer });
   }
 
   private dropWhere(predicate: (entry: Entry) => boolean): void {

@@ -300,9 +300,9 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     }
     deliver(change).catch((error) => app.log.error({ err: error }, "live delivery failed"));
   });
-  sessions.onUserInvalidated((userId, wholeUser) => {
-    recheckUser(userId, wholeUser).catch((error) => app.log.error({ err: error }, "live session re-check failed"));
-  });
+  sessions.onUserInvalidated((userId, wholeUser) =>
+    recheckUser(userId, wholeUser).catch((error) => app.log.error({ err: error }, "live session re-check failed")),
+  );
 
   const pinger = setInterval(() => {
     const now = Date.now();

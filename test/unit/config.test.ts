@@ -314,6 +314,33 @@ describe("SessionCache", () => {
     expect(invalidated).toEqual(["u1"]);
   });
 
+  it("on close, tells nothing more and waits for what listeners are doing", async () => {
+    const cache = new SessionCache(SETTLE_MS);
+    const told: string[] = [];
+    let finish = () => {};
+    cache.onUserInvalidated((userId) => {
+      told.push(userId);
+      return new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+    });
+    cache.invalidateUser("u1");
+    vi.advanceTimersByTime(SETTLE_MS);
+    cache.invalidateUser("u2");
+    let closed = false;
+    const closing = cache.close().then(() => {
+      closed = true;
+    });
+    await Promise.resolve();
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    vi.advanceTimersByTime(SETTLE_MS);
+    cache.invalidateUser("u3");
+    vi.advanceTimersByTime(SETTLE_MS);
+    expect(told).toEqual(["u1"]);
+  });
+
   it("tells listeners once about a burst of invalidations for one user, after the last drop", () => {
     const cache = new SessionCache(SETTLE_MS);
     const invalidated: string[] = [];
