@@ -322,6 +322,8 @@ export const NOTIFICATION_KINDS = [
   "enquiry_new",
   "task_assigned",
   "task_status",
+  "project_added",
+  "project_status",
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 export const notificationSchema = z

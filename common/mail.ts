@@ -20,8 +20,25 @@ export const MAIL_KINDS_BY_ROLE: Record<Role, readonly NotificationKind[]> = {
     "task_assigned",
     "task_status",
   ],
-  developer: ["message", "milestone_added", "milestone_paid", "task_assigned", "task_status"],
-  client: ["message", "milestone_added", "milestone_paid", "invoice_issued", "invoice_paid", "order_status"],
+  developer: [
+    "message",
+    "milestone_added",
+    "milestone_paid",
+    "task_assigned",
+    "task_status",
+    "project_added",
+    "project_status",
+  ],
+  client: [
+    "message",
+    "milestone_added",
+    "milestone_paid",
+    "invoice_issued",
+    "invoice_paid",
+    "order_status",
+    "project_added",
+    "project_status",
+  ],
 };
 
 export const MAIL_KIND_LABELS: Record<NotificationKind, string> = {
@@ -36,6 +53,8 @@ export const MAIL_KIND_LABELS: Record<NotificationKind, string> = {
   enquiry_new: "New enquiries",
   task_assigned: "Tasks assigned to you",
   task_status: "Task status changes",
+  project_added: "Projects you are added to",
+  project_status: "Project status changes",
 };
 
 export const mailKindDefault = (kind: NotificationKind): boolean => kind !== "task_status";

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import type { NotificationKind } from "../../common/api";
+import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import {
@@ -187,6 +188,55 @@ export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string,
     entity: "milestone",
     entityId: milestoneId,
     projectId: milestone.projectId,
+  });
+}
+
+/** A project as its notices need it: after the change, with its people. */
+type ProjectNotice = { id: string; title: string; clientId: string; developerIds: readonly string[] };
+
+/**
+ * People who joined a project (issue #11's portal: a project made for a client, a developer put on
+ * one): each is told once, in their own words, and reads it on the project's page.
+ */
+export async function notifyProjectJoined(
+  tx: Tx,
+  actor: Actor,
+  project: ProjectNotice,
+  joined: { client: boolean; developerIds: readonly string[] },
+) {
+  const facts = { clientId: project.clientId, developerIds: project.developerIds };
+  const notice = {
+    kind: "project_added",
+    link: `/portal/projects/${project.id}`,
+    entity: "project",
+    entityId: project.id,
+    projectId: project.id,
+  } as const;
+  const client = { id: project.clientId, role: "client" } as const;
+  if (joined.client && rules.projects.read(client, facts))
+    await notify(tx, [client.id], actor?.id ?? null, {
+      ...notice,
+      title: `A new project: ${project.title}`,
+      body: "Follow its progress, milestones and messages on its page.",
+    });
+  const developers = joined.developerIds.filter((id) => rules.projects.read({ id, role: "developer" }, facts));
+  await notify(tx, developers, actor?.id ?? null, {
+    ...notice,
+    title: `You were added to ${project.title}`,
+    body: "Its messages and files are open to you now.",
+  });
+}
+
+/** A project's status changed (completed, on hold…): its client and developers. */
+export async function notifyProjectStatus(tx: Tx, actor: Actor, project: ProjectNotice & { status: ProjectStatus }) {
+  await notify(tx, [project.clientId, ...project.developerIds], actor?.id ?? null, {
+    kind: "project_status",
+    title: `${project.title} is now ${PROJECT_STATUS_LABELS[project.status].toLowerCase()}`,
+    body: "See the project's page for what changed.",
+    link: `/portal/projects/${project.id}`,
+    entity: "project",
+    entityId: project.id,
+    projectId: project.id,
   });
 }
 

@@ -6,6 +6,7 @@ import { adminProjectSchema, type ProjectForm, projectFormSchema } from "../../c
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
 import { auditAdminChange } from "../data/audit";
+import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications";
 import { existingPeople } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import type { Db, Tx } from "../db";
@@ -112,6 +113,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           developerIds: body.developerIds,
           previousClientId: null,
         });
+        await notifyProjectJoined(tx, actor, noticeOf(after), { client: true, developerIds: body.developerIds });
         return after;
       });
       reply.code(201);
@@ -168,8 +170,23 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           developerIds: [...new Set([...previousIds, ...body.developerIds])],
           previousClientId: before.clientId === body.clientId ? null : before.clientId,
         });
+        // Those who joined hear that first; then everyone on it hears of a new status.
+        await notifyProjectJoined(tx, actor, noticeOf(after), {
+          client: before.clientId !== after.clientId,
+          developerIds: added,
+        });
+        if (before.status !== after.status) await notifyProjectStatus(tx, actor, noticeOf(after));
         return after;
       });
     },
   );
 };
+
+/** A project as its notices name it and its people. */
+const noticeOf = (project: AdminProjectRow) => ({
+  id: project.id,
+  title: project.title,
+  status: project.status,
+  clientId: project.clientId,
+  developerIds: project.developers.map((developer) => developer.id),
+});

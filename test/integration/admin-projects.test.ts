@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, projectDevelopers, projects } from "../../server/db/schema";
+import { auditLog, notifications, projectDevelopers, projects } from "../../server/db/schema";
 import { createClientWithPassword } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
@@ -251,5 +251,61 @@ describe("PATCH /api/admin/projects/:id", () => {
     expect(bad.status).toBe(400);
     const [row] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(row?.title).toBe(`${TAG} kept`);
+  });
+});
+
+describe("who is told of a project", () => {
+  const noticesOf = (userId: string, projectId: string) =>
+    server.db
+      .select({ kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .where(and(eq(notifications.userId, userId), eq(notifications.entityId, projectId)))
+      .orderBy(notifications.createdAt);
+
+  it("tells its client and developers they joined it, then everyone on it of a new status; never the administrator", async () => {
+    const title = `${TAG} Told`;
+    const created = await admin.request("POST", "/api/admin/projects", body({ title }));
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect(await noticesOf(people.first.id, id)).toEqual([{ kind: "project_added", title: `A new project: ${title}` }]);
+    expect(await noticesOf(tundeId, id)).toEqual([{ kind: "project_added", title: `You were added to ${title}` }]);
+    const bell = await people.first.http.request("GET", "/api/notifications");
+    expect(bell.json.items[0]).toMatchObject({ title: `A new project: ${title}`, link: `/portal/projects/${id}` });
+
+    // Ngozi joins and the progress moves: only she hears, of joining.
+    const joined = await admin.request(
+      "PATCH",
+      `/api/admin/projects/${id}`,
+      body({ title, developerIds: [tundeId, ngoziId], progress: 40 }),
+    );
+    expect(joined.status).toBe(200);
+    expect(await noticesOf(ngoziId, id)).toEqual([{ kind: "project_added", title: `You were added to ${title}` }]);
+    expect(await noticesOf(tundeId, id)).toHaveLength(1);
+    expect(await noticesOf(people.first.id, id)).toHaveLength(1);
+
+    // Completed: the three on it hear it, the administrator who did it does not.
+    const done = await admin.request(
+      "PATCH",
+      `/api/admin/projects/${id}`,
+      body({ title, developerIds: [tundeId, ngoziId], progress: 100, status: "completed" }),
+    );
+    expect(done.status).toBe(200);
+    for (const userId of [people.first.id, tundeId, ngoziId])
+      expect(await noticesOf(userId, id)).toContainEqual({
+        kind: "project_status",
+        title: `${title} is now completed`,
+      });
+    expect(await noticesOf(await userIdOf(server.db, "admin@lagosstudio.test"), id)).toEqual([]);
+
+    // Given to another client: it is theirs now, and they are told so.
+    await admin.request(
+      "PATCH",
+      `/api/admin/projects/${id}`,
+      body({ title, clientId: people.second.id, developerIds: [tundeId, ngoziId], status: "completed" }),
+    );
+    expect(await noticesOf(people.second.id, id)).toEqual([
+      { kind: "project_added", title: `A new project: ${title}` },
+    ]);
+    expect(await noticesOf(tundeId, id)).toHaveLength(2);
   });
 });
