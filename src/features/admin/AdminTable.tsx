@@ -4,6 +4,7 @@ import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuSearch } from "react-icons/lu"
 import { ADMIN_SEARCH_MAX_LENGTH, type AdminPage, type SortDirection } from "../../../common/admin";
 import { DataTable } from "../../components/DataTable";
 import { TextInput } from "../../components/FormField";
+import { LoadFailed } from "../../components/LoadFailed";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -167,12 +168,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
             and on a phone the message was cut off at the scroll box's edge. */}
         {!pending &&
           (error || !rows ? (
-            <HStack justify="center" gap="3" py="6">
-              <Text>This list could not be loaded.</Text>
-              <Button size="sm" variant="outline" onClick={onRetry}>
-                Retry
-              </Button>
-            </HStack>
+            <LoadFailed message="This list could not be loaded." onRetry={onRetry} justify="center" py="6" />
           ) : rows.length === 0 ? (
             <EmptyState.Root>
               <EmptyState.Content>

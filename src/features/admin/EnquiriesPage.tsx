@@ -15,6 +15,7 @@ import { formatDateTime } from "../../../common/format";
 import { DialogShell } from "../../components/DialogShell";
 import { SelectInput } from "../../components/FormField";
 import { InfoList } from "../../components/InfoList";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { type AdminColumn, AdminTable } from "./AdminTable";
@@ -182,12 +183,7 @@ function EnquiryDetailDialog({ enquiry }: { enquiry: AdminEnquiry }) {
       </Dialog.Header>
       <Dialog.Body aria-busy={detail.isPending || undefined}>
         {detail.isError ? (
-          <HStack gap="3">
-            <Text>This enquiry could not be loaded.</Text>
-            <Button size="sm" variant="outline" onClick={() => detail.refetch()}>
-              Retry
-            </Button>
-          </HStack>
+          <LoadFailed message="This enquiry could not be loaded." onRetry={() => detail.refetch()} />
         ) : !data ? (
           <Stack gap="3">
             <Text srOnly role="status">

@@ -1,10 +1,11 @@
-import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
@@ -60,12 +61,14 @@ export function TasksPage({
             ))}
           </SimpleGrid>
         ) : tasks.isError && !items ? (
-          <HStack justify="center" gap="3" py="8" borderWidth="1px" borderRadius="lg">
-            <Text>The tasks could not be loaded.</Text>
-            <Button size="sm" variant="outline" onClick={() => tasks.refetch()}>
-              Retry
-            </Button>
-          </HStack>
+          <LoadFailed
+            message="The tasks could not be loaded."
+            onRetry={() => tasks.refetch()}
+            justify="center"
+            py="8"
+            borderWidth="1px"
+            borderRadius="lg"
+          />
         ) : !items || items.length === 0 ? (
           <EmptyList
             icon={LuListChecks}

@@ -1,9 +1,10 @@
-import { Button, Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Card, Heading, SimpleGrid, Skeleton, Stack, Table, Text, VisuallyHidden } from "@chakra-ui/react";
 import type { ChartConfiguration } from "chart.js";
 import { type ReactNode, useMemo } from "react";
 import type { AdminAnalytics } from "../../../common/admin-analytics";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../../common/domain";
 import { formatMonth } from "../../../common/format";
+import { LoadFailed } from "../../components/LoadFailed";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
@@ -22,14 +23,7 @@ export function AnalyticsPage() {
   const analytics = useLiveQuery<AdminAnalytics>({ queryKey: adminAnalyticsKey, queryFn: fetchAdminAnalytics });
   const data = analytics.data;
   if (analytics.isError && !data) {
-    return (
-      <Stack gap="3" align="start">
-        <Text>The analytics could not be loaded.</Text>
-        <Button size="sm" variant="outline" onClick={() => analytics.refetch()}>
-          Retry
-        </Button>
-      </Stack>
-    );
+    return <LoadFailed message="The analytics could not be loaded." onRetry={() => analytics.refetch()} />;
   }
   return (
     <Stack gap="6" aria-busy={analytics.isPending}>

@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useEffect } from "react";
 import type { Notification } from "../../../common/api";
 import { formatDateTime } from "../../../common/format";
+import { LoadFailed } from "../../components/LoadFailed";
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -60,12 +61,7 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
             <Skeleton h="10" />
           </Stack>
         ) : list.isError ? (
-          <Stack p="4" gap="2" align="start">
-            <Text>Notifications could not be loaded.</Text>
-            <Button size="xs" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </Stack>
+          <LoadFailed message="Notifications could not be loaded." onRetry={() => list.refetch()} p="4" />
         ) : items.length === 0 ? (
           <Text p="6" textAlign="center" color="fg.muted">
             {NO_NOTIFICATIONS}

@@ -1,6 +1,7 @@
-import { Button, Card, Heading, Skeleton, Stack, Switch, Text } from "@chakra-ui/react";
+import { Card, Heading, Skeleton, Stack, Switch, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import type { NotificationKind } from "../../../common/api";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { mailPreferencesQuery, useUpdateMailPreference } from "./api";
@@ -42,12 +43,7 @@ export function MailPreferencesCard() {
             <Skeleton h="6" />
           </Stack>
         ) : preferences.isError ? (
-          <Stack gap="2" align="start">
-            <Text>E-mail preferences could not be loaded.</Text>
-            <Button size="xs" onClick={() => void preferences.refetch()}>
-              Retry
-            </Button>
-          </Stack>
+          <LoadFailed message="E-mail preferences could not be loaded." onRetry={() => preferences.refetch()} />
         ) : (
           <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
             {preferences.data.items.map((item) => (

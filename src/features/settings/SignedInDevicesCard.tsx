@@ -5,6 +5,7 @@ import { LuLogOut } from "react-icons/lu";
 import { formatDateTime } from "../../../common/format";
 import type { SignedInDevice } from "../../../common/sessions";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
@@ -56,12 +57,7 @@ export function SignedInDevicesCard() {
             <Skeleton h="10" />
           </Stack>
         ) : list.isError ? (
-          <Stack gap="2" align="start">
-            <Text>Signed-in devices could not be loaded.</Text>
-            <Button size="xs" onClick={() => void list.refetch()}>
-              Retry
-            </Button>
-          </Stack>
+          <LoadFailed message="Signed-in devices could not be loaded." onRetry={() => list.refetch()} />
         ) : (
           <Stack gap="4">
             <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
