@@ -93,9 +93,10 @@ export function AdminTable<T extends { id: string }, S extends string>({
   return (
     <Card.Root as="section" aria-labelledby={captionId}>
       <Card.Header>
-        {/* The tools go under the caption when they do not fit beside it, rather than squeeze it. */}
+        {/* The tools go under the caption when they do not fit beside it, rather than squeeze it (lines
+            break on the items' whole widths); alone on a phone's line, a long caption wraps. */}
         <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-          <Text as="h2" id={captionId} fontWeight="semibold" fontSize="lg" flexShrink="0">
+          <Text as="h2" id={captionId} fontWeight="semibold" fontSize="lg" minW="0">
             {caption}
           </Text>
           <HStack gap="2" flexWrap="wrap" flex="1 1 20rem" justify="flex-end">

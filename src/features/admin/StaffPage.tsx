@@ -119,7 +119,7 @@ export function StaffPage({
 function StaffActions({ member, self }: { member: AdminStaffMember; self: boolean }) {
   const remove = useRemoveStaff();
   return (
-    <HStack gap="2" justify="end">
+    <HStack gap="2" justify="end" wrap="wrap">
       {!member.archivedAt && !member.emailVerified && <ResendInvitationButton kind="staff" person={member} />}
       <EditStaffDialog member={member} self={self} />
       {!self && !member.archivedAt && (
