@@ -1,32 +1,26 @@
-import { Badge, Card, Heading } from "@chakra-ui/react";
+import { Badge } from "@chakra-ui/react";
 import type { Profile } from "../../../common/api";
 import { formatDate } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
+import { SettingsCard } from "./SettingsCard";
 
 export function AccountInfo({ me }: { me: Profile }) {
   return (
-    <Card.Root as="section" aria-labelledby="account-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="account-heading">
-          Account Information
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <InfoList
-          items={[
-            { label: "Account created", value: formatDate(me.createdAt) },
-            { label: "Last updated", value: formatDate(me.updatedAt) },
-            {
-              label: "Account status",
-              value: (
-                <Badge colorPalette="brand" variant="solid">
-                  Active
-                </Badge>
-              ),
-            },
-          ]}
-        />
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard title="Account Information">
+      <InfoList
+        items={[
+          { label: "Account created", value: formatDate(me.createdAt) },
+          { label: "Last updated", value: formatDate(me.updatedAt) },
+          {
+            label: "Account status",
+            value: (
+              <Badge colorPalette="brand" variant="solid">
+                Active
+              </Badge>
+            ),
+          },
+        ]}
+      />
+    </SettingsCard>
   );
 }

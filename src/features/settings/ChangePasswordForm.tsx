@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH } from "../../../common/domain";
@@ -8,6 +8,7 @@ import { showServerError } from "../../lib/form-errors";
 import { NewPasswordFields } from "../auth/NewPasswordFields";
 import { type ChangePasswordValues, changePasswordSchema } from "../auth/schemas";
 import { useChangePassword } from "./api";
+import { SettingsCard } from "./SettingsCard";
 
 export function ChangePasswordForm({ email }: { email: string }) {
   const change = useChangePassword();
@@ -28,39 +29,32 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
 
   return (
-    <Card.Root as="section" aria-labelledby="password-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="password-heading">
-          Change Password
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
-            {change.isSuccess && <FormAlert status="success" title="Your password has been changed." />}
-            {/* Lets password managers tie the new password to this account. */}
-            <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
-            <FormField label="Current Password" required error={errors.currentPassword?.message}>
-              <TextInput
-                type="password"
-                autoComplete="current-password"
-                maxLength={PASSWORD_MAX_LENGTH}
-                {...form.register("currentPassword")}
-              />
-            </FormField>
-            <NewPasswordFields
-              register={form.register}
-              errors={errors}
-              label="New Password"
-              confirmLabel="Confirm New Password"
+    <SettingsCard title="Change Password">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
+          {change.isSuccess && <FormAlert status="success" title="Your password has been changed." />}
+          {/* Lets password managers tie the new password to this account. */}
+          <input type="email" name="username" autoComplete="username" value={email} hidden readOnly />
+          <FormField label="Current Password" required error={errors.currentPassword?.message}>
+            <TextInput
+              type="password"
+              autoComplete="current-password"
+              maxLength={PASSWORD_MAX_LENGTH}
+              {...form.register("currentPassword")}
             />
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>
-              Change Password
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+          </FormField>
+          <NewPasswordFields
+            register={form.register}
+            errors={errors}
+            label="New Password"
+            confirmLabel="Confirm New Password"
+          />
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={change.isPending}>
+            Change Password
+          </Button>
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Heading, Stack } from "@chakra-ui/react";
+import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
@@ -16,6 +16,7 @@ import { registerWithValue } from "../../lib/form-fields";
 import { TOAST } from "../../lib/messages";
 import { meQuery } from "../../lib/session";
 import { useUpdateProfile } from "./api";
+import { SettingsCard } from "./SettingsCard";
 
 const SIGN_IN_AGAIN = "Sign in again";
 
@@ -82,37 +83,30 @@ export function ProfileForm({ me }: { me: Profile }) {
   });
 
   return (
-    <Card.Root as="section" aria-labelledby="profile-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="profile-heading">
-          Profile
-        </Heading>
-      </Card.Header>
-      <Card.Body>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="4">
-            <FormField label="Full Name" required error={errors.fullName?.message}>
-              <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...registerWithValue(form, "fullName")} />
-            </FormField>
-            <FormField label="Company Name" error={errors.companyName?.message}>
-              <TextInput
-                autoComplete="organization"
-                maxLength={NAME_MAX_LENGTH}
-                {...registerWithValue(form, "companyName")}
-              />
-            </FormField>
-            <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
-              <TextInput type="email" value={me.email} readOnly />
-            </FormField>
-            <FormField label="Account Type" disabled>
-              <TextInput value={ROLE_LABELS[me.role]} readOnly />
-            </FormField>
-            <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending}>
-              Save Changes
-            </Button>
-          </Stack>
-        </form>
-      </Card.Body>
-    </Card.Root>
+    <SettingsCard title="Profile">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="4">
+          <FormField label="Full Name" required error={errors.fullName?.message}>
+            <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...registerWithValue(form, "fullName")} />
+          </FormField>
+          <FormField label="Company Name" error={errors.companyName?.message}>
+            <TextInput
+              autoComplete="organization"
+              maxLength={NAME_MAX_LENGTH}
+              {...registerWithValue(form, "companyName")}
+            />
+          </FormField>
+          <FormField label="Email" disabled helperText="Your e-mail address cannot be changed here.">
+            <TextInput type="email" value={me.email} readOnly />
+          </FormField>
+          <FormField label="Account Type" disabled>
+            <TextInput value={ROLE_LABELS[me.role]} readOnly />
+          </FormField>
+          <Button type="submit" colorPalette="brand" alignSelf="start" loading={update.isPending}>
+            Save Changes
+          </Button>
+        </Stack>
+      </form>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Heading, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import type { MouseEvent } from "react";
 import { LuLogOut } from "react-icons/lu";
@@ -12,6 +12,7 @@ import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { signedInDevicesQuery, useSignOutDevice, useSignOutOtherDevices } from "./api";
 import { NO_OTHER_DEVICES, SIGN_OUT_OTHERS_QUESTION } from "./labels";
+import { SettingsCard } from "./SettingsCard";
 
 /**
  * Settings' "Signed-in devices": where the account is signed in, so a session left on a shared or
@@ -39,98 +40,90 @@ export function SignedInDevicesCard() {
   };
 
   return (
-    <Card.Root as="section" aria-labelledby="devices-heading">
-      <Card.Header>
-        <Heading as="h2" size="lg" id="devices-heading">
-          Signed-in devices
-        </Heading>
-        <Text color="fg.muted" textStyle="sm">
-          Where your account is signed in. Sign out of a device you no longer use or do not recognise: its open pages
-          are signed out at once.
-        </Text>
-      </Card.Header>
-      <Card.Body>
-        {list.isPending ? (
-          <Stack gap="3" aria-busy="true">
-            <Text srOnly>Loading signed-in devices…</Text>
-            <Skeleton h="10" />
-            <Skeleton h="10" />
-          </Stack>
-        ) : list.isError ? (
-          <LoadFailed message="Signed-in devices could not be loaded." onRetry={() => list.refetch()} />
-        ) : (
-          <Stack gap="4">
-            <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-              {list.data.devices.map((device) => (
-                <HStack as="li" key={device.id} justify="space-between" align="center" gap="3">
-                  <Stack gap="0.5" minW="0">
-                    <HStack gap="2" wrap="wrap">
-                      <Text fontWeight="medium">{device.device}</Text>
-                      {device.current && (
-                        <Badge colorPalette="brand" variant="subtle">
-                          This device
-                        </Badge>
-                      )}
-                    </HStack>
-                    <Text color="fg.muted" textStyle="sm">
-                      Signed in {formatDateTime(device.signedInAt)}
-                      {device.ipAddress && ` · ${device.ipAddress}`}
-                    </Text>
-                  </Stack>
-                  {!device.current && (
-                    <Button
-                      size="xs"
-                      variant="outline"
-                      flexShrink={0}
-                      aria-label={`Sign out ${device.device}, signed in ${formatDateTime(device.signedInAt)}`}
-                      loading={signOut.isPending && signOut.variables === device.id}
-                      disabled={signOut.isPending && signOut.variables === device.id}
-                      onClick={(event) => signOutDevice(device, event)}
-                    >
-                      Sign out
-                    </Button>
-                  )}
-                </HStack>
-              ))}
-            </Stack>
-            {list.data.total <= 1 ? (
-              <Text color="fg.muted" textStyle="sm">
-                {NO_OTHER_DEVICES}
-              </Text>
-            ) : (
-              <Stack gap="2" align="start">
-                {list.data.total > list.data.devices.length && (
+    <SettingsCard
+      title="Signed-in devices"
+      description="Where your account is signed in. Sign out of a device you no longer use or do not recognise: its open pages are signed out at once."
+    >
+      {list.isPending ? (
+        <Stack gap="3" aria-busy="true">
+          <Text srOnly>Loading signed-in devices…</Text>
+          <Skeleton h="10" />
+          <Skeleton h="10" />
+        </Stack>
+      ) : list.isError ? (
+        <LoadFailed message="Signed-in devices could not be loaded." onRetry={() => list.refetch()} />
+      ) : (
+        <Stack gap="4">
+          <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
+            {list.data.devices.map((device) => (
+              <HStack as="li" key={device.id} justify="space-between" align="center" gap="3">
+                <Stack gap="0.5" minW="0">
+                  <HStack gap="2" wrap="wrap">
+                    <Text fontWeight="medium">{device.device}</Text>
+                    {device.current && (
+                      <Badge colorPalette="brand" variant="subtle">
+                        This device
+                      </Badge>
+                    )}
+                  </HStack>
                   <Text color="fg.muted" textStyle="sm">
-                    And {list.data.total - list.data.devices.length} older sign-ins not listed.
+                    Signed in {formatDateTime(device.signedInAt)}
+                    {device.ipAddress && ` · ${device.ipAddress}`}
                   </Text>
+                </Stack>
+                {!device.current && (
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    flexShrink={0}
+                    aria-label={`Sign out ${device.device}, signed in ${formatDateTime(device.signedInAt)}`}
+                    loading={signOut.isPending && signOut.variables === device.id}
+                    disabled={signOut.isPending && signOut.variables === device.id}
+                    onClick={(event) => signOutDevice(device, event)}
+                  >
+                    Sign out
+                  </Button>
                 )}
-                <ConfirmDialog
-                  question={SIGN_OUT_OTHERS_QUESTION}
-                  description="Every device but this one will have to sign in again."
-                  confirmLabel="Sign out of other devices"
-                  onConfirm={() =>
-                    signOutOthers.mutateAsync().then(
-                      () => toaster.create({ type: "success", title: TOAST.otherDevicesSignedOut }),
-                      (error) =>
-                        toaster.create({
-                          type: "error",
-                          title: TOAST.error,
-                          description: `${TOAST.otherDevicesSignOutFailed}: ${errorMessage(error)}`,
-                        }),
-                    )
-                  }
-                  trigger={
-                    <Button size="sm" variant="outline" colorPalette="red">
-                      <LuLogOut aria-hidden="true" />
-                      Sign out of other devices
-                    </Button>
-                  }
-                />
-              </Stack>
-            )}
+              </HStack>
+            ))}
           </Stack>
-        )}
-      </Card.Body>
-    </Card.Root>
+          {list.data.total <= 1 ? (
+            <Text color="fg.muted" textStyle="sm">
+              {NO_OTHER_DEVICES}
+            </Text>
+          ) : (
+            <Stack gap="2" align="start">
+              {list.data.total > list.data.devices.length && (
+                <Text color="fg.muted" textStyle="sm">
+                  And {list.data.total - list.data.devices.length} older sign-ins not listed.
+                </Text>
+              )}
+              <ConfirmDialog
+                question={SIGN_OUT_OTHERS_QUESTION}
+                description="Every device but this one will have to sign in again."
+                confirmLabel="Sign out of other devices"
+                onConfirm={() =>
+                  signOutOthers.mutateAsync().then(
+                    () => toaster.create({ type: "success", title: TOAST.otherDevicesSignedOut }),
+                    (error) =>
+                      toaster.create({
+                        type: "error",
+                        title: TOAST.error,
+                        description: `${TOAST.otherDevicesSignOutFailed}: ${errorMessage(error)}`,
+                      }),
+                  )
+                }
+                trigger={
+                  <Button size="sm" variant="outline" colorPalette="red">
+                    <LuLogOut aria-hidden="true" />
+                    Sign out of other devices
+                  </Button>
+                }
+              />
+            </Stack>
+          )}
+        </Stack>
+      )}
+    </SettingsCard>
   );
 }
