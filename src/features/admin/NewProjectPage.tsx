@@ -1,11 +1,11 @@
 import { Card } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
+import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { useCreateProject } from "./money-api";
-import { ProjectFields, showProjectError, useProjectForm } from "./ProjectFields";
+import { ProjectFields, useProjectForm } from "./ProjectFields";
 
 /** Admin › New project (issue #7 item 5): every field of a project; the new project opens when created. */
 export function NewProjectPage() {
@@ -21,7 +21,7 @@ export function NewProjectPage() {
       },
       onError: (error) => {
         toaster.create({ type: "error", title: TOAST.projectCreateFailed, description: errorMessage(error) });
-        showProjectError(form, error);
+        showServerError(form, error);
       },
     });
   });

@@ -12,7 +12,6 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../../../common/domain"
 import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
-import { showServerError } from "../../lib/form-errors";
 import { registerWithValue } from "../../lib/form-fields";
 import { ClientPicker, DeveloperPicker } from "./Pickers";
 
@@ -49,9 +48,6 @@ export function useProjectForm(project?: AdminProject): ProjectFormApi {
       : EMPTY,
   });
 }
-
-/** The API's field names are the form's. */
-export const showProjectError = (form: ProjectFormApi, error: unknown) => showServerError(form, error);
 
 const nullIfEmpty = (value: string | null) => value || null;
 

@@ -5,10 +5,10 @@ import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
+import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { adminProjectQuery, useUpdateProject } from "../admin/money-api";
-import { ProjectFields, showProjectError, useProjectForm } from "../admin/ProjectFields";
+import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
 
 /**
  * Edit project (issue #7 item 5), for administrators on the project page:
@@ -76,7 +76,7 @@ function EditForm({ project, onDone }: { project: AdminProject; onDone: () => vo
       },
       onError: (error) => {
         toaster.create({ type: "error", title: TOAST.projectUpdateFailed, description: errorMessage(error) });
-        showProjectError(form, error);
+        showServerError(form, error);
       },
     });
   });
