@@ -10,42 +10,35 @@ import { sessions } from "../db/schema";
  * its live sockets, as a sign-out does.
  */
 
-const deviceColumns = (currentToken: string) => ({
+const deviceColumns = {
   id: sessions.id,
   userAgent: sessions.userAgent,
   ipAddress: sessions.ipAddress,
   signedInAt: sessions.createdAt,
-  current: sql<boolean>`${sessions.token} = ${currentToken}`,
-});
+};
 
-const toDevice = ({
-  userAgent,
-  ...row
-}: {
-  userAgent: string | null;
-  id: string;
-  ipAddress: string | null;
-  signedInAt: Date;
-  current: boolean;
-}) => ({
-  ...row,
-  device: describeDevice(userAgent),
-});
+const toDevice =
+  (current: boolean) =>
+  ({ userAgent, ...row }: { id: string; userAgent: string | null; ipAddress: string | null; signedInAt: Date }) => ({
+    ...row,
+    device: describeDevice(userAgent),
+    current,
+  });
 
 /** The current session first, then the newest others (on the user's index, newest first), and how many there are. */
 export async function listSignedInDevices(db: Db, userId: string, currentToken: string) {
   const unexpired = and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date()));
-  const [newest, current, [counted]] = await Promise.all([
+  const [others, current, [counted]] = await Promise.all([
     db
-      .select(deviceColumns(currentToken))
+      .select(deviceColumns)
       .from(sessions)
       .where(and(unexpired, ne(sessions.token, currentToken)))
       .orderBy(desc(sessions.createdAt))
       .limit(pageLimit(SIGNED_IN_DEVICES_LISTED)),
-    db.select(deviceColumns(currentToken)).from(sessions).where(eq(sessions.token, currentToken)),
+    db.select(deviceColumns).from(sessions).where(eq(sessions.token, currentToken)),
     db.select({ total: count() }).from(sessions).where(unexpired),
   ]);
-  const devices = [...current, ...newest].slice(0, SIGNED_IN_DEVICES_LISTED).map(toDevice);
+  const devices = [...current.map(toDevice(true)), ...others.map(toDevice(false))].slice(0, SIGNED_IN_DEVICES_LISTED);
   return { devices, total: counted?.total ?? devices.length };
 }
 
