@@ -195,6 +195,30 @@ export async function notifyMilestone(tx: Tx, actor: Actor, milestoneId: string,
 type ProjectNotice = { id: string; title: string; clientId: string; developerIds: readonly string[] };
 
 /**
+ * Tells `people` (of the project's client and developers) about it: those the rules let read it,
+ * which on the project's own people is all of them, written once for every project notice.
+ */
+async function notifyAboutProject(
+  tx: Tx,
+  actor: Actor,
+  project: ProjectNotice,
+  people: readonly Person[],
+  notice: Pick<NotificationInput, "kind" | "title" | "body">,
+) {
+  const facts = { clientId: project.clientId, developerIds: project.developerIds };
+  const readers = people.filter((person) => rules.projects.read(person, facts)).map((person) => person.id);
+  await notify(tx, readers, actor?.id ?? null, {
+    ...notice,
+    link: `/portal/projects/${project.id}`,
+    entity: "project",
+    entityId: project.id,
+    projectId: project.id,
+  });
+}
+
+const developersOf = (ids: readonly string[]): Person[] => ids.map((id) => ({ id, role: "developer" }));
+
+/**
  * People who joined a project (issue #11's portal: a project made for a client, a developer put on
  * one): each is told once, in their own words, and reads it on the project's page.
  */
@@ -204,24 +228,14 @@ export async function notifyProjectJoined(
   project: ProjectNotice,
   joined: { client: boolean; developerIds: readonly string[] },
 ) {
-  const facts = { clientId: project.clientId, developerIds: project.developerIds };
-  const notice = {
-    kind: "project_added",
-    link: `/portal/projects/${project.id}`,
-    entity: "project",
-    entityId: project.id,
-    projectId: project.id,
-  } as const;
-  const client = { id: project.clientId, role: "client" } as const;
-  if (joined.client && rules.projects.read(client, facts))
-    await notify(tx, [client.id], actor?.id ?? null, {
-      ...notice,
+  if (joined.client)
+    await notifyAboutProject(tx, actor, project, [{ id: project.clientId, role: "client" }], {
+      kind: "project_added",
       title: `A new project: ${project.title}`,
       body: "Follow its progress, milestones and messages on its page.",
     });
-  const developers = joined.developerIds.filter((id) => rules.projects.read({ id, role: "developer" }, facts));
-  await notify(tx, developers, actor?.id ?? null, {
-    ...notice,
+  await notifyAboutProject(tx, actor, project, developersOf(joined.developerIds), {
+    kind: "project_added",
     title: `You were added to ${project.title}`,
     body: "Its messages and files are open to you now.",
   });
@@ -229,14 +243,11 @@ export async function notifyProjectJoined(
 
 /** A project's status changed (completed, on hold…): its client and developers. */
 export async function notifyProjectStatus(tx: Tx, actor: Actor, project: ProjectNotice & { status: ProjectStatus }) {
-  await notify(tx, [project.clientId, ...project.developerIds], actor?.id ?? null, {
+  const people: Person[] = [{ id: project.clientId, role: "client" }, ...developersOf(project.developerIds)];
+  await notifyAboutProject(tx, actor, project, people, {
     kind: "project_status",
     title: `${project.title} is now ${PROJECT_STATUS_LABELS[project.status].toLowerCase()}`,
     body: "See the project's page for what changed.",
-    link: `/portal/projects/${project.id}`,
-    entity: "project",
-    entityId: project.id,
-    projectId: project.id,
   });
 }
 

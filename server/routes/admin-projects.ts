@@ -171,11 +171,12 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           previousClientId: before.clientId === body.clientId ? null : before.clientId,
         });
         // Those who joined hear that first; then everyone on it hears of a new status.
-        await notifyProjectJoined(tx, actor, noticeOf(after), {
+        const notice = noticeOf(after);
+        await notifyProjectJoined(tx, actor, notice, {
           client: before.clientId !== after.clientId,
           developerIds: added,
         });
-        if (before.status !== after.status) await notifyProjectStatus(tx, actor, noticeOf(after));
+        if (before.status !== after.status) await notifyProjectStatus(tx, actor, notice);
         return after;
       });
     },
