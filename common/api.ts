@@ -316,6 +316,7 @@ export const NOTIFICATION_KINDS = [
   "milestone_paid",
   "invoice_issued",
   "invoice_paid",
+  "invoice_overdue",
   "order_status",
   "order_new",
   "order_withdrawn",

@@ -305,6 +305,8 @@ export async function seedDatabase(db: Db): Promise<void> {
         amount: nairaToKobo(300_000),
         status: "overdue",
         dueDate: day(-3),
+        // Told when it fell overdue: a fresh start does not remind anyone of the demo's past.
+        overdueToldFor: day(-3),
         createdAt: ago(20),
       },
       {

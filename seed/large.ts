@@ -10,6 +10,7 @@ import {
   TASK_STATUSES,
 } from "../common/domain";
 import { ENQUIRY_BUDGETS, ENQUIRY_SERVICES } from "../common/enquiry-options";
+import { TIME_ZONE } from "../common/format";
 import type { Database } from "../server/db";
 import { DEMO_PASSWORD, isEmpty, resetDatabase } from "./index";
 
@@ -246,16 +247,19 @@ export async function seedLarge(database: Database, options: LargeOptions): Prom
       from generate_series(1, ${c.milestones}) n, lg_t0`),
 
     // Invoices: billed to the client of their project.
+    // Those already past their due date were told then: a server started on the data reminds nobody.
     run(`insert into invoices (id, invoice_number, project_id, client_id, amount_minor, status, due_date, paid_date,
-        created_at, updated_at)
+        overdue_told_for, created_at, updated_at)
       select pg_temp.id('invoice', i.n), 'LG-' || lpad(i.n::text, 8, '0'), pg_temp.id('project', i.p),
         pg_temp.id('client', pg_temp.client_of(i.p))::text, (pg_temp.h('invoice-amount', i.n) % 2000000) * 100, i.status,
-        (t0 + i.n * interval '2 minutes')::date + 14,
+        i.due,
         case when i.status = 'paid' then t0 + i.n * interval '2 minutes' + interval '10 days' end,
+        case when i.status <> 'paid' and i.due < (now() at time zone '${TIME_ZONE}')::date then i.due end,
         t0 + i.n * interval '2 minutes', t0 + i.n * interval '2 minutes'
       from (select n, pg_temp.pick('invoice-project', n, ${c.projects}) as p,
-              (${list(INVOICE_STATUSES)})[pg_temp.pick('invoice-status', n, ${INVOICE_STATUSES.length})] as status
-            from generate_series(1, ${c.invoices}) n) i, lg_t0`),
+              (${list(INVOICE_STATUSES)})[pg_temp.pick('invoice-status', n, ${INVOICE_STATUSES.length})] as status,
+              (t0 + n * interval '2 minutes')::date + 14 as due
+            from generate_series(1, ${c.invoices}) n, lg_t0) i, lg_t0`),
 
     // Tasks: dealt round the developers (one in twenty unassigned), created by the administrator.
     run(`insert into tasks (id, title, description, status, priority, assigned_to, project_id, due_date, created_by,

@@ -19,6 +19,7 @@ import authPlugin from "./auth/plugin";
 import { createSessionResolver } from "./auth/resolver";
 import { SessionCache } from "./auth/session-cache";
 import type { Config } from "./config";
+import { remindOverdueInvoices } from "./data/invoices";
 import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
 import { createFileStore, type FileStore, startContentSweep } from "./files/store";
@@ -251,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   if (servesClient) await registerClient(server, config, database, documents, portalPages);
 
   // Every process delivers mail: the queue's claims keep them from sending a row twice.
-  mailer.start([(now) => sendDueDigests(db, now)]);
+  mailer.start([(now) => sendDueDigests(db, now), (now) => remindOverdueInvoices(db, now)]);
   // Every process sweeps for deleted files' content left in the store: deleting it twice is harmless.
   const contentSweep = startContentSweep(db, files, server.log);
   server.addHook("onClose", async () => {

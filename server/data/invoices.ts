@@ -5,9 +5,12 @@ import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { invoices, projects, users } from "../db/schema";
+import { sqlTimestamp } from "../db/timestamp";
+import { publishChange } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
+import { notifyInvoice } from "./notifications";
 
 /** Reads of invoices shared by the REST routes, the PDF and the live hub, so all show the same. */
 
@@ -125,6 +128,46 @@ const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["
 });
 
 /** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */
+/** How many invoices one transaction of the overdue sweep tells. */
+const OVERDUE_BATCH = 100;
+
+/**
+ * The mail worker's job, in every process on every pass: tells the client of each invoice not paid
+ * whose due date has passed in Lagos at `now`, once per due date (a due date corrected later is told
+ * again when it passes), and pushes the invoice to live views, where it now reads "overdue" though
+ * nobody touched it. Rows are claimed with SKIP LOCKED: two processes never tell one twice. Served by
+ * invoices_overdue_untold_idx, which holds only the invoices not paid and not yet told.
+ */
+export async function remindOverdueInvoices(db: Db, now: Date = new Date()): Promise<void> {
+  const today = sql`(${sqlTimestamp(now)} at time zone ${TIME_ZONE})::date`;
+  for (;;) {
+    const told = await db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ id: string; invoice_number: string; client_id: string }>(sql`
+        update ${invoices} i set overdue_told_for = i.due_date
+        from (select id from ${invoices}
+              where status <> 'paid' and overdue_told_for is distinct from due_date and due_date < ${today}
+              order by due_date
+              limit ${pageLimit(OVERDUE_BATCH)}
+              for update skip locked) due
+        where i.id = due.id
+        returning i.id, i.invoice_number, i.client_id`);
+      for (const row of rows) {
+        const invoice = { id: row.id, invoiceNumber: row.invoice_number, clientId: row.client_id };
+        await notifyInvoice(tx, null, invoice, "overdue");
+        await publishChange(tx, {
+          topic: "invoices",
+          op: "update",
+          id: invoice.id,
+          clientId: invoice.clientId,
+          previousClientId: null,
+        });
+      }
+      return rows.length;
+    });
+    if (told < OVERDUE_BATCH) return;
+  }
+}
+
 export const invoicesListKey = ["invoices", "list"] as const;
 export const invoicesSummaryKey = ["invoices", "summary"] as const;
 

@@ -6,6 +6,7 @@ import { MAIL_KIND_LABELS, MAIL_KINDS_BY_ROLE, mailKindDefault } from "../../com
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { mailPreferences, messageFiles, messageMailDigests, projects, users } from "../db/schema";
+import { sqlTimestamp } from "../db/timestamp";
 import { enqueueMail } from "../mail";
 import { unsubscribeParts } from "../mail/unsubscribe";
 import { rules } from "../rules";
@@ -32,8 +33,6 @@ let settings: NotificationMailSettings | undefined;
 export function configureNotificationMail(value: NotificationMailSettings) {
   settings = value;
 }
-
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 
 /** Whether the person (a users row in the query) wants mail of this kind: their choice, else the default. */
 const wants = (kind: NotificationKind): SQL =>
@@ -135,7 +134,7 @@ export async function sendDueDigests(db: Db, now: Date = new Date()): Promise<vo
     const handled = await db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ user_id: string; project_id: string }>(sql`
         select user_id, project_id from ${messageMailDigests}
-        where due_at <= ${at(now)}
+        where due_at <= ${sqlTimestamp(now)}
         order by due_at
         limit ${pageLimit(DIGEST_BATCH)}
         for update skip locked`);
@@ -205,7 +204,7 @@ async function sendDigest(tx: Tx, s: NotificationMailSettings, userId: string, p
       lines,
     ),
   );
-  await settle({ lastSentAt: sql`${at(now)}`, mailedUpTo: sql`${first.last_at}::timestamptz` });
+  await settle({ lastSentAt: sqlTimestamp(now), mailedUpTo: sql`${first.last_at}::timestamptz` });
 }
 
 // ---------------------------------------------------------------------------

@@ -24,8 +24,8 @@ import { mailNotification } from "./mail";
  * event's own transaction, one row per recipient: the people the rules let
  * read what it is about at that moment, never the actor. When shown, the rows
  * are filtered again by what the person may read now (a developer taken off a
- * project no longer sees its notifications). Overdue invoices are derived
- * (an invoice's due date passing is no event) and are not notified here.
+ * project no longer sees its notifications). An invoice's due date passing is
+ * no request's event: the mail worker's sweep tells it (remindOverdueInvoices).
  */
 
 type Person = { id: string; role: "admin" | "client" | "developer" };
@@ -260,9 +260,13 @@ const INVOICE_NOTICES = {
   updated: { kind: "invoice_issued", done: "updated", body: "Its amount, project or due date changed: see Invoices." },
   paid: { kind: "invoice_paid", done: "paid", body: "Thank you: the invoice is marked paid." },
   withdrawn: { kind: "invoice_issued", done: "withdrawn", body: "It was issued by mistake: you do not owe it." },
+  overdue: { kind: "invoice_overdue", done: "overdue", body: "Its due date has passed and it is not paid yet." },
 } as const;
 
-/** An invoice issued, corrected, paid or withdrawn: its client (administrators see the payments console). */
+/**
+ * An invoice issued, corrected, paid, withdrawn or fallen overdue (no actor: the worker's sweep): its
+ * client (administrators see the payments console).
+ */
 export async function notifyInvoice(
   tx: Tx,
   actor: Actor,

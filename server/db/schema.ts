@@ -322,6 +322,8 @@ export const invoices = pgTable(
     status: text("status", { enum: INVOICE_STATUSES }).notNull().default("unpaid"),
     dueDate: date("due_date"),
     paidDate: timestamptz("paid_date"),
+    /** The due date its client was told had passed (server/data/invoices.ts): a new due date is told again. */
+    overdueToldFor: date("overdue_told_for"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -336,6 +338,10 @@ export const invoices = pgTable(
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
     index("invoices_number_prefix_idx").on(sql`lower(${t.invoiceNumber}) text_pattern_ops`),
+    // The overdue reminder's sweep: only invoices not paid whose due date was not told yet.
+    index("invoices_overdue_untold_idx")
+      .on(t.dueDate)
+      .where(sql`status <> 'paid' and overdue_told_for is distinct from due_date`),
   ],
 );
 

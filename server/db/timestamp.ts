@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { customType } from "drizzle-orm/pg-core";
 
 /**
@@ -54,3 +55,6 @@ export const timestamptz = customType<{ data: Date; driverData: string }>({
   fromDriver: (value) => (typeof value === "string" ? parseTimestamptz(value) : value),
   toDriver: (value) => value.toISOString(),
 });
+
+/** A moment given by the caller (the workers' `now`, which tests move) as an SQL timestamp. */
+export const sqlTimestamp = (now: Date) => sql`${now.toISOString()}::timestamptz`;

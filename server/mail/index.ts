@@ -4,6 +4,7 @@ import type { Config } from "../config";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { mailOutbox, mailQueue } from "../db/schema";
+import { sqlTimestamp } from "../db/timestamp";
 
 export type Mail = {
   to: string;
@@ -27,7 +28,7 @@ export type Mailer = {
   send(mail: Mail): Promise<void>;
   /** One pass of the worker: delivers the due rows it can claim and runs the periodic jobs. `now` for tests. */
   runOnce(now?: Date): Promise<void>;
-  /** Starts polling every MAIL_POLL_MS; `jobs` run on each pass after the queue (message digests). */
+  /** Starts polling every MAIL_POLL_MS; `jobs` run on each pass after the queue (message digests, overdue invoices). */
   start(jobs?: ((now: Date) => Promise<void>)[]): void;
   /** Stops polling and waits for the pass under way. */
   stop(): Promise<void>;
@@ -134,8 +135,6 @@ function outboxTransport(db: Db, log: (line: string) => void): Transport {
   };
 }
 
-const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
-
 /**
  * Claims due rows: sets their lease in one statement over rows locked with
  * SKIP LOCKED, so two workers (two processes on one PostgreSQL) never take
@@ -143,12 +142,12 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
  */
 async function claim(db: Db, now: Date, only?: string): Promise<QueuedMail[]> {
   const { rows } = await db.execute<QueuedMail>(sql`
-    update ${mailQueue} q set locked_until = ${at(now)} + ${`${LEASE_MS} milliseconds`}::interval
+    update ${mailQueue} q set locked_until = ${sqlTimestamp(now)} + ${`${LEASE_MS} milliseconds`}::interval
     where q.id in (
       select id from ${mailQueue}
       where sent_at is null and failed_at is null
-        and (locked_until is null or locked_until <= ${at(now)})
-        ${only ? sql`and id = ${only}` : sql`and send_after <= ${at(now)}`}
+        and (locked_until is null or locked_until <= ${sqlTimestamp(now)})
+        ${only ? sql`and id = ${only}` : sql`and send_after <= ${sqlTimestamp(now)}`}
       order by send_after
       limit ${pageLimit(BATCH)}
       for update skip locked)
@@ -182,8 +181,8 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
       const failed = attempts >= MAIL_MAX_ATTEMPTS;
       await db.execute(sql`
         update ${mailQueue} set attempts = ${attempts}, last_error = ${message.slice(0, 1000)}, locked_until = null,
-          send_after = ${at(now)} + ${`${backoffMs(attempts)} milliseconds`}::interval,
-          failed_at = ${failed ? at(now) : sql`null`}
+          send_after = ${sqlTimestamp(now)} + ${`${backoffMs(attempts)} milliseconds`}::interval,
+          failed_at = ${failed ? sqlTimestamp(now) : sql`null`}
         where id = ${mail.id}`);
       log(
         failed
@@ -206,7 +205,7 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
   async function prune(now: Date) {
     if (now.getTime() - prunedAt < PRUNE_EVERY_MS) return;
     prunedAt = now.getTime();
-    await db.execute(sql`delete from ${mailQueue} where sent_at < ${at(now)} - ${KEEP_SENT}::interval`);
+    await db.execute(sql`delete from ${mailQueue} where sent_at < ${sqlTimestamp(now)} - ${KEEP_SENT}::interval`);
   }
 
   async function pass(now = new Date()): Promise<void> {

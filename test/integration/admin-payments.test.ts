@@ -142,10 +142,12 @@ describe("GET /api/admin/payments", () => {
     const [manyClient] = await createClients(server.db, [
       { fullName: `${many} Client`, email: `${many}@example.test` },
     ]);
-    await server.db.execute(sql`insert into invoices (client_id, invoice_number, amount_minor, due_date, status, created_at)
+    // Told overdue already (overdue_told_for), as the seed's: the mail worker's sweep leaves them be.
+    await server.db.execute(sql`insert into invoices (client_id, invoice_number, amount_minor, due_date, status, created_at,
+        overdue_told_for)
       select ${manyClient}, ${`${many.toUpperCase()}-`} || lpad(n::text, 5, '0'), (n * 7919 % 10007) * 100,
         current_date + (n * 31 % 90) - 30, case when n % 7 = 0 then 'paid' else 'unpaid' end,
-        now() - (n * 6151 % 4001) * interval '1 minute'
+        now() - (n * 6151 % 4001) * interval '1 minute', current_date + (n * 31 % 90) - 30
       from generate_series(1, ${FEW_MATCHES + 5}) n`);
     for (const sort of ["number", "client", "amount", "due", "status", "created"] as const) {
       for (const dir of ["asc", "desc"] as const) {

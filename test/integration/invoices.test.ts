@@ -1,11 +1,14 @@
-import { eq, sql } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { and, eq, like, sql } from "drizzle-orm";
 import * as fontkit from "fontkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "../../common/company";
 import { formatDate, formatDay, formatMoney } from "../../common/format";
-import { invoices, projects } from "../../server/db/schema";
+import { remindOverdueInvoices } from "../../server/data/invoices";
+import { invoices, mailQueue, notifications, projects } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { INVOICE_BOLD_FONT, INVOICE_FONT } from "../../server/pdf/invoice";
+import { createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay, pdfText } from "../support/invoices";
 import { liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -247,6 +250,91 @@ describe("GET /api/invoices/:id/pdf", () => {
   });
 });
 
+describe("overdue reminders (the mail worker's sweep)", () => {
+  const LIST = ["invoices", "list"];
+  const PASSWORD = "Heron#Lagoon77";
+  const remind = (now = new Date()) => remindOverdueInvoices(server.db, now);
+  const noticesOf = (invoiceId: string) =>
+    server.db
+      .select({ userId: notifications.userId, kind: notifications.kind, title: notifications.title })
+      .from(notifications)
+      .where(eq(notifications.entityId, invoiceId));
+  const mailsAbout = (to: string, invoiceNumber: string) =>
+    server.db
+      .select({ subject: mailQueue.subject })
+      .from(mailQueue)
+      .where(and(eq(mailQueue.to, to), like(mailQueue.subject, `%${invoiceNumber}%`)));
+
+  async function newClient(name: string) {
+    const email = `${name}.${randomUUID().slice(0, 6)}@example.test`;
+    const id = await createClientWithPassword(server.db, { fullName: `Overdue ${name}`, email }, PASSWORD);
+    return { id, email, client: await server.signIn(email, PASSWORD) };
+  }
+
+  it("tells the client once, by notification and mail, when an unpaid invoice's due date passes, and pushes it overdue to live views", async () => {
+    const { id, email, client } = await newClient("payer");
+    const socket = await live(client, [LIST]);
+    const late = await insertInvoice(server.db, { clientId: id, dueDate: lagosDay(-1), overdueToldFor: null });
+    const dueToday = await insertInvoice(server.db, { clientId: id, dueDate: lagosDay(0) });
+    const paidLate = await insertInvoice(server.db, {
+      clientId: id,
+      dueDate: lagosDay(-4),
+      status: "paid",
+      paidDate: new Date(),
+      overdueToldFor: null,
+    });
+
+    // The server's own worker may get there first: either way, exactly once.
+    await Promise.all([remind(), remind(), server.app.mailer.runOnce()]);
+    const pushed = await socket.next((frame) => frame.type === "change" && frame.row?.id === late.id);
+    expect(pushed).toMatchObject({ op: "update", row: { status: "overdue" } });
+    expect(await noticesOf(late.id)).toEqual([
+      { userId: id, kind: "invoice_overdue", title: `Invoice ${late.invoiceNumber} overdue` },
+    ]);
+    expect(await mailsAbout(email, late.invoiceNumber)).toEqual([{ subject: `Invoice ${late.invoiceNumber} overdue` }]);
+    const [stored] = await server.db.select().from(invoices).where(eq(invoices.id, late.id));
+    expect(stored).toMatchObject({ status: "unpaid", overdueToldFor: lagosDay(-1) });
+
+    await remind();
+    expect(await noticesOf(late.id)).toHaveLength(1);
+    // Due today is not overdue yet; a paid invoice never is.
+    expect(await noticesOf(dueToday.id)).toEqual([]);
+    expect(await noticesOf(paidLate.id)).toEqual([]);
+
+    // Tomorrow in Lagos, today's due date has passed: told then, with nothing else told again.
+    await remind(new Date(Date.now() + 86_400_000));
+    expect(await noticesOf(dueToday.id)).toEqual([
+      { userId: id, kind: "invoice_overdue", title: `Invoice ${dueToday.invoiceNumber} overdue` },
+    ]);
+    expect(await noticesOf(late.id)).toHaveLength(1);
+    expect(await noticesOf(paidLate.id)).toEqual([]);
+  });
+
+  it("tells a corrected due date again when it passes; rings the bell but sends no mail to a client who turned that mail off", async () => {
+    const { id, email, client } = await newClient("quiet");
+    const turnedOff = await client.request("PUT", "/api/me/mail-preferences", { invoice_overdue: false });
+    expect(turnedOff.status).toBe(200);
+    const invoice = await insertInvoice(server.db, { clientId: id, dueDate: lagosDay(-2), overdueToldFor: null });
+    await remind();
+    expect(await noticesOf(invoice.id)).toHaveLength(1);
+
+    const corrected = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: null,
+      amount: "10000.00",
+      dueDate: lagosDay(3),
+    });
+    expect(corrected.status).toBe(200);
+    await remind();
+    expect((await noticesOf(invoice.id)).map((notice) => notice.kind).sort()).toEqual([
+      "invoice_issued",
+      "invoice_overdue",
+    ]);
+    await remind(new Date(Date.now() + 4 * 86_400_000));
+    expect((await noticesOf(invoice.id)).filter((notice) => notice.kind === "invoice_overdue")).toHaveLength(2);
+    expect(await mailsAbout(email, `${invoice.invoiceNumber} overdue`)).toEqual([]);
+  });
+});
+
 describe("live", () => {
   const LIST = ["invoices", "list"];
   const SUMMARY = ["invoices", "summary"];
@@ -266,8 +354,8 @@ describe("live", () => {
     const id = await server.db.transaction(async (tx) => {
       const [row] = await tx
         .execute<{ id: string }>(
-          sql`insert into invoices (invoice_number, client_id, amount_minor, status, due_date)
-            values ('LIVE-1', ${chineduId}, 250000, 'unpaid', ${lagosDay(-2)}) returning id`,
+          sql`insert into invoices (invoice_number, client_id, amount_minor, status, due_date, overdue_told_for)
+            values ('LIVE-1', ${chineduId}, 250000, 'unpaid', ${lagosDay(-2)}, ${lagosDay(-2)}) returning id`,
         )
         .then((result) => result.rows);
       if (!row) throw new Error("not inserted");

@@ -159,6 +159,16 @@ describe("npm run seed:large", () => {
         "select count(*) n from milestones where (payment_status = 'paid') <> (paid_date is not null)",
       ),
     ).toBe(0);
+    // Invoices already overdue were told then: a server started on the data reminds nobody of them.
+    expect(
+      await count(first, "select count(*) n from invoices where status <> 'paid' and due_date < current_date"),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(
+        first,
+        "select count(*) n from invoices where status <> 'paid' and due_date < current_date - 1 and overdue_told_for is distinct from due_date",
+      ),
+    ).toBe(0);
     // Orders cost their service's price, and a decided order was updated no earlier than it was made.
     expect(
       await count(

@@ -65,7 +65,10 @@ export async function assignDeveloper(db: Db, projectId: string, developerId: st
   await assignDevelopers(db, [{ projectId, developerId }]);
 }
 
-/** An invoice; `dueInDays` is counted from today in Lagos (negative: in the past). */
+/**
+ * An invoice; `dueInDays` is counted from today in Lagos (negative: in the past, and told overdue
+ * already, as insertInvoice in ./invoices.ts writes it).
+ */
 export async function createInvoice(
   db: Db,
   clientId: string,
@@ -80,6 +83,8 @@ export async function createInvoice(
       amount: 100_000,
       createdAt: new Date(Date.now() - daysAgo * 86_400_000),
       ...(dueInDays !== undefined && { dueDate: sql`${lagosToday} + ${dueInDays}::int` as never }),
+      ...(dueInDays !== undefined &&
+        dueInDays < 0 && { overdueToldFor: sql`${lagosToday} + ${dueInDays}::int` as never }),
       ...(values.status === "paid" && { paidDate: new Date() }),
       ...values,
     })
