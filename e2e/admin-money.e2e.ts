@@ -78,8 +78,18 @@ describe("Admin › money and projects", () => {
     await page.getByText("Project created successfully").waitFor();
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
 
-    // The client's list, open all along, shows the project without a reload.
+    // The client's list, open all along, shows the project without a reload, and their bell tells of it.
     await clientProjects.getByRole("list", { name: "Projects" }).getByText(TITLE).waitFor();
+    await clientProjects.getByRole("button", { name: /^Notifications, \d+ unread$/ }).click();
+    const bell = clientProjects.getByRole("dialog", { name: "Notifications" });
+    await bell
+      .getByTestId("notification-link")
+      .filter({ hasText: `A new project: ${TITLE}` })
+      .waitFor();
+    // Escape closes the popover once focus is inside it (moved there after it opens).
+    await expect.poll(() => bell.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    await clientProjects.keyboard.press("Escape");
+    await bell.waitFor({ state: "hidden" });
   });
 
   it("edits the project from its page in a dialog (administrators only)", async () => {
