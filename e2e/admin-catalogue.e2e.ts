@@ -4,6 +4,7 @@ import type { AdminPage } from "../common/admin";
 import type { BookingCounts } from "../common/admin-catalogue";
 import type { Service } from "../common/api";
 import { AMOUNT_FORMAT } from "../common/schemas";
+import { END_SUBSCRIPTION_QUESTION } from "../src/features/catalogue/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -14,7 +15,8 @@ import { setupProduct } from "./support/product";
  * Journey (issue #7 items 8–10): a client orders a service and the booking
  * appears live on the administrator's open Bookings page and on the
  * sidebar's pending badge; the administrator approves it and the client's
- * My Orders badge turns Approved live; the administrator edits a service's
+ * My Orders badge turns Approved live; it shows on Subscriptions, where the
+ * administrator ends it and the client's badge turns Completed live; the administrator edits a service's
  * title and price and the client's open Order Services changes live; the
  * services dialog shows each field's error; axe finds nothing on services
  * (the dialog in its error state too), bookings and subscriptions.
@@ -25,6 +27,9 @@ let admin: User;
 let client: User;
 let api: Api;
 let clientName: string;
+/** The order the first step places: its notes and its service's title. */
+let journeyNotes: string;
+let journeyService: string;
 
 const badge = (page: Page) => page.getByRole("navigation", { name: "Portal" }).getByTestId("pending-bookings-badge");
 const badgeCount = async (page: Page) =>
@@ -67,9 +72,11 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
 
     // The client orders the first active service through the dialog.
     const notes = `Journey booking ${Date.now()}`;
+    journeyNotes = notes;
     await client.page.goto("/portal/order-services");
     const card = client.page.getByRole("list", { name: "Available Services" }).locator(":scope > li").first();
     const serviceTitle = ((await card.getByRole("heading").first().textContent()) ?? "").trim();
+    journeyService = serviceTitle;
     await card.getByRole("button", { name: "Order Service" }).click();
     const dialog = client.page.getByRole("dialog");
     await dialog.getByLabel("Notes").fill(notes);
@@ -103,16 +110,33 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await row.waitFor();
   });
 
-  it("shows the approved order as a subscription with /mo, and Create Plan links to plan management", async () => {
+  it("shows the approved order as a subscription with /mo; ending it changes the client's badge to Completed live", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/subscriptions");
     await page.getByRole("heading", { level: 1, name: "Subscriptions" }).waitFor();
     const table = page.getByRole("table", { name: "Active subscriptions" });
-    await table.locator("tbody tr").filter({ hasText: clientName }).first().waitFor();
+    const rows = table.locator("tbody tr").filter({ hasText: clientName }).filter({ hasText: journeyService });
+    await rows.first().waitFor();
     expect(await table.textContent()).toMatch(/\/mo/);
     await page.getByText("Monthly revenue").waitFor();
     expect(await page.getByRole("link", { name: "Create Plan" }).getAttribute("href")).toBe("/portal/admin/plans");
     await axeAtBothWidths(page, "subscriptions");
+
+    // Ended after a confirmation: the row leaves, and the client's open My Orders shows it completed.
+    const count = await rows.count();
+    await rows
+      .first()
+      .getByRole("button", { name: /^End subscription/ })
+      .click();
+    const confirm = page.getByRole("alertdialog", { name: END_SUBSCRIPTION_QUESTION });
+    await confirm.getByRole("button", { name: "End subscription" }).click();
+    await page.getByText(TOAST.subscriptionEnded, { exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(count - 1);
+    const order = client.page
+      .getByRole("list", { name: "My Orders" })
+      .getByRole("article")
+      .filter({ hasText: journeyNotes });
+    await order.getByText("Completed", { exact: true }).waitFor({ timeout: 10_000 });
   });
 
   it("edits a service's title and price and the client's open Order Services changes live", async () => {

@@ -287,8 +287,8 @@ export async function notifyInvoice(
   });
 }
 
-/** A booking approved or cancelled: its client. */
-export async function notifyOrderStatus(tx: Tx, actor: Actor, order: { id: string; clientId: string }, status: string) {
+/** A booking approved or cancelled, or a subscription ended: its client, told `title`. */
+export async function notifyOrderStatus(tx: Tx, actor: Actor, order: { id: string; clientId: string }, title: string) {
   const facts = { clientId: order.clientId };
   await notify(
     tx,
@@ -296,7 +296,7 @@ export async function notifyOrderStatus(tx: Tx, actor: Actor, order: { id: strin
     actor?.id ?? null,
     {
       kind: "order_status",
-      title: `Your booking was ${status}`,
+      title,
       body: await serviceTitleOf(tx, order.id),
       link: "/portal/order-services",
       entity: "order",

@@ -44,9 +44,36 @@ const audited = (row: ServiceRow) => ({
   status: row.status,
 });
 
-const ORDER_VERB: Record<"approve" | "cancel", { status: OrderStatus; past: string }> = {
-  approve: { status: "approved", past: "approved" },
-  cancel: { status: "cancelled", past: "cancelled" },
+/**
+ * What an administrator may do to a booking: from which status, to which, what its client is told,
+ * and the 409's words when the booking is no longer where the verb starts. An approved booking is an
+ * active subscription until it is ended (completed), which takes it out of the monthly revenue.
+ */
+const ORDER_VERB: Record<
+  "approve" | "cancel" | "end",
+  { from: OrderStatus; status: OrderStatus; summary: string; told: string; refused: (status: string) => string }
+> = {
+  approve: {
+    from: "pending",
+    status: "approved",
+    summary: "Approves a pending booking: it becomes an active subscription; 409 when it is no longer pending",
+    told: "Your booking was approved",
+    refused: (status) => `This booking is already ${status}: only pending bookings can be approved.`,
+  },
+  cancel: {
+    from: "pending",
+    status: "cancelled",
+    summary: "Cancels a pending booking; 409 when it is no longer pending",
+    told: "Your booking was cancelled",
+    refused: (status) => `This booking is already ${status}: only pending bookings can be cancelled.`,
+  },
+  end: {
+    from: "approved",
+    status: "completed",
+    summary: "Ends an active subscription: the approved booking becomes completed; 409 when it is not approved",
+    told: "Your subscription ended",
+    refused: (status) => `This booking is ${status}, not an active subscription: only approved bookings can be ended.`,
+  },
 };
 
 export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -228,14 +255,14 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
   );
 
-  for (const verb of ["approve", "cancel"] as const) {
-    const { status, past } = ORDER_VERB[verb];
+  for (const verb of ["approve", "cancel", "end"] as const) {
+    const { from, status, summary, told, refused } = ORDER_VERB[verb];
     app.post(
       `/api/admin/bookings/:orderId/${verb}`,
       {
         schema: {
           tags: ["admin"],
-          summary: `Marks a pending booking ${past}; 409 when it is no longer pending`,
+          summary,
           params: orderParams,
           response: { 200: serviceOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
         },
@@ -247,10 +274,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           // Locked until commit: of an approve and a cancel at once, the second sees the first's status.
           const before = await lockOrder(tx, orderId);
           if (!before) throw notFound("Booking");
-          if (before.status !== "pending")
-            throw conflict(
-              `This booking is already ${before.status.replace("_", " ")}: only pending bookings can be ${past}.`,
-            );
+          if (before.status !== from) throw conflict(refused(before.status.replace("_", " ")));
           await tx.update(serviceOrders).set({ status, updatedAt: new Date() }).where(eq(serviceOrders.id, orderId));
           await auditAdminChange(tx, actor, {
             action: `booking.${verb}`,
@@ -260,7 +284,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
             after: { status },
           });
           await publishChange(tx, { topic: "service_orders", op: "update", id: orderId, clientId: before.clientId });
-          await notifyOrderStatus(tx, actor, { id: orderId, clientId: before.clientId }, status);
+          await notifyOrderStatus(tx, actor, { id: orderId, clientId: before.clientId }, told);
         });
         const order = await getOrder(db, orderId);
         if (!order) throw notFound("Booking");

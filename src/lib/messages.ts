@@ -90,6 +90,8 @@ export const TOAST = {
   serviceDeleteFailed: "Failed to delete service",
   bookingApproved: "Booking approved",
   bookingCancelled: "Booking cancelled",
+  /** Not in spec §8 (an approved booking is a subscription until an administrator ends it): worded like its neighbours. */
+  subscriptionEnded: "Subscription ended",
   /** Not in spec §8: worded like its other failures. */
   bookingsLoadFailed: "Failed to load bookings",
   subscriptionsLoadFailed: "Failed to load subscriptions",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, serviceOrders } from "../../server/db/schema";
+import { auditLog, notifications, serviceOrders } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
@@ -67,11 +67,13 @@ afterAll(async () => {
 describe("who may use the admin booking and subscription routes", () => {
   it("answers 401 signed out and 403 for clients and developers, on every route, changing nothing", async () => {
     const order = await newOrder();
+    const subscription = await newOrder({ status: "approved" });
     const routes: [string, string][] = [
       ["GET", "/api/admin/bookings"],
       ["GET", "/api/admin/bookings/counts"],
       ["POST", `/api/admin/bookings/${order.id}/approve`],
       ["POST", `/api/admin/bookings/${order.id}/cancel`],
+      ["POST", `/api/admin/bookings/${subscription.id}/end`],
       ["GET", "/api/admin/subscriptions"],
     ];
     for (const [method, path] of routes) {
@@ -79,8 +81,10 @@ describe("who may use the admin booking and subscription routes", () => {
       expect((await client.request(method, path)).status, `${method} ${path}`).toBe(403);
       expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
     }
-    const [still] = await server.db.select().from(serviceOrders).where(eq(serviceOrders.id, order.id));
-    expect(still?.status).toBe("pending");
+    const statusOf = async (id: string) =>
+      (await server.db.select().from(serviceOrders).where(eq(serviceOrders.id, id)))[0]?.status;
+    expect(await statusOf(order.id)).toBe("pending");
+    expect(await statusOf(subscription.id)).toBe("approved");
   });
 
   it("lets only administrators follow the bookings live key", async () => {
@@ -414,6 +418,78 @@ describe("POST /api/admin/bookings/:id/approve and /cancel", () => {
       const entries = await server.db.select().from(auditLog).where(eq(auditLog.entityId, order.id));
       expect(entries).toHaveLength(1);
     }
+  });
+});
+
+describe("POST /api/admin/bookings/:id/end", () => {
+  const subscriptions = async () =>
+    (await admin.request("GET", "/api/admin/subscriptions?pageSize=100&sort=since&dir=desc")).json as {
+      total: number;
+      monthlyRevenueMinor: number;
+      items: { id: string }[];
+    };
+
+  it("ends an active subscription: completed, audited, out of the subscriptions and their revenue, its client told, live", async () => {
+    const order = await newOrder({ status: "approved", totalAmount: 12_300 });
+    const before = await subscriptions();
+    expect(before.items.some((row) => row.id === order.id)).toBe(true);
+    const mine = await liveAs(client, ["orders", "mine"]);
+    const bookings = await liveAs(admin, ["admin", "bookings"]);
+    try {
+      const response = await admin.request("POST", `/api/admin/bookings/${order.id}/end`);
+      expect(response.status).toBe(200);
+      expect(response.json).toMatchObject({ id: order.id, status: "completed" });
+      await mine.next(
+        (frame) => frame.type === "change" && frame.row?.id === order.id && frame.row?.status === "completed",
+      );
+      await bookings.next((frame) => frame.type === "invalidate");
+    } finally {
+      mine.close();
+      bookings.close();
+    }
+    const after = await subscriptions();
+    expect(after.items.some((row) => row.id === order.id)).toBe(false);
+    expect(after.total).toBe(before.total - 1);
+    expect(after.monthlyRevenueMinor).toBe(before.monthlyRevenueMinor - 12_300);
+
+    const entries = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "booking"), eq(auditLog.entityId, order.id)));
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: "booking.end",
+        actorId: adminId,
+        details: { before: { status: "approved" }, after: { status: "completed" } },
+      }),
+    ]);
+    const told = await server.db
+      .select({ title: notifications.title, kind: notifications.kind })
+      .from(notifications)
+      .where(and(eq(notifications.userId, chineduId), eq(notifications.entityId, order.id)));
+    expect(told).toEqual([{ title: "Your subscription ended", kind: "order_status" }]);
+  });
+
+  it("answers 409 for a booking that is not an active subscription, and ending twice at once ends it once", async () => {
+    for (const status of ["pending", "cancelled", "completed"] as const) {
+      const order = await newOrder({ status });
+      const response = await admin.request("POST", `/api/admin/bookings/${order.id}/end`);
+      expect(response.status).toBe(409);
+      expect(response.json.error.message).toBe(
+        `This booking is ${status}, not an active subscription: only approved bookings can be ended.`,
+      );
+      const [row] = await server.db.select().from(serviceOrders).where(eq(serviceOrders.id, order.id));
+      expect(row?.status).toBe(status);
+    }
+    expect((await admin.request("POST", `/api/admin/bookings/${randomUUID()}/end`)).status).toBe(404);
+
+    const order = await newOrder({ status: "approved" });
+    const both = await Promise.all([
+      admin.request("POST", `/api/admin/bookings/${order.id}/end`),
+      admin.request("POST", `/api/admin/bookings/${order.id}/end`),
+    ]);
+    expect(both.map((response) => response.status).sort()).toEqual([200, 409]);
+    expect(await server.db.select().from(auditLog).where(eq(auditLog.entityId, order.id))).toHaveLength(1);
   });
 });
 

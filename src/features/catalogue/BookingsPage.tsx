@@ -17,9 +17,8 @@ import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { bookingCountsQueryOptions, bookingsQueryOptions, useBookingsLive, useDecideBooking } from "./api";
+import { CANCEL_BOOKING_QUESTION } from "./labels";
 import type { BookingsSearch } from "./search";
-
-export const CANCEL_BOOKING_QUESTION = "Are you sure you want to cancel this booking?";
 
 /** Admin › Bookings (issue #7 item 9): live counters and the orders table with approve and cancel. */
 export function BookingsPage({

@@ -6,17 +6,23 @@ import { LuPlus, LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { formatDate } from "../../../common/format";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
-import { subscriptionsQueryOptions } from "./api";
+import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
+import { END_SUBSCRIPTION_QUESTION } from "./labels";
 
 /** "₦X/mo": a subscription's amount, or the monthly revenue (spec §9). */
 export const perMonth = (minor: number) => `${formatAmount(minor)}/mo`;
 
-/** Admin › Subscriptions (issue #7 item 10): approved orders as active subscriptions, and the monthly revenue. */
+/**
+ * Admin › Subscriptions (issue #7 item 10): approved orders as active subscriptions, and the monthly
+ * revenue, live; End subscription completes the order, which leaves the table and the revenue.
+ */
 export function SubscriptionsPage({
   query,
   onQueryChange,
@@ -24,6 +30,7 @@ export function SubscriptionsPage({
   query: SubscriptionsQuery;
   onQueryChange: (next: Partial<SubscriptionsQuery>) => void;
 }) {
+  useSubscriptionsLive();
   const subscriptions = useQuery(subscriptionsQueryOptions(query));
   const data = subscriptions.data;
 
@@ -52,6 +59,13 @@ export function SubscriptionsPage({
     { key: "service", header: "Service", sort: "service", wrap: true, cell: (row) => row.serviceTitle },
     { key: "amount", header: "Amount", sort: "amount", cell: (row) => perMonth(row.amountMinor) },
     { key: "since", header: "Since", sort: "since", cell: (row) => formatDate(row.since) },
+    {
+      key: "actions",
+      header: "Actions",
+      align: "end",
+      actions: true,
+      cell: (row) => <EndSubscriptionButton subscription={row} />,
+    },
   ];
 
   return (
@@ -90,5 +104,33 @@ export function SubscriptionsPage({
         }}
       />
     </>
+  );
+}
+
+function EndSubscriptionButton({ subscription }: { subscription: Subscription }) {
+  const decide = useDecideBooking();
+  const what = `${subscription.serviceTitle} for ${subscription.clientName}`;
+  return (
+    <ConfirmDialog
+      question={END_SUBSCRIPTION_QUESTION}
+      description={`${what}, ${perMonth(subscription.amountMinor)}. It leaves the monthly revenue, and the client sees the booking as completed.`}
+      confirmLabel="End subscription"
+      dismissLabel="Keep subscription"
+      onConfirm={() =>
+        decide.mutateAsync({ id: subscription.id, verb: "end" }).then(
+          () => toaster.create({ type: "success", title: TOAST.subscriptionEnded }),
+          // As Bookings' decisions: the server's own message (this booking is no longer approved, say).
+          (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+        )
+      }
+      trigger={
+        <Button size="xs" variant="outline" colorPalette="red" disabled={decide.isPending}>
+          End subscription
+          <Text as="span" srOnly>
+            {` ${what}`}
+          </Text>
+        </Button>
+      }
+    />
   );
 }

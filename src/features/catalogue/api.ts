@@ -85,18 +85,30 @@ export function usePendingBookings(enabled: boolean) {
   return useQuery({ ...bookingCountsQueryOptions(), enabled });
 }
 
+export const adminSubscriptionsKey = ["admin", "subscriptions"] as const;
+
+/** Approve or cancel a pending booking; end an approved one (an active subscription). */
 export function useDecideBooking() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, verb }: { id: string; verb: "approve" | "cancel" }) =>
+    mutationFn: ({ id, verb }: { id: string; verb: "approve" | "cancel" | "end" }) =>
       api.post<ServiceOrder>(`/api/admin/bookings/${encodeURIComponent(id)}/${verb}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminBookingsKey }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminBookingsKey }),
+        queryClient.invalidateQueries({ queryKey: adminSubscriptionsKey }),
+      ]),
   });
+}
+
+/** Subscriptions follow the bookings' live key: an approval or an ending anywhere refetches the page. */
+export function useSubscriptionsLive() {
+  useLiveRefetch(adminBookingsKey, adminSubscriptionsKey);
 }
 
 export const subscriptionsQueryOptions = (query: SubscriptionsQuery) =>
   queryOptions({
-    queryKey: ["admin", "subscriptions", query],
+    queryKey: [...adminSubscriptionsKey, query],
     queryFn: () => api.get<SubscriptionsPage>(`/api/admin/subscriptions${toQueryString(query)}`),
     placeholderData: keepPreviousData,
   });
