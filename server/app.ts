@@ -222,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
 
   await server.register(healthRoutes, { database, version: VERSION });
   await server.register(meRoutes, { db, sessions });
-  await server.register(sessionRoutes, { db });
+  await server.register(sessionRoutes, { db, sessions });
   await server.register(projectRoutes, { db });
   await server.register(taskRoutes, { db });
   await server.register(adminTaskRoutes, { db });

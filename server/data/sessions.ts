@@ -7,7 +7,8 @@ import { sessions } from "../db/schema";
 /**
  * A person's own sessions for Settings' "Signed-in devices" (common/sessions.ts). Ending one deletes
  * its row: the sessions trigger (migration 0001) drops it from every process's cache and closes
- * its live sockets, as a sign-out does.
+ * its live sockets, as a sign-out does. That news arrives a moment after the commit, so the callers
+ * also drop what they ended from their own process's cache at once: the next request there is refused.
  */
 
 const deviceColumns = {
@@ -51,19 +52,20 @@ export async function getSessionFacts(db: Db, sessionId: string, currentToken: s
   return row;
 }
 
-export async function endSession(db: Db, sessionId: string, userId: string): Promise<boolean> {
-  const ended = await db
+/** Ends one session of the person; the ended session's token, or undefined when there was none. */
+export async function endSession(db: Db, sessionId: string, userId: string): Promise<string | undefined> {
+  const [ended] = await db
     .delete(sessions)
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
-    .returning({ id: sessions.id });
-  return ended.length > 0;
+    .returning({ token: sessions.token });
+  return ended?.token;
 }
 
-/** Every session of the person but `currentToken`'s; how many ended. */
-export async function endOtherSessions(db: Db, userId: string, currentToken: string): Promise<number> {
+/** Every session of the person but `currentToken`'s; the ended sessions' tokens. */
+export async function endOtherSessions(db: Db, userId: string, currentToken: string): Promise<string[]> {
   const ended = await db
     .delete(sessions)
     .where(and(eq(sessions.userId, userId), ne(sessions.token, currentToken)))
-    .returning({ id: sessions.id });
-  return ended.length;
+    .returning({ token: sessions.token });
+  return ended.map((row) => row.token);
 }

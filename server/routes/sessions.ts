@@ -2,6 +2,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { CURRENT_SESSION_KEPT, signedInDevicesSchema } from "../../common/sessions";
+import type { SessionCache } from "../auth/session-cache";
 import { endOtherSessions, endSession, getSessionFacts, listSignedInDevices } from "../data/sessions";
 import type { Db } from "../db";
 import { conflict, notFound, unauthorized } from "../http/errors";
@@ -12,7 +13,10 @@ import { rules } from "../rules";
 const sessionIdParam = z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "Not a session id.");
 
 /** Settings' "Signed-in devices": a person's own sessions, and ending the ones they do not use. */
-export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }> = async (
+  app,
+  { db, sessions },
+) => {
   /** The session the request came with; 401 without one. */
   async function currentSession(request: FastifyRequest) {
     const session = await request.session();
@@ -53,7 +57,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       // Someone else's session is not found: its id tells nobody anything.
       if (!facts || !rules.sessions.delete(actor, facts)) throw notFound("Session");
       if (facts.current) throw conflict(CURRENT_SESSION_KEPT);
-      if (!(await endSession(db, sessionId, user.id))) throw notFound("Session");
+      const ended = await endSession(db, sessionId, user.id);
+      if (!ended) throw notFound("Session");
+      sessions.invalidateToken(ended, user.id);
       return reply.status(204).send(null);
     },
   );
@@ -69,7 +75,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     },
     async (request) => {
       const { token, user } = await currentSession(request);
-      return { ended: await endOtherSessions(db, user.id, token) };
+      const ended = await endOtherSessions(db, user.id, token);
+      for (const endedToken of ended) sessions.invalidateToken(endedToken, user.id);
+      return { ended: ended.length };
     },
   );
 };
