@@ -64,16 +64,21 @@ export const adminClientSchema = z
   .meta({ id: "AdminClient" });
 export type AdminClient = z.input<typeof adminClientSchema>;
 
+/** A person page's Account line (client and developer pages alike). */
+const accountStateFields = {
+  emailVerified: z.boolean(),
+  /** False for an invited account whose invitation is not used yet. */
+  hasPassword: z.boolean(),
+  /** Sessions not expired: the devices they are signed in on now. */
+  signedInDevices: z.number().int(),
+};
+
 /** How many of a client's records the detail page shows per kind (newest first). */
 export const CLIENT_DETAIL_LIMIT = 50;
 
 export const adminClientDetailSchema = z
   .object({
-    profile: adminClientSchema.extend({
-      emailVerified: z.boolean(),
-      /** False for an invited account whose invitation is not used yet. */
-      hasPassword: z.boolean(),
-    }),
+    profile: adminClientSchema.extend(accountStateFields),
     projects: z.array(projectSchema),
     invoices: z.array(invoiceSchema),
     orders: z.array(serviceOrderSchema),
@@ -128,11 +133,7 @@ export const DEVELOPER_DETAIL_LIMIT = 50;
 
 export const adminDeveloperDetailSchema = z
   .object({
-    profile: adminDeveloperSchema.extend({
-      emailVerified: z.boolean(),
-      /** False for an invited account whose invitation is not used yet. */
-      hasPassword: z.boolean(),
-    }),
+    profile: adminDeveloperSchema.extend(accountStateFields),
     projects: z.array(projectSchema),
     tasks: z.array(taskSchema),
   })

@@ -47,3 +47,9 @@ export const clientUpdateSchema = profileUpdateSchema.refine(
   "Change the name or the company",
 );
 export type ClientUpdate = z.input<typeof clientUpdateSchema>;
+
+/** An administrator ending every session of someone else (a lost phone, a shared computer). */
+export const signedOutEverywhereSchema = z.object({ ended: z.number().int() }).meta({ id: "SignedOutEverywhere" });
+export type SignedOutEverywhere = z.input<typeof signedOutEverywhereSchema>;
+export const SIGN_OUT_YOURSELF =
+  "This is your own account: end your other sessions in Settings › Signed-in devices, and this one with Logout.";

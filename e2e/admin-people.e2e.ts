@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { SIGN_OUT_EVERYWHERE_QUESTION } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -11,7 +12,8 @@ import { setupProduct } from "./support/product";
  * (the form's errors first), the invitation's link from the mail outbox sets
  * their password and the developer signs in; the administrator deletes a
  * developer who owns nothing, makes the new developer an administrator on
- * the Staff page, and every screen (errors and dialogs too) passes axe.
+ * the Staff page, then signs them out of every device from their page, and
+ * every screen (errors and dialogs too) passes axe.
  */
 const product = setupProduct();
 let admin: User;
@@ -157,5 +159,26 @@ describe("Admin › Developers and Staff", () => {
     await theirNav.getByRole("link", { name: "My Tasks" }).waitFor();
     expect(await theirNav.getByRole("link", { name: "Staff" }).count()).toBe(0);
     await invited.context.close();
+  });
+
+  it("signs the developer out of every device from their page; their open portal goes to the sign-in page", async () => {
+    const laptop = await newUser(product.browser, product.server.url);
+    await signIn(laptop.page, NEW_DEV.email, NEW_DEV.password);
+    const { page } = admin;
+    const found = await api.get<{ items: { id: string }[] }>("/api/admin/developers?q=ifeoma", ADMIN_EMAIL);
+    await page.goto(`/portal/admin/developers/${found.items[0]?.id}`);
+    await page.getByRole("heading", { level: 1, name: NEW_DEV.fullName }).waitFor();
+    // The invitation journey's browser closed without Logout: its session counts too.
+    await page.getByText(/^Active · signed in on [2-9] devices$/).waitFor();
+
+    await page.getByRole("button", { name: `Sign out everywhere ${NEW_DEV.fullName}` }).click();
+    const dialog = page.getByRole("alertdialog", { name: SIGN_OUT_EVERYWHERE_QUESTION });
+    await dialog.waitFor();
+    await expectNoViolations(page, "sign out everywhere confirmation");
+    await dialog.getByRole("button", { name: "Sign out everywhere" }).click();
+    await page.getByText(TOAST.signedOutEverywhere, { exact: true }).waitFor();
+    await page.getByText("Active · not signed in").waitFor();
+    await waitForPath(laptop.page, "/auth");
+    await laptop.context.close();
   });
 });

@@ -20,7 +20,7 @@ import {
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
-import { hasPassword, hasRole } from "./people";
+import { accountState, hasRole } from "./people";
 import { listProjects } from "./projects";
 
 /** Removal is shared by every kind of person (server/data/people.ts). */
@@ -145,14 +145,14 @@ export async function getClientDetail(db: Db, id: string) {
   if (!profile) return undefined;
   const scope = { kind: "client", clientId: id } as const;
   const limit = CLIENT_DETAIL_LIMIT;
-  const [clientProjects, clientInvoices, clientOrders, passwordChosen] = await Promise.all([
+  const [clientProjects, clientInvoices, clientOrders, account] = await Promise.all([
     listProjects(db, scope, { limit }),
     listInvoices(db, scope, { limit }),
     listOrders(db, scope, { limit }),
-    hasPassword(db, id),
+    accountState(db, id),
   ]);
   return {
-    profile: { ...profile, hasPassword: passwordChosen },
+    profile: { ...profile, ...account },
     projects: clientProjects,
     invoices: clientInvoices,
     orders: clientOrders,

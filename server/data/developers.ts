@@ -2,7 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import { type AdminPage, DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
-import { getPerson, hasPassword, hasRole, type PersonRow, peopleTable } from "./people";
+import { accountState, getPerson, hasRole, type PersonRow, peopleTable } from "./people";
 import { listProjects } from "./projects";
 import { listTasks } from "./tasks";
 
@@ -33,10 +33,10 @@ export async function getDeveloperDetail(db: Db, id: string) {
   const profile = await getDeveloper(db, id);
   if (!profile) return undefined;
   const limit = DEVELOPER_DETAIL_LIMIT;
-  const [developerProjects, developerTasks, passwordChosen] = await Promise.all([
+  const [developerProjects, developerTasks, account] = await Promise.all([
     listProjects(db, { kind: "developer", developerId: id }, { limit }),
     listTasks(db, { kind: "assignee", userId: id }, { limit }),
-    hasPassword(db, id),
+    accountState(db, id),
   ]);
-  return { profile: { ...profile, hasPassword: passwordChosen }, projects: developerProjects, tasks: developerTasks };
+  return { profile: { ...profile, ...account }, projects: developerProjects, tasks: developerTasks };
 }

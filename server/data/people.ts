@@ -2,8 +2,9 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { and, eq, exists, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { AdminTableQuery } from "../../common/admin-table";
 import type { Role } from "../../common/domain";
-import { INVITATION_DAYS } from "../../common/people";
+import { INVITATION_DAYS, SIGN_OUT_YOURSELF } from "../../common/people";
 import { RESET_LANDING } from "../auth";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -127,6 +128,16 @@ export async function getPerson(
     );
   const [row] = options.lock ? await base.for("update") : await base;
   return row;
+}
+
+/** A person page's Account line: whether they chose a password, and on how many devices they are signed in now. */
+export async function accountState(db: Db, id: string): Promise<{ hasPassword: boolean; signedInDevices: number }> {
+  const { rows } = await db.execute<{ hasPassword: boolean; signedInDevices: number }>(sql`
+    select exists (select 1 from accounts where user_id = ${id} and password is not null) as "hasPassword",
+      -- On sessions_user_created_idx.
+      (select count(*)::int from sessions where user_id = ${id} and expires_at > now()) as "signedInDevices"`);
+  const [row] = rows;
+  return { hasPassword: row?.hasPassword === true, signedInDevices: Number(row?.signedInDevices ?? 0) };
 }
 
 /** Whether the person has chosen a password (an invited account has not; one who signed up has). */
@@ -356,4 +367,37 @@ export async function reinvitePerson(
   });
   await mailInvitation(deps, person, token);
   return { id: person.id, fullName: person.fullName, email: person.email, role: person.role };
+}
+
+/**
+ * Every session of someone the screen asking manages ends (a lost phone, a shared computer): deleting
+ * the rows fires the sessions trigger, which drops them from every process's cache and closes their
+ * live sockets, so their open pages go to the sign-in page at once (server/data/sessions.ts). Their password stays. Audited
+ * when there was a session to end; an administrator's own account is refused (Settings and Logout).
+ */
+export async function signOutPerson(
+  { db, sessions: cache }: { db: Db; sessions: SessionCache },
+  actor: Actor,
+  id: string,
+  { roles, entity, what }: { roles: readonly Role[]; entity: string; what: string },
+): Promise<{ ended: number }> {
+  const result = await db.transaction(async (tx) => {
+    const person = await getPerson(tx, id, roles, { lock: true });
+    if (!person) throw notFound(what);
+    if (person.id === actor?.id) throw conflict(SIGN_OUT_YOURSELF);
+    const ended = (await tx.delete(sessions).where(eq(sessions.userId, person.id)).returning({ id: sessions.id }))
+      .length;
+    if (ended > 0)
+      await auditAdminChange(tx, actor, {
+        action: `${entity}.sign_out`,
+        entity,
+        entityId: person.id,
+        before: { sessions: ended },
+        after: { sessions: 0 },
+      });
+    return { ended, userId: person.id };
+  });
+  // This process's cache at once (the sessions trigger tells every process, a moment later).
+  cache.invalidateUser(result.userId);
+  return { ended: result.ended };
 }

@@ -11,11 +11,12 @@ import {
   invitedSchema,
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
-import { clientUpdateSchema, newClientSchema } from "../../common/people";
+import { clientUpdateSchema, newClientSchema, signedOutEverywhereSchema } from "../../common/people";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
-import { invitePerson, reactivatePerson, reinvitePerson, removePerson } from "../data/people";
+import { invitePerson, reactivatePerson, reinvitePerson, removePerson, signOutPerson } from "../data/people";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
@@ -39,10 +40,12 @@ const clientAudit = { entity: "client", audited };
 
 const CSV_HEADER = ["Name", "E-mail", "Company", "Joined", "Status"];
 
-export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
-  app,
-  { db, mailer, config },
-) => {
+export const adminClientRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  sessions: SessionCache;
+}> = async (app, { db, mailer, config, sessions }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage clients");
 
   app.get(
@@ -224,6 +227,27 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; 
     async (request) => {
       const actor = await onlyAdmins(request);
       return reinvitePerson({ db, mailer, config }, actor, request.params.clientId, {
+        roles: ["client"],
+        entity: "client",
+        what: "Client",
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/clients/:clientId/sign-out",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Ends every session of a client (a lost phone, a shared computer): their open pages go to sign-in at once; their password stays",
+        params: clientParams,
+        response: { 200: signedOutEverywhereSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      return signOutPerson({ db, sessions }, actor, request.params.clientId, {
         roles: ["client"],
         entity: "client",
         what: "Client",

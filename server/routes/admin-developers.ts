@@ -9,10 +9,11 @@ import {
   developersQuerySchema,
   invitedSchema,
 } from "../../common/admin";
-import { newDeveloperSchema } from "../../common/people";
+import { newDeveloperSchema, signedOutEverywhereSchema } from "../../common/people";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { type DeveloperRow, getDeveloper, getDeveloperDetail, listDevelopers } from "../data/developers";
-import { invitePerson, reactivatePerson, reinvitePerson, removePerson } from "../data/people";
+import { invitePerson, reactivatePerson, reinvitePerson, removePerson, signOutPerson } from "../data/people";
 import type { Db } from "../db";
 import { requireAdmin } from "../http/admin";
 import { forbidden, notFound } from "../http/errors";
@@ -32,10 +33,12 @@ const developerAudit = {
   }),
 };
 
-export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
-  app,
-  { db, mailer, config },
-) => {
+export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  sessions: SessionCache;
+}> = async (app, { db, mailer, config, sessions }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage developers");
 
   app.get(
@@ -153,6 +156,27 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Maile
     async (request) => {
       const actor = await onlyAdmins(request);
       return reinvitePerson({ db, mailer, config }, actor, request.params.developerId, {
+        roles: ["developer"],
+        entity: "developer",
+        what: "Developer",
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/developers/:developerId/sign-out",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Ends every session of a developer (a lost phone, a shared computer): their open pages go to sign-in at once; their password stays",
+        params: developerParams,
+        response: { 200: signedOutEverywhereSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      return signOutPerson({ db, sessions }, actor, request.params.developerId, {
         roles: ["developer"],
         entity: "developer",
         what: "Developer",

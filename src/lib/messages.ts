@@ -62,6 +62,9 @@ export const TOAST = {
   /** Not in spec §8 (an invitation that expired or went astray): worded like the new account's toast. */
   invitationResent: "Invitation sent again",
   invitationResendFailed: "Failed to resend the invitation",
+  /** Not in spec §8 (an administrator ending someone's sessions): worded like Settings' own. */
+  signedOutEverywhere: "Signed out of every device",
+  signOutEverywhereFailed: "Failed to sign them out",
   staffRemoved: "Staff member removed successfully",
   staffDeactivated: "Staff member deactivated: their projects, tasks and messages are kept",
   staffLoadFailed: "Failed to load staff",

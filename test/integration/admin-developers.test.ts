@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SIGN_OUT_YOURSELF } from "../../common/people";
 import { DEMO_PASSWORD } from "../../seed";
 import { ALREADY_SIGNED_UP, REACTIVATE_FIRST, SIGNED_UP_UNCONFIRMED } from "../../server/data/people";
 import { auditLog, projectDevelopers, sessions, users, verifications } from "../../server/db/schema";
@@ -66,6 +67,9 @@ describe("who may use the developer and new-account routes", () => {
       ["POST", `/api/admin/developers/${id}/invitation`],
       ["POST", `/api/admin/clients/${id}/invitation`],
       ["POST", `/api/admin/staff/${id}/invitation`],
+      ["POST", `/api/admin/developers/${id}/sign-out`],
+      ["POST", `/api/admin/clients/${id}/sign-out`],
+      ["POST", `/api/admin/staff/${id}/sign-out`],
       ["POST", "/api/admin/developers", { fullName: "Someone", email: `someone.${TAG}@example.test` }],
       ["POST", "/api/admin/clients", { fullName: "Someone", email: `someone.${TAG}@example.test` }],
     ];
@@ -198,6 +202,67 @@ describe("DELETE /api/admin/developers/:id and reactivation", () => {
       "developer.reactivate",
     ]);
     expect((await admin.request("POST", `/api/admin/developers/${randomUUID()}/reactivate`)).status).toBe(404);
+  });
+});
+
+describe("sign out everywhere", () => {
+  const account = async (kind: "clients" | "developers", id: string) =>
+    (await admin.request("GET", `/api/admin/${kind}/${id}`)).json.profile as {
+      hasPassword: boolean;
+      signedInDevices: number;
+    };
+
+  it("ends every session of a client: their live socket closes, their next request is a 401, audited; they sign in again", async () => {
+    const person = await newPerson(server, "client");
+    const laptop = person.client;
+    const phone = await server.signIn(person.email);
+    expect(await account("clients", person.id)).toMatchObject({ hasPassword: true, signedInDevices: 2 });
+    const socket = await openLive(server.url, phone);
+    if ("rejected" in socket) throw new Error("live socket refused");
+
+    const response = await admin.request("POST", `/api/admin/clients/${person.id}/sign-out`);
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual({ ended: 2 });
+    await socket.closed;
+    expect((await laptop.request("GET", "/api/me")).status).toBe(401);
+    expect((await phone.request("GET", "/api/me")).status).toBe(401);
+    expect(await server.db.select().from(sessions).where(eq(sessions.userId, person.id))).toEqual([]);
+    expect(await account("clients", person.id)).toMatchObject({ signedInDevices: 0 });
+    expect(await auditRows("client", person.id)).toEqual([
+      expect.objectContaining({
+        action: "client.sign_out",
+        actorId: adminId,
+        details: { before: { sessions: 2 }, after: { sessions: 0 } },
+      }),
+    ]);
+
+    // Nothing left to end: no audit entry for nothing. The password stays.
+    expect((await admin.request("POST", `/api/admin/clients/${person.id}/sign-out`)).json).toEqual({ ended: 0 });
+    expect(await auditRows("client", person.id)).toHaveLength(1);
+    const again = await server.signIn(person.email);
+    expect((await again.request("GET", "/api/me")).status).toBe(200);
+  });
+
+  it("answers each screen for the people it manages only, and refuses an administrator's own account", async () => {
+    const dev = await newPerson(server, "developer");
+    const other = await newPerson(server, "client");
+    // A client is no developer nor staff; a developer no client.
+    expect((await admin.request("POST", `/api/admin/developers/${other.id}/sign-out`)).status).toBe(404);
+    expect((await admin.request("POST", `/api/admin/staff/${other.id}/sign-out`)).status).toBe(404);
+    expect((await admin.request("POST", `/api/admin/clients/${dev.id}/sign-out`)).status).toBe(404);
+    expect((await admin.request("POST", `/api/admin/clients/${randomUUID()}/sign-out`)).status).toBe(404);
+    expect((await other.client.request("GET", "/api/me")).status).toBe(200);
+
+    expect(await account("developers", dev.id)).toMatchObject({ signedInDevices: 1 });
+    const fromStaff = await admin.request("POST", `/api/admin/staff/${dev.id}/sign-out`);
+    expect(fromStaff.json).toEqual({ ended: 1 });
+    expect((await dev.client.request("GET", "/api/me")).status).toBe(401);
+    expect((await auditRows("staff", dev.id)).map((row) => row.action)).toEqual(["staff.sign_out"]);
+
+    const self = await admin.request("POST", `/api/admin/staff/${adminId}/sign-out`);
+    expect(self.status).toBe(409);
+    expect(self.json.error.message).toBe(SIGN_OUT_YOURSELF);
+    expect((await admin.request("GET", "/api/me")).status).toBe(200);
   });
 });
 

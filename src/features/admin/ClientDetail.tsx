@@ -10,9 +10,9 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
+import { AccountStatus } from "./Account";
 import { clientDetailQueryOptions } from "./api";
 import { EditClientDialog } from "./EditClientDialog";
-import { AccountStatus } from "./Invitation";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 
 /** Admin › Clients › a client (issue #7): profile, projects, invoices and orders. */

@@ -7,7 +7,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
-import { AccountStatus } from "./Invitation";
+import { AccountStatus } from "./Account";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { developerDetailQueryOptions } from "./people-api";
 

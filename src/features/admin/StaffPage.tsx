@@ -18,8 +18,8 @@ import { toaster } from "../../components/Toaster";
 import { errorMessage, showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import { ResendInvitationButton } from "./Invitation";
 import { HiddenName } from "./PersonRow";
 import { staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
 
@@ -122,6 +122,7 @@ function StaffActions({ member, self }: { member: AdminStaffMember; self: boolea
     <HStack gap="2" justify="end" wrap="wrap">
       {!member.archivedAt && !member.emailVerified && <ResendInvitationButton kind="staff" person={member} />}
       <EditStaffDialog member={member} self={self} />
+      {!self && !member.archivedAt && member.emailVerified && <SignOutEverywhereButton kind="staff" person={member} />}
       {!self && !member.archivedAt && (
         <ConfirmDialog
           question={REMOVE_STAFF_QUESTION}

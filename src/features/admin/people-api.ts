@@ -10,7 +10,7 @@ import type {
   StaffQuery,
   StaffRemoval,
 } from "../../../common/admin";
-import type { NewClient, NewDeveloper, StaffInvite, StaffUpdate } from "../../../common/people";
+import type { NewClient, NewDeveloper, SignedOutEverywhere, StaffInvite, StaffUpdate } from "../../../common/people";
 import { api } from "../../lib/api";
 import { adminClientsKey, toQueryString } from "./api";
 
@@ -104,6 +104,16 @@ export function useRemoveStaff() {
   return useMutation({
     mutationFn: (id: string) => api.delete<StaffRemoval>(`/api/admin/staff/${encodeURIComponent(id)}`),
     onSettled: invalidate,
+  });
+}
+
+/** Every session of someone ended; their page's Account line is read again (no device left). */
+export function useSignOutEverywhere(kind: "clients" | "developers" | "staff") {
+  const queryClient = useQueryClient();
+  const key = { clients: adminClientsKey, developers: adminDevelopersKey, staff: adminStaffKey }[kind];
+  return useMutation({
+    mutationFn: (id: string) => api.post<SignedOutEverywhere>(`/api/admin/${kind}/${encodeURIComponent(id)}/sign-out`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 
