@@ -127,7 +127,6 @@ const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["
     .where(scopeFilter(shape.scope, sql.placeholder("viewer")));
 });
 
-/** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */
 /** How many invoices one transaction of the overdue sweep tells. */
 const OVERDUE_BATCH = 100;
 
@@ -168,6 +167,7 @@ export async function remindOverdueInvoices(db: Db, now: Date = new Date()): Pro
   }
 }
 
+/** The live keys of the invoices screen: the viewer's list (own, or all for an administrator) and its summary. */
 export const invoicesListKey = ["invoices", "list"] as const;
 export const invoicesSummaryKey = ["invoices", "summary"] as const;
 

@@ -372,8 +372,9 @@ export async function reinvitePerson(
 /**
  * Every session of someone the screen asking manages ends (a lost phone, a shared computer): deleting
  * the rows fires the sessions trigger, which drops them from every process's cache and closes their
- * live sockets, so their open pages go to the sign-in page at once (server/data/sessions.ts). Their password stays. Audited
- * when there was a session to end; an administrator's own account is refused (Settings and Logout).
+ * live sockets, so their open pages go to the sign-in page at once (server/data/sessions.ts). Their
+ * password stays. Audited when there was a session to end; an administrator's own account is
+ * refused (Settings and Logout).
  */
 export async function signOutPerson(
   { db, sessions: cache }: { db: Db; sessions: SessionCache },
