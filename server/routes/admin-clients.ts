@@ -11,12 +11,11 @@ import {
   invitedSchema,
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
-import { clientUpdateSchema, newClientSchema, signedOutEverywhereSchema } from "../../common/people";
-import type { SessionCache } from "../auth/session-cache";
+import { clientUpdateSchema, newClientSchema } from "../../common/people";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
-import { invitePerson, reactivatePerson, reinvitePerson, removePerson, signOutPerson } from "../data/people";
+import { invitePerson, reactivatePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
@@ -40,12 +39,10 @@ const clientAudit = { entity: "client", audited };
 
 const CSV_HEADER = ["Name", "E-mail", "Company", "Joined", "Status"];
 
-export const adminClientRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  sessions: SessionCache;
-}> = async (app, { db, mailer, config, sessions }) => {
+export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
+  app,
+  { db, mailer, config },
+) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage clients");
 
   app.get(
@@ -209,48 +206,6 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
         return reactivatePerson(tx, actor, before, clientAudit);
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/clients/:clientId/invitation",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "E-mails a client who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
-        params: clientParams,
-        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return reinvitePerson({ db, mailer, config }, actor, request.params.clientId, {
-        roles: ["client"],
-        entity: "client",
-        what: "Client",
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/clients/:clientId/sign-out",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Ends every session of a client (a lost phone, a shared computer): their open pages go to sign-in at once; their password stays",
-        params: clientParams,
-        response: { 200: signedOutEverywhereSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return signOutPerson({ db, sessions }, actor, request.params.clientId, {
-        roles: ["client"],
-        entity: "client",
-        what: "Client",
       });
     },
   );

@@ -9,11 +9,10 @@ import {
   developersQuerySchema,
   invitedSchema,
 } from "../../common/admin";
-import { newDeveloperSchema, signedOutEverywhereSchema } from "../../common/people";
-import type { SessionCache } from "../auth/session-cache";
+import { newDeveloperSchema } from "../../common/people";
 import type { Config } from "../config";
 import { type DeveloperRow, getDeveloper, getDeveloperDetail, listDevelopers } from "../data/developers";
-import { invitePerson, reactivatePerson, reinvitePerson, removePerson, signOutPerson } from "../data/people";
+import { invitePerson, reactivatePerson, removePerson } from "../data/people";
 import type { Db } from "../db";
 import { requireAdmin } from "../http/admin";
 import { forbidden, notFound } from "../http/errors";
@@ -33,12 +32,10 @@ const developerAudit = {
   }),
 };
 
-export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  sessions: SessionCache;
-}> = async (app, { db, mailer, config, sessions }) => {
+export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
+  app,
+  { db, mailer, config },
+) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage developers");
 
   app.get(
@@ -138,48 +135,6 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
         const before = await getDeveloper(tx, developerId, { lock: true });
         if (!before) throw notFound("Developer");
         return reactivatePerson(tx, actor, before, developerAudit);
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/developers/:developerId/invitation",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "E-mails a developer who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
-        params: developerParams,
-        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return reinvitePerson({ db, mailer, config }, actor, request.params.developerId, {
-        roles: ["developer"],
-        entity: "developer",
-        what: "Developer",
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/developers/:developerId/sign-out",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Ends every session of a developer (a lost phone, a shared computer): their open pages go to sign-in at once; their password stays",
-        params: developerParams,
-        response: { 200: signedOutEverywhereSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return signOutPerson({ db, sessions }, actor, request.params.developerId, {
-        roles: ["developer"],
-        entity: "developer",
-        what: "Developer",
       });
     },
   );

@@ -3,11 +3,10 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminPageOf, adminStaffSchema, invitedSchema, staffQuerySchema, staffRemovalSchema } from "../../common/admin";
-import { STAFF_ROLES, signedOutEverywhereSchema, staffInviteSchema, staffUpdateSchema } from "../../common/people";
-import type { SessionCache } from "../auth/session-cache";
+import { staffInviteSchema, staffUpdateSchema } from "../../common/people";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
-import { invitePerson, type PersonRow, reinvitePerson, removePerson, signOutPerson } from "../data/people";
+import { invitePerson, type PersonRow, removePerson } from "../data/people";
 import { getStaffMember, keepAnAdministrator, listStaff, lockActiveAdmins } from "../data/staff";
 import type { Db } from "../db";
 import { users } from "../db/schema";
@@ -30,12 +29,10 @@ const staffAudit = { entity: "staff", audited };
 type StaffRow = PersonRow & { role: "admin" | "developer" };
 const asStaff = (row: PersonRow) => row as StaffRow;
 
-export const adminStaffRoutes: FastifyPluginAsyncZod<{
-  db: Db;
-  mailer: Mailer;
-  config: Config;
-  sessions: SessionCache;
-}> = async (app, { db, mailer, config, sessions }) => {
+export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
+  app,
+  { db, mailer, config },
+) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage staff");
 
   app.get(
@@ -133,48 +130,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
         if (before.role === "admin" && !before.archivedAt) keepAnAdministrator(admins, staffId);
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);
         return { outcome, member: asStaff(person) };
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/staff/:staffId/invitation",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "E-mails a staff member who has not chosen a password yet a new invitation (the first expired or went astray); 409 once they have",
-        params: staffParams,
-        response: { 200: invitedSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return reinvitePerson({ db, mailer, config }, actor, request.params.staffId, {
-        roles: STAFF_ROLES,
-        entity: "staff",
-        what: "Staff member",
-      });
-    },
-  );
-
-  app.post(
-    "/api/admin/staff/:staffId/sign-out",
-    {
-      schema: {
-        tags: ["admin"],
-        summary:
-          "Ends every session of a staff member (a lost phone, a shared computer): their open pages go to sign-in at once; their password stays",
-        params: staffParams,
-        response: { 200: signedOutEverywhereSchema, ...errorResponses(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) => {
-      const actor = await onlyAdmins(request);
-      return signOutPerson({ db, sessions }, actor, request.params.staffId, {
-        roles: STAFF_ROLES,
-        entity: "staff",
-        what: "Staff member",
       });
     },
   );
