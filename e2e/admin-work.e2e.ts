@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User } from "./support/browser";
+import { newUser, signIn, type User, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 
@@ -136,6 +136,9 @@ describe("Admin › Tasks", () => {
 });
 
 describe("Admin › Enquiries", () => {
+  /** The visitor's last name, unique to this run. */
+  const last = `Visitor${Date.now().toString(36)}`;
+
   it("shows a visitor's enquiry live on the open page, with its message in full; axe finds nothing", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/enquiries");
@@ -144,7 +147,6 @@ describe("Admin › Enquiries", () => {
     await settled(page);
 
     const visitor = await newUser(product.browser, product.server.url);
-    const last = `Visitor${Date.now().toString(36)}`;
     const message = `We need a new storefront. ${"With many details. ".repeat(15)}The end.`;
     try {
       await visitor.page.goto("/contact");
@@ -174,6 +176,26 @@ describe("Admin › Enquiries", () => {
     await page.getByLabel("Status", { exact: true }).selectOption("contacted");
     await page.waitForURL((url) => url.searchParams.get("status") === "contacted");
     await table.getByRole("row").filter({ hasText: last }).waitFor();
+  });
+
+  it("invites the enquiry's sender as a client from it: the new client form comes filled in", async () => {
+    const { page } = admin;
+    const email = `ifeoma.${last}@example.test`.toLowerCase();
+    const row = page.getByRole("table", { name: "All enquiries" }).getByRole("row").filter({ hasText: last });
+    await row.getByRole("button", { name: `View the enquiry from Ifeoma ${last}` }).click();
+    const detail = page.getByRole("dialog", { name: `Enquiry from Ifeoma ${last}` });
+    const reply = detail.getByRole("link", { name: "Reply by e-mail" });
+    expect(await reply.getAttribute("href")).toMatch(new RegExp(`^mailto:${encodeURIComponent(email)}\\?subject=`));
+    await detail.getByRole("link", { name: "Invite as client" }).click();
+
+    await waitForPath(page, "/portal/admin/clients/new");
+    await page.getByText(`Filled in from the enquiry Ifeoma ${last} sent on`).waitFor();
+    expect(await page.getByLabel("Full name").inputValue()).toBe(`Ifeoma ${last}`);
+    expect((await page.getByLabel("E-mail").inputValue()).toLowerCase()).toBe(email);
+    expect(await axeViolations(page), "new client form filled from an enquiry").toEqual([]);
+    await page.getByRole("button", { name: "Create client" }).click();
+    await page.getByRole("heading", { level: 1, name: `Ifeoma ${last}` }).waitFor();
+    await page.getByText("Invited: has not set a password yet").waitFor();
   });
 });
 

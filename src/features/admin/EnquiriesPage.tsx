@@ -1,7 +1,8 @@
 import { Badge, Button, Dialog, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "@tanstack/react-router";
 import { useEffect, useId, useState } from "react";
-import { LuInbox } from "react-icons/lu";
+import { LuInbox, LuReply, LuUserPlus } from "react-icons/lu";
 import {
   type AdminEnquiry,
   ENQUIRY_STATUS_LABELS,
@@ -10,6 +11,7 @@ import {
   type EnquirySort,
   type EnquiryStatus,
 } from "../../../common/admin";
+import { company } from "../../../common/company";
 import { enquiryBudgetLabels, enquiryServiceLabels } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { DialogShell } from "../../components/DialogShell";
@@ -224,11 +226,29 @@ function EnquiryDetailDialog({ enquiry }: { enquiry: AdminEnquiry }) {
           </Stack>
         )}
       </Dialog.Body>
-      <Dialog.Footer>
+      <Dialog.Footer flexWrap="wrap">
+        <Button asChild variant="outline">
+          <a href={replyLink(enquiry)}>
+            <LuReply aria-hidden="true" />
+            Reply by e-mail
+          </a>
+        </Button>
+        <Button asChild colorPalette="brand">
+          <RouterLink to="/portal/admin/clients/new" search={{ enquiry: enquiry.id }}>
+            <LuUserPlus aria-hidden="true" />
+            Invite as client
+          </RouterLink>
+        </Button>
         <Dialog.ActionTrigger asChild>
           <Button variant="outline">Close</Button>
         </Dialog.ActionTrigger>
       </Dialog.Footer>
     </DialogShell>
   );
+}
+
+/** A reply in the administrator's own mail program, addressed and titled. */
+function replyLink(enquiry: AdminEnquiry): string {
+  const subject = `Your enquiry to ${company.name}`;
+  return `mailto:${encodeURIComponent(enquiry.email)}?subject=${encodeURIComponent(subject)}`;
 }

@@ -1,17 +1,21 @@
 import { Button, Card, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useNavigate } from "@tanstack/react-router";
+import { useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { LuArrowLeft } from "react-icons/lu";
 import type { z } from "zod";
 import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { EMAIL_MAX_LENGTH } from "../../../common/enquiry-options";
+import { formatDate } from "../../../common/format";
 import { INVITATION_DAYS, newClientSchema } from "../../../common/people";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { enquiryDetailQueryOptions } from "./enquiries-api";
 import { useCreateClient, useCreateDeveloper } from "./people-api";
 
 type Values = z.input<typeof newClientSchema>;
@@ -23,7 +27,14 @@ const EMPTY: Values = { fullName: "", email: "", companyName: "" };
  * invitation whose link lets the person choose a password; then this page
  * opens the new person's page.
  */
-export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
+export function NewAccountForm({
+  kind,
+  fromEnquiry,
+}: {
+  kind: "client" | "developer";
+  /** An enquiry's id (Enquiries' Invite as client): its sender fills the fields nobody has typed in yet. */
+  fromEnquiry?: string | undefined;
+}) {
   const navigate = useNavigate();
   const createClient = useCreateClient();
   const createDeveloper = useCreateDeveloper();
@@ -33,6 +44,18 @@ export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
+  const enquiry = useQuery({ ...enquiryDetailQueryOptions(fromEnquiry ?? ""), enabled: !!fromEnquiry });
+  const sender = enquiry.data;
+  useEffect(() => {
+    if (!sender) return;
+    const filled = {
+      fullName: `${sender.firstName} ${sender.lastName}`,
+      email: sender.email,
+      companyName: sender.company ?? "",
+    };
+    for (const [field, value] of Object.entries(filled) as [keyof Values, string][])
+      if (!form.getValues(field)) form.setValue(field, value);
+  }, [sender, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (pending) return;
@@ -68,6 +91,16 @@ export function NewAccountForm({ kind }: { kind: "client" | "developer" }) {
           <Text color="fg.muted" fontSize="sm">
             They receive an e-mail with a link to choose their password, valid for {INVITATION_DAYS} days.
           </Text>
+          {sender && (
+            <Text fontSize="sm" role="status">
+              Filled in from the enquiry {sender.firstName} {sender.lastName} sent on {formatDate(sender.createdAt)}.
+            </Text>
+          )}
+          {enquiry.isError && (
+            <Text fontSize="sm" color="fg.error" role="status">
+              The enquiry could not be loaded: fill in the fields yourself.
+            </Text>
+          )}
         </Card.Header>
         <Card.Body>
           <form onSubmit={onSubmit} noValidate>

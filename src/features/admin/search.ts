@@ -51,6 +51,11 @@ export function taskFilterSearch(
   };
 }
 
+/** Admin › Clients › New's URL: the enquiry it was opened from, whose sender fills the form. */
+export function newClientSearch(raw: { enquiry?: unknown } & SearchSchemaInput): { enquiry?: string | undefined } {
+  return { enquiry: typeof raw.enquiry === "string" && UUID_PATTERN.test(raw.enquiry) ? raw.enquiry : undefined };
+}
+
 /** Admin › Enquiries' URL: the table's page, sort and search, and a known status. */
 export function enquirySearch(
   raw: Partial<Record<keyof AdminTableQuery | "status", unknown>> & SearchSchemaInput,
