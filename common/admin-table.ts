@@ -42,17 +42,22 @@ export function readTableQuery<C extends string>(
   columns: readonly C[],
   defaults: TableDefaults<C>,
 ): AdminTableQuery<C> {
-  // The router reads q=123 as a number: search text is text.
-  const q = typeof raw.q === "number" ? String(raw.q) : raw.q;
-  const search = typeof q === "string" ? q.trim() : "";
   return {
     page: wholeNumber(raw.page, 1, Number.MAX_SAFE_INTEGER) ?? 1,
     pageSize: wholeNumber(raw.pageSize, 1, ADMIN_PAGE_SIZE_MAX) ?? ADMIN_PAGE_SIZE_DEFAULT,
     sort: columns.includes(raw.sort as C) ? (raw.sort as C) : defaults.sort,
     dir: SORT_DIRECTIONS.includes(raw.dir as SortDirection) ? (raw.dir as SortDirection) : defaults.dir,
     // Present even when unset: the router lays this over the URL's raw search (src/features/admin/search.ts).
-    q: search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? search : undefined,
+    q: searchTextOf(raw.q),
   };
+}
+
+/** A URL's search text, trimmed; undefined when empty or longer than the API takes. */
+export function searchTextOf(raw: unknown): string | undefined {
+  // The router reads q=123 as a number: search text is text.
+  const q = typeof raw === "number" ? String(raw) : raw;
+  const search = typeof q === "string" ? q.trim() : "";
+  return search && search.length <= ADMIN_SEARCH_MAX_LENGTH ? search : undefined;
 }
 
 /** Developers: sortable by name and joined date; searched by name or e-mail. */

@@ -25,6 +25,13 @@ import { calendarDate } from "./schemas";
 
 export * from "./admin-table";
 
+/** A list's search text, matched against the start of names, e-mails, numbers or titles. */
+export const searchTextSchema = z
+  .string()
+  .trim()
+  .max(ADMIN_SEARCH_MAX_LENGTH, `Search for at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`)
+  .optional();
+
 /** The API's validation of an admin table query (common/admin-table.ts says what it is). */
 export function adminTableQuery<const C extends readonly [string, ...string[]]>(
   columns: C,
@@ -35,11 +42,7 @@ export function adminTableQuery<const C extends readonly [string, ...string[]]>(
     pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
     sort: z.enum(columns).default(defaults.sort as never),
     dir: z.enum(SORT_DIRECTIONS).default(defaults.dir),
-    q: z
-      .string()
-      .trim()
-      .max(ADMIN_SEARCH_MAX_LENGTH, `Search for at most ${ADMIN_SEARCH_MAX_LENGTH} characters.`)
-      .optional(),
+    q: searchTextSchema,
   });
 }
 

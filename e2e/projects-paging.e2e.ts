@@ -14,7 +14,8 @@ import { ROOT } from "./support/server";
  * Journey: an administrator's projects list on a database with more projects
  * than one page (the large data set at a tiny scale, on PostgreSQL): the first
  * page, then "Load more" until every project is shown, each once; Show narrows
- * them to one status, and a project moved into it arrives live.
+ * them to one status, and a project moved into it arrives live; the search
+ * finds them by the start of their title.
  * Needs TEST_DATABASE_URL (scripts/test.mjs runs this file only when it is set).
  */
 const ADMIN = "admin@large.lagosstudio.test";
@@ -141,5 +142,31 @@ describe("projects list, a page at a time", () => {
     expect(await titles()).toEqual(
       (await get<ListPage<Project>>("/api/projects?limit=24")).items.map((project) => project.title),
     );
+  });
+
+  it("searches by the start of the title, kept in the URL; a search that finds nothing says so", async () => {
+    const { page } = user;
+    await page.goto("/portal/projects");
+    const list = page.getByRole("list", { name: "Projects" });
+    await list.waitFor();
+    const search = page.getByRole("searchbox", { name: "Search projects by the start of their title" });
+    await search.fill("project 1");
+    await page.waitForURL((url) => url.searchParams.get("q") === "project 1");
+    // Project 1, 10 to 19 and 100, in the list's order (newest first, two to each creation time).
+    const found = (await (await page.request.get("/api/projects?q=project%201&limit=24")).json()) as ListPage<Project>;
+    const expected = found.items.map((project) => project.title);
+    expect([...expected].sort()).toEqual(
+      ["Project 1", "Project 100", ...Array.from({ length: 10 }, (_, i) => `Project ${10 + i}`)].sort(),
+    );
+    await expect.poll(() => list.getByRole("heading", { level: 2 }).allTextContents()).toEqual(expected);
+    expect(await axeViolations(page)).toEqual([]);
+
+    await search.fill("zzz");
+    await page.getByRole("heading", { name: "No projects match “zzz”" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Clear search" }).click();
+    await page.waitForURL((url) => !url.searchParams.has("q"));
+    await expect.poll(() => list.getByRole("article").count()).toBe(24);
+    expect(await search.inputValue()).toBe("");
   });
 });

@@ -195,6 +195,8 @@ export const projects = pgTable(
     index("projects_client_created_idx").on(t.clientId, ...newestFirst(t)),
     index("projects_created_idx").on(...newestFirst(t)),
     index("projects_status_created_idx").on(t.status, ...newestFirst(t)),
+    // The projects list searched by the start of the title (server/http/admin-table.ts prefixSearch).
+    index("projects_title_prefix_idx").on(sql`lower(${t.title}) text_pattern_ops`),
   ],
 );
 

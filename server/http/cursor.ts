@@ -2,6 +2,7 @@ import { type AnyColumn, type Placeholder, type SQL, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { type Scope, scopePerson } from "../rules";
+import { prefixSearchValues } from "./admin-table";
 import { badRequest } from "./errors";
 
 /**
@@ -61,20 +62,23 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number) {
 
 /**
  * A newest-first page as a prepared read (server/db/prepared.ts): the shape says whether a
- * status and a cursor are given and the page's size, with the viewer's scope kind; the values
- * are the scope's person (placeholder "viewer"), the status and the cursor.
+ * status, a search and a cursor are given and the page's size, with the viewer's scope kind; the
+ * values are the scope's person (placeholder "viewer"), the status, the search's range
+ * (prefixSearchValues) and the cursor.
  */
 export function cursorPageRead<S extends Scope>(
   scope: S,
-  options: { limit: number; after?: string | undefined; status?: string | undefined },
+  options: { limit: number; after?: string | undefined; status?: string | undefined; q?: string | undefined },
 ) {
+  const search = prefixSearchValues(options.q);
   return {
     shape: {
       scope: scope.kind as S["kind"],
       status: Boolean(options.status),
+      search: Boolean(search),
       after: Boolean(options.after),
       limit: options.limit,
     },
-    values: { viewer: scopePerson(scope), status: options.status, after: options.after },
+    values: { viewer: scopePerson(scope), status: options.status, ...search, after: options.after },
   };
 }

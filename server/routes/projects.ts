@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { searchTextSchema } from "../../common/admin";
 import { messageSchema, pageOf, projectSchema, readStateSchema, unreadSummarySchema } from "../../common/api";
 import { PROJECT_STATUSES } from "../../common/domain";
 import {
@@ -62,16 +63,21 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     {
       schema: {
         tags: ["projects"],
-        summary: "Projects the signed-in user may see, newest first, by cursor",
-        querystring: z.strictObject({ ...pageQuery, status: z.enum(PROJECT_STATUSES).optional() }),
+        summary:
+          "Projects the signed-in user may see, newest first, by cursor; of one status, or whose title starts with q",
+        querystring: z.strictObject({
+          ...pageQuery,
+          status: z.enum(PROJECT_STATUSES).optional(),
+          q: searchTextSchema,
+        }),
         response: { 200: pageOf(projectSchema), ...errorResponses(400, 401) },
       },
     },
     async (request) => {
       await request.requireUser();
       const scope = rules.projects.scope(await request.actor());
-      const { limit, cursor, status } = request.query;
-      const rows = await listProjects(db, scope, { limit: limit + 1, after: decodeCursor(cursor), status });
+      const { limit, cursor, status, q } = request.query;
+      const rows = await listProjects(db, scope, { limit: limit + 1, after: decodeCursor(cursor), status, q });
       return toPage(rows, limit);
     },
   );

@@ -1,5 +1,5 @@
 import { gunzipSync } from "node:zlib";
-import { and, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers, projects, users } from "../../server/db/schema";
 import { COMPRESS_MIN_BYTES } from "../../server/http/compress";
@@ -114,6 +114,36 @@ describe("GET /api/projects by cursor", () => {
     expect((await allPages(admin, "limit=5&status=completed")).ids).toEqual(
       await expected(eq(projects.status, "completed")),
     );
+  });
+
+  it("searches by the start of the title, in any case, within each viewer's projects, across pages and with a status", async () => {
+    const titled = (prefix: string) => sql`lower(${projects.title}) like ${`${prefix}%`}`;
+    const amakas = await expected(titled("amaka paged"));
+    expect(amakas.length).toBe(15);
+    expect((await allPages(admin, "limit=4&q=Amaka%20pag")).ids).toEqual(amakas);
+    expect((await allPages(admin, "limit=4&q=%20AMAKA%20PAGED%20")).ids).toEqual(amakas);
+    expect((await allPages(admin, "limit=2&q=amaka&status=completed")).ids).toEqual(
+      await expected(and(titled("amaka"), eq(projects.status, "completed"))),
+    );
+    // "Paged project 1", 10 to 19: the prefix, not the number.
+    expect((await allPages(admin, "limit=3&q=paged%20project%201")).ids).toEqual(
+      await expected(titled("paged project 1")),
+    );
+    // A developer finds only the ones they are on; a client only their own.
+    const tundeId = await idOf("tunde@lagosstudio.test");
+    const assigned = server.db
+      .select({ id: projectDevelopers.projectId })
+      .from(projectDevelopers)
+      .where(eq(projectDevelopers.developerId, tundeId));
+    const tundes = await expected(and(titled("amaka paged"), inArray(projects.id, assigned)));
+    expect(tundes.length).toBe(5);
+    expect((await allPages(tunde, "limit=2&q=amaka")).ids).toEqual(tundes);
+    expect((await allPages(chinedu, "q=amaka")).ids).toEqual([]);
+    // LIKE's wildcards are plain characters: "%" matches no title.
+    expect((await allPages(admin, "q=%25")).ids).toEqual([]);
+    const long = await admin.request("GET", `/api/projects?q=${"x".repeat(101)}`);
+    expect(long.status).toBe(400);
+    expect(long.json.error.message).toBe("Search for at most 100 characters.");
   });
 
   it("a page ends with next null, and the default page is 50", async () => {

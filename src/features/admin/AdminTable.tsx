@@ -1,10 +1,10 @@
 import { Button, Card, EmptyState, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { type ReactNode, useEffect, useId, useRef, useState } from "react";
-import { LuArrowDown, LuArrowUp, LuArrowUpDown, LuSearch } from "react-icons/lu";
-import { ADMIN_SEARCH_MAX_LENGTH, type AdminPage, type SortDirection } from "../../../common/admin";
+import { type ReactNode, useEffect, useId, useRef } from "react";
+import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
+import type { AdminPage, SortDirection } from "../../../common/admin";
 import { DataTable } from "../../components/DataTable";
-import { TextInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
+import { SearchBox } from "../../components/SearchBox";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -38,8 +38,6 @@ export type AdminColumn<T, S extends string> = {
 /** On a phone the first column heads its row and a column of buttons closes it; the others show their name. */
 const cellLabel = <T, S extends string>(column: AdminColumn<T, S>, index: number) =>
   index === 0 || column.actions ? undefined : column.header;
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export function AdminTable<T extends { id: string }, S extends string>({
   caption,
@@ -234,50 +232,5 @@ function SortButton({
       {label}
       <Icon aria-hidden="true" />
     </Button>
-  );
-}
-
-/** The search text, sent to the URL once typing pauses. */
-function SearchBox({
-  label,
-  placeholder,
-  value,
-  onSearch,
-}: {
-  label: string;
-  placeholder: string;
-  value: string;
-  onSearch: (q: string) => void;
-}) {
-  const [text, setText] = useState(value);
-  const id = useId();
-  const latest = useRef(onSearch);
-  latest.current = onSearch;
-  // The URL changed elsewhere (back button, a link): show its search.
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text.trim() === value.trim()) return;
-    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, value]);
-  return (
-    // No gap: the label is visually hidden, and a gap beside it pushed the box off the buttons' edge on a phone.
-    <HStack as="search" gap="0" position="relative" width={{ base: "full", md: "auto" }}>
-      <label htmlFor={id}>
-        <VisuallyHidden>{label}</VisuallyHidden>
-      </label>
-      <LuSearch aria-hidden="true" style={{ position: "absolute", left: "0.6rem", pointerEvents: "none" }} />
-      <TextInput
-        id={id}
-        type="search"
-        ps="8"
-        height="9"
-        width={{ base: "full", md: "64" }}
-        placeholder={placeholder}
-        maxLength={ADMIN_SEARCH_MAX_LENGTH}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-    </HStack>
   );
 }

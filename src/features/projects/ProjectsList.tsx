@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
@@ -6,10 +6,11 @@ import { LuFolderOpen } from "react-icons/lu";
 import type { Page, Project } from "../../../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
+import { SearchBox } from "../../components/SearchBox";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey, projectsQuery } from "./api";
-import { NO_PROJECTS_OF_STATUS, noProjectsOfStatusText } from "./labels";
+import { NO_PROJECTS_OF_STATUS, noProjectsMatch, noProjectsOfStatusText } from "./labels";
 import { ProjectCard } from "./ProjectCard";
 
 const columns = { base: 1, md: 2, xl: 3 };
@@ -30,30 +31,46 @@ function useLiveProjectsList() {
 export function ProjectsList({
   status,
   onStatusChange,
+  search,
 }: {
   status: ProjectStatus | undefined;
   onStatusChange: (status: ProjectStatus | undefined) => void;
+  /** The search by the start of a title (kept in the URL), where the reader's list may be long. */
+  search?: { value: string | undefined; onChange: (q: string) => void } | undefined;
 }) {
   useLiveProjectsList();
-  const list = useInfiniteQuery(projectsQuery(status));
+  const q = search?.value;
+  const list = useInfiniteQuery(projectsQuery(status, q));
   const projects = list.data?.pages.flatMap((page) => page.items);
   const showSelect = useRef<HTMLSelectElement>(null);
   return (
     <Stack gap="6">
-      <ShowSelect
-        value={status}
-        onChange={onStatusChange}
-        allLabel="All projects"
-        statuses={PROJECT_STATUSES}
-        labels={PROJECT_STATUS_LABELS}
-        noun={PROJECT_NOUN}
-        shown={projects && { count: projects.length, more: list.hasNextPage }}
-        selectRef={showSelect}
-      />
+      <HStack gap="4" align="end" wrap="wrap">
+        <ShowSelect
+          value={status}
+          onChange={onStatusChange}
+          allLabel="All projects"
+          statuses={PROJECT_STATUSES}
+          labels={PROJECT_STATUS_LABELS}
+          noun={PROJECT_NOUN}
+          shown={projects && { count: projects.length, more: list.hasNextPage }}
+          selectRef={showSelect}
+        />
+        {search && (
+          <SearchBox
+            label="Search projects by the start of their title"
+            placeholder="Project title"
+            value={q ?? ""}
+            onSearch={search.onChange}
+          />
+        )}
+      </HStack>
       <ProjectCards
         list={list}
         projects={projects ?? []}
         status={status}
+        q={q}
+        onClearSearch={() => search?.onChange("")}
         onShowAll={() => {
           onStatusChange(undefined);
           showSelect.current?.focus();
@@ -69,12 +86,16 @@ function ProjectCards({
   list,
   projects,
   status,
+  q,
+  onClearSearch,
   onShowAll,
 }: {
   list: UseInfiniteQueryResult<InfiniteData<Page<Project>>>;
   /** The loaded pages' projects, in order. */
   projects: Project[];
   status: ProjectStatus | undefined;
+  q: string | undefined;
+  onClearSearch: () => void;
   onShowAll: () => void;
 }) {
   const { isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
@@ -101,6 +122,21 @@ function ProjectCards({
 
   // Spec §8: a failed list load is logged and the list shows as empty. A failed "Load more"
   // keeps the pages already shown, and its button stays to try again.
+  if (projects.length === 0 && q) {
+    return (
+      <EmptyList
+        icon={LuFolderOpen}
+        headingLevel="h2"
+        title={noProjectsMatch(q)}
+        description={status ? "Try another title, or show every status." : "Try the start of another title."}
+        action={
+          <Button variant="outline" onClick={onClearSearch}>
+            Clear search
+          </Button>
+        }
+      />
+    );
+  }
   if (projects.length === 0 && status) {
     return (
       <NoneOfStatus

@@ -30,13 +30,15 @@ const PROJECTS_PAGE = 24;
 export const projectsListKey = ["projects", "list"] as const;
 
 /** The projects list (all, or those of one status), a page at a time (newest first); `next` names the following page. */
-export const projectsQuery = (status?: ProjectStatus) =>
+/** The projects list, of one status or every one, and whose titles start with `q` when given. */
+export const projectsQuery = (status?: ProjectStatus, q?: string) =>
   infiniteQueryOptions({
-    queryKey: status ? [...projectsListKey, status] : projectsListKey,
+    queryKey: [...projectsListKey, ...(status ? [status] : []), ...(q ? [{ q }] : [])],
     queryFn: ({ pageParam }) => {
       const query = new URLSearchParams({ limit: String(PROJECTS_PAGE) });
       if (pageParam) query.set("cursor", pageParam);
       if (status) query.set("status", status);
+      if (q) query.set("q", q);
       return api.get<Page<Project>>(`/api/projects?${query}`);
     },
     initialPageParam: null as string | null,

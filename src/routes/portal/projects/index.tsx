@@ -1,6 +1,7 @@
 import { Button } from "@chakra-ui/react";
-import { createFileRoute, Link } from "@tanstack/react-router";
+import { createFileRoute, Link, type SearchSchemaInput } from "@tanstack/react-router";
 import { LuFolderPlus } from "react-icons/lu";
+import { searchTextOf } from "../../../../common/admin-table";
 import { PROJECT_STATUSES, type Role } from "../../../../common/domain";
 import { PageHeader } from "../../../components/PageHeader";
 import { ProjectsList } from "../../../features/projects/ProjectsList";
@@ -14,13 +15,16 @@ const DESCRIPTIONS: Record<Role, string> = {
 };
 
 export const Route = createFileRoute("/portal/projects/")({
-  validateSearch: statusSearch(PROJECT_STATUSES),
+  validateSearch: (raw: { status?: unknown; q?: unknown } & SearchSchemaInput) => ({
+    ...statusSearch(PROJECT_STATUSES)(raw),
+    q: searchTextOf(raw.q),
+  }),
   component: ProjectsPage,
 });
 
 function ProjectsPage() {
   const { me } = Route.useRouteContext();
-  const { status } = Route.useSearch();
+  const { status, q } = Route.useSearch();
   const navigate = Route.useNavigate();
   return (
     <>
@@ -33,7 +37,16 @@ function ProjectsPage() {
           </Link>
         </Button>
       )}
-      <ProjectsList status={status} onStatusChange={(next) => navigate({ search: { status: next } })} />
+      <ProjectsList
+        status={status}
+        onStatusChange={(next) => navigate({ search: (prev) => ({ ...prev, status: next }) })}
+        // A client's few projects need no search; an administrator's or a developer's may be thousands.
+        search={
+          me.role === "client"
+            ? undefined
+            : { value: q, onChange: (next) => navigate({ search: (prev) => ({ ...prev, q: next || undefined }) }) }
+        }
+      />
     </>
   );
 }

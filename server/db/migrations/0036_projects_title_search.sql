@@ -1,0 +1,1 @@
+CREATE INDEX "projects_title_prefix_idx" ON "projects" USING btree (lower("title") text_pattern_ops);

@@ -1,0 +1,52 @@
+import { HStack, VisuallyHidden } from "@chakra-ui/react";
+import { useEffect, useId, useRef, useState } from "react";
+import { LuSearch } from "react-icons/lu";
+import { ADMIN_SEARCH_MAX_LENGTH } from "../../common/admin-table";
+import { TextInput } from "./FormField";
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search text, sent to the URL once typing pauses. */
+export function SearchBox({
+  label,
+  placeholder,
+  value,
+  onSearch,
+}: {
+  label: string;
+  placeholder: string;
+  value: string;
+  onSearch: (q: string) => void;
+}) {
+  const [text, setText] = useState(value);
+  const id = useId();
+  const latest = useRef(onSearch);
+  latest.current = onSearch;
+  // The URL changed elsewhere (back button, a link): show its search.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => latest.current(text.trim()), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    // No gap: the label is visually hidden, and a gap beside it pushed the box off the buttons' edge on a phone.
+    <HStack as="search" gap="0" position="relative" width={{ base: "full", md: "auto" }}>
+      <label htmlFor={id}>
+        <VisuallyHidden>{label}</VisuallyHidden>
+      </label>
+      <LuSearch aria-hidden="true" style={{ position: "absolute", left: "0.6rem", pointerEvents: "none" }} />
+      <TextInput
+        id={id}
+        type="search"
+        ps="8"
+        height="9"
+        width={{ base: "full", md: "64" }}
+        placeholder={placeholder}
+        maxLength={ADMIN_SEARCH_MAX_LENGTH}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+    </HStack>
+  );
+}
