@@ -82,6 +82,29 @@ export const ROUTES: BenchRoute[] = [
     path: () => `/api/projects?limit=${PAGE}`,
     read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), { limit: PAGE + 1 }),
   },
+  // Searched by the title's start: "project 1" matches 11,111 of the 50,000 titles (walked newest
+  // first), "project 4999" eleven (found on the title's index, then sorted).
+  {
+    name: "projects searched, many matches (admin)",
+    as: "admin",
+    path: () => `/api/projects?limit=${PAGE}&q=project%201`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PAGE + 1, q: "project 1" }),
+  },
+  {
+    name: "projects searched, few matches (admin)",
+    as: "admin",
+    path: () => `/api/projects?limit=${PAGE}&q=project%204999`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PAGE + 1, q: "project 4999" }),
+  },
+  {
+    name: "projects searched (developer)",
+    as: "developer",
+    path: () => `/api/projects?limit=${PAGE}&q=project%201`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), { limit: PAGE + 1, q: "project 1" }),
+  },
   {
     name: "projects list (client)",
     as: "client",
