@@ -34,9 +34,12 @@ export function configureNotificationMail(value: NotificationMailSettings) {
   settings = value;
 }
 
-/** Whether the person (a users row in the query) wants mail of this kind: their choice, else the default. */
+/**
+ * Whether the person (a users row in the query) wants mail of this kind: their choice, else the
+ * default. The user named with its table (as `users.id`): in a one-table select Drizzle writes columns bare.
+ */
 const wants = (kind: NotificationKind): SQL =>
-  sql`coalesce((select p.enabled from ${mailPreferences} p where p.user_id = ${users.id} and p.kind = ${kind}), ${mailKindDefault(kind)})`;
+  sql`coalesce((select p.enabled from ${mailPreferences} p where p.user_id = ${users}.id and p.kind = ${kind}), ${mailKindDefault(kind)})`;
 
 const mayGet = (role: Role, kind: NotificationKind) => MAIL_KINDS_BY_ROLE[role].includes(kind);
 

@@ -89,9 +89,11 @@ async function projectAudience(
       title: projects.title,
       clientId: projects.clientId,
       // text[]: both drivers read it as an array of strings (uuid[] is not parsed by every driver).
+      // The outer project named with its table: in a one-table select Drizzle writes columns bare,
+      // and a bare "id" would be the subquery's own table's if it had one.
       developerIds: sql<string[]>`array(
         select ${projectDevelopers.developerId}::text from ${projectDevelopers}
-        where ${projectDevelopers.projectId} = ${projects.id})`,
+        where ${projectDevelopers.projectId} = ${projects}.id)`,
       adminIds: sql<string[]>`array(select ${users.id}::text from ${users} where ${isActiveAdmin})`,
     })
     .from(projects)
