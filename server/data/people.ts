@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { and, eq, exists, isNotNull, type SQL, sql } from "drizzle-orm";
+import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { AdminTableQuery } from "../../common/admin-table";
 import type { Role } from "../../common/domain";
 import { INVITATION_DAYS, SIGN_OUT_YOURSELF } from "../../common/people";
@@ -17,7 +17,6 @@ import {
   projectMessages,
   projects,
   serviceOrders,
-  sessions,
   tasks,
   users,
   verifications,
@@ -35,6 +34,7 @@ import { conflict, HttpError, notFound } from "../http/errors";
 import type { Mailer } from "../mail";
 import type { Actor } from "../rules";
 import { auditAdminChange } from "./audit";
+import { endEverySession } from "./sessions";
 
 /**
  * People for the admin console (issue #7), shared by the clients, developers
@@ -130,24 +130,24 @@ export async function getPerson(
   return row;
 }
 
+/** Whether the person has chosen a password (an invited account has not; one who signed up has), in SQL. */
+const passwordChosen = (id: string) =>
+  sql`exists (select 1 from ${accounts} where ${accounts.userId} = ${id} and ${accounts.password} is not null)`;
+
 /** A person page's Account line: whether they chose a password, and on how many devices they are signed in now. */
 export async function accountState(db: Db, id: string): Promise<{ hasPassword: boolean; signedInDevices: number }> {
   const { rows } = await db.execute<{ hasPassword: boolean; signedInDevices: number }>(sql`
-    select exists (select 1 from accounts where user_id = ${id} and password is not null) as "hasPassword",
+    select ${passwordChosen(id)} as "hasPassword",
       -- On sessions_user_created_idx.
       (select count(*)::int from sessions where user_id = ${id} and expires_at > now()) as "signedInDevices"`);
   const [row] = rows;
   return { hasPassword: row?.hasPassword === true, signedInDevices: Number(row?.signedInDevices ?? 0) };
 }
 
-/** Whether the person has chosen a password (an invited account has not; one who signed up has). */
+/** Whether the person has chosen a password (passwordChosen). */
 export async function hasPassword(db: Db | Tx, id: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.userId, id), isNotNull(accounts.password)))
-    .limit(1);
-  return !!row;
+  const { rows } = await db.execute<{ chosen: boolean }>(sql`select ${passwordChosen(id)} as chosen`);
+  return rows[0]?.chosen === true;
 }
 
 /**
@@ -217,7 +217,7 @@ export async function removePerson<T extends { id: string; archivedAt: Date | nu
       after: audited(after),
     });
   }
-  await tx.delete(sessions).where(eq(sessions.userId, before.id));
+  await endEverySession(tx, before.id);
   return { outcome: "deactivated", person: after };
 }
 
@@ -386,8 +386,7 @@ export async function signOutPerson(
     const person = await getPerson(tx, id, roles, { lock: true });
     if (!person) throw notFound(what);
     if (person.id === actor?.id) throw conflict(SIGN_OUT_YOURSELF);
-    const ended = (await tx.delete(sessions).where(eq(sessions.userId, person.id)).returning({ id: sessions.id }))
-      .length;
+    const ended = await endEverySession(tx, person.id);
     if (ended > 0)
       await auditAdminChange(tx, actor, {
         action: `${entity}.sign_out`,

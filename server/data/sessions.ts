@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { describeDevice, SIGNED_IN_DEVICES_LISTED } from "../../common/sessions";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { sessions } from "../db/schema";
 
@@ -68,4 +68,10 @@ export async function endOtherSessions(db: Db, userId: string, currentToken: str
     .where(and(eq(sessions.userId, userId), ne(sessions.token, currentToken)))
     .returning({ token: sessions.token });
   return ended.map((row) => row.token);
+}
+
+/** Every session of the person (deactivated, or signed out everywhere by an administrator); how many ended. */
+export async function endEverySession(db: Db | Tx, userId: string): Promise<number> {
+  const ended = await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id });
+  return ended.length;
 }
