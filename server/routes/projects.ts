@@ -64,7 +64,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       schema: {
         tags: ["projects"],
         summary:
-          "Projects the signed-in user may see, newest first, by cursor; of one status, or whose title starts with q",
+          "Projects the signed-in user may see, newest first, by cursor; of one status; or whose title starts with q, in title order",
         querystring: z.strictObject({
           ...pageQuery,
           status: z.enum(PROJECT_STATUSES).optional(),

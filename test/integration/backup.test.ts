@@ -86,6 +86,10 @@ describe("backup and restore", () => {
     const misplaced = sql`select count(*)::int as n from service_orders o join users u on u.id = o.client_id
       where o.client_sort_key <> lower(u.full_name)`;
     expect((await target.db.execute<{ n: number }>(misplaced)).rows[0]?.n).toBe(0);
+    // Nor each assignment's copy of its project's title, likewise.
+    const retitled = sql`select count(*)::int as n from project_developers d join projects p on p.id = d.project_id
+      where d.project_title_key <> lower(p.title)`;
+    expect((await target.db.execute<{ n: number }>(retitled)).rows[0]?.n).toBe(0);
     // Nor each message's count of files: rebuilt by restoring the files, not doubled.
     const withFiles = sql`select file_count from project_messages where file_count > 0`;
     expect((await target.db.execute(withFiles)).rows).toEqual([{ file_count: 2 }]);

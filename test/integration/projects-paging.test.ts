@@ -13,6 +13,7 @@ let chinedu: Client;
 let tunde: Client;
 let ngozi: Client;
 let admin: Client;
+let amaka: Client;
 /** The projects this file adds (the demo's stay as they are). */
 let added: string[] = [];
 
@@ -46,6 +47,22 @@ async function expected(where?: SQL) {
   return rows.map((row) => row.id);
 }
 
+/**
+ * What a searched list must hold, in title order: the lowered titles' bytes (text_pattern_ops),
+ * ties by id, sorted here rather than by the database.
+ */
+async function expectedByTitle(where: SQL) {
+  const rows = await server.db.select({ id: projects.id, title: projects.title }).from(projects).where(where);
+  const key = (row: { id: string; title: string }) => [Buffer.from(row.title.toLowerCase()), Buffer.from(row.id)];
+  return rows
+    .sort((a, b) => {
+      const [aTitle, aId] = key(a) as [Buffer, Buffer];
+      const [bTitle, bId] = key(b) as [Buffer, Buffer];
+      return Buffer.compare(aTitle, bTitle) || Buffer.compare(aId, bId);
+    })
+    .map((row) => row.id);
+}
+
 async function idOf(email: string) {
   const [row] = await server.db.select({ id: users.id }).from(users).where(eq(users.email, email));
   return row?.id as string;
@@ -69,11 +86,12 @@ beforeAll(async () => {
       assignEvery: 3,
     })),
   );
-  [chinedu, tunde, ngozi, admin] = await Promise.all([
+  [chinedu, tunde, ngozi, admin, amaka] = await Promise.all([
     server.signIn("chinedu@ezefoods.test"),
     server.signIn("tunde@lagosstudio.test"),
     server.signIn("ngozi@lagosstudio.test"),
     server.signIn("admin@lagosstudio.test"),
+    server.signIn("amaka@bellofashion.test"),
   ]);
 });
 
@@ -116,28 +134,56 @@ describe("GET /api/projects by cursor", () => {
     );
   });
 
-  it("searches by the start of the title, in any case, within each viewer's projects, across pages and with a status", async () => {
+  it("searches by the start of the title, in any case, in title order, within each viewer's projects, across pages and with a status", async () => {
     const titled = (prefix: string) => sql`lower(${projects.title}) like ${`${prefix}%`}`;
-    const amakas = await expected(titled("amaka paged"));
+    const amakas = await expectedByTitle(titled("amaka paged"));
     expect(amakas.length).toBe(15);
+    // Title order, not newest first: "Amaka paged 1", "10" to "15", then "2".
+    expect(amakas).not.toEqual(await expected(titled("amaka paged")));
     expect((await allPages(admin, "limit=4&q=Amaka%20pag")).ids).toEqual(amakas);
     expect((await allPages(admin, "limit=4&q=%20AMAKA%20PAGED%20")).ids).toEqual(amakas);
     expect((await allPages(admin, "limit=2&q=amaka&status=completed")).ids).toEqual(
-      await expected(and(titled("amaka"), eq(projects.status, "completed"))),
+      await expectedByTitle(and(titled("amaka"), eq(projects.status, "completed")) as SQL),
     );
     // "Paged project 1", 10 to 19: the prefix, not the number.
     expect((await allPages(admin, "limit=3&q=paged%20project%201")).ids).toEqual(
-      await expected(titled("paged project 1")),
+      await expectedByTitle(titled("paged project 1")),
     );
+    // Titles alike but for case, across pages: each once, in order of id.
+    const [amakaId] = await server.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, "amaka@bellofashion.test"));
+    const twins = await server.db
+      .insert(projects)
+      .values(
+        ["Twin title", "TWIN TITLE", "twin title", "Twin Title", "twin title"].map((title) => ({
+          title,
+          clientId: amakaId?.id as string,
+        })),
+      )
+      .returning({ id: projects.id });
+    const twinIds = twins.map((row) => row.id).sort();
+    expect((await allPages(admin, "limit=2&q=twin")).ids).toEqual(twinIds);
+    expect((await allPages(amaka, "limit=3&q=twin%20title")).ids).toEqual(twinIds);
     // A developer finds only the ones they are on; a client only their own.
     const tundeId = await idOf("tunde@lagosstudio.test");
     const assigned = server.db
       .select({ id: projectDevelopers.projectId })
       .from(projectDevelopers)
       .where(eq(projectDevelopers.developerId, tundeId));
-    const tundes = await expected(and(titled("amaka paged"), inArray(projects.id, assigned)));
+    const tundes = await expectedByTitle(and(titled("amaka paged"), inArray(projects.id, assigned)) as SQL);
     expect(tundes.length).toBe(5);
     expect((await allPages(tunde, "limit=2&q=amaka")).ids).toEqual(tundes);
+    // Retitled by any writer, a project moves in a developer's search at once (their assignments'
+    // copy of the title, kept by migration 0037's triggers).
+    const [retitled, ...others] = tundes;
+    await server.db
+      .update(projects)
+      .set({ title: "Zebra retitled" })
+      .where(eq(projects.id, retitled as string));
+    expect((await allPages(tunde, "q=ZEBRA")).ids).toEqual([retitled]);
+    expect((await allPages(tunde, "limit=2&q=amaka")).ids).toEqual(others);
     expect((await allPages(chinedu, "q=amaka")).ids).toEqual([]);
     // LIKE's wildcards are plain characters: "%" matches no title.
     expect((await allPages(admin, "q=%25")).ids).toEqual([]);

@@ -123,6 +123,13 @@ describe("npm run seed:large", () => {
         "select count(*) n from project_developers d join projects p on p.id = d.project_id where d.project_created_at <> p.created_at",
       ),
     ).toBe(0);
+    // And its lowered title (the developer's search order), written by migration 0037's trigger.
+    expect(
+      await count(
+        first,
+        "select count(*) n from project_developers d join projects p on p.id = d.project_id where d.project_title_key <> lower(p.title)",
+      ),
+    ).toBe(0);
     // Left vacuumed, as autovacuum would leave it: every page of the tasks visible to index-only reads.
     expect(
       await count(first, "select count(*) n from pg_class where relname = 'tasks' and relallvisible < relpages"),

@@ -26,7 +26,7 @@ function useLiveProjectsList() {
 
 /**
  * The projects' cards, newest first, with Show to narrow them to one status (kept in the URL): an
- * administrator's list holds every client's projects.
+ * administrator's list holds every client's projects. Searched, the cards are in title order.
  */
 export function ProjectsList({
   status,

@@ -29,7 +29,10 @@ const PROJECTS_PAGE = 24;
 /** The live key of the projects list (server/data/projects.ts projectsListKey): a change refetches every list under it. */
 export const projectsListKey = ["projects", "list"] as const;
 
-/** The projects list (all, or those of one status), a page at a time (newest first); `next` names the following page. */
+/**
+ * The projects list (all, or those of one status), a page at a time (newest first, or in title order when
+ * searched); `next` names the following page.
+ */
 /** The projects list, of one status or every one, and whose titles start with `q` when given. */
 export const projectsQuery = (status?: ProjectStatus, q?: string) =>
   infiniteQueryOptions({
