@@ -240,9 +240,9 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(outboxRoutes, { db });
   await server.register(notificationRoutes, { db });
   await server.register(mailRoutes, { db, config });
-  await server.register(adminClientRoutes, { db, mailer, config });
-  await server.register(adminDeveloperRoutes, { db, mailer, config });
-  await server.register(adminStaffRoutes, { db, mailer, config });
+  await server.register(adminClientRoutes, { db, mailer, config, sessions });
+  await server.register(adminDeveloperRoutes, { db, mailer, config, sessions });
+  await server.register(adminStaffRoutes, { db, mailer, config, sessions });
   await server.register(adminAccountRoutes, { db, mailer, config, sessions });
   await server.register(adminDashboardRoutes, { db });
   await server.register(adminPaymentRoutes, { db });

@@ -182,7 +182,8 @@ export type PersonAudit<T extends { archivedAt: Date | null }> = {
  * Removes `before` (locked by the caller in `tx`): deleted when they own
  * nothing; otherwise deactivated (archived_at set, records kept). Either way
  * every session of theirs ends: the sessions delete trigger tells every
- * process to close their live sockets.
+ * process to close their live sockets, and the caller drops them from its own
+ * SessionCache once committed, so no request after its answer is served as them.
  */
 export async function removePerson<T extends { id: string; archivedAt: Date | null }>(
   tx: Tx,

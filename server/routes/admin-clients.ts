@@ -12,6 +12,7 @@ import {
 } from "../../common/admin";
 import { formatDate } from "../../common/format";
 import { clientUpdateSchema, newClientSchema } from "../../common/people";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
@@ -39,10 +40,12 @@ const clientAudit = { entity: "client", audited };
 
 const CSV_HEADER = ["Name", "E-mail", "Company", "Joined", "Status"];
 
-export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
-  app,
-  { db, mailer, config },
-) => {
+export const adminClientRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  sessions: SessionCache;
+}> = async (app, { db, mailer, config, sessions }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage clients");
 
   app.get(
@@ -179,13 +182,15 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; 
       const actor = await onlyAdmins(request);
       const { clientId } = request.params;
       if (!rules.users.delete(actor, { id: clientId })) throw forbidden("You cannot delete your own account");
-      return db.transaction(async (tx) => {
+      const removal = await db.transaction(async (tx) => {
         // The row lock makes a concurrent insert that references the client wait for this decision.
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
         const { outcome, person } = await removePerson(tx, actor, before, clientAudit);
         return { outcome, client: person };
       });
+      sessions.invalidateUser(clientId);
+      return removal;
     },
   );
 

@@ -10,6 +10,7 @@ import {
   invitedSchema,
 } from "../../common/admin";
 import { newDeveloperSchema } from "../../common/people";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { type DeveloperRow, getDeveloper, getDeveloperDetail, listDevelopers } from "../data/developers";
 import { invitePerson, reactivatePerson, removePerson } from "../data/people";
@@ -32,10 +33,12 @@ const developerAudit = {
   }),
 };
 
-export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
-  app,
-  { db, mailer, config },
-) => {
+export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  sessions: SessionCache;
+}> = async (app, { db, mailer, config, sessions }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage developers");
 
   app.get(
@@ -109,12 +112,14 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Maile
       const actor = await onlyAdmins(request);
       const { developerId } = request.params;
       if (!rules.users.delete(actor, { id: developerId })) throw forbidden("You cannot delete your own account");
-      return db.transaction(async (tx) => {
+      const removal = await db.transaction(async (tx) => {
         const before = await getDeveloper(tx, developerId, { lock: true });
         if (!before) throw notFound("Developer");
         const { outcome, person } = await removePerson(tx, actor, before, developerAudit);
         return { outcome, developer: person };
       });
+      sessions.invalidateUser(developerId);
+      return removal;
     },
   );
 

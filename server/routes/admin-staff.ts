@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminPageOf, adminStaffSchema, invitedSchema, staffQuerySchema, staffRemovalSchema } from "../../common/admin";
 import { staffInviteSchema, staffUpdateSchema } from "../../common/people";
+import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { invitePerson, type PersonRow, removePerson } from "../data/people";
@@ -29,10 +30,12 @@ const staffAudit = { entity: "staff", audited };
 type StaffRow = PersonRow & { role: "admin" | "developer" };
 const asStaff = (row: PersonRow) => row as StaffRow;
 
-export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; config: Config }> = async (
-  app,
-  { db, mailer, config },
-) => {
+export const adminStaffRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  mailer: Mailer;
+  config: Config;
+  sessions: SessionCache;
+}> = async (app, { db, mailer, config, sessions }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage staff");
 
   app.get(
@@ -123,7 +126,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; c
       const actor = await onlyAdmins(request);
       const { staffId } = request.params;
       if (staffId === actor.id) throw forbidden("You cannot remove yourself");
-      return db.transaction(async (tx) => {
+      const removal = await db.transaction(async (tx) => {
         const admins = await lockActiveAdmins(tx);
         const before = await getStaffMember(tx, staffId, { lock: true });
         if (!before) throw notFound("Staff member");
@@ -131,6 +134,8 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; c
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);
         return { outcome, member: asStaff(person) };
       });
+      sessions.invalidateUser(staffId);
+      return removal;
     },
   );
 };
