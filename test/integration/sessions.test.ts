@@ -1,11 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Role } from "../../common/domain";
 import { CURRENT_SESSION_KEPT, SIGNED_IN_DEVICES_LISTED } from "../../common/sessions";
 import { createClientWithPassword } from "../support/clients";
 import { liveSockets } from "../support/live";
+import { newPerson as newPortalPerson } from "../support/portal";
 import { type Client, startTestServer, type TestServer } from "../support/server";
 
-/** Settings' "Signed-in devices": GET /api/me/sessions, DELETE /api/me/sessions/:id, POST …/sign-out-others. */
+/**
+ * Settings' "Signed-in devices": GET /api/me/sessions, DELETE /api/me/sessions/:id, POST …/sign-out-others;
+ * and every way a session ends, refused at once where it was ended.
+ */
 
 const PASSWORD = "Kestrel#Harbour42";
 const PHONE =
@@ -132,5 +137,78 @@ describe("signed-in devices", () => {
     const laptop = await (await newPerson())(LAPTOP);
     const response = await laptop.request("DELETE", "/api/me/sessions/not%20an%20id");
     expect(response.status).toBe(400);
+  });
+});
+
+describe("a session ended is refused at once by the process that ended it", () => {
+  /**
+   * Holds the sessions trigger's news to this process while `act` runs, then delivers it: what is
+   * refused meanwhile was dropped from the cache by the route itself, as it must be for the request
+   * that follows its answer (the news arrives a moment later, and a CI run once lost that race).
+   */
+  async function withTriggerNewsHeld(act: () => Promise<void>) {
+    const cache = server.app.sessions;
+    const receive = cache.receive.bind(cache);
+    const held: string[] = [];
+    cache.receive = (message) => {
+      held.push(message);
+    };
+    try {
+      await act();
+    } finally {
+      cache.receive = receive;
+      for (const message of held) receive(message);
+    }
+  }
+
+  /**
+   * A request answered from the session alone: /api/me reads the person's row as well, so it would
+   * refuse someone deleted whatever the cache held.
+   */
+  const PROBE = "/api/projects";
+
+  /** Someone signed in and served once, so their session is in this process's cache. */
+  async function cached(role: Role) {
+    const person = await newPortalPerson(server, role);
+    expect((await person.client.request("GET", PROBE)).status).toBe(200);
+    return person;
+  }
+
+  it("on a device ended from Settings, and on every other device signed out", async () => {
+    const signIn = await newPerson();
+    const phone = await signIn(PHONE);
+    const laptop = await signIn(LAPTOP);
+    const desktop = await signIn(DESKTOP);
+    for (const device of [phone, laptop, desktop]) expect((await device.request("GET", PROBE)).status).toBe(200);
+    const phoneRow = (await listOf(desktop)).devices.find((device) => device.device === "Chrome on Android");
+    await withTriggerNewsHeld(async () => {
+      expect((await desktop.request("DELETE", `/api/me/sessions/${phoneRow?.id}`)).status).toBe(204);
+      expect((await phone.request("GET", PROBE)).status).toBe(401);
+      expect((await desktop.request("POST", "/api/me/sessions/sign-out-others")).status).toBe(200);
+      expect((await laptop.request("GET", PROBE)).status).toBe(401);
+      expect((await desktop.request("GET", PROBE)).status).toBe(200);
+    });
+  });
+
+  it("on a person an administrator removes or signs out everywhere", async () => {
+    const admin = await server.signIn("admin@lagosstudio.test");
+    const [client, developer, staff, signedOut] = await Promise.all([
+      cached("client"),
+      cached("developer"),
+      cached("admin"),
+      cached("client"),
+    ]);
+    await withTriggerNewsHeld(async () => {
+      for (const [path, person] of [
+        [`/api/admin/clients/${client.id}`, client],
+        [`/api/admin/developers/${developer.id}`, developer],
+        [`/api/admin/staff/${staff.id}`, staff],
+      ] as const) {
+        expect((await admin.request("DELETE", path)).status).toBe(200);
+        expect((await person.client.request("GET", PROBE)).status).toBe(401);
+      }
+      expect((await admin.request("POST", `/api/admin/clients/${signedOut.id}/sign-out`)).json).toEqual({ ended: 1 });
+      expect((await signedOut.client.request("GET", PROBE)).status).toBe(401);
+    });
   });
 });
