@@ -72,6 +72,14 @@ export const MILESTONE_DESCRIPTION_MAX_LENGTH = 2000;
 export const MILESTONES_PER_PROJECT_MAX = 200;
 /** Why a paid milestone stays: it records money received (DELETE /api/milestones/:id answers 409 with it). */
 export const PAID_MILESTONE_KEPT = "A paid milestone cannot be deleted.";
+/**
+ * Why a project stays (DELETE /api/admin/projects/:id answers 409 with them): its invoices and paid
+ * milestones record money, and a deletion would take them with it.
+ */
+export const PROJECT_INVOICED_KEPT =
+  "This project has invoices, which are kept as financial records. Set its status to Cancelled instead.";
+export const PROJECT_PAID_KEPT =
+  "This project has paid milestones, which record money received. Set its status to Cancelled instead.";
 export const PASSWORD_MAX_LENGTH = 128;
 /** Notes a client adds to a service order; the order dialog's textarea stops at the same length. */
 export const ORDER_NOTES_MAX_LENGTH = 2000;

@@ -3,22 +3,24 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
 import type { AdminPayment } from "../common/admin-money";
+import { PROJECT_INVOICED_KEPT } from "../common/domain";
 import { formatDay } from "../common/format";
 import { AMOUNT_FORMAT } from "../common/schemas";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "../src/features/admin/labels";
+import { DELETE_PROJECT_QUESTION } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User, waitForPath } from "./support/browser";
+import { newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
  * Journey (issue #7 items 5 and 7): a client has Projects and Invoices open in
  * a second browser; an administrator creates a project for them, edits it,
  * creates an invoice for it, corrects it, marks it paid on Payments, and deletes one issued
- * by mistake. The client's open
+ * by mistake, and deletes a project created by mistake. The client's open
  * pages show each change without a reload. The forms (with their errors), the
  * edit dialog, the payments page and its confirmation pass axe.
  */
@@ -92,8 +94,17 @@ describe("Admin › money and projects", () => {
     await bell.waitFor({ state: "hidden" });
   });
 
-  it("edits the project from its page in a dialog (administrators only)", async () => {
+  it("edits the project from its page in a dialog (administrators only); the client's open page follows live", async () => {
     const { page } = admin;
+    // The client has the same project open, without an Edit button.
+    const projectUrl = new URL(page.url()).pathname;
+    const check = await newUser(product.browser, product.server.url);
+    await signIn(check.page, CLIENT);
+    await check.page.goto(projectUrl);
+    await check.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+    await check.page.getByText("20%").first().waitFor();
+    expect(await check.page.getByRole("button", { name: "Edit project" }).count()).toBe(0);
+
     await page.getByRole("button", { name: "Edit project" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit project" });
     await dialog.getByLabel("Title").waitFor();
@@ -109,15 +120,7 @@ describe("Admin › money and projects", () => {
     await page.getByText("Project updated successfully").waitFor();
     await dialog.waitFor({ state: "detached" });
     await page.getByText("45%").first().waitFor();
-
-    // The client sees no Edit button on the same project.
-    const projectUrl = new URL(page.url()).pathname;
-    const check = await newUser(product.browser, product.server.url);
-    await signIn(check.page, CLIENT);
-    await check.page.goto(projectUrl);
-    await check.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await check.page.getByText("45%").first().waitFor();
-    expect(await check.page.getByRole("button", { name: "Edit project" }).count()).toBe(0);
     await check.context.close();
   });
 
@@ -249,5 +252,42 @@ describe("Admin › money and projects", () => {
     const paidRow = table.getByRole("row").filter({ hasText: invoiceNumber });
     await paidRow.getByRole("button", { name: `Download invoice ${invoiceNumber}` }).waitFor();
     expect(await paidRow.getByRole("button", { name: /^Delete/ }).count()).toBe(0);
+  });
+
+  it("deletes a project created by mistake after the confirmation; the client's open page says it is gone", async () => {
+    const { page } = admin;
+    // One with invoices stays, and says why.
+    await openInApp(page, `/portal/projects/${await api.projectId(CLIENT, TITLE)}`);
+    await page.getByRole("button", { name: "Delete project" }).click();
+    const confirm = page.getByRole("alertdialog", { name: DELETE_PROJECT_QUESTION });
+    await confirm.getByText(`${TITLE}, with its messages, files and milestones.`, { exact: false }).waitFor();
+    expect(await axeViolations(page), "delete confirmation").toEqual([]);
+    await confirm.getByRole("button", { name: "Delete project" }).click();
+    await page.getByText(`${TOAST.projectDeleteFailed}: ${PROJECT_INVOICED_KEPT}`).waitFor();
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
+
+    const duplicate = `${TITLE} (duplicate)`;
+    const mistaken = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, {
+      title: duplicate,
+      description: "Created twice.",
+      clientId,
+      developerIds: [],
+      status: "active",
+      progress: 0,
+      startDate: null,
+      endDate: null,
+    });
+    await openInApp(clientProjects, `/portal/projects/${mistaken.id}`);
+    await clientProjects.getByRole("heading", { level: 1, name: duplicate }).waitFor();
+    await openInApp(page, `/portal/projects/${mistaken.id}`);
+    await page.getByRole("button", { name: "Delete project" }).click();
+    await confirm.getByRole("button", { name: "Delete project" }).click();
+    await page.getByText(TOAST.projectDeleted).waitFor();
+    await waitForPath(page, "/portal/projects");
+    // The client's open page says it is gone, then takes them back to their list, where it is not.
+    await clientProjects.getByRole("heading", { level: 1, name: "Project not found" }).waitFor();
+    await waitForPath(clientProjects, "/portal/projects");
+    await clientProjects.getByRole("list", { name: "Projects" }).getByText(TITLE, { exact: true }).waitFor();
+    await expect.poll(() => clientProjects.getByText(duplicate).count()).toBe(0);
   });
 });

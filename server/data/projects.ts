@@ -5,11 +5,12 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
+import type { Change } from "../functions/changes";
 import { prefixSearchPlaceholders } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { presenceProject } from "../live/presence";
-import { type ProjectFacts, rules, type Scope } from "../rules";
+import { type Actor, type ProjectFacts, rules, type Scope } from "../rules";
 
 /** Reads shared by the REST routes and the live hub, so both send the same shapes. */
 
@@ -357,6 +358,42 @@ export const projectPresenceLive: LiveCollection<"projects"> = {
 /** The projects list's live key: the SPA's projects list query (src/features/projects/api.ts). */
 export const projectsListKey = ["projects", "list"] as const;
 
+/** An open project page's live key: the SPA's project query (src/features/projects/api.ts projectQuery). */
+export const projectKey = (projectId: string) => ["projects", projectId, "detail"] as const;
+
+const invalidate = { invalidate: true as const };
+
+/**
+ * Who a project change reaches: everyone who may read the project after it, and its previous client
+ * (the developers taken off are among the change's developerIds already).
+ */
+function projectReaders(change: Extract<Change, { topic: "projects" }>) {
+  const facts: ProjectFacts = { clientId: change.clientId, developerIds: change.developerIds };
+  const previous = change.previousClientId ?? null;
+  return (actor: Actor) => rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous);
+}
+
+/**
+ * An open project page follows its project (issue #11): edited by an administrator (title, status,
+ * dates, its people) or deleted, everyone who could read it before or after refetches it; someone
+ * taken off it, or everyone once it is deleted, then reads "Project not found" and is sent back to
+ * the list, as on opening it.
+ */
+export const projectDetailLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  async authorize(db, actor, key) {
+    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "detail") return undefined;
+    const projectId = uuidParam.safeParse(key[1]);
+    if (!projectId.success) return false;
+    const facts = await getProjectFacts(db, projectId.data);
+    return !!facts && rules.projects.read(actor, facts);
+  },
+  async resolve(_db, change) {
+    const reads = projectReaders(change);
+    return [{ key: projectKey(change.id), pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
+  },
+};
+
 /**
  * The projects list is live (issue #7: a project an administrator creates or
  * edits shows in its client's and developers' open lists): everyone who may
@@ -372,17 +409,7 @@ export const projectsListLive: LiveCollection<"projects"> = {
     return rules.projects.scope(actor).kind !== "none";
   },
   async resolve(_db, change) {
-    const facts: ProjectFacts = { clientId: change.clientId, developerIds: change.developerIds };
-    const previous = change.previousClientId ?? null;
-    const invalidate = { invalidate: true as const };
-    return [
-      {
-        key: projectsListKey,
-        pushFor: (actor) =>
-          rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous)
-            ? invalidate
-            : undefined,
-      },
-    ];
+    const reads = projectReaders(change);
+    return [{ key: projectsListKey, pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
   },
 };

@@ -293,6 +293,8 @@ export const projectReads = pgTable(
     check("project_reads_unread_check", sql`unread >= 0`),
     // The sidebar's total and the cards' badges: only the rows with something unread.
     index("project_reads_unread_idx").on(t.userId, t.projectId, t.unread).where(sql`unread > 0`),
+    // A project deleted takes its read states (the primary key leads with the person).
+    index("project_reads_project_idx").on(t.projectId),
   ],
 );
 
@@ -668,6 +670,8 @@ export const messageMailDigests = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.projectId] }),
     index("message_mail_digests_due_idx").on(t.dueAt).where(sql`due_at is not null`),
+    // A project deleted takes its pending digests (the primary key leads with the person).
+    index("message_mail_digests_project_idx").on(t.projectId),
   ],
 );
 
@@ -723,6 +727,8 @@ export const notifications = pgTable(
     uniqueIndex("notifications_unread_message_idx")
       .on(t.userId, t.projectId)
       .where(sql`kind = 'message' and read_at is null`),
+    // A project deleted takes its notifications (the cascade finds them here, not by reading the table).
+    index("notifications_project_idx").on(t.projectId).where(sql`project_id is not null`),
   ],
 );
 

@@ -17,7 +17,7 @@ import { invoicesLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { notificationsLive } from "../data/notifications";
 import { ordersLive } from "../data/orders";
-import { projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
+import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { clientTasksProjectsLive, tasksLive } from "../data/tasks";
 import { unreadMessagesLive, unreadReadsLive } from "../data/unread";
@@ -44,6 +44,7 @@ const collections: LiveCollection[] = [
   unreadMessagesLive,
   unreadReadsLive,
   projectsListLive,
+  projectDetailLive,
   adminBookingsLive,
   adminDashboardEnquiriesLive,
   enquiriesLive,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminProjectSchema, type ProjectForm, projectFormSchema } from "../../common/admin-money";
+import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
 import { auditAdminChange } from "../data/audit";
@@ -10,10 +11,10 @@ import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications"
 import { existingPeople } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import type { Db, Tx } from "../db";
-import { projectDevelopers, projects } from "../db/schema";
+import { invoices, milestones, notifications, projectDevelopers, projects } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { notFound, validationFailed } from "../http/errors";
+import { conflict, notFound, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 const projectParams = z.strictObject({ projectId: uuidParam });
@@ -179,6 +180,71 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         if (before.status !== after.status) await notifyProjectStatus(tx, actor, notice);
         return after;
       });
+    },
+  );
+
+  app.delete(
+    "/api/admin/projects/:projectId",
+    {
+      schema: {
+        tags: ["admin"],
+        summary:
+          "Deletes a project created by mistake, with its messages, files and milestones; not one with invoices or paid milestones (409)",
+        params: projectParams,
+        response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await onlyAdmins(request);
+      const { projectId } = request.params;
+      await db.transaction(async (tx) => {
+        // Locked, as its milestones are: an invoice or a payment arriving meanwhile waits for this decision.
+        const before = await getAdminProject(tx, projectId, { lock: true });
+        if (!before) throw notFound("Project");
+        const [invoiced] = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(eq(invoices.projectId, projectId))
+          .limit(1);
+        if (invoiced) throw conflict(PROJECT_INVOICED_KEPT);
+        const payments = await tx
+          .select({ paymentStatus: milestones.paymentStatus })
+          .from(milestones)
+          .where(eq(milestones.projectId, projectId))
+          .for("update");
+        if (payments.some((milestone) => milestone.paymentStatus === "paid")) throw conflict(PROJECT_PAID_KEPT);
+        // Their notifications about it go with it (cascade): their bells refetch.
+        const told = await tx
+          .selectDistinct({ userId: notifications.userId })
+          .from(notifications)
+          .where(eq(notifications.projectId, projectId));
+        // Messages, files (their stored content noted for deletion by a trigger), milestones, read
+        // states and notifications cascade; tasks stay, on no project.
+        await tx.delete(projects).where(eq(projects.id, projectId));
+        await auditAdminChange(tx, actor, {
+          action: "project.delete",
+          entity: "project",
+          entityId: projectId,
+          before: audited(before),
+          after: null,
+        });
+        await publishChange(tx, {
+          topic: "projects",
+          op: "delete",
+          id: projectId,
+          clientId: before.clientId,
+          developerIds: before.developers.map((developer) => developer.id),
+          previousClientId: null,
+        });
+        if (told.length > 0)
+          await publishChange(tx, {
+            topic: "notifications",
+            op: "delete",
+            id: projectId,
+            userIds: told.map((row) => row.userId),
+          });
+      });
+      return reply.code(204).send(null);
     },
   );
 };

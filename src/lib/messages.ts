@@ -19,6 +19,9 @@ export const TOAST = {
   /** Not in spec §8 (an administrator deletes a milestone added by mistake): worded like its other deletes. */
   milestoneDeleted: "Milestone deleted successfully",
   milestoneDeleteFailed: "Failed to delete milestone",
+  /** Not in spec §8 (an administrator deletes a project created by mistake): worded like its other deletes. */
+  projectDeleted: "Project deleted successfully",
+  projectDeleteFailed: "Failed to delete project",
   paymentConfirmed: "Payment confirmed",
   paymentFailed: "Failed to update payment status.",
   statusUpdated: "Status updated",

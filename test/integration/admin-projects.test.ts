@@ -1,11 +1,22 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, notifications, projectDevelopers, projects } from "../../server/db/schema";
+import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
+import {
+  auditLog,
+  milestones,
+  notifications,
+  projectDevelopers,
+  projectMessages,
+  projects,
+  tasks,
+} from "../../server/db/schema";
 import { createClientWithPassword } from "../support/clients";
+import { insertInvoice } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
-import { createProject } from "../support/project-factory";
+import { createMessages, createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createTask } from "../support/tasks";
 
 /** Admin › New project and the edit dialog (issue #7 item 5): every field, audited, live for who it concerns. */
 let server: TestServer;
@@ -77,6 +88,7 @@ describe("who may create and edit projects", () => {
       ["GET", `/api/admin/projects/${projectId}`, undefined],
       ["POST", "/api/admin/projects", body()],
       ["PATCH", `/api/admin/projects/${projectId}`, body()],
+      ["DELETE", `/api/admin/projects/${projectId}`, undefined],
     ];
     for (const [method, path, payload] of routes) {
       expect((await server.client().request(method, path, payload)).status, `${method} ${path}`).toBe(401);
@@ -251,6 +263,96 @@ describe("PATCH /api/admin/projects/:id", () => {
     expect(bad.status).toBe(400);
     const [row] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(row?.title).toBe(`${TAG} kept`);
+  });
+});
+
+describe("DELETE /api/admin/projects/:id", () => {
+  /** Waits until `socket` has been told to refetch `key` since frame `since`; fails after five seconds. */
+  async function toldToRefetch(socket: LiveSocket, key: string[], since: number) {
+    const deadline = Date.now() + 5_000;
+    while (!refetched(socket, key, since) && Date.now() < deadline) await sleep(20);
+    expect(refetched(socket, key, since), JSON.stringify(key)).toBe(true);
+  }
+
+  it("deletes a project with its messages, milestones and notices, audited; tasks stay; open pages and lists refetch", async () => {
+    const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Mistake` }));
+    expect(created.status).toBe(201);
+    const projectId = created.json.id as string;
+    const detail = ["projects", projectId, "detail"];
+    // Its client and developer may follow the open page; someone else may not.
+    for (const socket of [people.first.socket, tunde]) expect((await socket.subscribe(detail)).type).toBe("subscribed");
+    expect((await people.second.socket.subscribe(detail)).type).toBe("error");
+    expect((await people.first.socket.subscribe(["notifications"])).type).toBe("subscribed");
+    await createMessages(server.db, projectId, `first.${TAG}@example.test`, 3);
+    await server.db.insert(milestones).values({ projectId, title: "Deposit", amount: 50_000_00, createdBy: tundeId });
+    const taskId = await createTask(server.db, {
+      creatorEmail: "admin@lagosstudio.test",
+      assigneeEmail: "tunde@lagosstudio.test",
+      projectId,
+    });
+    // The client was told they joined it.
+    expect(await server.db.select().from(notifications).where(eq(notifications.projectId, projectId))).not.toEqual([]);
+    await sleep(300);
+    const marks = [people.first.socket, tunde].map((socket) => socket.frames.length);
+
+    const response = await admin.request("DELETE", `/api/admin/projects/${projectId}`);
+    expect(response.status).toBe(204);
+
+    expect(await server.db.select().from(projects).where(eq(projects.id, projectId))).toEqual([]);
+    expect(await server.db.select().from(projectMessages).where(eq(projectMessages.projectId, projectId))).toEqual([]);
+    expect(await server.db.select().from(milestones).where(eq(milestones.projectId, projectId))).toEqual([]);
+    expect(await server.db.select().from(notifications).where(eq(notifications.projectId, projectId))).toEqual([]);
+    const [task] = await server.db.select({ projectId: tasks.projectId }).from(tasks).where(eq(tasks.id, taskId));
+    expect(task).toEqual({ projectId: null });
+    const [entry] = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "project.delete"), eq(auditLog.entityId, projectId)));
+    expect(entry?.details).toMatchObject({
+      before: { title: `${TAG} Mistake`, clientId: people.first.id, developerIds: [tundeId] },
+      after: null,
+    });
+
+    await toldToRefetch(people.first.socket, detail, marks[0] ?? 0);
+    await toldToRefetch(tunde, detail, marks[1] ?? 0);
+    await toldToRefetch(people.first.socket, ["projects", "list"], marks[0] ?? 0);
+    await toldToRefetch(people.first.socket, ["notifications"], marks[0] ?? 0);
+    expect((await people.first.http.request("GET", `/api/projects/${projectId}`)).status).toBe(404);
+    expect((await admin.request("DELETE", `/api/admin/projects/${projectId}`)).status).toBe(404);
+  });
+
+  it("keeps a project with invoices or paid milestones (409 saying why), and answers 404 and 400", async () => {
+    const invoiced = await createProject(server.db, {
+      clientEmail: `first.${TAG}@example.test`,
+      title: `${TAG} billed`,
+    });
+    await insertInvoice(server.db, { clientId: people.first.id, projectId: invoiced });
+    const paid = await createProject(server.db, { clientEmail: `first.${TAG}@example.test`, title: `${TAG} paid` });
+    await server.db.insert(milestones).values([
+      {
+        projectId: paid,
+        title: "Deposit",
+        amount: 50_000_00,
+        createdBy: tundeId,
+        paymentStatus: "paid",
+        paidDate: new Date("2026-11-02T10:00:00Z"),
+      },
+      { projectId: paid, title: "Balance", amount: 50_000_00, createdBy: tundeId },
+    ]);
+    for (const [projectId, message] of [
+      [invoiced, PROJECT_INVOICED_KEPT],
+      [paid, PROJECT_PAID_KEPT],
+    ] as const) {
+      const refused = await admin.request("DELETE", `/api/admin/projects/${projectId}`);
+      expect(refused.status).toBe(409);
+      expect(refused.json.error.message).toBe(message);
+      expect(await server.db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId))).toEqual([
+        { id: projectId },
+      ]);
+    }
+    expect(await server.db.select().from(milestones).where(eq(milestones.projectId, paid))).toHaveLength(2);
+    expect((await admin.request("DELETE", `/api/admin/projects/${randomUUID()}`)).status).toBe(404);
+    expect((await admin.request("DELETE", "/api/admin/projects/nope")).status).toBe(400);
   });
 });
 

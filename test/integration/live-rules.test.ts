@@ -504,6 +504,26 @@ const table: Row[] = [
     push: "invalidate",
     ...projectChanges("Live rules listed project", { progress: 60 }),
   },
+  {
+    // An open project page (issue #11): edited or deleted, whoever may read it refetches (a 404 then
+    // reads "Project not found"). The test's own project is the one open, so its changes are told as
+    // such without taking it away from the other rows (its deletion is tested in admin-projects.test.ts).
+    name: "project page",
+    key: () => ["projects", projectId, "detail"],
+    subscribe: [T, F, T, F, T],
+    receives: [T, F, T, F, T],
+    push: "invalidate",
+    async insert() {
+      await commit(async () => {}, projectChange("insert", projectId));
+      return projectId;
+    },
+    update: (rowId: string) =>
+      commit(
+        (tx) => tx.update(projects).set({ progress: 35 }).where(eq(projects.id, rowId)),
+        projectChange("update", rowId),
+      ),
+    remove: (rowId: string) => commit(async () => {}, projectChange("delete", rowId)),
+  },
 ];
 
 /** A project of client A's, on which the assigned developer works: created, changed by `set`, deleted. */

@@ -12,6 +12,7 @@ import type {
 } from "../../../common/admin-money";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
+import { projectKey, projectsListKey } from "../projects/api";
 import { toQueryString } from "./api";
 
 /** Reads and writes of the admin console's Payments, New invoice and New/Edit project (issue #7). */
@@ -98,7 +99,7 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProjectForm) => api.post<AdminProject>("/api/admin/projects", body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["projects", "list"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsListKey }),
   });
 }
 
@@ -109,9 +110,24 @@ export function useUpdateProject(projectId: string) {
       api.patch<AdminProject>(`/api/admin/projects/${encodeURIComponent(projectId)}`, body),
     onSuccess: (project) => {
       const { developers: _developers, ...shown } = project;
-      queryClient.setQueryData(["projects", projectId], shown);
+      queryClient.setQueryData(projectKey(projectId), shown);
       queryClient.setQueryData(["admin", "projects", projectId], project);
-      void queryClient.invalidateQueries({ queryKey: ["projects", "list"] });
+      void queryClient.invalidateQueries({ queryKey: projectsListKey });
+    },
+  });
+}
+
+/**
+ * Deletes a project created by mistake (not one with invoices or paid milestones: a 409 says so). Asked
+ * for in a confirmation, so not compensated: the page leaves for the list once the server has.
+ */
+export function useDeleteProject(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(`/api/admin/projects/${encodeURIComponent(projectId)}`),
+    onSuccess: () => {
+      queryClient.removeQueries({ queryKey: ["admin", "projects", projectId] });
+      void queryClient.invalidateQueries({ queryKey: projectsListKey });
     },
   });
 }

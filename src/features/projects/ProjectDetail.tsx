@@ -5,9 +5,11 @@ import { lazy, Suspense, useEffect } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
+import { ApiError } from "../../lib/api";
+import { useLiveRefetch } from "../../lib/live";
 import { usePageTitle } from "../../lib/page-title";
 import { useMe } from "../../lib/session";
-import { projectQuery } from "./api";
+import { projectKey, projectQuery } from "./api";
 import { FilesPanel } from "./FilesPanel";
 import { clientLabel } from "./format";
 import { MessagesPanel } from "./MessagesPanel";
@@ -21,6 +23,7 @@ const NOT_FOUND_REDIRECT_MS = 2500;
 
 /** Administrators only (issue #7): loaded when an administrator opens a project, never for clients. */
 const EditProjectDialog = lazy(() => import("./EditProjectDialog"));
+const DeleteProjectButton = lazy(() => import("./DeleteProjectButton"));
 
 function BackButton() {
   return (
@@ -36,6 +39,8 @@ function BackButton() {
 export function ProjectDetail({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const project = useQuery(projectQuery(projectId));
+  // Edited or deleted by an administrator, or this person taken off it: refetched (a 404 is "Project not found").
+  useLiveRefetch(projectKey(projectId));
   const { data: me } = useMe();
   // Being on the page is being present: subscribed from the first render, gone with the page. Until the
   // channel's first list (and on the server, which renders the page), the person sees themselves: the row
@@ -43,14 +48,18 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
   const pushed = usePresence(projectId);
   const viewers = pushed ?? (me ? [{ userId: me.id, name: me.fullName, typing: false }] : undefined);
   const isAdmin = me?.role === "admin";
-  usePageTitle(project.isError ? "Project not found" : project.data?.title);
+  // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list. One
+  // shown already stays through a live refetch that fails for another reason (the server unreachable).
+  const notFound =
+    project.isError &&
+    (project.data === undefined || (project.error instanceof ApiError && project.error.status === 404));
+  usePageTitle(notFound ? "Project not found" : project.data?.title);
 
-  // Spec §8: a project that cannot be loaded (missing, or not yours) sends the user back to the list.
   useEffect(() => {
-    if (!project.isError) return;
+    if (!notFound) return;
     const timer = setTimeout(() => navigate({ to: "/portal/projects", replace: true }), NOT_FOUND_REDIRECT_MS);
     return () => clearTimeout(timer);
-  }, [project.isError, navigate]);
+  }, [notFound, navigate]);
 
   if (project.isPending) {
     return (
@@ -66,7 +75,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
     );
   }
 
-  if (project.isError) {
+  if (notFound || !project.data) {
     return (
       <Stack gap="4" align="start" role="alert">
         <BackButton />
@@ -94,6 +103,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
           {isAdmin && (
             <Suspense fallback={null}>
               <EditProjectDialog projectId={p.id} />
+              <DeleteProjectButton projectId={p.id} title={p.title} />
             </Suspense>
           )}
         </HStack>

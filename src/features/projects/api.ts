@@ -30,10 +30,9 @@ const PROJECTS_PAGE = 24;
 export const projectsListKey = ["projects", "list"] as const;
 
 /**
- * The projects list (all, or those of one status), a page at a time (newest first, or in title order when
- * searched); `next` names the following page.
+ * The projects list, of one status or every one, and whose titles start with `q` when given: a page at a
+ * time (newest first, or in title order when searched); `next` names the following page.
  */
-/** The projects list, of one status or every one, and whose titles start with `q` when given. */
 export const projectsQuery = (status?: ProjectStatus, q?: string) =>
   infiniteQueryOptions({
     queryKey: [...projectsListKey, ...(status ? [status] : []), ...(q ? [{ q }] : [])],
@@ -48,9 +47,12 @@ export const projectsQuery = (status?: ProjectStatus, q?: string) =>
     getNextPageParam: (page) => page.next,
   });
 
+/** An open project page's live key (server/data/projects.ts projectKey): the project edited or deleted refetches it. */
+export const projectKey = (projectId: string) => ["projects", projectId, "detail"] as const;
+
 export const projectQuery = (projectId: string) =>
   queryOptions({
-    queryKey: ["projects", projectId],
+    queryKey: projectKey(projectId),
     queryFn: () => api.get<Project>(`/api/projects/${encodeURIComponent(projectId)}`),
     // A 404 (missing or not yours) will not turn into a 200 on retry.
     retry: false,

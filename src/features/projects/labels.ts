@@ -5,5 +5,8 @@ export const noProjectsOfStatusText = (label: string) => `No project is marked $
 /** The confirmation before an administrator deletes a milestone, worded like the spec's other deletes. */
 export const DELETE_MILESTONE_QUESTION = "Are you sure you want to delete this milestone?";
 
+/** The confirmation before an administrator deletes a project created by mistake. */
+export const DELETE_PROJECT_QUESTION = "Are you sure you want to delete this project?";
+
 /** The projects list searched by title, with nothing found. */
 export const noProjectsMatch = (q: string) => `No projects match “${q}”`;

@@ -1,0 +1,46 @@
+import { Button } from "@chakra-ui/react";
+import { useNavigate } from "@tanstack/react-router";
+import { LuTrash2 } from "react-icons/lu";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { toaster } from "../../components/Toaster";
+import { errorMessage } from "../../lib/form-errors";
+import { TOAST } from "../../lib/messages";
+import { useDeleteProject } from "../admin/money-api";
+import { DELETE_PROJECT_QUESTION } from "./labels";
+
+/**
+ * Delete project, for administrators on the project page, beside Edit project: after the confirmation
+ * the project goes with its messages, files and milestones, and the page leaves for the list. One with
+ * invoices or paid milestones stays (the server's 409 says why, and to cancel it instead).
+ */
+export default function DeleteProjectButton({ projectId, title }: { projectId: string; title: string }) {
+  const remove = useDeleteProject(projectId);
+  const navigate = useNavigate();
+  return (
+    <ConfirmDialog
+      question={DELETE_PROJECT_QUESTION}
+      description={`${title}, with its messages, files and milestones. Its tasks stay, on no project.`}
+      confirmLabel="Delete project"
+      onConfirm={() =>
+        remove.mutateAsync().then(
+          () => {
+            toaster.create({ type: "success", title: TOAST.projectDeleted });
+            return navigate({ to: "/portal/projects", replace: true });
+          },
+          (error) =>
+            toaster.create({
+              type: "error",
+              title: TOAST.error,
+              description: `${TOAST.projectDeleteFailed}: ${errorMessage(error)}`,
+            }),
+        )
+      }
+      trigger={
+        <Button variant="outline" size="sm" colorPalette="red">
+          <LuTrash2 aria-hidden="true" />
+          Delete project
+        </Button>
+      }
+    />
+  );
+}
