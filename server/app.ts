@@ -246,7 +246,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   await server.register(adminAccountRoutes, { db, mailer, config, sessions });
   await server.register(adminDashboardRoutes, { db });
   await server.register(adminPaymentRoutes, { db });
-  await server.register(adminProjectRoutes, { db });
+  await server.register(adminProjectRoutes, { db, files });
   await server.register(adminCatalogueRoutes, { db });
   await server.register(adminPlanRoutes, { db });
   await server.register(adminAnalyticsRoutes, { db });

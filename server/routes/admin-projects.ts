@@ -11,7 +11,8 @@ import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications"
 import { existingPeople } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import type { Db, Tx } from "../db";
-import { invoices, milestones, notifications, projectDevelopers, projects } from "../db/schema";
+import { invoices, milestones, notifications, projectDevelopers, projectFiles, projects } from "../db/schema";
+import { type FileStore, purgeDeletedContent } from "../files/store";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
 import { conflict, notFound, validationFailed } from "../http/errors";
@@ -55,7 +56,7 @@ const columnsOf = (body: ProjectForm) => ({
  * field of the project, its client and its developers; audited before and
  * after, and published so the client's and developers' open portals follow.
  */
-export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStore }> = async (app, { db, files }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage projects");
 
   app.get(
@@ -197,7 +198,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     async (request, reply) => {
       const actor = await onlyAdmins(request);
       const { projectId } = request.params;
-      await db.transaction(async (tx) => {
+      const fileIds = await db.transaction(async (tx) => {
         // Locked, as its milestones are: an invoice or a payment arriving meanwhile waits for this decision.
         const before = await getAdminProject(tx, projectId, { lock: true });
         if (!before) throw notFound("Project");
@@ -218,6 +219,10 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           .selectDistinct({ userId: notifications.userId })
           .from(notifications)
           .where(eq(notifications.projectId, projectId));
+        const stored = await tx
+          .select({ id: projectFiles.id })
+          .from(projectFiles)
+          .where(eq(projectFiles.projectId, projectId));
         // Messages, files (their stored content noted for deletion by a trigger), milestones, read
         // states and notifications cascade; tasks stay, on no project.
         await tx.delete(projects).where(eq(projects.id, projectId));
@@ -243,7 +248,11 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
             id: projectId,
             userIds: told.map((row) => row.userId),
           });
+        return stored.map((file) => file.id);
       });
+      // After the commit: the store's copy of its files (if it fails, the periodic sweep deletes it
+      // later). Past a thousand, every noted file is purged rather than naming each in one statement.
+      await purgeDeletedContent(db, files, request.log, fileIds.length <= 1_000 ? fileIds : undefined);
       return reply.code(204).send(null);
     },
   );

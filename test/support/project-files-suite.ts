@@ -315,6 +315,30 @@ export function projectFilesSuite(options: {
       expect(audit?.details).toMatchObject({ before: { name: "dev-file.pdf", projectId }, after: null });
       expect((await send(as.admin, "DELETE", `/api/files/${byDeveloper}`)).status).toBe(404);
     });
+
+    it("an administrator deleting a project takes its files, attached ones too, out of the store", async () => {
+      const doomed = await createProject(server.db, {
+        clientEmail: ACTOR_EMAILS.clientA,
+        developerEmails: [ACTOR_EMAILS.devIn],
+      });
+      const attached = (await upload(as.clientA, "brief.pdf", pdf(300 * 1024), doomed)).json.id as string;
+      const loose = (await upload(as.devIn, "notes.pdf", pdf(100), doomed)).json.id as string;
+      const message = await as.clientA.request("POST", `/api/projects/${doomed}/messages`, {
+        message: "The brief",
+        fileIds: [attached],
+      });
+      expect(message.status).toBe(201);
+      expect(await content.has(attached)).toBe(true);
+
+      expect((await send(as.admin, "DELETE", `/api/admin/projects/${doomed}`)).status).toBe(204);
+      expect(await fileRows(doomed)).toEqual([]);
+      for (const fileId of [attached, loose]) {
+        expect(await content.has(fileId), fileId).toBe(false);
+        expect(
+          await server.db.select().from(projectFileDeletions).where(eq(projectFileDeletions.fileId, fileId)),
+        ).toEqual([]);
+      }
+    });
   });
 
   describe("the list", () => {
