@@ -1,12 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { messageFiles, projectFiles, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
-import { getProjectFacts } from "./projects";
+import { authorizeProjectKey, getProjectFacts } from "./projects";
 
 /**
  * Project files (issue #8, item 6): reads shared by the REST routes and the
@@ -129,13 +128,7 @@ export const projectFilesKey = (projectId: string) => ["projects", projectId, "f
 /** A project's files are live for everyone who may read the project: the open Files panel refetches its list. */
 export const filesLive: LiveCollection<"project_files"> = {
   topic: "project_files",
-  async authorize(db, actor, key) {
-    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "files") return undefined;
-    const projectId = uuidParam.safeParse(key[1]);
-    if (!projectId.success) return false;
-    const facts = await getProjectFacts(db, projectId.data);
-    return !!facts && rules.files.read(actor, { project: facts, uploaderId: null });
-  },
+  authorize: authorizeProjectKey("files", (actor, project) => rules.files.read(actor, { project, uploaderId: null })),
   async resolve(db, change) {
     const facts = await getProjectFacts(db, change.projectId);
     if (!facts) return [];

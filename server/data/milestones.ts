@@ -1,10 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { uuidParam } from "../../common/schemas";
 import type { Db, Tx } from "../db";
 import { milestones, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { rules } from "../rules";
-import { getProjectFacts } from "./projects";
+import { authorizeProjectKey, getProjectFacts } from "./projects";
 
 /** Reads of a project's milestones shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -69,13 +68,7 @@ export const projectMilestonesKey = (projectId: string) => ["projects", projectI
 /** A project's milestones are live for everyone who may read them, checked again at every delivery. */
 export const milestonesLive: LiveCollection<"milestones"> = {
   topic: "milestones",
-  async authorize(db, actor, key) {
-    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "milestones") return undefined;
-    const projectId = uuidParam.safeParse(key[1]);
-    if (!projectId.success) return false;
-    const facts = await getProjectFacts(db, projectId.data);
-    return !!facts && rules.milestones.read(actor, facts);
-  },
+  authorize: authorizeProjectKey("milestones", rules.milestones.read),
   async resolve(db, change) {
     const [row, facts] = await Promise.all([
       change.op === "delete" ? { id: change.id } : getMilestone(db, change.id),

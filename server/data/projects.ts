@@ -307,18 +307,30 @@ export async function getMessage(db: Db, id: string): Promise<MessageView | unde
   return row;
 }
 
+/**
+ * The `authorize` of a key of one project's, ["projects", id, part] (its thread, milestones, files,
+ * page): undefined for a key of another shape, false for an id that is no UUID or no project's, else
+ * what `mayRead` says of the project's people now.
+ */
+export function authorizeProjectKey(
+  part: string,
+  mayRead: (actor: Actor, project: ProjectFacts) => boolean,
+): LiveCollection["authorize"] {
+  return async (db, actor, key) => {
+    if (key.length !== 3 || key[0] !== "projects" || key[2] !== part) return undefined;
+    const projectId = uuidParam.safeParse(key[1]);
+    if (!projectId.success) return false;
+    const facts = await getProjectFacts(db, projectId.data);
+    return !!facts && mayRead(actor, facts);
+  };
+}
+
 export const projectMessagesKey = (projectId: string) => ["projects", projectId, "messages"] as const;
 
 /** A project's thread is live for everyone who may read the project, checked again at every delivery. */
 export const projectMessagesLive: LiveCollection<"project_messages"> = {
   topic: "project_messages",
-  async authorize(db, actor, key) {
-    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "messages") return undefined;
-    const projectId = uuidParam.safeParse(key[1]);
-    if (!projectId.success) return false;
-    const facts = await getProjectFacts(db, projectId.data);
-    return !!facts && rules.projectMessages.read(actor, facts);
-  },
+  authorize: authorizeProjectKey("messages", rules.projectMessages.read),
   async resolve(db, change) {
     const [row, facts] = await Promise.all([
       change.op === "delete" ? { id: change.id } : getMessage(db, change.id),
@@ -381,13 +393,7 @@ function projectReaders(change: Extract<Change, { topic: "projects" }>) {
  */
 export const projectDetailLive: LiveCollection<"projects"> = {
   topic: "projects",
-  async authorize(db, actor, key) {
-    if (key.length !== 3 || key[0] !== "projects" || key[2] !== "detail") return undefined;
-    const projectId = uuidParam.safeParse(key[1]);
-    if (!projectId.success) return false;
-    const facts = await getProjectFacts(db, projectId.data);
-    return !!facts && rules.projects.read(actor, facts);
-  },
+  authorize: authorizeProjectKey("detail", rules.projects.read),
   async resolve(_db, change) {
     const reads = projectReaders(change);
     return [{ key: projectKey(change.id), pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
