@@ -34,7 +34,7 @@ export type ProjectView = NonNullable<Awaited<ReturnType<typeof getProject>>>;
 /**
  * Projects in `scope`, newest first (created_at desc, id desc), a page at a
  * time: `after` is the id of the previous page's last row (server/http/cursor.ts).
- * Searched by the start of the title, they are in title order instead (searchedProjectPage).
+ * Searched by the start of the title, they are in title order instead (titleOrder).
  * Each scope reads along an index in its order:
  * - all: projects_created_idx, or projects_status_created_idx with a status;
  * - client: projects_client_created_idx;
@@ -68,111 +68,82 @@ const projectPage = preparedRead(
     shape: { scope: "all" | "client" | "developer"; status: boolean; search: boolean; after: boolean; limit: number },
   ) => {
     const after = shape.after ? sql.placeholder("after") : undefined;
-    if (shape.search) return searchedProjectPage(db, shape, after);
     const status = shape.status ? eq(projects.status, sql.placeholder("status")) : undefined;
+    const order = shape.search ? titleOrder(after) : newestFirst(after);
     if (shape.scope === "developer") {
       const chosen = db.select({ id: projectDevelopers.projectId }).from(projectDevelopers);
       const pageIds = (shape.status ? chosen.innerJoin(projects, eq(projects.id, projectDevelopers.projectId)) : chosen)
-        .where(
-          and(
-            eq(projectDevelopers.developerId, sql.placeholder("viewer")),
-            status,
-            beforeCursor(projects, after, {
-              order: { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId },
-            }),
-          ),
-        )
-        .orderBy(desc(projectDevelopers.projectCreatedAt), desc(projectDevelopers.projectId))
+        .where(and(eq(projectDevelopers.developerId, sql.placeholder("viewer")), status, order.assignments.where))
+        .orderBy(...order.assignments.orderBy)
         .limit(pageLimit(shape.limit));
       return db
         .select(projectColumns)
         .from(projects)
         .innerJoin(users, eq(users.id, projects.clientId))
         .where(inArray(projects.id, pageIds))
-        .orderBy(desc(projects.createdAt), desc(projects.id));
+        .orderBy(...order.projects.orderBy);
     }
     const filters = and(
       shape.scope === "client" ? eq(projects.clientId, sql.placeholder("viewer")) : undefined,
       status,
-      beforeCursor(projects, after),
+      order.projects.where,
     );
     return db
       .select(projectColumns)
       .from(projects)
       .innerJoin(users, eq(users.id, projects.clientId))
       .where(filters)
-      .orderBy(desc(projects.createdAt), desc(projects.id))
+      .orderBy(...order.projects.orderBy)
       .limit(pageLimit(shape.limit));
   },
 );
 
 /**
+ * A page's order, on the projects and on a developer's assignments (which carry what it orders by):
+ * the keyset condition after the cursor row (with the search's range, when searched) and the sort.
+ */
+type PageOrder = Record<"projects" | "assignments", { where: SQL | undefined; orderBy: SQL[] }>;
+
+/** The list's order: created_at desc, id desc (server/http/cursor.ts). */
+function newestFirst(after: Placeholder | undefined): PageOrder {
+  const assignments = { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId };
+  return {
+    projects: { where: beforeCursor(projects, after), orderBy: [desc(projects.createdAt), desc(projects.id)] },
+    assignments: {
+      where: beforeCursor(projects, after, { order: assignments }),
+      orderBy: [desc(assignments.createdAt), desc(assignments.id)],
+    },
+  };
+}
+
+/**
  * A searched list's order: by the lowered title in text_pattern_ops' order (the order of its
  * indexes, whose range is the prefix), then by id, so a page is read in its own size whatever the
- * text matches. Newest first, a prefix matching many old titles was walked past every newer
- * project: "project 1" on the large data set read 30,001 rows for a page (37 ms; S32 in
- * docs/performance.md), as a client's name opening their titles would.
+ * text matches: projects_title_idx (projects_status_title_idx with a status), a developer's on
+ * their assignments' copy of the title (project_developers_developer_title_idx). Newest first, a
+ * prefix matching many old titles was walked past every newer project: "project 1" on the large
+ * data set read 30,001 rows for a page (37 ms; S32 in docs/performance.md), as a client's name
+ * opening their titles would.
  */
-const lowerTitle = sql`lower(${projects.title})`;
-const inTitleOrder = (key: SQL | AnyColumn, id: AnyColumn) => [sql`${key} using ~<~`, asc(id)];
+function titleOrder(after: Placeholder | undefined): PageOrder {
+  const inOrder = (key: SQL, id: AnyColumn) => ({
+    where: and(prefixSearchPlaceholders([key]), afterInTitleOrder(key, id, after)),
+    orderBy: [sql`${key} using ~<~`, asc(id)],
+  });
+  return {
+    projects: inOrder(sql`lower(${projects.title})`, projects.id),
+    assignments: inOrder(sql`${projectDevelopers.projectTitleKey}`, projectDevelopers.projectId),
+  };
+}
 
 /**
  * The keyset condition of a page in title order: (key, id) after the cursor row's lowered title
  * and id. The lower bound is written alone as well, so the index's range starts at the cursor row.
  */
-function afterInTitleOrder(key: SQL | AnyColumn, id: AnyColumn, after: Placeholder | undefined): SQL | undefined {
+function afterInTitleOrder(key: SQL, id: AnyColumn, after: Placeholder | undefined): SQL | undefined {
   if (!after) return undefined;
   const cursorTitle = sql`(select lower(c.title) from ${projects} c where c.id = ${after})`;
   return sql`(${key} ~>=~ ${cursorTitle} and (${key} ~>~ ${cursorTitle} or ${id} > ${after}))`;
-}
-
-/**
- * A searched page in title order, on projects_title_idx (projects_status_title_idx with a
- * status). A developer's page is chosen on their assignments' copy of the title
- * (project_developers_developer_title_idx), then read with its clients, as the list's is; a
- * client's few projects are sorted.
- */
-function searchedProjectPage(
-  db: Db,
-  shape: { scope: "all" | "client" | "developer"; status: boolean; limit: number },
-  after: Placeholder | undefined,
-) {
-  const status = shape.status ? eq(projects.status, sql.placeholder("status")) : undefined;
-  if (shape.scope === "developer") {
-    const key = projectDevelopers.projectTitleKey;
-    const chosen = db.select({ id: projectDevelopers.projectId }).from(projectDevelopers);
-    const pageIds = (shape.status ? chosen.innerJoin(projects, eq(projects.id, projectDevelopers.projectId)) : chosen)
-      .where(
-        and(
-          eq(projectDevelopers.developerId, sql.placeholder("viewer")),
-          status,
-          prefixSearchPlaceholders([sql`${key}`]),
-          afterInTitleOrder(key, projectDevelopers.projectId, after),
-        ),
-      )
-      .orderBy(...inTitleOrder(key, projectDevelopers.projectId))
-      .limit(pageLimit(shape.limit));
-    return db
-      .select(projectColumns)
-      .from(projects)
-      .innerJoin(users, eq(users.id, projects.clientId))
-      .where(inArray(projects.id, pageIds))
-      .orderBy(...inTitleOrder(lowerTitle, projects.id));
-  }
-  return db
-    .select(projectColumns)
-    .from(projects)
-    .innerJoin(users, eq(users.id, projects.clientId))
-    .where(
-      and(
-        shape.scope === "client" ? eq(projects.clientId, sql.placeholder("viewer")) : undefined,
-        status,
-        prefixSearchPlaceholders([lowerTitle]),
-        afterInTitleOrder(lowerTitle, projects.id, after),
-      ),
-    )
-    .orderBy(...inTitleOrder(lowerTitle, projects.id))
-    .limit(pageLimit(shape.limit));
 }
 
 /**
