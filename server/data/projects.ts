@@ -350,7 +350,7 @@ const invalidate = { invalidate: true as const };
  * Who a project change reaches: everyone who may read the project after it, and its previous client
  * (the developers taken off are among the change's developerIds already).
  */
-function projectReaders(change: Extract<Change, { topic: "projects" }>) {
+export function projectReaders(change: Extract<Change, { topic: "projects" }>) {
   const facts: ProjectFacts = { clientId: change.clientId, developerIds: change.developerIds };
   const previous = change.previousClientId ?? null;
   return (actor: Actor) => rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous);

@@ -5,7 +5,7 @@ import { pageLimit } from "../db/limit";
 import { projectDevelopers, projectMessages, projectReads, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules } from "../rules";
-import { getProjectFacts } from "./projects";
+import { getProjectFacts, projectReaders } from "./projects";
 
 /**
  * Unread messages per person and project (issue #8 item 3), kept in
@@ -120,6 +120,24 @@ export const unreadMessagesLive: LiveCollection<"project_messages"> = {
     return [
       { key: unreadKey, pushFor: (actor) => (rules.projectMessages.read(actor, facts) ? invalidate : undefined) },
     ];
+  },
+};
+
+/**
+ * A project deleted takes its unread counts with it (project_reads cascade), and one edited may take
+ * a person off it or give it another client (the summary counts only the projects one may read
+ * now): everyone who could read it, before or after, refetches their badges.
+ */
+export const unreadProjectsLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  async authorize(_db, actor, key) {
+    if (!isUnreadKey(key)) return undefined;
+    return actor !== null;
+  },
+  async resolve(_db, change) {
+    if (change.op === "insert") return [];
+    const reads = projectReaders(change);
+    return [{ key: unreadKey, pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
   },
 };
 

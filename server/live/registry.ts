@@ -20,7 +20,7 @@ import { ordersLive } from "../data/orders";
 import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { clientTasksProjectsLive, tasksLive } from "../data/tasks";
-import { unreadMessagesLive, unreadReadsLive } from "../data/unread";
+import { unreadMessagesLive, unreadProjectsLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
 import type { Actor } from "../rules";
@@ -43,6 +43,7 @@ const collections: LiveCollection[] = [
   adminDashboardInvoicesLive,
   unreadMessagesLive,
   unreadReadsLive,
+  unreadProjectsLive,
   projectsListLive,
   projectDetailLive,
   adminBookingsLive,

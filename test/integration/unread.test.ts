@@ -138,4 +138,25 @@ describe("live unread badges", () => {
     expect(second.frames.filter((f) => f.type === "invalidate").length - secondBefore).toBe(1);
     expect(ACTORS.map((actor) => invalidations(actor) - (mark[actor] ?? 0))).toEqual([0, 0, 1, 0, 0]);
   });
+
+  it("a project deleted takes its unread counts with it, and its people's badges refetch", async () => {
+    const projectId = await newProject();
+    await post("clientA", projectId, "Soon gone");
+    expect(await unreadOn("devIn", projectId)).toBe(1);
+    const totalOf = async (actor: ActorName) => (await http[actor].request("GET", "/api/unread")).json.total as number;
+    const adminTotal = await totalOf("admin");
+    const socket = Object.fromEntries(
+      await Promise.all((["clientB", "devIn", "admin"] as const).map(async (a) => [a, await live(a)] as const)),
+    ) as Record<"clientB" | "devIn" | "admin", LiveSocket>;
+    const unreadPushes = (s: LiveSocket) =>
+      s.frames.filter((f) => f.type === "invalidate" && JSON.stringify(f.key) === '["unread"]').length;
+
+    expect((await http.admin.request("DELETE", `/api/admin/projects/${projectId}`)).status).toBe(204);
+    await socket.devIn.next((f) => f.type === "invalidate");
+    await socket.admin.next((f) => f.type === "invalidate");
+    await sleep(300);
+    expect([socket.clientB, socket.devIn, socket.admin].map(unreadPushes)).toEqual([0, 1, 1]);
+    expect(await unreadOn("devIn", projectId)).toBe(0);
+    expect(await totalOf("admin")).toBe(adminTotal - 1);
+  });
 });
