@@ -160,6 +160,7 @@ describe("projects list, a page at a time", () => {
       ...Array.from({ length: 9 }, (_, i) => `Project ${11 + i}`),
     ];
     await expect.poll(() => list.getByRole("heading", { level: 2 }).allTextContents()).toEqual(expected);
+    await page.getByText("Every client's projects whose title starts with “project 1”, A to Z.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
     await search.fill("zzz");

@@ -14,6 +14,12 @@ const DESCRIPTIONS: Record<Role, string> = {
   admin: "Every client's projects, newest first.",
 };
 
+/** Searched, the list is in title order (server/data/projects.ts titleOrder), and says so. */
+const SEARCHED_DESCRIPTIONS: Partial<Record<Role, (q: string) => string>> = {
+  developer: (q) => `The projects you are assigned to whose title starts with “${q}”, A to Z.`,
+  admin: (q) => `Every client's projects whose title starts with “${q}”, A to Z.`,
+};
+
 export const Route = createFileRoute("/portal/projects/")({
   validateSearch: (raw: { status?: unknown; q?: unknown } & SearchSchemaInput) => ({
     ...statusSearch(PROJECT_STATUSES)(raw),
@@ -28,7 +34,7 @@ function ProjectsPage() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Projects" description={DESCRIPTIONS[me.role]} />
+      <PageHeader title="Projects" description={(q && SEARCHED_DESCRIPTIONS[me.role]?.(q)) || DESCRIPTIONS[me.role]} />
       {me.role === "admin" && (
         <Button asChild colorPalette="brand" size="sm" mb="6">
           <Link to="/portal/admin/projects/new">
