@@ -34,7 +34,7 @@ import { conflict, HttpError, notFound } from "../http/errors";
 import type { Mailer } from "../mail";
 import type { Actor } from "../rules";
 import { auditAdminChange } from "./audit";
-import { endEverySession } from "./sessions";
+import { endEverySession, endingSessionsOf } from "./sessions";
 
 /**
  * People for the admin console (issue #7), shared by the clients, developers
@@ -182,8 +182,8 @@ export type PersonAudit<T extends { archivedAt: Date | null }> = {
  * Removes `before` (locked by the caller in `tx`): deleted when they own
  * nothing; otherwise deactivated (archived_at set, records kept). Either way
  * every session of theirs ends: the sessions delete trigger tells every
- * process to close their live sockets, and the caller drops them from its own
- * SessionCache once committed, so no request after its answer is served as them.
+ * process to close their live sockets; the caller runs this in endingSessionsOf,
+ * so no request after its answer is served as them.
  */
 export async function removePerson<T extends { id: string; archivedAt: Date | null }>(
   tx: Tx,
@@ -378,12 +378,12 @@ export async function reinvitePerson(
  * refused (Settings and Logout).
  */
 export async function signOutPerson(
-  { db, sessions: cache }: { db: Db; sessions: SessionCache },
+  context: { db: Db; sessions: SessionCache },
   actor: Actor,
   id: string,
   { roles, entity, what }: { roles: readonly Role[]; entity: string; what: string },
 ): Promise<{ ended: number }> {
-  const result = await db.transaction(async (tx) => {
+  return endingSessionsOf(context, id, async (tx) => {
     const person = await getPerson(tx, id, roles, { lock: true });
     if (!person) throw notFound(what);
     if (person.id === actor?.id) throw conflict(SIGN_OUT_YOURSELF);
@@ -396,9 +396,6 @@ export async function signOutPerson(
         before: { sessions: ended },
         after: { sessions: 0 },
       });
-    return { ended, userId: person.id };
+    return { ended };
   });
-  // This process's cache at once (the sessions trigger tells every process, a moment later).
-  cache.invalidateUser(result.userId);
-  return { ended: result.ended };
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, ne, sql } from "drizzle-orm";
 import { describeDevice, SIGNED_IN_DEVICES_LISTED } from "../../common/sessions";
+import type { SessionCache } from "../auth/session-cache";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { sessions } from "../db/schema";
@@ -68,6 +69,21 @@ export async function endOtherSessions(db: Db, userId: string, currentToken: str
     .where(and(eq(sessions.userId, userId), ne(sessions.token, currentToken)))
     .returning({ token: sessions.token });
   return ended.map((row) => row.token);
+}
+
+/**
+ * Runs `work` in a transaction that ends every session of `userId` (endEverySession, or deleting the
+ * person), then drops them from this process's cache: the sessions trigger tells every process, but a
+ * moment after the commit, and the request that follows the answer must already be refused.
+ */
+export async function endingSessionsOf<R>(
+  { db, sessions }: { db: Db; sessions: SessionCache },
+  userId: string,
+  work: (tx: Tx) => Promise<R>,
+): Promise<R> {
+  const result = await db.transaction(work);
+  sessions.invalidateUser(userId);
+  return result;
 }
 
 /** Every session of the person (deactivated, or signed out everywhere by an administrator); how many ended. */

@@ -17,6 +17,7 @@ import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { allClients, type ClientRow, getClient, getClientDetail, listClients } from "../data/clients";
 import { invitePerson, reactivatePerson, removePerson } from "../data/people";
+import { endingSessionsOf } from "../data/sessions";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import { requireAdmin } from "../http/admin";
@@ -182,15 +183,13 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{
       const actor = await onlyAdmins(request);
       const { clientId } = request.params;
       if (!rules.users.delete(actor, { id: clientId })) throw forbidden("You cannot delete your own account");
-      const removal = await db.transaction(async (tx) => {
+      return endingSessionsOf({ db, sessions }, clientId, async (tx) => {
         // The row lock makes a concurrent insert that references the client wait for this decision.
         const before = await getClient(tx, clientId, { lock: true });
         if (!before) throw notFound("Client");
         const { outcome, person } = await removePerson(tx, actor, before, clientAudit);
         return { outcome, client: person };
       });
-      sessions.invalidateUser(clientId);
-      return removal;
     },
   );
 

@@ -14,6 +14,7 @@ import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { type DeveloperRow, getDeveloper, getDeveloperDetail, listDevelopers } from "../data/developers";
 import { invitePerson, reactivatePerson, removePerson } from "../data/people";
+import { endingSessionsOf } from "../data/sessions";
 import type { Db } from "../db";
 import { requireAdmin } from "../http/admin";
 import { forbidden, notFound } from "../http/errors";
@@ -112,14 +113,12 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
       const actor = await onlyAdmins(request);
       const { developerId } = request.params;
       if (!rules.users.delete(actor, { id: developerId })) throw forbidden("You cannot delete your own account");
-      const removal = await db.transaction(async (tx) => {
+      return endingSessionsOf({ db, sessions }, developerId, async (tx) => {
         const before = await getDeveloper(tx, developerId, { lock: true });
         if (!before) throw notFound("Developer");
         const { outcome, person } = await removePerson(tx, actor, before, developerAudit);
         return { outcome, developer: person };
       });
-      sessions.invalidateUser(developerId);
-      return removal;
     },
   );
 

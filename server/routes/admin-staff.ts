@@ -8,6 +8,7 @@ import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
 import { invitePerson, type PersonRow, removePerson } from "../data/people";
+import { endingSessionsOf } from "../data/sessions";
 import { getStaffMember, keepAnAdministrator, listStaff, lockActiveAdmins } from "../data/staff";
 import type { Db } from "../db";
 import { users } from "../db/schema";
@@ -126,7 +127,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
       const actor = await onlyAdmins(request);
       const { staffId } = request.params;
       if (staffId === actor.id) throw forbidden("You cannot remove yourself");
-      const removal = await db.transaction(async (tx) => {
+      return endingSessionsOf({ db, sessions }, staffId, async (tx) => {
         const admins = await lockActiveAdmins(tx);
         const before = await getStaffMember(tx, staffId, { lock: true });
         if (!before) throw notFound("Staff member");
@@ -134,8 +135,6 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);
         return { outcome, member: asStaff(person) };
       });
-      sessions.invalidateUser(staffId);
-      return removal;
     },
   );
 };
