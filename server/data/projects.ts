@@ -8,7 +8,7 @@ import { messageFiles, projectDevelopers, projectFiles, projectMessages, project
 import type { Change } from "../functions/changes";
 import { prefixSearchPlaceholders } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
+import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
 import { presenceProject } from "../live/presence";
 import { type Actor, type ProjectFacts, rules, type Scope } from "../rules";
 
@@ -347,13 +347,15 @@ export const projectKey = (projectId: string) => ["projects", projectId, "detail
 const invalidate = { invalidate: true as const };
 
 /**
- * Who a project change reaches: everyone who may read the project after it, and its previous client
- * (the developers taken off are among the change's developerIds already).
+ * A project change refetches `key` for everyone who may read the project after it, and its previous
+ * client (the developers taken off are among the change's developerIds already).
  */
-export function projectReaders(change: Extract<Change, { topic: "projects" }>) {
+export function refetchForProjectReaders(key: LiveKey, change: Extract<Change, { topic: "projects" }>): Delivery[] {
   const facts: ProjectFacts = { clientId: change.clientId, developerIds: change.developerIds };
   const previous = change.previousClientId ?? null;
-  return (actor: Actor) => rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous);
+  const reads = (actor: Actor) =>
+    rules.projects.read(actor, facts) || (!!actor && previous !== null && actor.id === previous);
+  return [{ key, pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
 }
 
 /**
@@ -366,8 +368,7 @@ export const projectDetailLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeProjectKey("detail", rules.projects.read),
   async resolve(_db, change) {
-    const reads = projectReaders(change);
-    return [{ key: projectKey(change.id), pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
+    return refetchForProjectReaders(projectKey(change.id), change);
   },
 };
 
@@ -386,7 +387,6 @@ export const projectsListLive: LiveCollection<"projects"> = {
     return rules.projects.scope(actor).kind !== "none";
   },
   async resolve(_db, change) {
-    const reads = projectReaders(change);
-    return [{ key: projectsListKey, pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
+    return refetchForProjectReaders(projectsListKey, change);
   },
 };

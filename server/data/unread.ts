@@ -5,7 +5,7 @@ import { pageLimit } from "../db/limit";
 import { projectDevelopers, projectMessages, projectReads, projects, users } from "../db/schema";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules } from "../rules";
-import { getProjectFacts, projectReaders } from "./projects";
+import { getProjectFacts, refetchForProjectReaders } from "./projects";
 
 /**
  * Unread messages per person and project (issue #8 item 3), kept in
@@ -135,9 +135,7 @@ export const unreadProjectsLive: LiveCollection<"projects"> = {
     return actor !== null;
   },
   async resolve(_db, change) {
-    if (change.op === "insert") return [];
-    const reads = projectReaders(change);
-    return [{ key: unreadKey, pushFor: (actor) => (reads(actor) ? invalidate : undefined) }];
+    return change.op === "insert" ? [] : refetchForProjectReaders(unreadKey, change);
   },
 };
 

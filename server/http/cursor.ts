@@ -61,7 +61,7 @@ export function toPage<T extends { id: string }>(rows: T[], limit: number) {
 }
 
 /**
- * A newest-first page as a prepared read (server/db/prepared.ts): the shape says whether a
+ * A list's page by cursor as a prepared read (server/db/prepared.ts): the shape says whether a
  * status, a search and a cursor are given and the page's size, with the viewer's scope kind; the
  * values are the scope's person (placeholder "viewer"), the status, the search's range
  * (prefixSearchValues) and the cursor.
