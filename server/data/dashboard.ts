@@ -142,14 +142,15 @@ async function authorizeDashboard(_db: Db, actor: Actor, key: LiveKey) {
   return rules.dashboard.read(actor);
 }
 
-/** The dashboard key, invalidated for `people` only (and only while they may read a dashboard). */
-function invalidateFor(people: readonly (string | null)[]): Delivery[] {
-  const affected = new Set(people.filter((id): id is string => !!id));
-  if (affected.size === 0) return [];
+/** The dashboard key, invalidated for `people` only, or for everyone (and only while they may read a dashboard). */
+function invalidateFor(people: readonly (string | null)[] | "everyone"): Delivery[] {
+  const affected = people === "everyone" ? undefined : new Set(people.filter((id): id is string => !!id));
+  if (affected?.size === 0) return [];
   return [
     {
       key: dashboardKey,
-      pushFor: (actor) => (actor && affected.has(actor.id) && rules.dashboard.read(actor) ? invalidate : undefined),
+      pushFor: (actor) =>
+        actor && (!affected || affected.has(actor.id)) && rules.dashboard.read(actor) ? invalidate : undefined,
     },
   ];
 }
@@ -161,12 +162,19 @@ export const dashboardTasksLive: LiveCollection<"tasks"> = {
   resolve: async (_db, change) => invalidateFor([change.assignedTo, change.previousAssignedTo]),
 };
 
-/** A project's client (and the previous one, when it moved) and every developer assigned before or after the change. */
+/**
+ * A project's client (and the previous one, when it moved) and every developer assigned before or
+ * after the change; retitled or deleted, also whoever its tasks are assigned to (the tasks due soon
+ * name their project).
+ */
 export const dashboardProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeDashboard,
-  resolve: async (_db, change) =>
-    invalidateFor([change.clientId, change.previousClientId ?? null, ...change.developerIds]),
+  resolve: async (_db, change) => {
+    const assignees = change.relabelled?.taskAssignees ?? [];
+    if (assignees === "many") return invalidateFor("everyone");
+    return invalidateFor([change.clientId, change.previousClientId ?? null, ...change.developerIds, ...assignees]);
+  },
 };
 
 /** An invoice's client, and the one it was moved away from. */

@@ -174,6 +174,12 @@ export const invoicesSummaryKey = ["invoices", "summary"] as const;
 const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
   key.length === expected.length && expected.every((part, i) => key[i] === part);
 
+/** Who may subscribe to the invoices keys: whoever has invoices to see (clients, administrators). */
+async function authorizeInvoiceKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {
+  if (!isKey(key, invoicesListKey) && !isKey(key, invoicesSummaryKey)) return undefined;
+  return rules.invoices.scope(actor).kind !== "none";
+}
+
 /**
  * An invoice reaches its client and administrators as a row on the list key
  * and as "refetch" on the summary key; an invoice moved to another client
@@ -181,10 +187,7 @@ const isKey = (key: readonly (string | number)[], expected: readonly string[]) =
  */
 export const invoicesLive: LiveCollection<"invoices"> = {
   topic: "invoices",
-  async authorize(_db, actor, key) {
-    if (!isKey(key, invoicesListKey) && !isKey(key, invoicesSummaryKey)) return undefined;
-    return rules.invoices.scope(actor).kind !== "none";
-  },
+  authorize: authorizeInvoiceKeys,
   async resolve(db, change) {
     const row = change.op === "delete" ? undefined : await getInvoice(db, change.id);
     const facts: OwnedFacts = { clientId: row?.clientId ?? change.clientId };
@@ -205,6 +208,33 @@ export const invoicesLive: LiveCollection<"invoices"> = {
       {
         key: invoicesSummaryKey,
         pushFor: (actor) => (rules.invoices.read(actor, facts) || wasTheirs(actor) ? invalidate : undefined),
+      },
+    ];
+  },
+};
+
+/**
+ * A project retitled changes the project its invoices' rows name (a project with invoices is never
+ * deleted): their clients' lists and administrators' refetch. Their clients are read after the
+ * commit, on invoices_project_idx.
+ */
+export const invoicesProjectsLive: LiveCollection<"projects"> = {
+  topic: "projects",
+  authorize: authorizeInvoiceKeys,
+  async resolve(db, change) {
+    if (!change.relabelled || change.op === "delete") return [];
+    const clients = new Set(
+      (await db.selectDistinct({ id: invoices.clientId }).from(invoices).where(eq(invoices.projectId, change.id))).map(
+        (row) => row.id,
+      ),
+    );
+    if (clients.size === 0) return [];
+    const invalidate = { invalidate: true as const };
+    return [
+      {
+        key: invoicesListKey,
+        pushFor: (actor) =>
+          [...clients].some((clientId) => rules.invoices.read(actor, { clientId })) ? invalidate : undefined,
       },
     ];
   },

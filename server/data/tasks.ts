@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { projects, tasks, users } from "../db/schema";
+import { assigneesInclude, NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
@@ -272,24 +273,56 @@ export const tasksLive: LiveCollection<"tasks"> = {
 };
 
 /**
- * A client follows the tasks on their projects: a project given to another client, or deleted
- * (its tasks stay, on no project), changes which tasks both clients' lists and counters hold, with
- * no task written. Both refetch; the rules check each again as they read.
+ * Who the tasks on a project are assigned to, read in the writing transaction before a retitle or
+ * a deletion is published (a deletion leaves its tasks on no project, so nothing after the commit
+ * could tell); "many" past NAMED_ASSIGNEES_MAX. One project's tasks, on tasks_project_created_idx.
  */
-export const clientTasksProjectsLive: LiveCollection<"projects"> = {
+export async function taskAssigneesOf(tx: Tx, projectId: string): Promise<TaskAssignees> {
+  const rows = await tx
+    .selectDistinct({ id: tasks.assignedTo })
+    .from(tasks)
+    .where(and(eq(tasks.projectId, projectId), isNotNull(tasks.assignedTo)))
+    .limit(NAMED_ASSIGNEES_MAX + 1);
+  if (rows.length > NAMED_ASSIGNEES_MAX) return "many";
+  return rows.flatMap((row) => (row.id ? [row.id] : []));
+}
+
+/**
+ * Task lists follow their projects, with no task written:
+ * - a project given to another client, or deleted (its tasks stay, on no project), changes which
+ *   tasks both clients' lists and counters hold;
+ * - a project retitled or deleted changes the project every list shows on its tasks: administrators'
+ *   lists and its tasks' assignees' refetch too (their counters do not change).
+ * Everyone told refetches; the rules check each again as they read.
+ */
+export const tasksProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeTaskKeys,
   async resolve(_db, change) {
-    const moved = change.previousClientId && change.previousClientId !== change.clientId;
-    if (!moved && change.op !== "delete") return [];
-    const affected = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
+    const moved = (!!change.previousClientId && change.previousClientId !== change.clientId) || change.op === "delete";
+    const { relabelled } = change;
+    if (!moved && !relabelled) return [];
+    const clients = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
     const invalidate = { invalidate: true as const };
-    const pushFor = (actor: Actor) =>
-      actor && affected.has(actor.id) && rules.tasks.scope(actor).kind === "client" ? invalidate : undefined;
+    const countsChangeFor = (actor: Actor) =>
+      moved && !!actor && clients.has(actor.id) && rules.tasks.scope(actor).kind === "client";
+    const listChangesFor = (actor: Actor) => {
+      if (countsChangeFor(actor)) return true;
+      if (!relabelled || !actor) return false;
+      const scope = rules.tasks.scope(actor);
+      if (scope.kind === "all") return true;
+      if (scope.kind === "assignee") return assigneesInclude(relabelled.taskAssignees, actor.id);
+      return scope.kind === "client" && clients.has(actor.id);
+    };
+    const pushFor = (actor: Actor) => (listChangesFor(actor) ? invalidate : undefined);
     return [
       { key: myTasksKey, pushFor },
       ...TASK_STATUSES.map((status) => ({ key: myTasksOfStatusKey(status), pushFor })),
-      { key: myTaskCountsKey, pushFor },
+      { key: myTaskCountsKey, pushFor: (actor) => (countsChangeFor(actor) ? invalidate : undefined) },
+      {
+        key: adminTasksKey,
+        pushFor: (actor) => (relabelled && rules.tasks.scope(actor).kind === "all" ? invalidate : undefined),
+      },
     ];
   },
 };

@@ -38,6 +38,11 @@ export type Change =
       clientId: string;
       developerIds: string[];
       previousClientId?: string | null;
+      /**
+       * Set when the title other lists show beside the project changed or went (a retitle, a
+       * deletion): task and invoice lists name it. `taskAssignees`: who its tasks are assigned to.
+       */
+      relabelled?: { taskAssignees: TaskAssignees };
     }
   | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
   /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */
@@ -50,6 +55,16 @@ export type Change =
   | { topic: "notifications"; op: Op; id: string; userIds: string[] };
 
 export type Op = "insert" | "update" | "delete";
+
+/**
+ * People named in a change, or "many" past NAMED_ASSIGNEES_MAX: a NOTIFY payload holds 8,000
+ * bytes, and a project's change already names up to 100 developers (~3,900 bytes).
+ */
+export type TaskAssignees = string[] | "many";
+export const NAMED_ASSIGNEES_MAX = 50;
+
+export const assigneesInclude = (assignees: TaskAssignees, userId: string) =>
+  assignees === "many" || assignees.includes(userId);
 export type Topic = Change["topic"];
 
 export const CHANGES_CHANNEL = "app_changes";

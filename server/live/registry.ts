@@ -13,13 +13,13 @@ import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { enquiriesLive } from "../data/enquiries";
 import { filesLive } from "../data/files";
-import { invoicesLive } from "../data/invoices";
+import { invoicesLive, invoicesProjectsLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { notificationsLive } from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
-import { clientTasksProjectsLive, tasksLive } from "../data/tasks";
+import { tasksLive, tasksProjectsLive } from "../data/tasks";
 import { unreadMessagesLive, unreadProjectsLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
@@ -32,10 +32,11 @@ const collections: LiveCollection[] = [
   projectPresenceLive,
   milestonesLive,
   tasksLive,
-  clientTasksProjectsLive,
+  tasksProjectsLive,
   servicesLive,
   ordersLive,
   invoicesLive,
+  invoicesProjectsLive,
   dashboardTasksLive,
   dashboardProjectsLive,
   dashboardInvoicesLive,

@@ -10,6 +10,7 @@ import { auditAdminChange } from "../data/audit";
 import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications";
 import { existingPeople } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
+import { taskAssigneesOf } from "../data/tasks";
 import type { Db, Tx } from "../db";
 import { invoices, milestones, notifications, projectDevelopers, projectFiles, projects } from "../db/schema";
 import { type FileStore, purgeDeletedContent } from "../files/store";
@@ -171,6 +172,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           clientId: body.clientId,
           developerIds: [...new Set([...previousIds, ...body.developerIds])],
           previousClientId: before.clientId === body.clientId ? null : before.clientId,
+          ...(before.title !== after.title && { relabelled: { taskAssignees: await taskAssigneesOf(tx, projectId) } }),
         });
         // Those who joined hear that first; then everyone on it hears of a new status.
         const notice = noticeOf(after);
@@ -219,6 +221,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           .selectDistinct({ userId: notifications.userId })
           .from(notifications)
           .where(eq(notifications.projectId, projectId));
+        const taskAssignees = await taskAssigneesOf(tx, projectId);
         const stored = await tx
           .select({ id: projectFiles.id })
           .from(projectFiles)
@@ -240,6 +243,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           clientId: before.clientId,
           developerIds: before.developers.map((developer) => developer.id),
           previousClientId: null,
+          relabelled: { taskAssignees },
         });
         if (told.length > 0)
           await publishChange(tx, {

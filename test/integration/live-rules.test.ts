@@ -1192,6 +1192,115 @@ describe("access revoked mid-connection stops delivery", () => {
     expect(await listOf("clientB")).not.toContain(taskId);
   });
 
+  it("a project retitled or deleted: every list naming it beside a task or an invoice refetches, no one else's", async () => {
+    const keys = {
+      tasks: ["tasks", "mine"],
+      counts: ["tasks", "counts"],
+      adminTasks: ["admin", "tasks"],
+      invoices: ["invoices", "list"],
+      dashboard: ["dashboard"],
+    } satisfies Record<string, Key>;
+    await subscribeAll(keys.tasks, [T, T, T, T, T]);
+    await subscribeAll(keys.counts, [T, T, T, T, T]);
+    await subscribeAll(keys.adminTasks, [F, F, F, F, T]);
+    await subscribeAll(keys.invoices, [T, T, F, F, T]);
+    await subscribeAll(keys.dashboard, [T, T, T, T, F]);
+    // Client A's project with no developer on it; its one task is the unassigned developer's, so only
+    // the task names the project to them.
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const created = await http.admin.request("POST", "/api/admin/tasks", {
+      title: "A task on a project renamed",
+      assignedTo: id.devOut,
+      projectId: project,
+    });
+    expect(created.status).toBe(201);
+    await server.db.insert(invoices).values({
+      invoiceNumber: invoiceNumber(),
+      clientId: id.clientA,
+      projectId: project,
+      amount: 10_000_00,
+      status: "unpaid",
+      dueDate: lagosDay(14),
+    });
+    const form = async (changes: { title?: string; progress?: number }) => {
+      const current = (await http.admin.request("GET", `/api/admin/projects/${project}`)).json;
+      return {
+        title: current.title,
+        description: current.description,
+        clientId: current.clientId,
+        developerIds: [],
+        status: current.status,
+        progress: current.progress,
+        startDate: current.startDate,
+        endDate: current.endDate,
+        ...changes,
+      };
+    };
+    /** Checks who `write` told to refetch each key, once every expected push arrived and QUIET_MS passed. */
+    const expectRefetches = async (write: () => Promise<void>, expected: Record<keyof typeof keys, ActorName[]>) => {
+      const marks = ACTORS.map((actor) => socket[actor].frames.length);
+      await write();
+      const told = (key: Key) =>
+        ACTORS.filter((actor, i) =>
+          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
+        );
+      const deadline = Date.now() + DELIVERY_MS;
+      const entries = Object.entries(keys) as [keyof typeof keys, Key][];
+      while (entries.some(([name, key]) => told(key).length < expected[name].length) && Date.now() < deadline)
+        await sleep(10);
+      await sleep(QUIET_MS);
+      expect(Object.fromEntries(entries.map(([name, key]) => [name, told(key)]))).toEqual(expected);
+    };
+
+    await expectRefetches(
+      async () => {
+        const response = await http.admin.request("PATCH", `/api/admin/projects/${project}`, {
+          ...(await form({ title: "A project renamed" })),
+        });
+        expect(response.status).toBe(200);
+      },
+      {
+        tasks: ["clientA", "devOut", "admin"],
+        counts: [],
+        adminTasks: ["admin"],
+        invoices: ["clientA", "admin"],
+        dashboard: ["clientA", "devOut"],
+      },
+    );
+    const mine = await http.devOut.request("GET", "/api/tasks?limit=100");
+    expect(mine.json.items).toContainEqual(expect.objectContaining({ projectTitle: "A project renamed" }));
+
+    // Edited with the same title: no list names anything new.
+    await expectRefetches(
+      async () => {
+        const response = await http.admin.request(
+          "PATCH",
+          `/api/admin/projects/${project}`,
+          await form({ progress: 55 }),
+        );
+        expect(response.status).toBe(200);
+      },
+      { tasks: [], counts: [], adminTasks: [], invoices: [], dashboard: ["clientA"] },
+    );
+
+    // Deleted (its invoice first, or it is kept): its task stays, on no project; the client's counters move too.
+    await server.db.delete(invoices).where(eq(invoices.projectId, project));
+    await expectRefetches(
+      async () => {
+        expect((await http.admin.request("DELETE", `/api/admin/projects/${project}`)).status).toBe(204);
+      },
+      {
+        tasks: ["clientA", "devOut", "admin"],
+        counts: ["clientA"],
+        adminTasks: ["admin"],
+        invoices: [],
+        dashboard: ["clientA", "devOut"],
+      },
+    );
+    const orphan = await http.devOut.request("GET", "/api/tasks?limit=100");
+    expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: created.json.id, projectTitle: null }));
+  });
+
   it("an invoice moved to another client leaves the first client's list and summary", async () => {
     const list = ["invoices", "list"];
     const summary = ["invoices", "summary"];

@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { taskAssigneesOf, tasksProjectsLive } from "../../server/data/tasks";
 import { auditLog, projects, tasks, users } from "../../server/db/schema";
+import { NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../../server/functions/changes";
 import { liveSockets } from "../support/live";
+import { createPeople } from "../support/people";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createTask } from "../support/tasks";
 
@@ -221,5 +224,57 @@ describe("audit of task status changes", () => {
         .status,
     ).toBe(404);
     expect((await admin.request("PATCH", "/api/tasks/not-a-uuid/status", { status: "todo" })).status).toBe(400);
+  });
+});
+
+describe("a project's task assignees, named in its retitle or deletion", () => {
+  it("names up to 50 people; past that, every developer's task list follows", async () => {
+    const clientId = await userId("chinedu@ezefoods.test");
+    const [project] = await server.db
+      .insert(projects)
+      .values({ title: "A project of many hands", clientId })
+      .returning({ id: projects.id });
+    if (!project) throw new Error("no project");
+    const developers = await createPeople(
+      server.db,
+      Array.from({ length: NAMED_ASSIGNEES_MAX + 1 }, (_, i) => ({
+        fullName: `Many hands ${i}`,
+        email: `many-hands-${i}@lagosstudio.test`,
+        role: "developer" as const,
+      })),
+    );
+    const creator = await userId(ADMIN);
+    const assign = (people: string[]) =>
+      server.db
+        .insert(tasks)
+        .values(
+          people.map((assignedTo) => ({ title: "One of many", assignedTo, projectId: project.id, createdBy: creator })),
+        );
+    const assigneesNow = () => server.db.transaction((tx) => taskAssigneesOf(tx, project.id));
+    // Two tasks for one person, and one for no one, name that person once.
+    await assign(developers.slice(0, NAMED_ASSIGNEES_MAX));
+    await assign(developers.slice(0, 1));
+    await server.db.insert(tasks).values({ title: "No one's", projectId: project.id, createdBy: creator });
+    expect(new Set(await assigneesNow())).toEqual(new Set(developers.slice(0, NAMED_ASSIGNEES_MAX)));
+    await assign(developers.slice(NAMED_ASSIGNEES_MAX));
+    expect(await assigneesNow()).toBe("many");
+
+    const outsider = { id: await userId("ngozi@lagosstudio.test"), role: "developer" as const };
+    const retitle = (taskAssignees: TaskAssignees) =>
+      tasksProjectsLive.resolve(server.db, {
+        topic: "projects",
+        op: "update",
+        id: project.id,
+        clientId,
+        developerIds: [],
+        relabelled: { taskAssignees },
+      });
+    const mine = async (taskAssignees: TaskAssignees) =>
+      (await retitle(taskAssignees)).find((delivery) => JSON.stringify(delivery.key) === JSON.stringify(KEY));
+    expect((await mine("many"))?.pushFor(outsider)).toEqual({ invalidate: true });
+    expect((await mine(developers))?.pushFor(outsider)).toBeUndefined();
+    expect((await mine(developers))?.pushFor({ id: developers[0] as string, role: "developer" })).toEqual({
+      invalidate: true,
+    });
   });
 });
