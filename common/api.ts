@@ -94,6 +94,8 @@ export const taskSchema = z
     assigneeName: z.string().nullable(),
     projectId: z.uuid().nullable(),
     projectTitle: z.string().nullable(),
+    /** Whether the assignee is on the task's project, so may open it from the task (false on no project). */
+    assigneeOnProject: z.boolean(),
   })
   .meta({ id: "Task" });
 export type Task = Json<typeof taskSchema>;

@@ -302,6 +302,10 @@ describe("My Tasks", () => {
       if (!task) throw new Error("no task");
       // Each card says where the task stands and who works on it; nothing on it can be changed.
       await card(page, task).getByText(`Assignee:`).waitFor();
+      // Their project opens from the card.
+      await card(page, task)
+        .getByRole("link", { name: task.projectTitle ?? "" })
+        .waitFor();
       expect(await card(page, task).getByTestId("task-status").textContent()).toBe(TASK_STATUS_LABELS[task.status]);
       expect(await tasksList(page).getByLabel("Status").count()).toBe(0);
       expect(await tasksList(page).getByRole("combobox").count()).toBe(0);
@@ -316,5 +320,37 @@ describe("My Tasks", () => {
     } finally {
       await client.context.close();
     }
+  });
+
+  it("a task's project opens from its card once the developer is on the project, live", async () => {
+    const me = await api.me(DEVELOPER);
+    const clientId = (await api.me("chinedu@ezefoods.test")).id;
+    const form = {
+      title: "Loyalty programme pilot",
+      description: "A project the developer has a task on before joining it.",
+      clientId,
+      developerIds: [] as string[],
+      status: "active",
+      progress: 0,
+      startDate: null,
+      endDate: null,
+    };
+    const project = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, form);
+    const task = await api.send<Task>("POST", "/api/admin/tasks", ADMIN_EMAIL, {
+      title: "Sketch the loyalty card",
+      assignedTo: me.id,
+      projectId: project.id,
+    });
+    expect(task.assigneeOnProject).toBe(false);
+    const { page } = developer;
+    await openMyTasks(page);
+    const projectLink = () => card(page, task).getByRole("link", { name: form.title });
+    // Not on the project: its name, which they could not open, is not a link.
+    await card(page, task).getByText(form.title).waitFor();
+    expect(await projectLink().count()).toBe(0);
+    await api.send("PATCH", `/api/admin/projects/${project.id}`, ADMIN_EMAIL, { ...form, developerIds: [me.id] });
+    await projectLink().waitFor();
+    await projectLink().click();
+    await page.getByRole("heading", { level: 1, name: form.title }).waitFor();
   });
 });

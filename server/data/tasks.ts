@@ -3,7 +3,7 @@ import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { projects, tasks, users } from "../db/schema";
+import { projectDevelopers, projects, tasks, users } from "../db/schema";
 import { assigneesInclude, NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import type { LiveCollection } from "../live/collection";
@@ -30,6 +30,9 @@ const taskColumns = {
   assigneeName: users.fullName,
   projectId: tasks.projectId,
   projectTitle: projects.title,
+  // The same for every reader, so one live push serves them all: an administrator or the project's
+  // client may open any task's project, its assignee only one they are on (project_developers' key).
+  assigneeOnProject: sql<boolean>`exists (select 1 from ${projectDevelopers} where ${projectDevelopers.projectId} = ${tasks.projectId} and ${projectDevelopers.developerId} = ${tasks.assignedTo})`,
 };
 
 export type TaskView = Awaited<ReturnType<typeof getTask>>;
@@ -292,7 +295,9 @@ export async function taskAssigneesOf(tx: Tx, projectId: string): Promise<TaskAs
  * - a project given to another client, or deleted (its tasks stay, on no project), changes which
  *   tasks both clients' lists and counters hold;
  * - a project retitled or deleted changes the project every list shows on its tasks: administrators'
- *   lists and its tasks' assignees' refetch too (their counters do not change).
+ *   lists and its tasks' assignees' refetch too (their counters do not change);
+ * - a developer assigned to a project or taken off it may now open it from their tasks on it, or
+ *   not (a task's `assigneeOnProject`): their lists refetch.
  * Everyone told refetches; the rules check each again as they read.
  */
 export const tasksProjectsLive: LiveCollection<"projects"> = {
@@ -300,16 +305,20 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
   authorize: authorizeTaskKeys,
   async resolve(_db, change) {
     const moved = (!!change.previousClientId && change.previousClientId !== change.clientId) || change.op === "delete";
-    const { relabelled } = change;
-    if (!moved && !relabelled) return [];
+    const { relabelled, assignmentsChanged } = change;
+    // Its developers before and after, when some joined or left (those who stayed refetch too: the change does not name who moved).
+    const reassigned = new Set(assignmentsChanged ? change.developerIds : []);
+    if (!moved && !relabelled && reassigned.size === 0) return [];
     const clients = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
     const invalidate = { invalidate: true as const };
     const countsChangeFor = (actor: Actor) =>
       moved && !!actor && clients.has(actor.id) && rules.tasks.scope(actor).kind === "client";
     const listChangesFor = (actor: Actor) => {
       if (countsChangeFor(actor)) return true;
-      if (!relabelled || !actor) return false;
+      if (!actor) return false;
       const scope = rules.tasks.scope(actor);
+      if (scope.kind === "assignee" && reassigned.has(actor.id)) return true;
+      if (!relabelled) return false;
       if (scope.kind === "all") return true;
       if (scope.kind === "assignee") return assigneesInclude(relabelled.taskAssignees, actor.id);
       return scope.kind === "client" && clients.has(actor.id);

@@ -43,6 +43,11 @@ export type Change =
        * deletion): task and invoice lists name it. `taskAssignees`: who its tasks are assigned to.
        */
       relabelled?: { taskAssignees: TaskAssignees };
+      /**
+       * Set when developers were assigned or taken off: their tasks on it may now open it, or not.
+       * Those of `developerIds` it concerns are not named (the payload's bound).
+       */
+      assignmentsChanged?: true;
     }
   | { topic: "invoices"; op: Op; id: string; clientId: string; previousClientId: string | null }
   /** A person read a project's thread (`id` is the project): their unread badges change, in every tab. */

@@ -173,6 +173,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           developerIds: [...new Set([...previousIds, ...body.developerIds])],
           previousClientId: before.clientId === body.clientId ? null : before.clientId,
           ...(before.title !== after.title && { relabelled: { taskAssignees: await taskAssigneesOf(tx, projectId) } }),
+          ...(added.length + removed.length > 0 && { assignmentsChanged: true }),
         });
         // Those who joined hear that first; then everyone on it hears of a new status.
         const notice = noticeOf(after);

@@ -10,6 +10,7 @@ import {
   milestoneSchema,
   serviceOrderSchema,
   serviceSchema,
+  type Task,
   taskSchema,
 } from "../../common/api";
 import { assignDevelopers } from "../../server/data/projects";
@@ -1299,6 +1300,50 @@ describe("access revoked mid-connection stops delivery", () => {
     );
     const orphan = await http.devOut.request("GET", "/api/tasks?limit=100");
     expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: created.json.id, projectTitle: null }));
+  });
+
+  it("a developer assigned to a project or taken off it: their task lists refetch, and its tasks open it or not", async () => {
+    const key = ["tasks", "mine"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const created = await http.admin.request("POST", "/api/admin/tasks", {
+      title: "A task before its project",
+      assignedTo: id.devOut,
+      projectId: project,
+    });
+    expect(created.status).toBe(201);
+    const opens = async () => {
+      const items = (await http.devOut.request("GET", "/api/tasks?limit=100")).json.items as Task[];
+      return items.find((task) => task.id === created.json.id)?.assigneeOnProject;
+    };
+    expect(await opens()).toBe(false);
+    const assign = async (developerIds: string[]) => {
+      const current = (await http.admin.request("GET", `/api/admin/projects/${project}`)).json;
+      const marks = ACTORS.map((actor) => socket[actor].frames.length);
+      const response = await http.admin.request("PATCH", `/api/admin/projects/${project}`, {
+        title: current.title,
+        description: current.description,
+        clientId: current.clientId,
+        developerIds,
+        status: current.status,
+        progress: current.progress,
+        startDate: current.startDate,
+        endDate: current.endDate,
+      });
+      expect(response.status).toBe(200);
+      const told = () =>
+        ACTORS.filter((actor, i) =>
+          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
+        );
+      const deadline = Date.now() + DELIVERY_MS;
+      while (told().length === 0 && Date.now() < deadline) await sleep(10);
+      await sleep(QUIET_MS);
+      return told();
+    };
+    expect(await assign([id.devOut])).toEqual(["devOut"]);
+    expect(await opens()).toBe(true);
+    expect(await assign([])).toEqual(["devOut"]);
+    expect(await opens()).toBe(false);
   });
 
   it("an invoice moved to another client leaves the first client's list and summary", async () => {

@@ -15,6 +15,7 @@ const task = (id: string, at: string, status: Task["status"] = "todo"): Task => 
   assigneeName: "Dev",
   projectId: null,
   projectTitle: null,
+  assigneeOnProject: false,
 });
 const list = (next: string | null, ...items: ShownTask[]): TaskList => ({ items, next });
 const ids = (value: TaskList | undefined) => value?.items.map((item) => item.id);

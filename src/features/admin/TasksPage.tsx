@@ -156,7 +156,7 @@ function AdminTaskCard({ task }: { task: Task }) {
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} withAssignee />
+        <TaskDetails task={task} withAssignee projectOpens />
       </Card.Body>
       <Card.Footer gap="2" justifyContent="end">
         <TaskDialog

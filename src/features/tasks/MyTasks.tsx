@@ -73,6 +73,7 @@ export function MyTasksPage({
           pending={tasks.isPending}
           hasMore={!!tasks.data?.next}
           follows={follows}
+          opensEveryProject={role === "admin"}
           texts={MY_TASKS_TEXTS[role]}
           status={status}
           onShowAll={() => {
@@ -91,6 +92,7 @@ function TaskCards({
   pending,
   hasMore,
   follows,
+  opensEveryProject,
   texts,
   status,
   onShowAll,
@@ -101,6 +103,8 @@ function TaskCards({
   hasMore: boolean;
   /** A client's cards: the status shown, not chosen. */
   follows: boolean;
+  /** An administrator's cards: every task's project opens (a developer's, those they are on). */
+  opensEveryProject: boolean;
   /** What the empty list says to this reader. */
   texts: { empty: string; emptyText: string };
   /** The one status shown, if Show chose one. */
@@ -150,7 +154,7 @@ function TaskCards({
             {follows ? (
               <FollowedTaskCard task={task} />
             ) : (
-              <TaskCard task={task} shownStatus={status} onLeft={onCardLeft} />
+              <TaskCard task={task} shownStatus={status} onLeft={onCardLeft} opensEveryProject={opensEveryProject} />
             )}
           </li>
         ))}
@@ -174,10 +178,12 @@ function TaskCard({
   task,
   shownStatus,
   onLeft,
+  opensEveryProject,
 }: {
   task: ShownTask;
   shownStatus: TaskStatus | undefined;
   onLeft: () => void;
+  opensEveryProject: boolean;
 }) {
   const update = useUpdateTaskStatus(shownStatus);
 
@@ -198,7 +204,7 @@ function TaskCard({
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} />
+        <TaskDetails task={task} projectOpens={opensEveryProject || task.assigneeOnProject} />
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
             value={task.status}
@@ -225,7 +231,7 @@ function FollowedTaskCard({ task }: { task: ShownTask }) {
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} withAssignee />
+        <TaskDetails task={task} withAssignee projectOpens />
       </Card.Body>
     </Card.Root>
   );

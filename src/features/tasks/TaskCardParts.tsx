@@ -1,4 +1,6 @@
-import { HStack, Stack, Text } from "@chakra-ui/react";
+import { HStack, Link, Stack, Text } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import type { Task } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { TaskPriorityBadge } from "./TaskPriorityBadge";
@@ -36,17 +38,33 @@ export function TaskCardHeading({
   );
 }
 
-/** A task's project and due date, and who works on it where the reader is not that person. */
+/**
+ * A task's project and due date, and who works on it where the reader is not that person. The
+ * project's name links to its page when `projectOpens`: the reader may open it (an administrator,
+ * the project's client, or an assignee who is on the project).
+ */
 export function TaskDetails({
   task,
   withAssignee = false,
+  projectOpens,
 }: {
-  task: Pick<Task, "assigneeName" | "projectTitle" | "dueDate">;
+  task: Pick<Task, "assigneeName" | "projectId" | "projectTitle" | "dueDate">;
   withAssignee?: boolean;
+  projectOpens: boolean;
 }) {
-  const details = [
-    ...(withAssignee ? [["Assignee", task.assigneeName ?? "Unassigned"]] : []),
-    ["Project", task.projectTitle ?? "No project"],
+  const project =
+    projectOpens && task.projectId && task.projectTitle ? (
+      <Link asChild variant="underline">
+        <RouterLink to="/portal/projects/$projectId" params={{ projectId: task.projectId }}>
+          {task.projectTitle}
+        </RouterLink>
+      </Link>
+    ) : (
+      (task.projectTitle ?? "No project")
+    );
+  const details: [string, ReactNode][] = [
+    ...(withAssignee ? [["Assignee", task.assigneeName ?? "Unassigned"] as [string, ReactNode]] : []),
+    ["Project", project],
     ["Due", task.dueDate ? formatDay(task.dueDate) : "No due date"],
   ];
   return (
