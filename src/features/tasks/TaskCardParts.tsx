@@ -54,7 +54,8 @@ export function TaskDetails({
 }) {
   const project =
     projectOpens && task.projectId && task.projectTitle ? (
-      <Link asChild variant="underline">
+      // Inline, so a long title wraps after "Project:" as the plain text does, not onto a line of its own.
+      <Link asChild variant="underline" display="inline">
         <RouterLink to="/portal/projects/$projectId" params={{ projectId: task.projectId }}>
           {task.projectTitle}
         </RouterLink>
