@@ -4,6 +4,7 @@ import path from "node:path";
 import { and, desc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
+import type { AdminProject, ProjectForm } from "../../common/admin-money";
 import {
   invoiceSchema,
   messageSchema,
@@ -674,6 +675,35 @@ const deleteInvoice = (invoiceId: string, clientId: string) =>
     previousClientId: clientId,
   });
 
+/** An administrator's edit of a project, as its dialog sends it: every field as it is, but `changes`. */
+async function editProject(projectId: string, changes: Partial<ProjectForm>) {
+  const current = (await http.admin.request("GET", `/api/admin/projects/${projectId}`)).json as AdminProject;
+  const response = await http.admin.request("PATCH", `/api/admin/projects/${projectId}`, {
+    title: current.title,
+    description: current.description,
+    clientId: current.clientId,
+    developerIds: current.developers.map((developer) => developer.id),
+    status: current.status,
+    progress: current.progress,
+    startDate: current.startDate,
+    endDate: current.endDate,
+    ...changes,
+  });
+  expect(response.status).toBe(200);
+}
+
+/** A new project of client A's with no developer on it, and a task on it for the unassigned developer. */
+async function projectWithOutsidersTask(title: string): Promise<{ project: string; taskId: string }> {
+  const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+  const created = await http.admin.request("POST", "/api/admin/tasks", {
+    title,
+    assignedTo: id.devOut,
+    projectId: project,
+  });
+  expect(created.status).toBe(201);
+  return { project, taskId: created.json.id };
+}
+
 type Expectation = "row" | "delete" | "invalidate" | "nothing";
 
 /** Whether `frame` is a push on `key` (a row change or a refetch), the frames a change can cause. */
@@ -1167,18 +1197,7 @@ describe("access revoked mid-connection stops delivery", () => {
 
     // Client B's project given to client A: no task is written, and both clients' lists refetch.
     const listMark = ACTORS.map((actor) => socket[actor].frames.length);
-    const project = (await http.admin.request("GET", `/api/admin/projects/${projectOfB}`)).json;
-    const given = await http.admin.request("PATCH", `/api/admin/projects/${projectOfB}`, {
-      title: project.title,
-      description: project.description,
-      clientId: id.clientA,
-      developerIds: [],
-      status: project.status,
-      progress: project.progress,
-      startDate: project.startDate,
-      endDate: project.endDate,
-    });
-    expect(given.status).toBe(200);
+    await editProject(projectOfB, { clientId: id.clientA, developerIds: [] });
     const deadline = Date.now() + DELIVERY_MS;
     const told = () =>
       ACTORS.filter((actor, i) =>
@@ -1206,15 +1225,8 @@ describe("access revoked mid-connection stops delivery", () => {
     await subscribeAll(keys.adminTasks, [F, F, F, F, T]);
     await subscribeAll(keys.invoices, [T, T, F, F, T]);
     await subscribeAll(keys.dashboard, [T, T, T, T, F]);
-    // Client A's project with no developer on it; its one task is the unassigned developer's, so only
-    // the task names the project to them.
-    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
-    const created = await http.admin.request("POST", "/api/admin/tasks", {
-      title: "A task on a project renamed",
-      assignedTo: id.devOut,
-      projectId: project,
-    });
-    expect(created.status).toBe(201);
+    // Only the task names the project to the unassigned developer.
+    const { project, taskId } = await projectWithOutsidersTask("A task on a project renamed");
     await server.db.insert(invoices).values({
       invoiceNumber: invoiceNumber(),
       clientId: id.clientA,
@@ -1223,20 +1235,6 @@ describe("access revoked mid-connection stops delivery", () => {
       status: "unpaid",
       dueDate: lagosDay(14),
     });
-    const form = async (changes: { title?: string; progress?: number }) => {
-      const current = (await http.admin.request("GET", `/api/admin/projects/${project}`)).json;
-      return {
-        title: current.title,
-        description: current.description,
-        clientId: current.clientId,
-        developerIds: [],
-        status: current.status,
-        progress: current.progress,
-        startDate: current.startDate,
-        endDate: current.endDate,
-        ...changes,
-      };
-    };
     /** Checks who `write` told to refetch each key, once every expected push arrived and QUIET_MS passed. */
     const expectRefetches = async (write: () => Promise<void>, expected: Record<keyof typeof keys, ActorName[]>) => {
       const marks = ACTORS.map((actor) => socket[actor].frames.length);
@@ -1253,36 +1251,24 @@ describe("access revoked mid-connection stops delivery", () => {
       expect(Object.fromEntries(entries.map(([name, key]) => [name, told(key)]))).toEqual(expected);
     };
 
-    await expectRefetches(
-      async () => {
-        const response = await http.admin.request("PATCH", `/api/admin/projects/${project}`, {
-          ...(await form({ title: "A project renamed" })),
-        });
-        expect(response.status).toBe(200);
-      },
-      {
-        tasks: ["clientA", "devOut", "admin"],
-        counts: [],
-        adminTasks: ["admin"],
-        invoices: ["clientA", "admin"],
-        dashboard: ["clientA", "devOut"],
-      },
-    );
+    await expectRefetches(() => editProject(project, { title: "A project renamed" }), {
+      tasks: ["clientA", "devOut", "admin"],
+      counts: [],
+      adminTasks: ["admin"],
+      invoices: ["clientA", "admin"],
+      dashboard: ["clientA", "devOut"],
+    });
     const mine = await http.devOut.request("GET", "/api/tasks?limit=100");
     expect(mine.json.items).toContainEqual(expect.objectContaining({ projectTitle: "A project renamed" }));
 
     // Edited with the same title: no list names anything new.
-    await expectRefetches(
-      async () => {
-        const response = await http.admin.request(
-          "PATCH",
-          `/api/admin/projects/${project}`,
-          await form({ progress: 55 }),
-        );
-        expect(response.status).toBe(200);
-      },
-      { tasks: [], counts: [], adminTasks: [], invoices: [], dashboard: ["clientA"] },
-    );
+    await expectRefetches(() => editProject(project, { progress: 55 }), {
+      tasks: [],
+      counts: [],
+      adminTasks: [],
+      invoices: [],
+      dashboard: ["clientA"],
+    });
 
     // Deleted (its invoice first, or it is kept): its task stays, on no project; the client's counters move too.
     await server.db.delete(invoices).where(eq(invoices.projectId, project));
@@ -1299,38 +1285,21 @@ describe("access revoked mid-connection stops delivery", () => {
       },
     );
     const orphan = await http.devOut.request("GET", "/api/tasks?limit=100");
-    expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: created.json.id, projectTitle: null }));
+    expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: taskId, projectTitle: null }));
   });
 
   it("a developer assigned to a project or taken off it: their task lists refetch, and its tasks open it or not", async () => {
     const key = ["tasks", "mine"];
     await subscribeAll(key, [T, T, T, T, T]);
-    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
-    const created = await http.admin.request("POST", "/api/admin/tasks", {
-      title: "A task before its project",
-      assignedTo: id.devOut,
-      projectId: project,
-    });
-    expect(created.status).toBe(201);
+    const { project, taskId } = await projectWithOutsidersTask("A task before its project");
     const opens = async () => {
       const items = (await http.devOut.request("GET", "/api/tasks?limit=100")).json.items as Task[];
-      return items.find((task) => task.id === created.json.id)?.assigneeOnProject;
+      return items.find((task) => task.id === taskId)?.assigneeOnProject;
     };
     expect(await opens()).toBe(false);
     const assign = async (developerIds: string[]) => {
-      const current = (await http.admin.request("GET", `/api/admin/projects/${project}`)).json;
       const marks = ACTORS.map((actor) => socket[actor].frames.length);
-      const response = await http.admin.request("PATCH", `/api/admin/projects/${project}`, {
-        title: current.title,
-        description: current.description,
-        clientId: current.clientId,
-        developerIds,
-        status: current.status,
-        progress: current.progress,
-        startDate: current.startDate,
-        endDate: current.endDate,
-      });
-      expect(response.status).toBe(200);
+      await editProject(project, { developerIds });
       const told = () =>
         ACTORS.filter((actor, i) =>
           socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
