@@ -316,15 +316,17 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeTaskKeys,
   async resolve(_db, change) {
-    const moved = (!!change.previousClientId && change.previousClientId !== change.clientId) || change.op === "delete";
+    // Given to another client or deleted: which tasks the clients' lists hold changes.
+    const clientsChange =
+      (!!change.previousClientId && change.previousClientId !== change.clientId) || change.op === "delete";
     const { relabelled, assignmentsChanged } = change;
     // Its developers before and after, when some joined or left (those who stayed refetch too: the change does not name who moved).
     const reassigned = new Set(assignmentsChanged ? change.developerIds : []);
-    if (!moved && !relabelled && reassigned.size === 0) return [];
+    if (!clientsChange && !relabelled && reassigned.size === 0) return [];
     const clients = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
     const invalidate = { invalidate: true as const };
     const countsChangeFor = (actor: Actor) =>
-      moved && !!actor && clients.has(actor.id) && rules.tasks.scope(actor).kind === "client";
+      clientsChange && !!actor && clients.has(actor.id) && rules.tasks.scope(actor).kind === "client";
     const listChangesFor = (actor: Actor) => {
       if (countsChangeFor(actor)) return true;
       if (!actor) return false;

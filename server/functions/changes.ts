@@ -60,6 +60,7 @@ export type Change =
   | { topic: "notifications"; op: Op; id: string; userIds: string[] };
 
 export type Op = "insert" | "update" | "delete";
+export type Topic = Change["topic"];
 
 /**
  * People named in a change, or "many" past NAMED_ASSIGNEES_MAX: a NOTIFY payload holds 8,000
@@ -70,7 +71,6 @@ export const NAMED_ASSIGNEES_MAX = 50;
 
 export const assigneesInclude = (assignees: TaskAssignees, userId: string) =>
   assignees === "many" || assignees.includes(userId);
-export type Topic = Change["topic"];
 
 export const CHANGES_CHANNEL = "app_changes";
 
