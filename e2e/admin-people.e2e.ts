@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Task } from "../common/api";
 import { SIGN_OUT_EVERYWHERE_QUESTION } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -180,5 +181,19 @@ describe("Admin › Developers and Staff", () => {
     await page.getByText("Active · not signed in").waitFor();
     await waitForPath(laptop.page, "/auth");
     await laptop.context.close();
+  });
+
+  it("a developer's page links each task's project to its page", async () => {
+    const { page } = admin;
+    const found = await api.get<{ items: { id: string }[] }>("/api/admin/developers?q=tunde", ADMIN_EMAIL);
+    await page.goto(`/portal/admin/developers/${found.items[0]?.id}`);
+    await page.getByRole("heading", { level: 1, name: "Tunde Bakare" }).waitFor();
+    const tasks = page.getByRole("region", { name: "Tasks" });
+    const [task] = (await api.get<{ items: Task[] }>("/api/tasks?limit=1", "tunde@lagosstudio.test")).items;
+    if (!task?.projectTitle) throw new Error("Tunde's newest task is on no project");
+    const row = tasks.getByRole("row").filter({ hasText: task.title });
+    await row.getByRole("link", { name: task.projectTitle }).click();
+    await page.getByRole("heading", { level: 1, name: task.projectTitle }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/portal/projects/${task.projectId}`);
   });
 });

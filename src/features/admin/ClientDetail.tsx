@@ -1,6 +1,5 @@
-import { Link, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink } from "@tanstack/react-router";
 import type { AdminClientDetail } from "../../../common/admin";
 import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
@@ -9,6 +8,7 @@ import { formatAmount } from "../../lib/money";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
+import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { AccountStatus } from "./Account";
 import { clientDetailQueryOptions } from "./api";
@@ -47,11 +47,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
             rows={projects.map((project) => ({
               id: project.id,
               cells: [
-                <Link key="title" asChild variant="underline">
-                  <RouterLink to="/portal/projects/$projectId" params={{ projectId: project.id }}>
-                    {project.title}
-                  </RouterLink>
-                </Link>,
+                <ProjectLink key="title" id={project.id} title={project.title} />,
                 <ProjectStatusBadge key="status" status={project.status} />,
                 `${project.progress}%`,
               ],

@@ -1,9 +1,9 @@
-import { Link, Stack } from "@chakra-ui/react";
+import { Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink } from "@tanstack/react-router";
 import { formatDate, formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
+import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
@@ -38,11 +38,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
             rows={projects.map((project) => ({
               id: project.id,
               cells: [
-                <Link key="title" asChild variant="underline">
-                  <RouterLink to="/portal/projects/$projectId" params={{ projectId: project.id }}>
-                    {project.title}
-                  </RouterLink>
-                </Link>,
+                <ProjectLink key="title" id={project.id} title={project.title} />,
                 project.clientName,
                 <ProjectStatusBadge key="status" status={project.status} />,
                 `${project.progress}%`,
@@ -57,7 +53,12 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               id: task.id,
               cells: [
                 task.title,
-                task.projectTitle ?? "—",
+                // An administrator reads this page, and may open any project.
+                task.projectId && task.projectTitle ? (
+                  <ProjectLink key="project" id={task.projectId} title={task.projectTitle} />
+                ) : (
+                  "—"
+                ),
                 <TaskStatusBadge key="status" status={task.status} />,
                 <TaskPriorityBadge key="priority" priority={task.priority} />,
                 task.dueDate ? formatDay(task.dueDate) : "—",

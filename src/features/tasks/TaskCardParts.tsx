@@ -1,8 +1,8 @@
-import { HStack, Link, Stack, Text } from "@chakra-ui/react";
-import { Link as RouterLink } from "@tanstack/react-router";
+import { HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { Task } from "../../../common/api";
 import { formatDay } from "../../../common/format";
+import { ProjectLink } from "../projects/ProjectLink";
 import { TaskPriorityBadge } from "./TaskPriorityBadge";
 import { TaskStatusBadge } from "./TaskStatusBadge";
 
@@ -54,12 +54,7 @@ export function TaskDetails({
 }) {
   const project =
     projectOpens && task.projectId && task.projectTitle ? (
-      // Inline, so a long title wraps after "Project:" as the plain text does, not onto a line of its own.
-      <Link asChild variant="underline" display="inline">
-        <RouterLink to="/portal/projects/$projectId" params={{ projectId: task.projectId }}>
-          {task.projectTitle}
-        </RouterLink>
-      </Link>
+      <ProjectLink id={task.projectId} title={task.projectTitle} />
     ) : (
       (task.projectTitle ?? "No project")
     );

@@ -1,0 +1,16 @@
+import { Link } from "@chakra-ui/react";
+import { Link as RouterLink } from "@tanstack/react-router";
+
+/**
+ * A project's title as a link to its page, in a table cell or a line of text. Inline, so a long
+ * title wraps with the text around it rather than onto a line of its own.
+ */
+export function ProjectLink({ id, title }: { id: string; title: string }) {
+  return (
+    <Link asChild variant="underline" display="inline">
+      <RouterLink to="/portal/projects/$projectId" params={{ projectId: id }}>
+        {title}
+      </RouterLink>
+    </Link>
+  );
+}
