@@ -248,6 +248,8 @@ export const dashboardTaskSchema = z
     priority: z.enum(TASK_PRIORITIES),
     dueDate: z.iso.date(),
     projectTitle: z.string().nullable(),
+    /** The task's project when the developer is on it, and so may open it; null otherwise. */
+    openableProjectId: z.uuid().nullable(),
   })
   .meta({ id: "DashboardTask" });
 export type DashboardTask = Json<typeof dashboardTaskSchema>;

@@ -185,6 +185,19 @@ describe("developer dashboard", () => {
       expect(await axeViolations(page)).toEqual([]);
     }
 
+    // Tasks due soon, each with its project: a link where they are on it.
+    const dueSoon = page.getByRole("list", { name: "Tasks due soon" }).locator(":scope > li");
+    expect(await dueSoon.getByRole("heading").allTextContents()).toEqual(data.dueSoon.map((entry) => entry.title));
+    expect(data.dueSoon.some((entry) => entry.openableProjectId)).toBe(true);
+    for (const [index, entry] of data.dueSoon.entries()) {
+      const links = dueSoon.nth(index).getByRole("link");
+      if (!entry.openableProjectId) expect(await links.count()).toBe(0);
+      else {
+        expect(await links.getAttribute("href")).toBe(`/portal/projects/${entry.openableProjectId}`);
+        expect(await links.textContent()).toBe(entry.projectTitle);
+      }
+    }
+
     // Moving a task elsewhere (another tab, the API) moves the counters here without a reload.
     const task = tasks.find((entry) => entry.status !== "review");
     if (!task) throw new Error("the demo developer has no task outside review");

@@ -114,12 +114,16 @@ const developerDashboard = preparedValue("developerDashboard", () => {
       'dueSoon', (
         select coalesce(json_agg(json_build_object(
           'id', t.id, 'title', t.title, 'status', t.status, 'priority', t.priority,
-          'dueDate', t.due_date, 'projectTitle', t.project_title
+          'dueDate', t.due_date, 'projectTitle', t.project_title, 'openableProjectId', t.openable_project_id
         ) order by t.due_date, t.id), '[]'::json)
         from (
           select ${tasks.id} as id, ${tasks.title} as title, ${tasks.status} as status,
-            ${tasks.priority} as priority, ${tasks.dueDate} as due_date, ${projects.title} as project_title
+            ${tasks.priority} as priority, ${tasks.dueDate} as due_date, ${projects.title} as project_title,
+            ${projectDevelopers.projectId} as openable_project_id
           from ${tasks} left join ${projects} on ${projects.id} = ${tasks.projectId}
+          -- The developer's assignment to the task's project, if any (its primary key): only then a link.
+          left join ${projectDevelopers} on ${projectDevelopers.projectId} = ${tasks.projectId}
+            and ${projectDevelopers.developerId} = ${developerId}
           where ${tasks.assignedTo} = ${developerId} and ${tasks.status} <> 'completed'
             and ${tasks.dueDate} between ${lagosToday} and ${dueSoonEnd}
           order by ${tasks.dueDate}, ${tasks.id} limit ${pageLimit(DUE_SOON_LIMIT)}

@@ -214,8 +214,22 @@ describe("GET /api/dashboard as a developer", () => {
     expect(json.dueSoon.map((row: { id: string }) => row.id)).toEqual(
       [created[0], created[1], created[2]].map((row) => row?.id),
     );
-    expect(json.dueSoon[0]).toMatchObject({ title: created[0]?.title, status: "todo", projectTitle: mine[0]?.title });
+    expect(json.dueSoon[0]).toMatchObject({
+      title: created[0]?.title,
+      status: "todo",
+      projectTitle: mine[0]?.title,
+      openableProjectId: mine[0]?.id,
+    });
     expect(JSON.stringify(json)).not.toContain(notMine.id);
+
+    // A task of theirs on a project they are not on: named, not offered to open.
+    const elsewhere = await createTask(server.db, dev.id, admin.id, { dueInDays: 2, projectId: notMine.id });
+    const again = (await dev.client.request("GET", "/api/dashboard")).json;
+    expect(again.dueSoon.find((row: { id: string }) => row.id === elsewhere.id)).toMatchObject({
+      projectTitle: "Someone else's",
+      openableProjectId: null,
+    });
+    expect(JSON.stringify(again)).not.toContain(notMine.id);
   });
 });
 

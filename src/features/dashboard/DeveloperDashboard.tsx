@@ -17,6 +17,7 @@ import { formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
+import { ProjectLink } from "../projects/ProjectLink";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { dashboardKey, fetchDashboard } from "./api";
@@ -139,7 +140,12 @@ function DueSoon({ tasks }: { tasks: DashboardTask[] }) {
                 {task.title}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {task.projectTitle ?? "No project"} · {TASK_STATUS_LABELS[task.status]}
+                {task.openableProjectId && task.projectTitle ? (
+                  <ProjectLink id={task.openableProjectId} title={task.projectTitle} />
+                ) : (
+                  (task.projectTitle ?? "No project")
+                )}{" "}
+                · {TASK_STATUS_LABELS[task.status]}
               </Text>
             </Stack>
             <Stack gap="1" align="end" flexShrink="0">
