@@ -15,6 +15,7 @@ import { formatAmount } from "../../lib/money";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
+import { ProjectLink } from "../projects/ProjectLink";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
@@ -66,7 +67,13 @@ export function PaymentsPage({
         </Stack>
       ),
     },
-    { key: "project", header: "Project", wrap: true, cell: (row) => row.projectTitle ?? "—" },
+    {
+      key: "project",
+      header: "Project",
+      wrap: true,
+      cell: (row) =>
+        row.projectId && row.projectTitle ? <ProjectLink id={row.projectId} title={row.projectTitle} /> : "—",
+    },
     { key: "amount", header: "Amount", sort: "amount", align: "end", cell: (row) => formatAmount(row.amount) },
     {
       key: "status",
