@@ -174,6 +174,9 @@ export const invoicesSummaryKey = ["invoices", "summary"] as const;
 const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
   key.length === expected.length && expected.every((part, i) => key[i] === part);
 
+/** "Refetch this key": one object, so the hub serialises it once however many receive it. */
+const invalidate = { invalidate: true as const };
+
 /** Who may subscribe to the invoices keys: whoever has invoices to see (clients, administrators). */
 async function authorizeInvoiceKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {
   if (!isKey(key, invoicesListKey) && !isKey(key, invoicesSummaryKey)) return undefined;
@@ -196,7 +199,6 @@ export const invoicesLive: LiveCollection<"invoices"> = {
     // One push object each: the hub serialises each once, however many receive it.
     const upsert = row ? { op: change.op, row } : undefined;
     const removal = { op: "delete" as const, row: { id: change.id } };
-    const invalidate = { invalidate: true as const };
     return [
       {
         key: invoicesListKey,
@@ -229,7 +231,6 @@ export const invoicesProjectsLive: LiveCollection<"projects"> = {
       ),
     );
     if (clients.size === 0) return [];
-    const invalidate = { invalidate: true as const };
     return [
       {
         key: invoicesListKey,

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import type { SelectedFields } from "drizzle-orm/pg-core";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -47,9 +48,10 @@ const assignmentOfAssignee = and(
 
 export type TaskView = Awaited<ReturnType<typeof getTask>>;
 
-const selectTasks = (db: Db) =>
+/** Tasks as the screens show them, with `extra` columns of the same joins. */
+const selectTasks = <Extra extends SelectedFields = Record<never, never>>(db: Db, extra: Extra = {} as Extra) =>
   db
-    .select(taskColumns)
+    .select({ ...taskColumns, ...extra })
     .from(tasks)
     .leftJoin(users, eq(users.id, tasks.assignedTo))
     .leftJoin(projects, eq(projects.id, tasks.projectId))
@@ -208,17 +210,14 @@ export async function projectClientOf(db: Db | Tx, projectId: string | null): Pr
 
 /** A task as the screens show it, and the facts the rules need about it, in one read (the live hub's). */
 async function getTaskAndFacts(db: Db, id: string): Promise<{ task: TaskView; facts: TaskFacts } | undefined> {
-  const [row] = await db
-    .select({ ...taskColumns, projectClientId: projects.clientId })
-    .from(tasks)
-    .leftJoin(users, eq(users.id, tasks.assignedTo))
-    .leftJoin(projects, eq(projects.id, tasks.projectId))
-    .leftJoin(projectDevelopers, assignmentOfAssignee)
-    .where(eq(tasks.id, id));
+  const [row] = await selectTasks(db, { projectClientId: projects.clientId }).where(eq(tasks.id, id));
   if (!row) return undefined;
   const { projectClientId, ...task } = row;
   return { task, facts: { assignedTo: task.assignedTo, projectClientId } };
 }
+
+/** "Refetch this key": one object, so the hub serialises it once however many receive it. */
+const invalidate = { invalidate: true as const };
 
 /** The live key of the signed-in person's task list: their own tasks (a client's: those on their projects), or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;
@@ -257,7 +256,6 @@ export const tasksLive: LiveCollection<"tasks"> = {
     // One push object each: the hub serialises each once, however many receive it.
     const upsert = row ? { op: change.op, row } : undefined;
     const removal = { op: "delete" as const, row: { id: change.id } };
-    const invalidate = { invalidate: true as const };
     return [
       {
         key: myTasksKey,
@@ -324,7 +322,6 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
     const reassigned = new Set(assignmentsChanged ? change.developerIds : []);
     if (!clientsChange && !relabelled && reassigned.size === 0) return [];
     const clients = new Set([change.clientId, change.previousClientId].filter((id): id is string => !!id));
-    const invalidate = { invalidate: true as const };
     const countsChangeFor = (actor: Actor) =>
       clientsChange && !!actor && clients.has(actor.id) && rules.tasks.scope(actor).kind === "client";
     const listChangesFor = (actor: Actor) => {

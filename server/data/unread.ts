@@ -106,13 +106,16 @@ export const unreadKey = ["unread"] as const;
 const isUnreadKey = (key: readonly (string | number)[]) => key.length === 1 && key[0] === unreadKey[0];
 const invalidate = { invalidate: true as const };
 
+/** Who may subscribe to the unread badges: everyone signed in, to their own. */
+async function authorizeUnreadKey(_db: Db, actor: Actor, key: readonly (string | number)[]) {
+  if (!isUnreadKey(key)) return undefined;
+  return actor !== null;
+}
+
 /** A new message changes the counts of everyone who may read its project: they refetch theirs. */
 export const unreadMessagesLive: LiveCollection<"project_messages"> = {
   topic: "project_messages",
-  async authorize(_db, actor, key) {
-    if (!isUnreadKey(key)) return undefined;
-    return actor !== null;
-  },
+  authorize: authorizeUnreadKey,
   async resolve(db, change) {
     if (change.op !== "insert") return [];
     const facts = await getProjectFacts(db, change.projectId);
@@ -130,10 +133,7 @@ export const unreadMessagesLive: LiveCollection<"project_messages"> = {
  */
 export const unreadProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
-  async authorize(_db, actor, key) {
-    if (!isUnreadKey(key)) return undefined;
-    return actor !== null;
-  },
+  authorize: authorizeUnreadKey,
   async resolve(_db, change) {
     return change.op === "insert" ? [] : refetchForProjectReaders(unreadKey, change);
   },
@@ -142,10 +142,7 @@ export const unreadProjectsLive: LiveCollection<"projects"> = {
 /** Reading in one tab updates the person's badges in their other tabs, and no one else's. */
 export const unreadReadsLive: LiveCollection<"project_reads"> = {
   topic: "project_reads",
-  async authorize(_db, actor, key) {
-    if (!isUnreadKey(key)) return undefined;
-    return actor !== null;
-  },
+  authorize: authorizeUnreadKey,
   async resolve(_db, change) {
     return [{ key: unreadKey, pushFor: (actor) => (actor?.id === change.userId ? invalidate : undefined) }];
   },
