@@ -54,11 +54,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               cells: [
                 task.title,
                 // An administrator reads this page, and may open any project.
-                task.projectId && task.projectTitle ? (
-                  <ProjectLink key="project" id={task.projectId} title={task.projectTitle} />
-                ) : (
-                  "—"
-                ),
+                <ProjectLink key="project" id={task.projectId} title={task.projectTitle} />,
                 <TaskStatusBadge key="status" status={task.status} />,
                 <TaskPriorityBadge key="priority" priority={task.priority} />,
                 task.dueDate ? formatDay(task.dueDate) : "—",

@@ -71,8 +71,7 @@ export function PaymentsPage({
       key: "project",
       header: "Project",
       wrap: true,
-      cell: (row) =>
-        row.projectId && row.projectTitle ? <ProjectLink id={row.projectId} title={row.projectTitle} /> : "—",
+      cell: (row) => <ProjectLink id={row.projectId} title={row.projectTitle} />,
     },
     { key: "amount", header: "Amount", sort: "amount", align: "end", cell: (row) => formatAmount(row.amount) },
     {

@@ -140,12 +140,8 @@ function DueSoon({ tasks }: { tasks: DashboardTask[] }) {
                 {task.title}
               </Text>
               <Text fontSize="sm" color="fg.muted">
-                {task.openableProjectId && task.projectTitle ? (
-                  <ProjectLink id={task.openableProjectId} title={task.projectTitle} />
-                ) : (
-                  (task.projectTitle ?? "No project")
-                )}{" "}
-                · {TASK_STATUS_LABELS[task.status]}
+                <ProjectLink id={task.openableProjectId} title={task.projectTitle} none="No project" /> ·{" "}
+                {TASK_STATUS_LABELS[task.status]}
               </Text>
             </Stack>
             <Stack gap="1" align="end" flexShrink="0">

@@ -52,17 +52,19 @@ export function TaskDetails({
   withAssignee?: boolean;
   projectOpens: boolean;
 }) {
-  const project =
-    projectOpens && task.projectId && task.projectTitle ? (
-      <ProjectLink id={task.projectId} title={task.projectTitle} />
-    ) : (
-      (task.projectTitle ?? "No project")
-    );
   const details: [string, ReactNode][] = [
-    ...(withAssignee ? [["Assignee", task.assigneeName ?? "Unassigned"] as [string, ReactNode]] : []),
-    ["Project", project],
+    [
+      "Project",
+      <ProjectLink
+        key="project"
+        id={projectOpens ? task.projectId : null}
+        title={task.projectTitle}
+        none="No project"
+      />,
+    ],
     ["Due", task.dueDate ? formatDay(task.dueDate) : "No due date"],
   ];
+  if (withAssignee) details.unshift(["Assignee", task.assigneeName ?? "Unassigned"]);
   return (
     <Stack gap="1" fontSize="sm">
       {details.map(([label, value]) => (
