@@ -163,6 +163,8 @@ export const invoiceSchema = z
     createdAt: timestamp,
     projectId: z.uuid().nullable(),
     projectTitle: z.string().nullable(),
+    /** Whether the invoice's client still owns its project, so may open it from the invoice (false on no project). */
+    clientOwnsProject: z.boolean(),
     clientId: z.string(),
     clientName: z.string(),
     clientCompany: z.string().nullable(),

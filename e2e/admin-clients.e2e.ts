@@ -129,6 +129,12 @@ describe("Admin › Clients", () => {
       .getByRole("button", { name: /^Download invoice INV-/ })
       .first()
       .waitFor();
+    // Each invoice names its project, which opens from there.
+    const invoiceRow = page.getByRole("region", { name: "Invoices" }).locator("tbody tr").first();
+    const projectTitle = await invoiceRow.getByRole("link").textContent();
+    expect(await page.getByRole("region", { name: "Projects" }).getByRole("link").allTextContents()).toContain(
+      projectTitle,
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     // Edit profile: a blank name is refused under its field with what was typed kept; a new company saves.

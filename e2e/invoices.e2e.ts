@@ -79,10 +79,23 @@ describe("Invoices", () => {
     }
   });
 
+  it("opens an invoice's project from its row", async () => {
+    const { page } = client;
+    const invoice = rows.find((row) => row.projectId && row.projectTitle);
+    if (!invoice?.projectTitle) throw new Error("no invoice on a project");
+    expect(invoice.clientOwnsProject).toBe(true);
+    await page.goto("/portal/invoices");
+    const row = page.getByRole("row").filter({ hasText: invoice.invoiceNumber });
+    await row.getByRole("link", { name: invoice.projectTitle }).click();
+    await waitForPath(page, `/portal/projects/${invoice.projectId}`);
+    await page.getByRole("heading", { level: 1, name: invoice.projectTitle }).waitFor();
+  });
+
   it("downloads an invoice as a PDF named after its number, carrying its figures", async () => {
     const { page } = client;
     const invoice = rows[0];
     if (!invoice) throw new Error("no invoice");
+    await page.goto("/portal/invoices");
     const [download] = await Promise.all([
       page.waitForEvent("download"),
       page.getByRole("button", { name: `Download invoice ${invoice.invoiceNumber}` }).click(),

@@ -32,6 +32,8 @@ export const invoiceColumns = {
   createdAt: invoices.createdAt,
   projectId: invoices.projectId,
   projectTitle: projects.title,
+  // A project may have moved to another client since the invoice was issued.
+  clientOwnsProject: sql<boolean>`coalesce(${projects.clientId} = ${invoices.clientId}, false)`,
   clientId: invoices.clientId,
   clientName: users.fullName,
   clientCompany: users.companyName,
@@ -216,15 +218,17 @@ export const invoicesLive: LiveCollection<"invoices"> = {
 };
 
 /**
- * A project retitled changes the project its invoices' rows name (a project with invoices is never
- * deleted): their clients' lists and administrators' refetch. Their clients are read after the
- * commit, on invoices_project_idx.
+ * A project retitled changes the project its invoices' rows name, and one given to another client
+ * whether their client may open it (`clientOwnsProject`); a project with invoices is never deleted.
+ * Their clients' lists and administrators' refetch. Their clients are read after the commit, on
+ * invoices_project_idx.
  */
 export const invoicesProjectsLive: LiveCollection<"projects"> = {
   topic: "projects",
   authorize: authorizeInvoiceKeys,
   async resolve(db, change) {
-    if (!change.relabelled || change.op === "delete") return [];
+    const movedClient = !!change.previousClientId && change.previousClientId !== change.clientId;
+    if ((!change.relabelled && !movedClient) || change.op === "delete") return [];
     const clients = new Set(
       (await db.selectDistinct({ id: invoices.clientId }).from(invoices).where(eq(invoices.projectId, change.id))).map(
         (row) => row.id,

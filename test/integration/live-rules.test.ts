@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { z } from "zod";
 import type { AdminProject, ProjectForm } from "../../common/admin-money";
 import {
+  type Invoice,
   invoiceSchema,
   messageSchema,
   milestoneSchema,
@@ -640,7 +641,7 @@ async function insertService(status: "active" | "inactive"): Promise<string> {
   return serviceId;
 }
 
-async function insertInvoice(clientId: string): Promise<string> {
+async function insertInvoice(clientId: string, projectId: string | null = null): Promise<string> {
   const invoiceId = randomUUID();
   await commit(
     (tx) =>
@@ -648,6 +649,7 @@ async function insertInvoice(clientId: string): Promise<string> {
         id: invoiceId,
         invoiceNumber: invoiceNumber(),
         clientId,
+        projectId,
         amount: 75_000_00,
         status: "unpaid",
         dueDate: lagosDay(14),
@@ -1313,6 +1315,35 @@ describe("access revoked mid-connection stops delivery", () => {
     expect(await opens()).toBe(true);
     expect(await assign([])).toEqual(["devOut"]);
     expect(await opens()).toBe(false);
+  });
+
+  it("a project given to another client: its invoices' client refetches, and the invoice opens it or not", async () => {
+    const key = ["invoices", "list"];
+    await subscribeAll(key, [T, T, F, F, T]);
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const invoiceId = await insertInvoice(id.clientA, project);
+    const opens = async () => {
+      const items = (await http.clientA.request("GET", "/api/invoices?limit=100")).json.items as Invoice[];
+      return items.find((invoice) => invoice.id === invoiceId)?.clientOwnsProject;
+    };
+    expect(await opens()).toBe(true);
+    const giveTo = async (clientId: string) => {
+      const marks = ACTORS.map((actor) => socket[actor].frames.length);
+      await editProject(project, { clientId });
+      const told = () =>
+        ACTORS.filter((actor, i) =>
+          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
+        );
+      const deadline = Date.now() + DELIVERY_MS;
+      while (told().length < 2 && Date.now() < deadline) await sleep(10);
+      await sleep(QUIET_MS);
+      return told();
+    };
+    // The new client holds no invoice of it, so their list does not change.
+    expect(await giveTo(id.clientB)).toEqual(["clientA", "admin"]);
+    expect(await opens()).toBe(false);
+    expect(await giveTo(id.clientA)).toEqual(["clientA", "admin"]);
+    expect(await opens()).toBe(true);
   });
 
   it("an invoice moved to another client leaves the first client's list and summary", async () => {

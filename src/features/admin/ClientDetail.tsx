@@ -56,11 +56,12 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <RecordTable
             title="Invoices"
             empty="No invoices yet."
-            headers={["Invoice", "Amount", "Status", "Due date", "Actions"]}
+            headers={["Invoice", "Project", "Amount", "Status", "Due date", "Actions"]}
             rows={invoices.map((invoice: AdminClientDetail["invoices"][number]) => ({
               id: invoice.id,
               cells: [
                 invoice.invoiceNumber,
+                <ProjectLink key="project" id={invoice.projectId} title={invoice.projectTitle} />,
                 formatAmount(invoice.amount),
                 <InvoiceStatusBadge key="status" status={invoice.status} />,
                 invoice.dueDate ? formatDay(invoice.dueDate) : "—",

@@ -8,6 +8,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
+import { ProjectLink } from "../projects/ProjectLink";
 import {
   applyInvoiceChange,
   fetchInvoiceSummary,
@@ -136,7 +137,11 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
         </DataTable.Cell>
       )}
       <DataTable.Cell label="Project" wrap>
-        {invoice.projectTitle ?? "—"}
+        {/* Administrators (the table naming clients) open every project; a client those still theirs. */}
+        <ProjectLink
+          id={withClient || invoice.clientOwnsProject ? invoice.projectId : null}
+          title={invoice.projectTitle}
+        />
       </DataTable.Cell>
       <DataTable.Cell label="Amount" alignEnd whiteSpace="nowrap">
         {formatAmount(invoice.amount)}
