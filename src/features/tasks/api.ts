@@ -5,7 +5,6 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import { useState } from "react";
 import type { Page, Task, TaskCounts } from "../../../common/api";
 import type { TaskStatus } from "../../../common/domain";
 import { toaster } from "../../components/Toaster";
@@ -13,6 +12,7 @@ import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
+import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
@@ -28,13 +28,11 @@ export const taskCountsKey = ["tasks", "counts"] as const;
 export type ShownTask = Task & { pending?: boolean };
 
 /** The tasks shown (newest first) and the cursor of the page after them, null when all are shown. */
-export type TaskList = { items: ShownTask[]; next: string | null };
+export type TaskList = ShownPages<ShownTask>;
 
 export const TASKS_PAGE = 24;
-/** The most rows /api/tasks answers at once (server/http/cursor.ts pageQuery). */
-const MAX_LIMIT = 100;
 
-function fetchTasksPage(limit: number, cursor: string | null | undefined, status: TaskStatus | undefined) {
+function fetchTasksPage(limit: number, cursor: string | null, status: TaskStatus | undefined) {
   const query = new URLSearchParams({ limit: String(limit) });
   if (cursor) query.set("cursor", cursor);
   if (status) query.set("status", status);
@@ -58,18 +56,9 @@ export const myTasksQuery = (status?: TaskStatus) =>
 
 async function readShownTasks(client: QueryClient, status: TaskStatus | undefined): Promise<TaskList> {
   const cached = client.getQueryData<TaskList>(myTasksListKey(status));
-  const wanted = Math.max(TASKS_PAGE, cached?.items.length ?? 0);
-  const items: Task[] = [];
-  let next: string | null = null;
-  let short = false;
-  do {
-    const limit = Math.min(MAX_LIMIT, wanted - items.length);
-    const page: Page<Task> = await fetchTasksPage(limit, next, status);
-    items.push(...page.items);
-    next = page.next;
-    // A page shorter than asked ends the read: the server gives pages of its own size.
-    short = page.items.length < limit;
-  } while (next && !short && items.length < wanted);
+  const { items, next } = await readShownPages(cached, TASKS_PAGE, (limit, cursor) =>
+    fetchTasksPage(limit, cursor, status),
+  );
   const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
   return {
     items: items.map((task) => {
@@ -86,54 +75,18 @@ export const taskCountsQuery = liveQueryOptions({
   queryFn: () => api.get<TaskCounts>("/api/tasks/counts"),
 });
 
-/** Newest first, as the server orders them: created_at desc, then id desc. */
-const newerFirst = (a: Task, b: Task) =>
-  a.createdAt > b.createdAt ? -1 : a.createdAt < b.createdAt ? 1 : a.id > b.id ? -1 : a.id < b.id ? 1 : 0;
+/** A pushed change (`placeRow`); a task still saving keeps the person's own status until the server answers. */
+export const applyTaskChange = (list: TaskList | undefined, change: LiveChange): TaskList | undefined =>
+  placeRow(list, change, (shown, row) => (shown.pending ? { ...row, status: shown.status, pending: true } : row));
 
-/**
- * A pushed change. A task still saving keeps the person's own status until
- * the server answers; a task new to the list takes its place in the order,
- * unless it belongs to a page not loaded yet ("Load more" will bring it).
- */
-export function applyTaskChange(list: TaskList | undefined, change: LiveChange): TaskList | undefined {
-  if (!list) return list;
-  if (change.op === "delete") return { ...list, items: list.items.filter((task) => task.id !== change.row.id) };
-  const row = change.row as Task;
-  const shown = list.items.find((task) => task.id === row.id);
-  if (shown) {
-    const next: ShownTask = shown.pending ? { ...row, status: shown.status, pending: true } : row;
-    return { ...list, items: list.items.map((task) => (task.id === row.id ? next : task)) };
-  }
-  const last = list.items.at(-1);
-  if (list.next && last && newerFirst(row, last) > 0) return list;
-  return { ...list, items: [...list.items, row].sort(newerFirst) };
-}
-
-/** "Load more": the page after the tasks shown, appended (tasks already shown are not repeated). */
-export function useLoadMoreTasks(status?: TaskStatus) {
-  const queryClient = useQueryClient();
-  const [loading, setLoading] = useState(false);
-  const listKey = myTasksListKey(status);
-  async function loadMore() {
-    const cursor = queryClient.getQueryData<TaskList>(listKey)?.next;
-    if (!cursor || loading) return;
-    setLoading(true);
-    try {
-      const page = await fetchTasksPage(TASKS_PAGE, cursor, status);
-      queryClient.setQueryData<TaskList>(listKey, (list) => {
-        if (!list) return list;
-        const known = new Set(list.items.map((task) => task.id));
-        return { items: [...list.items, ...page.items.filter((task) => !known.has(task.id))], next: page.next };
-      });
-    } catch {
-      // Spec §8: list load errors are only logged; the button stays to try again.
-      console.error("Could not load more tasks");
-    } finally {
-      setLoading(false);
-    }
-  }
-  return { loadMore, loading };
-}
+/** "Load more" on My Tasks (`useLoadMore`). */
+export const useLoadMoreTasks = (status?: TaskStatus) =>
+  useLoadMore<Task>(
+    myTasksListKey(status),
+    TASKS_PAGE,
+    (limit, cursor) => fetchTasksPage(limit, cursor, status),
+    "tasks",
+  );
 
 const moveCount = (counts: TaskCounts | undefined, from: TaskStatus, to: TaskStatus): TaskCounts | undefined =>
   counts && from !== to ? { ...counts, [from]: Math.max(0, counts[from] - 1), [to]: counts[to] + 1 } : counts;
