@@ -4,10 +4,11 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice, Page as ListPage } from "../common/api";
 import { INVOICE_STATUS_LABELS } from "../common/domain";
 import { formatDay, formatMoney } from "../common/format";
+import { INVOICES_PAGE } from "../src/features/invoices/api";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { edgeLightness, newUser, signIn, type User, waitForPath } from "./support/browser";
+import { edgeLightness, newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -125,6 +126,44 @@ describe("Invoices", () => {
       await admin.page.getByText("Every client's invoices, their amounts and payment status.").waitFor();
       expect(await table.locator("tbody tr").count()).toBe(all.length);
       expect(new Set(all.map((row) => row.clientId)).size).toBeGreaterThan(1);
+    } finally {
+      await admin.context.close();
+    }
+  });
+
+  it("pages an administrator's table with Load more, counting every invoice", async () => {
+    const api = new Api(product.server.url);
+    const all = (await api.get<ListPage<Invoice>>("/api/invoices?limit=100", ADMIN_EMAIL)).items;
+    expect(all.length).toBeGreaterThan(4);
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      await signIn(admin.page, ADMIN_EMAIL);
+      const { page } = admin;
+      // Pages of two instead of INVOICES_PAGE, so the demo data spans several pages.
+      await page.route(
+        (url) => url.pathname === "/api/invoices" && url.searchParams.get("limit") === String(INVOICES_PAGE),
+        (route) => {
+          const url = new URL(route.request().url());
+          url.searchParams.set("limit", "2");
+          return route.continue({ url: url.toString() });
+        },
+      );
+      // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
+      await openInApp(page, "/portal/invoices");
+      const table = page.getByRole("table", { name: "All invoices" });
+      const numbers = () => table.locator("tbody tr td:first-child").allInnerTexts();
+      await expect.poll(numbers).toEqual(all.slice(0, 2).map((row) => row.invoiceNumber));
+      await page.getByText(`2 of ${all.length} shown`).waitFor();
+      const more = page.getByRole("button", { name: "Load more" });
+      await more.click();
+      await expect.poll(numbers).toEqual(all.slice(0, 4).map((row) => row.invoiceNumber));
+      await page.getByText(`4 of ${all.length} shown`).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      for (let shown = 4; shown < all.length; shown += 2) {
+        await more.click();
+        await expect.poll(numbers).toEqual(all.slice(0, shown + 2).map((row) => row.invoiceNumber));
+      }
+      await more.waitFor({ state: "detached" });
     } finally {
       await admin.context.close();
     }

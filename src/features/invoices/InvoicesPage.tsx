@@ -1,7 +1,7 @@
-import { Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
-import { formatDay } from "../../../common/format";
+import { formatDay, formatInteger } from "../../../common/format";
 import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
@@ -16,6 +16,7 @@ import {
   invoiceSummaryKey,
   invoicesKey,
   untilNextLagosDay,
+  useLoadMoreInvoices,
 } from "./api";
 import { DownloadInvoiceButton } from "./DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
@@ -36,7 +37,13 @@ export function InvoicesPage() {
   return (
     <Stack gap="6">
       <SummaryCards summary={summary.data} pending={summary.isPending} />
-      <InvoiceTable invoices={invoices.data} pending={invoices.isPending} withClient={withClient} />
+      <InvoiceTable
+        invoices={invoices.data?.items}
+        hasMore={!!invoices.data?.next}
+        total={summary.data?.totalCount}
+        pending={invoices.isPending}
+        withClient={withClient}
+      />
     </Stack>
   );
 }
@@ -71,13 +78,20 @@ const ADMIN_COLUMNS = ["Invoice ID", "Client", "Project", "Amount", "Status", "D
 
 function InvoiceTable({
   invoices,
+  hasMore,
+  total,
   pending,
   withClient,
 }: {
   invoices: Invoice[] | undefined;
+  /** More invoices than shown: "Load more" adds the next page. */
+  hasMore: boolean;
+  /** Every invoice of the viewer, counted by the summary. */
+  total: number | undefined;
   pending: boolean;
   withClient: boolean;
 }) {
+  const more = useLoadMoreInvoices();
   const columns = withClient ? ADMIN_COLUMNS : COLUMNS;
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!pending && (!invoices || invoices.length === 0)) {
@@ -116,6 +130,23 @@ function InvoiceTable({
           </DataTable.Body>
         </DataTable.Root>
       </Card.Body>
+      {invoices && hasMore ? (
+        <Card.Footer justifyContent="space-between" flexWrap="wrap" gap="3">
+          <Text color="fg.muted" fontSize="sm">
+            {total === undefined
+              ? `${formatInteger(invoices.length)} shown`
+              : `${formatInteger(invoices.length)} of ${formatInteger(total)} shown`}
+          </Text>
+          <Button
+            variant="outline"
+            loading={more.loading}
+            loadingText="Loading more"
+            onClick={() => void more.loadMore()}
+          >
+            Load more
+          </Button>
+        </Card.Footer>
+      ) : null}
     </Card.Root>
   );
 }

@@ -1,28 +1,30 @@
-import { useMutation } from "@tanstack/react-query";
+import { type QueryFunctionContext, useMutation } from "@tanstack/react-query";
 import type { Invoice, InvoiceSummary, Page } from "../../../common/api";
 import { lagosParts } from "../../../common/format";
 import { api } from "../../lib/api";
-import { applyToList, type LiveChange } from "../../lib/live";
+import type { LiveChange } from "../../lib/live";
 import { saveFile } from "../../lib/save-file";
+import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live keys the server pushes invoice changes on (server/data/invoices.ts). */
 export const invoicesKey = ["invoices", "list"] as const;
 export const invoiceSummaryKey = ["invoices", "summary"] as const;
 
-const PAGE = 100;
+/** A client has a few invoices, an administrator every client's (200,000 in the large data set). */
+export const INVOICES_PAGE = 50;
 
-/** Every page of the viewer's invoices, newest first: the screen shows them all on one table. */
-export async function fetchInvoices(): Promise<Invoice[]> {
-  const invoices: Invoice[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}` : `?limit=${PAGE}`;
-    const page: Page<Invoice> = await api.get<Page<Invoice>>(`/api/invoices${query}`);
-    invoices.push(...page.items);
-    cursor = page.next;
-  } while (cursor);
-  return invoices;
-}
+const fetchInvoicesPage = (limit: number, cursor: string | null) => {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return api.get<Page<Invoice>>(`/api/invoices?${query}`);
+};
+
+/** The viewer's invoices, newest first, a page at a time (`ShownPages`). */
+export const fetchInvoices = ({ client }: QueryFunctionContext) =>
+  readShownPages(client.getQueryData<ShownPages<Invoice>>(invoicesKey), INVOICES_PAGE, fetchInvoicesPage);
+
+/** "Load more" below the invoices table. */
+export const useLoadMoreInvoices = () => useLoadMore(invoicesKey, INVOICES_PAGE, fetchInvoicesPage, "invoices");
 
 /** The summary cards' figures, computed by the server; refetched when the server says they changed. */
 export const fetchInvoiceSummary = () => api.get<InvoiceSummary>("/api/invoices/summary");
@@ -38,11 +40,8 @@ export function untilNextLagosDay(now = new Date()): number {
   return 86_400_000 - elapsed + 1_000;
 }
 
-/** A pushed invoice: replaced by id, or placed by its creation time so the table stays newest first. */
-export function applyInvoiceChange(list: Invoice[] | undefined, change: LiveChange): Invoice[] | undefined {
-  const merged = applyToList(list, change);
-  return merged && [...merged].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
-}
+/** A pushed invoice (`placeRow`): the table stays newest first. */
+export const applyInvoiceChange = (list: ShownPages<Invoice> | undefined, change: LiveChange) => placeRow(list, change);
 
 /** The invoice's PDF, made by the server, saved under the name it gives (the invoice number). */
 export function useDownloadInvoice() {
