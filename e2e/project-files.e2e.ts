@@ -2,6 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FILE_NAME_HEADER } from "../common/file-types";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { holdRequests, newUser, signIn, type User } from "./support/browser";
@@ -185,5 +186,37 @@ describe("project files", () => {
       headers: { cookie: await api.signIn(OTHER_CLIENT) },
     });
     expect(outsider.status).toBe(404);
+  });
+
+  it("shows more files a page at a time, and a file arriving live keeps the pages shown", async () => {
+    const upload = async (name: string) => {
+      const response = await fetch(`${product.server.url}/api/projects/${projectId}/files`, {
+        method: "POST",
+        headers: {
+          cookie: await api.signIn(ADMIN_EMAIL),
+          origin: product.server.url,
+          "content-type": "application/octet-stream",
+          [FILE_NAME_HEADER]: encodeURIComponent(name),
+        },
+        body: `Notes in ${name}\n`,
+      });
+      expect(response.status, await response.text()).toBe(201);
+    };
+    // One more than a page (twenty), so the list has a second page.
+    const names = Array.from({ length: 21 }, (_, i) => `page-${String(i + 1).padStart(2, "0")}.txt`);
+    for (const name of names) await upload(name);
+    const newestFirst = [...names].reverse();
+    const { page } = client;
+    await page.goto(`/portal/projects/${projectId}`);
+    const shown = () => files(page).getByRole("listitem").getByRole("link").allInnerTexts();
+    await expect.poll(async () => (await shown()).slice(0, 20)).toEqual(newestFirst.slice(0, 20));
+    expect(await shown()).toHaveLength(20);
+    await files(page).getByRole("button", { name: "Show more files" }).click();
+    await expect.poll(async () => (await shown()).slice(0, 21)).toEqual(newestFirst);
+    const pastFirstPage = (await shown()).length;
+    // Another upload refetches the list live: as many files as were shown, the new one first.
+    await upload("page-22.txt");
+    await expect.poll(async () => (await shown())[0]).toBe("page-22.txt");
+    expect(await shown()).toHaveLength(pastFirstPage);
   });
 });

@@ -64,13 +64,13 @@ export function placeRow<T extends Row>(
 
 /**
  * "Load more": the page after the rows shown, appended (rows already shown are not repeated). A
- * failure is only logged (spec §8: list load errors) and the button stays to try again.
+ * failure is only logged by default (spec §8: list load errors), and the button stays to try again.
  */
 export function useLoadMore<T extends { id: string }>(
   listKey: QueryKey,
   pageSize: number,
   fetchPage: FetchPage<T>,
-  what: string,
+  onError: () => void,
 ) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
@@ -86,7 +86,7 @@ export function useLoadMore<T extends { id: string }>(
         return { items: [...list.items, ...page.items.filter((item) => !known.has(item.id))], next: page.next };
       });
     } catch {
-      console.error(`Could not load more ${what}`);
+      onError();
     } finally {
       setLoading(false);
     }

@@ -11,10 +11,8 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
-import { useQueryClient } from "@tanstack/react-query";
 import { type DragEvent, useRef, useState } from "react";
 import { LuDownload, LuFiles, LuTrash2, LuUpload } from "react-icons/lu";
-import type { Page } from "../../../common/api";
 import { FILE_ACCEPT, FILE_KINDS_TEXT } from "../../../common/file-types";
 import type { ProjectFile } from "../../../common/files";
 import { formatDate } from "../../../common/format";
@@ -24,7 +22,8 @@ import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { fileDownloadPath, filesQuery, formatFileSize, loadMoreFiles, useDeleteFile } from "./files";
+import type { ShownPages } from "../../lib/shown-pages";
+import { fileDownloadPath, filesQuery, formatFileSize, useDeleteFile, useLoadMoreFiles } from "./files";
 import { UploadProgress, useFileUpload } from "./uploads";
 
 export const NO_FILES = "No files yet";
@@ -37,11 +36,10 @@ export const DELETE_FILE_QUESTION = "Are you sure you want to delete this file?"
  */
 export function FilesPanel({ projectId }: { projectId: string }) {
   const { data: me } = useMe();
-  const client = useQueryClient();
-  const files = useLiveQuery<Page<ProjectFile>>(filesQuery(projectId), (data) => data);
+  const files = useLiveQuery<ShownPages<ProjectFile>>(filesQuery(projectId), (data) => data);
+  const more = useLoadMoreFiles(projectId);
   const uploader = useFileUpload(projectId);
   const [dragging, setDragging] = useState(false);
-  const [loadingMore, setLoadingMore] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const list = files.data?.items ?? [];
 
@@ -56,17 +54,6 @@ export function FilesPanel({ projectId }: { projectId: string }) {
     setDragging(false);
     const file = event.dataTransfer.files[0];
     if (file) void send(file);
-  }
-
-  async function more() {
-    setLoadingMore(true);
-    try {
-      await loadMoreFiles(client, projectId);
-    } catch {
-      toaster.create({ type: "error", title: TOAST.error, description: "Failed to load more files" });
-    } finally {
-      setLoadingMore(false);
-    }
   }
 
   return (
@@ -153,7 +140,13 @@ export function FilesPanel({ projectId }: { projectId: string }) {
           </Stack>
         )}
         {files.data?.next && (
-          <Button size="sm" variant="outline" alignSelf="start" onClick={more} loading={loadingMore}>
+          <Button
+            size="sm"
+            variant="outline"
+            alignSelf="start"
+            onClick={() => void more.loadMore()}
+            loading={more.loading}
+          >
             Show more files
           </Button>
         )}

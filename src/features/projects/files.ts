@@ -1,32 +1,36 @@
-import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Page } from "../../../common/api";
 import type { ProjectFile } from "../../../common/files";
+import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
+import { TOAST } from "../../lib/messages";
+import { readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** Project files (issue #8): the live key the server invalidates (server/data/files.ts, projectFilesKey). */
 export const filesKey = (projectId: string) => ["projects", projectId, "files"] as const;
 
 const FILES_PAGE = 20;
-const filesPath = (projectId: string, cursor?: string | null) =>
-  `/api/projects/${encodeURIComponent(projectId)}/files?limit=${FILES_PAGE}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`;
+const fetchFilesPage = (projectId: string) => (limit: number, cursor: string | null) =>
+  api.get<Page<ProjectFile>>(
+    `/api/projects/${encodeURIComponent(projectId)}/files?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
+  );
 
-/** The first page of a project's files, newest first; later pages are appended by loadMoreFiles. */
+/** A project's files, newest first, a page at a time (`ShownPages`: a live refetch keeps the pages shown). */
 export const filesQuery = (projectId: string) => ({
   queryKey: filesKey(projectId) as unknown as readonly unknown[],
-  queryFn: () => api.get<Page<ProjectFile>>(filesPath(projectId)),
+  queryFn: ({ client }: QueryFunctionContext) =>
+    readShownPages(
+      client.getQueryData<ShownPages<ProjectFile>>(filesKey(projectId)),
+      FILES_PAGE,
+      fetchFilesPage(projectId),
+    ),
 });
 
-export async function loadMoreFiles(client: QueryClient, projectId: string): Promise<void> {
-  const key = filesKey(projectId);
-  const cursor = client.getQueryData<Page<ProjectFile>>(key)?.next;
-  if (!cursor) return;
-  const page = await api.get<Page<ProjectFile>>(filesPath(projectId, cursor));
-  client.setQueryData<Page<ProjectFile>>(key, (list) => {
-    if (!list) return list;
-    const known = new Set(list.items.map((item) => item.id));
-    return { items: [...list.items, ...page.items.filter((item) => !known.has(item.id))], next: page.next };
-  });
-}
+/** "Show more files": the next page appended; a failure says so in a toast. */
+export const useLoadMoreFiles = (projectId: string) =>
+  useLoadMore(filesKey(projectId), FILES_PAGE, fetchFilesPage(projectId), () =>
+    toaster.create({ type: "error", title: TOAST.error, description: "Failed to load more files" }),
+  );
 
 export const fileDownloadPath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
 
@@ -44,7 +48,7 @@ export function useDeleteFile(projectId: string) {
   return useMutation({
     mutationFn: (fileId: string) => api.delete<void>(fileDownloadPath(fileId)),
     onSuccess: (_data, fileId) =>
-      client.setQueryData<Page<ProjectFile>>(
+      client.setQueryData<ShownPages<ProjectFile>>(
         filesKey(projectId),
         (list) => list && { ...list, items: list.items.filter((item) => item.id !== fileId) },
       ),

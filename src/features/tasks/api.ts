@@ -85,7 +85,8 @@ export const useLoadMoreTasks = (status?: TaskStatus) =>
     myTasksListKey(status),
     TASKS_PAGE,
     (limit, cursor) => fetchTasksPage(limit, cursor, status),
-    "tasks",
+    // Spec §8: list load errors are only logged.
+    () => console.error("Could not load more tasks"),
   );
 
 const moveCount = (counts: TaskCounts | undefined, from: TaskStatus, to: TaskStatus): TaskCounts | undefined =>
