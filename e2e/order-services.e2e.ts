@@ -1,10 +1,13 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import type { Page as ListPage, ServiceOrder } from "../common/api";
 import { ORDER_NOTES_MAX_LENGTH } from "../common/domain";
+import { ORDERS_PAGE } from "../src/features/orders/api";
 import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
+import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User } from "./support/browser";
+import { newUser, openInApp, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -141,5 +144,39 @@ describe("order services", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "hidden" });
     await expect.poll(() => isFocused(card.getByRole("button", { name: "Order Service" }))).toBe(true);
+  });
+
+  it("pages My Orders with Load more, newest first", async () => {
+    const { page } = client;
+    await page.setViewportSize(VIEWPORTS[0] as { width: number; height: number });
+    const all = (await new Api(product.server.url).get<ListPage<ServiceOrder>>("/api/orders?limit=100", CLIENT)).items;
+    expect(all.length).toBeGreaterThan(1);
+    // Pages of one instead of ORDERS_PAGE, so the client's orders span several pages.
+    await page.route(
+      (url) => url.pathname === "/api/orders" && url.searchParams.get("limit") === String(ORDERS_PAGE),
+      (route) => {
+        const url = new URL(route.request().url());
+        url.searchParams.set("limit", "1");
+        return route.continue({ url: url.toString() });
+      },
+    );
+    try {
+      await page.goto("/portal");
+      // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
+      await openInApp(page, "/portal/order-services");
+      const cards = () => ordersList(page).locator(":scope > li").allInnerTexts();
+      await expect.poll(async () => (await cards()).length).toBe(1);
+      const more = page.getByRole("button", { name: "Load more" });
+      for (let shown = 1; shown < all.length; shown += 1) {
+        await more.click();
+        await expect.poll(async () => (await cards()).length).toBe(shown + 1);
+      }
+      await more.waitFor({ state: "detached" });
+      const headings = await ordersList(page).locator(":scope > li").getByRole("heading").allInnerTexts();
+      expect(headings).toEqual(all.map((order) => order.serviceTitle));
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unrouteAll();
+    }
   });
 });

@@ -26,12 +26,13 @@ import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import {
   activeServicesKey,
-  applyNewestFirst,
+  applyOrderChange,
   applyServiceChange,
   fetchActiveServices,
   fetchMyOrders,
   myOrdersKey,
   useCancelOrder,
+  useLoadMoreOrders,
 } from "./api";
 import { CANCEL_ORDER_QUESTION } from "./labels";
 import { OrderDialog } from "./OrderDialog";
@@ -82,23 +83,37 @@ function CardSkeletons({ label, count }: { label: string; count: number }) {
 }
 
 function MyOrders() {
-  const orders = useLiveQuery({ queryKey: myOrdersKey, queryFn: fetchMyOrders }, applyNewestFirst<ServiceOrder>);
+  const orders = useLiveQuery({ queryKey: myOrdersKey, queryFn: fetchMyOrders }, applyOrderChange);
+  const more = useLoadMoreOrders();
   return (
     <Box as="section" aria-labelledby="my-orders-heading">
       <SectionHeading id="my-orders-heading">My Orders</SectionHeading>
       {orders.isPending ? (
         <CardSkeletons label="Loading your orders" count={2} />
       ) : // Spec §8: a failed load is logged and the list shows as empty.
-      orders.isError || orders.data.length === 0 ? (
+      orders.isError || orders.data.items.length === 0 ? (
         <EmptyList icon={LuShoppingBag} title={NO_ORDERS} description={NO_ORDERS_TEXT} />
       ) : (
-        <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders" aria-live="polite">
-          {orders.data.map((order) => (
-            <li key={order.id}>
-              <OrderCard order={order} />
-            </li>
-          ))}
-        </SimpleGrid>
+        <Stack gap="6">
+          <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders" aria-live="polite">
+            {orders.data.items.map((order) => (
+              <li key={order.id}>
+                <OrderCard order={order} />
+              </li>
+            ))}
+          </SimpleGrid>
+          {orders.data.next ? (
+            <Button
+              alignSelf="center"
+              variant="outline"
+              loading={more.loading}
+              loadingText="Loading more"
+              onClick={() => void more.loadMore()}
+            >
+              Load more
+            </Button>
+          ) : null}
+        </Stack>
       )}
     </Box>
   );

@@ -1,8 +1,9 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Page, Service, ServiceOrder } from "../../../common/api";
 import type { OrderCreate } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
+import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live keys the server pushes on (server/data/orders.ts myOrdersKey, server/data/services.ts activeServicesKey). */
 export const myOrdersKey = ["orders", "mine"] as const;
@@ -13,20 +14,26 @@ export async function fetchActiveServices(): Promise<Service[]> {
   return (await api.get<Service[]>("/api/services")).filter((service) => service.status === "active");
 }
 
-const PAGE = 100;
+export const ORDERS_PAGE = 12;
 
-/** Every page of the person's orders, newest first: My Orders shows them all. */
-export async function fetchMyOrders(): Promise<ServiceOrder[]> {
-  const orders: ServiceOrder[] = [];
-  let cursor: string | null = null;
-  do {
-    const query: string = cursor ? `?limit=${PAGE}&cursor=${encodeURIComponent(cursor)}` : `?limit=${PAGE}`;
-    const page: Page<ServiceOrder> = await api.get<Page<ServiceOrder>>(`/api/orders${query}`);
-    orders.push(...page.items);
-    cursor = page.next;
-  } while (cursor);
-  return orders;
-}
+const fetchOrdersPage = (limit: number, cursor: string | null) => {
+  const query = new URLSearchParams({ limit: String(limit) });
+  if (cursor) query.set("cursor", cursor);
+  return api.get<Page<ServiceOrder>>(`/api/orders?${query}`);
+};
+
+/** My Orders, newest first, a page at a time (`ShownPages`). */
+export const fetchMyOrders = ({ client }: QueryFunctionContext) =>
+  readShownPages(client.getQueryData<ShownPages<ServiceOrder>>(myOrdersKey), ORDERS_PAGE, fetchOrdersPage);
+
+/** A pushed order (`placeRow`): My Orders stays newest first. */
+export const applyOrderChange = (list: ShownPages<ServiceOrder> | undefined, change: LiveChange) =>
+  placeRow(list, change);
+
+/** "Load more" below My Orders. */
+export const useLoadMoreOrders = () =>
+  // Spec §8: list load errors are only logged.
+  useLoadMore(myOrdersKey, ORDERS_PAGE, fetchOrdersPage, () => console.error("Could not load more orders"));
 
 /** Newest first: a row not yet listed goes on top; a known one is replaced in place; a deleted one leaves. */
 export function applyNewestFirst<T extends { id: string }>(list: T[] | undefined, change: LiveChange): T[] | undefined {
@@ -50,8 +57,8 @@ export function useCreateOrder() {
   return useMutation({
     mutationFn: (order: OrderCreate) => api.post<ServiceOrder>("/api/orders", order),
     onSuccess: (row) =>
-      queryClient.setQueryData<ServiceOrder[]>(myOrdersKey, (list) =>
-        applyNewestFirst(list, { type: "change", key: myOrdersKey, op: "insert", row }),
+      queryClient.setQueryData<ShownPages<ServiceOrder>>(myOrdersKey, (list) =>
+        applyOrderChange(list, { type: "change", key: myOrdersKey, op: "insert", row }),
       ),
   });
 }
@@ -62,8 +69,8 @@ export function useCancelOrder() {
   return useMutation({
     mutationFn: (orderId: string) => api.post<ServiceOrder>(`/api/orders/${encodeURIComponent(orderId)}/cancel`),
     onSuccess: (row) =>
-      queryClient.setQueryData<ServiceOrder[]>(myOrdersKey, (list) =>
-        applyNewestFirst(list, { type: "change", key: myOrdersKey, op: "update", row }),
+      queryClient.setQueryData<ShownPages<ServiceOrder>>(myOrdersKey, (list) =>
+        applyOrderChange(list, { type: "change", key: myOrdersKey, op: "update", row }),
       ),
   });
 }
