@@ -8,7 +8,7 @@ import { INVOICES_PAGE } from "../src/features/invoices/api";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { edgeLightness, newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
+import { edgeLightness, newUser, openInApp, signIn, smallerPages, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -140,14 +140,7 @@ describe("Invoices", () => {
       await signIn(admin.page, ADMIN_EMAIL);
       const { page } = admin;
       // Pages of two instead of INVOICES_PAGE, so the demo data spans several pages.
-      await page.route(
-        (url) => url.pathname === "/api/invoices" && url.searchParams.get("limit") === String(INVOICES_PAGE),
-        (route) => {
-          const url = new URL(route.request().url());
-          url.searchParams.set("limit", "2");
-          return route.continue({ url: url.toString() });
-        },
-      );
+      await smallerPages(page, "/api/invoices", INVOICES_PAGE, 2);
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
       await openInApp(page, "/portal/invoices");
       const table = page.getByRole("table", { name: "All invoices" });

@@ -13,7 +13,7 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, openInApp, signIn, statCard, type User } from "./support/browser";
+import { holdRequests, newUser, openInApp, signIn, smallerPages, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -179,14 +179,7 @@ describe("My Tasks", () => {
     const all = (await api.get<ListPage<Task>>("/api/tasks?limit=100", ADMIN_EMAIL)).items;
     expect(all.length).toBeGreaterThan(3);
     // Pages of three instead of 24, so the demo data spans several pages.
-    await page.route(
-      (url) => url.pathname === "/api/tasks" && url.searchParams.get("limit") === String(PAGE_SIZE),
-      (route) => {
-        const url = new URL(route.request().url());
-        url.searchParams.set("limit", "3");
-        return route.continue({ url: url.toString() });
-      },
-    );
+    await smallerPages(page, "/api/tasks", PAGE_SIZE, 3);
     try {
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
       await page.goto("/portal");

@@ -7,7 +7,7 @@ import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signIn, type User } from "./support/browser";
+import { newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -152,14 +152,7 @@ describe("order services", () => {
     const all = (await new Api(product.server.url).get<ListPage<ServiceOrder>>("/api/orders?limit=100", CLIENT)).items;
     expect(all.length).toBeGreaterThan(1);
     // Pages of one instead of ORDERS_PAGE, so the client's orders span several pages.
-    await page.route(
-      (url) => url.pathname === "/api/orders" && url.searchParams.get("limit") === String(ORDERS_PAGE),
-      (route) => {
-        const url = new URL(route.request().url());
-        url.searchParams.set("limit", "1");
-        return route.continue({ url: url.toString() });
-      },
-    );
+    await smallerPages(page, "/api/orders", ORDERS_PAGE, 1);
     try {
       await page.goto("/portal");
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).

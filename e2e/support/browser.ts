@@ -77,6 +77,21 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 }
 
 /**
+ * Reads of `path` the app makes a page of `appSize` at a time are asked for `size` instead, so a
+ * little data spans several pages. Only the browser's reads: open the list with `openInApp`.
+ */
+export async function smallerPages(page: Page, path: string, appSize: number, size: number): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path && url.searchParams.get("limit") === String(appSize),
+    (route) => {
+      const url = new URL(route.request().url());
+      url.searchParams.set("limit", String(size));
+      return route.continue({ url: url.toString() });
+    },
+  );
+}
+
+/**
  * Opens `path` in the app the page runs (hydrating it first): a client-side navigation, whose reads the
  * browser makes, so `page.route` applies to them (a page loaded anew is read by the server).
  */

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
@@ -86,15 +87,7 @@ export function TasksPage({
               ))}
             </SimpleGrid>
             {tasks.hasNextPage && (
-              <Button
-                alignSelf="center"
-                variant="outline"
-                loading={tasks.isFetchingNextPage}
-                loadingText="Loading more"
-                onClick={() => void tasks.fetchNextPage()}
-              >
-                Load more
-              </Button>
+              <LoadMoreButton loading={tasks.isFetchingNextPage} onLoadMore={tasks.fetchNextPage} />
             )}
           </Stack>
         )}

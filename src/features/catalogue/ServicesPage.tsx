@@ -5,6 +5,7 @@ import type { Service } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormAlert } from "../../components/FormAlert";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -75,14 +76,7 @@ export function ServicesPage() {
             ))}
           </SimpleGrid>
           {services.hasNextPage && (
-            <Button
-              alignSelf="center"
-              variant="outline"
-              loading={services.isFetchingNextPage}
-              onClick={() => services.fetchNextPage()}
-            >
-              Load more
-            </Button>
+            <LoadMoreButton loading={services.isFetchingNextPage} onLoadMore={services.fetchNextPage} />
           )}
         </>
       )}

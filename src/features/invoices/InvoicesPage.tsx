@@ -1,9 +1,10 @@
-import { Button, Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { formatDay, formatInteger } from "../../../common/format";
 import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
@@ -137,14 +138,7 @@ function InvoiceTable({
               ? `${formatInteger(invoices.length)} shown`
               : `${formatInteger(invoices.length)} of ${formatInteger(total)} shown`}
           </Text>
-          <Button
-            variant="outline"
-            loading={more.loading}
-            loadingText="Loading more"
-            onClick={() => void more.loadMore()}
-          >
-            Load more
-          </Button>
+          <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} alignSelf="auto" />
         </Card.Footer>
       ) : null}
     </Card.Root>

@@ -19,6 +19,7 @@ import type { Service, ServiceOrder } from "../../../common/api";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery } from "../../lib/live";
@@ -102,17 +103,7 @@ function MyOrders() {
               </li>
             ))}
           </SimpleGrid>
-          {orders.data.next ? (
-            <Button
-              alignSelf="center"
-              variant="outline"
-              loading={more.loading}
-              loadingText="Loading more"
-              onClick={() => void more.loadMore()}
-            >
-              Load more
-            </Button>
-          ) : null}
+          {orders.data.next ? <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} /> : null}
         </Stack>
       )}
     </Box>

@@ -6,6 +6,7 @@ import { LuFolderOpen } from "react-icons/lu";
 import type { Page, Project } from "../../../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { SearchBox } from "../../components/SearchBox";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
@@ -173,17 +174,7 @@ function ProjectCards({
           </li>
         ))}
       </SimpleGrid>
-      {hasNextPage ? (
-        <Button
-          alignSelf="center"
-          variant="outline"
-          loading={isFetchingNextPage}
-          loadingText="Loading more"
-          onClick={() => void fetchNextPage()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      {hasNextPage ? <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage} /> : null}
     </Stack>
   );
 }

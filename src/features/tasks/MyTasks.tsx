@@ -1,9 +1,10 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useRef } from "react";
 import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { PageHeader } from "../../components/PageHeader";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
@@ -159,17 +160,7 @@ function TaskCards({
           </li>
         ))}
       </SimpleGrid>
-      {hasMore ? (
-        <Button
-          alignSelf="center"
-          variant="outline"
-          loading={more.loading}
-          loadingText="Loading more"
-          onClick={() => void more.loadMore()}
-        >
-          Load more
-        </Button>
-      ) : null}
+      {hasMore ? <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} /> : null}
     </Stack>
   );
 }
