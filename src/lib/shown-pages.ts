@@ -1,6 +1,7 @@
 import { type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Page } from "../../common/api";
+import { api } from "./api";
 import type { LiveChange } from "./live";
 
 /**
@@ -16,6 +17,16 @@ const MAX_LIMIT = 100;
 
 type Row = { id: string; createdAt: string };
 type FetchPage<T> = (limit: number, cursor: string | null) => Promise<Page<T>>;
+
+/** Pages of the API's cursor list at `path`, with `filters` beside the limit and cursor (those given). */
+export const cursorPages =
+  <T>(path: string, filters: Record<string, string | undefined> = {}): FetchPage<T> =>
+  (limit, cursor) => {
+    const query = new URLSearchParams({ limit: String(limit) });
+    if (cursor) query.set("cursor", cursor);
+    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+    return api.get<Page<T>>(`${path}?${query}`);
+  };
 
 /** The order of every cursor list: created_at desc, then id desc (server/http/cursor.ts). */
 export const newestFirst = (a: Row, b: Row) =>

@@ -1,10 +1,10 @@
 import { type QueryFunctionContext, useMutation } from "@tanstack/react-query";
-import type { Invoice, InvoiceSummary, Page } from "../../../common/api";
+import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { lagosParts } from "../../../common/format";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { saveFile } from "../../lib/save-file";
-import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
+import { cursorPages, placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live keys the server pushes invoice changes on (server/data/invoices.ts). */
 export const invoicesKey = ["invoices", "list"] as const;
@@ -13,11 +13,7 @@ export const invoiceSummaryKey = ["invoices", "summary"] as const;
 /** A client has a few invoices, an administrator every client's (200,000 in the large data set). */
 export const INVOICES_PAGE = 50;
 
-const fetchInvoicesPage = (limit: number, cursor: string | null) => {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set("cursor", cursor);
-  return api.get<Page<Invoice>>(`/api/invoices?${query}`);
-};
+const fetchInvoicesPage = cursorPages<Invoice>("/api/invoices");
 
 /** The viewer's invoices, newest first, a page at a time (`ShownPages`). */
 export const fetchInvoices = ({ client }: QueryFunctionContext) =>

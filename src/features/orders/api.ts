@@ -1,9 +1,9 @@
 import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page, Service, ServiceOrder } from "../../../common/api";
+import type { Service, ServiceOrder } from "../../../common/api";
 import type { OrderCreate } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
-import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
+import { cursorPages, placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live keys the server pushes on (server/data/orders.ts myOrdersKey, server/data/services.ts activeServicesKey). */
 export const myOrdersKey = ["orders", "mine"] as const;
@@ -16,11 +16,7 @@ export async function fetchActiveServices(): Promise<Service[]> {
 
 export const ORDERS_PAGE = 12;
 
-const fetchOrdersPage = (limit: number, cursor: string | null) => {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set("cursor", cursor);
-  return api.get<Page<ServiceOrder>>(`/api/orders?${query}`);
-};
+const fetchOrdersPage = cursorPages<ServiceOrder>("/api/orders");
 
 /** My Orders, newest first, a page at a time (`ShownPages`). */
 export const fetchMyOrders = ({ client }: QueryFunctionContext) =>

@@ -1,19 +1,16 @@
 import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Page } from "../../../common/api";
 import type { ProjectFile } from "../../../common/files";
 import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
 import { TOAST } from "../../lib/messages";
-import { readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
+import { cursorPages, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** Project files (issue #8): the live key the server invalidates (server/data/files.ts, projectFilesKey). */
 export const filesKey = (projectId: string) => ["projects", projectId, "files"] as const;
 
 const FILES_PAGE = 20;
-const fetchFilesPage = (projectId: string) => (limit: number, cursor: string | null) =>
-  api.get<Page<ProjectFile>>(
-    `/api/projects/${encodeURIComponent(projectId)}/files?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`,
-  );
+const fetchFilesPage = (projectId: string) =>
+  cursorPages<ProjectFile>(`/api/projects/${encodeURIComponent(projectId)}/files`);
 
 /** A project's files, newest first, a page at a time (`ShownPages`: a live refetch keeps the pages shown). */
 export const filesQuery = (projectId: string) => ({

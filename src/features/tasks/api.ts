@@ -5,14 +5,14 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { Page, Task, TaskCounts } from "../../../common/api";
+import type { Task, TaskCounts } from "../../../common/api";
 import type { TaskStatus } from "../../../common/domain";
 import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
-import { placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
+import { cursorPages, placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
@@ -32,12 +32,7 @@ export type TaskList = ShownPages<ShownTask>;
 
 export const TASKS_PAGE = 24;
 
-function fetchTasksPage(limit: number, cursor: string | null, status: TaskStatus | undefined) {
-  const query = new URLSearchParams({ limit: String(limit) });
-  if (cursor) query.set("cursor", cursor);
-  if (status) query.set("status", status);
-  return api.get<Page<Task>>(`/api/tasks?${query}`);
-}
+const tasksPages = (status: TaskStatus | undefined) => cursorPages<Task>("/api/tasks", { status });
 
 /** Options for useLiveQuery, whose keys are any QueryKey. */
 const liveQueryOptions = <T>(options: { queryKey: QueryKey; queryFn: (context: QueryFunctionContext) => Promise<T> }) =>
@@ -56,9 +51,7 @@ export const myTasksQuery = (status?: TaskStatus) =>
 
 async function readShownTasks(client: QueryClient, status: TaskStatus | undefined): Promise<TaskList> {
   const cached = client.getQueryData<TaskList>(myTasksListKey(status));
-  const { items, next } = await readShownPages(cached, TASKS_PAGE, (limit, cursor) =>
-    fetchTasksPage(limit, cursor, status),
-  );
+  const { items, next } = await readShownPages(cached, TASKS_PAGE, tasksPages(status));
   const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
   return {
     items: items.map((task) => {
@@ -84,7 +77,7 @@ export const useLoadMoreTasks = (status?: TaskStatus) =>
   useLoadMore<Task>(
     myTasksListKey(status),
     TASKS_PAGE,
-    (limit, cursor) => fetchTasksPage(limit, cursor, status),
+    tasksPages(status),
     // Spec §8: list load errors are only logged.
     () => console.error("Could not load more tasks"),
   );
