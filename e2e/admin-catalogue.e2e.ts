@@ -118,6 +118,11 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     const rows = table.locator("tbody tr").filter({ hasText: clientName }).filter({ hasText: journeyService });
     await rows.first().waitFor();
     expect(await table.textContent()).toMatch(/\/mo/);
+    // The client's name opens their page.
+    await rows.first().getByRole("link", { name: clientName }).click();
+    await page.getByRole("heading", { level: 1, name: clientName }).waitFor();
+    await page.goBack();
+    await rows.first().waitFor();
     await page.getByText("Monthly revenue").waitFor();
     expect(await page.getByRole("link", { name: "Create Plan" }).getAttribute("href")).toBe("/portal/admin/plans");
     await axeAtBothWidths(page, "subscriptions");

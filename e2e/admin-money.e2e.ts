@@ -193,9 +193,12 @@ describe("Admin › money and projects", () => {
     const table = page.getByRole("table", { name: "All invoices" });
     const row = table.getByRole("row").filter({ hasText: invoiceNumber });
     await row.getByText("Amaka Bello").waitFor();
-    // Its project opens from the row.
+    // Its project and its client's page open from the row.
     expect(await row.getByRole("link", { name: TITLE }).getAttribute("href")).toMatch(
       /^\/portal\/projects\/[0-9a-f-]{36}$/,
+    );
+    expect(await row.getByRole("link", { name: "Amaka Bello" }).getAttribute("href")).toMatch(
+      /^\/portal\/admin\/clients\/[^/]+$/,
     );
     await page.getByRole("region", { name: "Payment totals" }).getByText("Revenue").waitFor();
     expect(await axeViolations(page), "payments").toEqual([]);

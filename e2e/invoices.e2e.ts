@@ -122,6 +122,12 @@ describe("Invoices", () => {
       const table = admin.page.getByRole("table", { name: "All invoices" });
       await table.locator("tbody tr").first().getByRole("button").waitFor();
       expect(await table.getByRole("columnheader").allTextContents()).toContain("Client");
+      // Each client's name opens their page.
+      const first = all[0];
+      if (!first) throw new Error("no invoice");
+      expect(
+        await table.locator("tbody tr").first().getByRole("link", { name: first.clientName }).getAttribute("href"),
+      ).toBe(`/portal/admin/clients/${first.clientId}`);
       // Not "your" invoices: an administrator has none of their own.
       await admin.page.getByText("Every client's invoices, their amounts and payment status.").waitFor();
       expect(await table.locator("tbody tr").count()).toBe(all.length);

@@ -17,6 +17,7 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { ProjectLink } from "../projects/ProjectLink";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { ClientLink } from "./ClientLink";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
@@ -60,7 +61,7 @@ export function PaymentsPage({
       sort: "client",
       cell: (row) => (
         <Stack gap="0">
-          <Text>{row.clientName}</Text>
+          <ClientLink id={row.clientId} name={row.clientName} />
           <Text color="fg.muted" fontSize="xs">
             {row.clientEmail}
           </Text>

@@ -15,6 +15,7 @@ import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
+import { ClientLink } from "../admin/ClientLink";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { bookingCountsQueryOptions, bookingsQueryOptions, useBookingsLive, useDecideBooking } from "./api";
 import { CANCEL_BOOKING_QUESTION } from "./labels";
@@ -54,7 +55,7 @@ export function BookingsPage({
       sort: "client",
       cell: (order) => (
         <>
-          <Text>{order.clientName}</Text>
+          <ClientLink id={order.clientId} name={order.clientName} />
           {order.clientCompany && (
             <Text fontSize="xs" color="fg.muted">
               {order.clientCompany}

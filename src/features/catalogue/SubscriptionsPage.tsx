@@ -13,6 +13,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
+import { ClientLink } from "../admin/ClientLink";
 import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
 import { END_SUBSCRIPTION_QUESTION } from "./labels";
 
@@ -47,7 +48,7 @@ export function SubscriptionsPage({
       sort: "client",
       cell: (row) => (
         <>
-          <Text>{row.clientName}</Text>
+          <ClientLink id={row.clientId} name={row.clientName} />
           {row.clientCompany && (
             <Text fontSize="xs" color="fg.muted">
               {row.clientCompany}

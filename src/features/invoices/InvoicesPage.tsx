@@ -9,6 +9,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
+import { ClientLink } from "../admin/ClientLink";
 import { ProjectLink } from "../projects/ProjectLink";
 import {
   applyInvoiceChange,
@@ -153,7 +154,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
       </DataTable.Cell>
       {withClient && (
         <DataTable.Cell label="Client" wrap>
-          {invoice.clientName}
+          <ClientLink id={invoice.clientId} name={invoice.clientName} />
           {invoice.clientCompany && (
             <Text as="span" display="block" color="fg.muted" fontSize="xs">
               {invoice.clientCompany}
