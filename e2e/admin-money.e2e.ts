@@ -104,6 +104,11 @@ describe("Admin › money and projects", () => {
     await check.page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
     await check.page.getByText("20%").first().waitFor();
     expect(await check.page.getByRole("button", { name: "Edit project" }).count()).toBe(0);
+    // The client's name is text to the client, and opens the client's page for the administrator.
+    expect(await check.page.getByRole("link", { name: "Amaka Bello" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Amaka Bello" }).getAttribute("href")).toMatch(
+      /^\/portal\/admin\/clients\/[^/]+$/,
+    );
 
     await page.getByRole("button", { name: "Edit project" }).click();
     const dialog = page.getByRole("dialog", { name: "Edit project" });

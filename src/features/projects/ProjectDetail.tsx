@@ -9,6 +9,7 @@ import { ApiError } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
 import { usePageTitle } from "../../lib/page-title";
 import { useMe } from "../../lib/session";
+import { ClientLink } from "../admin/ClientLink";
 import { projectKey, projectQuery } from "./api";
 import { FilesPanel } from "./FilesPanel";
 import { clientLabel } from "./format";
@@ -120,7 +121,18 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
             items={[
               ...(p.startDate ? [{ label: "Start date", value: formatDay(p.startDate) }] : []),
               ...(p.endDate ? [{ label: "End date", value: formatDay(p.endDate) }] : []),
-              { label: "Client", value: clientLabel(p) },
+              {
+                label: "Client",
+                // An administrator opens the client's page from here.
+                value: isAdmin ? (
+                  <>
+                    <ClientLink id={p.clientId} name={p.clientName} />
+                    {p.clientCompany && ` · ${p.clientCompany}`}
+                  </>
+                ) : (
+                  clientLabel(p)
+                ),
+              },
             ]}
           />
         </Card.Body>
