@@ -244,5 +244,20 @@ describe("Admin › Clients", () => {
     const cards = page.getByRole("list", { name: "Projects" }).getByRole("article");
     await expect.poll(() => cards.count()).toBe(expected.counts.activeProjects);
     expect(await page.getByLabel("Show").inputValue()).toBe("active");
+
+    // The newest enquiry's sender opens Enquiries searched by their e-mail, where its details are.
+    const [enquiry] = expected.enquiries;
+    if (!enquiry) throw new Error("no enquiry");
+    await page.goto("/portal/admin");
+    const newest = page.getByRole("region", { name: "Newest enquiries" });
+    await newest.getByRole("link", { name: `${enquiry.firstName} ${enquiry.lastName}` }).click();
+    await page.waitForURL(
+      (url) => url.pathname === "/portal/admin/enquiries" && url.searchParams.get("q") === enquiry.email,
+    );
+    await page
+      .getByRole("table")
+      .getByRole("button", { name: new RegExp(`enquiry from ${enquiry.firstName} ${enquiry.lastName}`) })
+      .first()
+      .waitFor();
   });
 });

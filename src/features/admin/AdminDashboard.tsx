@@ -9,6 +9,7 @@ import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { adminDashboardKey, fetchAdminDashboard } from "./api";
+import { ClientLink } from "./ClientLink";
 
 /** Spec §2: manage clients and developers, create a project or an invoice; and the people and plans forms of issue #7. */
 const QUICK_ACTIONS = [
@@ -82,7 +83,8 @@ export function AdminDashboard() {
                   <Stack gap="0">
                     <Text fontWeight="medium">{order.serviceTitle}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      {order.clientName} · {formatDate(order.createdAt)} · {formatAmount(order.totalAmountMinor)}
+                      <ClientLink id={order.clientId} name={order.clientName} /> · {formatDate(order.createdAt)} ·{" "}
+                      {formatAmount(order.totalAmountMinor)}
                     </Text>
                   </Stack>
                   <OrderStatusBadge status={order.status} />
@@ -104,7 +106,12 @@ export function AdminDashboard() {
               {data.enquiries.map((enquiry) => (
                 <Stack as="li" key={enquiry.id} gap="0">
                   <Text fontWeight="medium">
-                    {enquiry.firstName} {enquiry.lastName}
+                    {/* Their enquiries, each with its details, on Admin › Enquiries. */}
+                    <Link asChild variant="underline">
+                      <RouterLink to="/portal/admin/enquiries" search={{ q: enquiry.email }}>
+                        {enquiry.firstName} {enquiry.lastName}
+                      </RouterLink>
+                    </Link>
                     {enquiry.company ? ` · ${enquiry.company}` : ""}
                   </Text>
                   <Text fontSize="sm" color="fg.muted">
@@ -117,6 +124,9 @@ export function AdminDashboard() {
               ))}
             </Stack>
           )}
+          <Link asChild variant="underline" fontSize="sm" mt="3">
+            <RouterLink to="/portal/admin/enquiries">All enquiries</RouterLink>
+          </Link>
         </Panel>
       </SimpleGrid>
     </Stack>
