@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Task } from "../common/api";
+import type { Project, Task } from "../common/api";
 import { SIGN_OUT_EVERYWHERE_QUESTION } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -183,11 +183,20 @@ describe("Admin › Developers and Staff", () => {
     await laptop.context.close();
   });
 
-  it("a developer's page links each task's project to its page", async () => {
+  it("a developer's page links each project's client and each task's project to their pages", async () => {
     const { page } = admin;
     const found = await api.get<{ items: { id: string }[] }>("/api/admin/developers?q=tunde", ADMIN_EMAIL);
     await page.goto(`/portal/admin/developers/${found.items[0]?.id}`);
     await page.getByRole("heading", { level: 1, name: "Tunde Bakare" }).waitFor();
+    const [project] = (await api.get<{ items: Project[] }>("/api/projects?limit=1", "tunde@lagosstudio.test")).items;
+    if (!project) throw new Error("Tunde is on no project");
+    const projectRow = page
+      .getByRole("region", { name: "Projects" })
+      .getByRole("row")
+      .filter({ hasText: project.title });
+    expect(await projectRow.getByRole("link", { name: project.clientName }).getAttribute("href")).toBe(
+      `/portal/admin/clients/${project.clientId}`,
+    );
     const tasks = page.getByRole("region", { name: "Tasks" });
     const [task] = (await api.get<{ items: Task[] }>("/api/tasks?limit=1", "tunde@lagosstudio.test")).items;
     if (!task?.projectTitle) throw new Error("Tunde's newest task is on no project");

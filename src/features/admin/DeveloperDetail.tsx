@@ -8,6 +8,7 @@ import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
 import { AccountStatus } from "./Account";
+import { ClientLink } from "./ClientLink";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { developerDetailQueryOptions } from "./people-api";
 
@@ -39,7 +40,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               id: project.id,
               cells: [
                 <ProjectLink key="title" id={project.id} title={project.title} />,
-                project.clientName,
+                <ClientLink key="client" id={project.clientId} name={project.clientName} />,
                 <ProjectStatusBadge key="status" status={project.status} />,
                 `${project.progress}%`,
               ],
