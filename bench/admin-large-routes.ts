@@ -18,6 +18,7 @@ import { listBookings, listSubscriptions } from "../server/data/bookings";
 import { listClients } from "../server/data/clients";
 import { listDevelopers } from "../server/data/developers";
 import { listAdminEnquiries } from "../server/data/enquiries";
+import { invoiceSummary, listInvoices } from "../server/data/invoices";
 import { listPayments } from "../server/data/payments";
 import { listStaff } from "../server/data/staff";
 import type { Db } from "../server/db";
@@ -35,6 +36,8 @@ import { type BenchRoute, explainRoutes, type Ids } from "./portal-large-routes"
  */
 
 const PAGE_SIZE = 25;
+/** The administrator's Invoices table asks for this many (src/features/invoices/api.ts INVOICES_PAGE). */
+const INVOICES_PAGE = 50;
 const FAR_PAGE = 100;
 
 /**
@@ -122,6 +125,19 @@ function auditLog(): BenchRoute[] {
 export const ADMIN_ROUTES: BenchRoute[] = [
   { name: "admin dashboard", as: "admin", path: () => "/api/admin/dashboard", read: (db) => adminDashboard(db) },
   { name: "admin analytics", as: "admin", path: () => "/api/admin/analytics", read: (db) => adminAnalytics(db) },
+  // The Invoices page of an administrator (every client's), and its totals, which Payments shows too.
+  {
+    name: "invoices (every client's), newest page",
+    as: "admin",
+    path: () => `/api/invoices?limit=${INVOICES_PAGE}`,
+    read: (db) => listInvoices(db, { kind: "all" }, { limit: INVOICES_PAGE + 1 }),
+  },
+  {
+    name: "invoice totals (every client's; Invoices and Payments)",
+    as: "admin",
+    path: () => "/api/invoices/summary",
+    read: (db) => invoiceSummary(db, { kind: "all" }),
+  },
   ...adminTable("clients", "/api/admin/clients", listClients, {
     sort: "name",
     q: "client1",

@@ -361,6 +361,8 @@ export const invoices = pgTable(
     index("invoices_overdue_untold_idx")
       .on(t.dueDate)
       .where(sql`status <> 'paid' and overdue_told_for is distinct from due_date`),
+    // Every client's totals (server/data/invoices.ts): the unpaid invoices not yet due, counted from today on.
+    index("invoices_unpaid_due_idx").on(t.dueDate).where(sql`status = 'unpaid'`),
   ],
 );
 

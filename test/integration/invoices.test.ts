@@ -121,6 +121,8 @@ describe("GET /api/invoices/summary", () => {
 describe("overdue", () => {
   it("an unpaid invoice past its due date in Lagos reads overdue, in the list, the summary and the PDF", async () => {
     const before = (await chinedu.request("GET", "/api/invoices/summary")).json;
+    // Every client's totals are read another way (running totals less the unpaid not yet due): the same figures.
+    const everyoneBefore = (await admin.request("GET", "/api/invoices/summary")).json;
     const late = await insertInvoice(server.db, { clientId: chineduId, dueDate: lagosDay(-1), amount: 5_000_00 });
     const today = await insertInvoice(server.db, { clientId: chineduId, dueDate: lagosDay(0), amount: 7_000_00 });
     const paidLate = await insertInvoice(server.db, {
@@ -129,19 +131,35 @@ describe("overdue", () => {
       status: "paid",
       paidDate: new Date(),
     });
+    const undated = await insertInvoice(server.db, { clientId: chineduId, dueDate: null, amount: 1_000_00 });
+    const storedOverdue = await insertInvoice(server.db, {
+      clientId: chineduId,
+      dueDate: lagosDay(3),
+      status: "overdue",
+      amount: 2_000_00,
+    });
     const rows = await allPages(chinedu);
     const status = (id: string) => rows.find((row) => row.id === id)?.status;
     expect(status(late.id)).toBe("overdue");
     expect(status(today.id)).toBe("unpaid");
     expect(status(paidLate.id)).toBe("paid");
+    expect(status(undated.id)).toBe("unpaid");
+    expect(status(storedOverdue.id)).toBe("overdue");
     const [stored] = await server.db.select().from(invoices).where(eq(invoices.id, late.id));
     expect(stored?.status).toBe("unpaid");
 
     const after = (await chinedu.request("GET", "/api/invoices/summary")).json;
-    expect(after.overdueCount).toBe(before.overdueCount + 1);
-    expect(after.pendingCount).toBe(before.pendingCount + 2);
-    expect(after.pendingAmount).toBe(before.pendingAmount + 12_000_00);
-    expect(after.paidCount).toBe(before.paidCount + 1);
+    const everyoneAfter = (await admin.request("GET", "/api/invoices/summary")).json;
+    for (const [from, to] of [
+      [before, after],
+      [everyoneBefore, everyoneAfter],
+    ]) {
+      expect(to.overdueCount).toBe(from.overdueCount + 2);
+      expect(to.pendingCount).toBe(from.pendingCount + 4);
+      expect(to.pendingAmount).toBe(from.pendingAmount + 15_000_00);
+      expect(to.paidCount).toBe(from.paidCount + 1);
+      expect(to.totalCount).toBe(from.totalCount + 5);
+    }
 
     const { bytes } = await download(chinedu, late.id);
     expect(await pdfText(bytes)).toMatch(/Status:\s*Overdue/);
