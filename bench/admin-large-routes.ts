@@ -21,6 +21,7 @@ import { listAdminEnquiries } from "../server/data/enquiries";
 import { invoiceSummary, listInvoices } from "../server/data/invoices";
 import { listPayments } from "../server/data/payments";
 import { listStaff } from "../server/data/staff";
+import { assignableStaff, taskProjects } from "../server/data/tasks";
 import type { Db } from "../server/db";
 import { type BenchRoute, explainRoutes, type Ids } from "./portal-large-routes";
 
@@ -137,6 +138,13 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     as: "admin",
     path: () => "/api/invoices/summary",
     read: (db) => invoiceSummary(db, { kind: "all" }),
+  },
+  // Admin › Tasks' filters and dialog: the staff and the projects a task may name.
+  {
+    name: "task options",
+    as: "admin",
+    path: () => "/api/admin/tasks/options",
+    read: (db) => Promise.all([assignableStaff(db), taskProjects(db)]),
   },
   ...adminTable("clients", "/api/admin/clients", listClients, {
     sort: "name",

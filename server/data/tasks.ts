@@ -183,12 +183,16 @@ export function assignableStaff(db: Db, limit = TASK_OPTIONS_LIMIT) {
     .limit(pageLimit(limit));
 }
 
-/** The projects a task may belong to, by title. */
+/**
+ * The projects a task may belong to, by title: in the byte order of projects_title_idx (`~<~`, as
+ * the projects list searched by title), so the first ones are read off the index. In the
+ * collation's order PostgreSQL sorted all 50,000 projects of the large data set for them (70 ms).
+ */
 export function taskProjects(db: Db, limit = TASK_OPTIONS_LIMIT) {
   return db
     .select({ id: projects.id, title: projects.title })
     .from(projects)
-    .orderBy(asc(sql`lower(${projects.title})`), asc(projects.id))
+    .orderBy(sql`lower(${projects.title}) using ~<~`, asc(projects.id))
     .limit(pageLimit(limit));
 }
 
