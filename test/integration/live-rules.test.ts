@@ -768,6 +768,23 @@ async function expectPushes(
   return received;
 }
 
+/**
+ * Who `write` told to refetch `key`, in ACTORS' order: waits until `expected` actors were told (or
+ * DELIVERY_MS passed), then QUIET_MS more, so a push to anyone else has the time to arrive.
+ */
+async function refetchedBy(key: Key, write: () => Promise<unknown>, expected: number): Promise<ActorName[]> {
+  const marks = ACTORS.map((actor) => socket[actor].frames.length);
+  await write();
+  const told = () =>
+    ACTORS.filter((actor, i) =>
+      socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
+    );
+  const deadline = Date.now() + DELIVERY_MS;
+  while (told().length < expected && Date.now() < deadline) await sleep(10);
+  await sleep(QUIET_MS);
+  return told();
+}
+
 async function subscribeAll(key: Key, allowed: Five<boolean>) {
   // Each answer read after its own request: an earlier answer for the same key does not count.
   const answers = await Promise.all(ACTORS.map((actor) => subscribeOn(socket[actor], key)));
@@ -1198,16 +1215,8 @@ describe("access revoked mid-connection stops delivery", () => {
     expect(refused.status).toBe(403);
 
     // Client B's project given to client A: no task is written, and both clients' lists refetch.
-    const listMark = ACTORS.map((actor) => socket[actor].frames.length);
-    await editProject(projectOfB, { clientId: id.clientA, developerIds: [] });
-    const deadline = Date.now() + DELIVERY_MS;
-    const told = () =>
-      ACTORS.filter((actor, i) =>
-        socket[actor].frames.slice(listMark[i]).some((frame) => sameKey(frame.key, key) && frame.type === "invalidate"),
-      );
-    while (told().length < 2 && Date.now() < deadline) await sleep(10);
-    await sleep(QUIET_MS);
-    expect(told()).toEqual(["clientA", "clientB"]);
+    const moved = await refetchedBy(key, () => editProject(projectOfB, { clientId: id.clientA, developerIds: [] }), 2);
+    expect(moved).toEqual(["clientA", "clientB"]);
     const listOf = async (actor: ActorName) =>
       ((await http[actor].request("GET", "/api/tasks?limit=100")).json.items as { id: string }[]).map((row) => row.id);
     expect(await listOf("clientA")).toContain(taskId);
@@ -1299,18 +1308,7 @@ describe("access revoked mid-connection stops delivery", () => {
       return items.find((task) => task.id === taskId)?.assigneeOnProject;
     };
     expect(await opens()).toBe(false);
-    const assign = async (developerIds: string[]) => {
-      const marks = ACTORS.map((actor) => socket[actor].frames.length);
-      await editProject(project, { developerIds });
-      const told = () =>
-        ACTORS.filter((actor, i) =>
-          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
-        );
-      const deadline = Date.now() + DELIVERY_MS;
-      while (told().length === 0 && Date.now() < deadline) await sleep(10);
-      await sleep(QUIET_MS);
-      return told();
-    };
+    const assign = (developerIds: string[]) => refetchedBy(key, () => editProject(project, { developerIds }), 1);
     expect(await assign([id.devOut])).toEqual(["devOut"]);
     expect(await opens()).toBe(true);
     expect(await assign([])).toEqual(["devOut"]);
@@ -1327,18 +1325,7 @@ describe("access revoked mid-connection stops delivery", () => {
       return items.find((invoice) => invoice.id === invoiceId)?.clientOwnsProject;
     };
     expect(await opens()).toBe(true);
-    const giveTo = async (clientId: string) => {
-      const marks = ACTORS.map((actor) => socket[actor].frames.length);
-      await editProject(project, { clientId });
-      const told = () =>
-        ACTORS.filter((actor, i) =>
-          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
-        );
-      const deadline = Date.now() + DELIVERY_MS;
-      while (told().length < 2 && Date.now() < deadline) await sleep(10);
-      await sleep(QUIET_MS);
-      return told();
-    };
+    const giveTo = (clientId: string) => refetchedBy(key, () => editProject(project, { clientId }), 2);
     // The new client holds no invoice of it, so their list does not change.
     expect(await giveTo(id.clientB)).toEqual(["clientA", "admin"]);
     expect(await opens()).toBe(false);
