@@ -109,9 +109,20 @@ describe("Admin › Tasks", () => {
     await expect.poll(() => dialog.getByLabel("Assignee").inputValue()).not.toBe("");
     await dialog.getByLabel("Title").fill(EDITED);
     await dialog.getByLabel("Status").selectOption("in_progress");
+    // Its project, found by the start of its title (there may be more projects than a select holds).
+    await dialog.getByLabel("Find a project").fill("eze foods e");
+    const project = dialog.getByLabel("Project", { exact: true });
+    await project.locator("option", { hasText: "Eze Foods E-commerce Store" }).waitFor({ state: "attached" });
+    expect(await project.locator("option").allTextContents()).toEqual(["No project", "Eze Foods E-commerce Store"]);
+    await project.selectOption({ label: "Eze Foods E-commerce Store" });
+    // Another search leaves the chosen project offered and chosen.
+    await dialog.getByLabel("Find a project").fill("bello");
+    await project.locator("option", { hasText: "Bello Fashion Lookbook App" }).waitFor({ state: "attached" });
+    expect(await project.locator("option:checked").textContent()).toBe("Eze Foods E-commerce Store");
     await dialog.getByRole("button", { name: "Save Task" }).click();
     await toast(page, TOAST.taskUpdated).waitFor();
     await adminCard(page, EDITED).getByText("In Progress").waitFor();
+    await adminCard(page, EDITED).getByRole("link", { name: "Eze Foods E-commerce Store" }).waitFor();
     await myTask(developer.page, EDITED).waitFor();
   });
 

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { pickerQuerySchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
@@ -60,13 +61,15 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     {
       schema: {
         tags: ["admin"],
-        summary: "Who a task may be assigned to and the projects it may belong to (bounded, by name)",
-        response: { 200: taskOptionsSchema, ...errorResponses(401, 403) },
+        summary:
+          "Who a task may be assigned to and the projects it may belong to (bounded, by name; the projects whose title starts with q when given)",
+        querystring: z.strictObject({ q: pickerQuerySchema.shape.q }),
+        response: { 200: taskOptionsSchema, ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       await onlyAdmins(request);
-      const [assignees, projectRows] = await Promise.all([assignableStaff(db), taskProjects(db)]);
+      const [assignees, projectRows] = await Promise.all([assignableStaff(db), taskProjects(db, request.query.q)]);
       return { assignees, projects: projectRows };
     },
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, tasks } from "../../server/db/schema";
+import { auditLog, projects, tasks } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -276,6 +276,25 @@ describe("GET /api/tasks filters and GET /api/admin/tasks/options", () => {
     expect(ids).not.toContain(await userIdOf(server.db, CLIENT));
     expect(response.json.projects.map((project: { id: string }) => project.id)).toContain(projectId);
     expect(response.json.assignees.length).toBeLessThanOrEqual(200);
+  });
+
+  it("offers the projects whose title starts with the text searched, whatever its case; refuses a search too long", async () => {
+    const [project] = await server.db
+      .select({ title: projects.title })
+      .from(projects)
+      .where(eq(projects.id, projectId));
+    if (!project) throw new Error("no project");
+    const typed = project.title.slice(0, 5).toUpperCase();
+    const found = await admin.request("GET", `/api/admin/tasks/options?q=${encodeURIComponent(typed)}`);
+    expect(found.status).toBe(200);
+    const titles: string[] = found.json.projects.map((row: { title: string }) => row.title.toLowerCase());
+    expect(found.json.projects.map((row: { id: string }) => row.id)).toContain(projectId);
+    expect(titles.every((title) => title.startsWith(typed.toLowerCase()))).toBe(true);
+    const none = await admin.request("GET", "/api/admin/tasks/options?q=no%20project%20starts%20so");
+    expect(none.json.projects).toEqual([]);
+    expect(none.json.assignees.length).toBeGreaterThan(0);
+    expect((await admin.request("GET", `/api/admin/tasks/options?q=${"x".repeat(101)}`)).status).toBe(400);
+    expect((await admin.request("GET", "/api/admin/tasks/options?limit=5")).status).toBe(400);
   });
 });
 

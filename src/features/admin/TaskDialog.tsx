@@ -19,7 +19,7 @@ import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { taskOptionsQueryOptions, useSaveTask } from "./tasks-api";
+import { taskOptionsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
 const EMPTY: Values = {
@@ -53,7 +53,11 @@ const valuesOf = (task: Task | undefined): Values =>
 export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
   const save = useSaveTask();
-  const options = useQuery({ ...taskOptionsQueryOptions, enabled: open });
+  // The projects offered are searched by title: there may be far more than a select can hold.
+  const [projectSearch, setProjectSearch] = useState("");
+  const options = useQuery({ ...taskOptionsQuery(projectSearch), enabled: open });
+  // The project chosen from a search stays offered while the search changes.
+  const [chosenProject, setChosenProject] = useState<{ id: string; title: string }>();
   const form = useForm<Values, unknown, z.output<typeof taskInputSchema>>({
     resolver: zodResolver(taskInputSchema),
     defaultValues: valuesOf(task),
@@ -70,10 +74,13 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
     task?.assignedTo && !assignees.some((person) => person.id === task.assignedTo)
       ? { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
       : undefined;
-  const extraProject =
-    task?.projectId && !projects.some((project) => project.id === task.projectId)
-      ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
-      : undefined;
+  const ownProject = task?.projectId
+    ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
+    : undefined;
+  const extraProject = [chosenProject, ownProject].find(
+    (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
+  );
+  const projectField = form.register("projectId");
 
   const onSubmit = form.handleSubmit((data) => {
     if (save.isPending) return;
@@ -102,7 +109,11 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
       open={open}
       onOpenChange={(event) => {
         setOpen(event.open);
-        if (event.open) form.reset(valuesOf(task));
+        if (event.open) {
+          form.reset(valuesOf(task));
+          setProjectSearch("");
+          setChosenProject(undefined);
+        }
       }}
       size="lg"
       trigger={trigger}
@@ -153,13 +164,26 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
               ))}
             </SelectInput>
           </FormField>
+          <FormField label="Find a project" helperText="Type the start of its title.">
+            <TextInput
+              type="search"
+              value={projectSearch}
+              onChange={(event) => setProjectSearch(event.target.value)}
+              autoComplete="off"
+            />
+          </FormField>
           <FormField
             label="Project"
             error={errors.projectId?.message}
             helperText={options.isError ? "The projects could not be loaded." : undefined}
           >
             <SelectInput
-              {...form.register("projectId")}
+              {...projectField}
+              onChange={(event) => {
+                const offered = projects.find((project) => project.id === event.target.value);
+                if (offered) setChosenProject(offered);
+                return projectField.onChange(event);
+              }}
               value={projectId ?? ""}
               aria-busy={options.isPending || undefined}
             >

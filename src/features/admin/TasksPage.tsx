@@ -13,7 +13,7 @@ import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
-import { adminTasksQueryOptions, taskOptionsQueryOptions, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
+import { adminTasksQueryOptions, taskOptionsQuery, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
 
 export const DELETE_TASK_QUESTION = "Are you sure you want to delete this task?";
 
@@ -97,7 +97,7 @@ export function TasksPage({
 }
 
 function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
-  const options = useQuery(taskOptionsQueryOptions);
+  const options = useQuery(taskOptionsQuery());
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
   return (
     <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 3 }} gap="3" flex="1" maxW="3xl">

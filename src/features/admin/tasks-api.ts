@@ -1,6 +1,7 @@
 import {
   type InfiniteData,
   infiniteQueryOptions,
+  keepPreviousData,
   queryOptions,
   useMutation,
   useQueryClient,
@@ -33,12 +34,14 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     getNextPageParam: (last) => last.next,
   });
 
-/** The assignee and project selects' choices (bounded by the server). */
-export const taskOptionsQueryOptions = queryOptions({
-  queryKey: [...adminTasksKey, "options"],
-  queryFn: () => api.get<TaskOptions>("/api/admin/tasks/options"),
-  staleTime: 60_000,
-});
+/** The assignee and project selects' choices (bounded by the server); the projects whose title starts with `q`, when given. */
+export const taskOptionsQuery = (q = "") =>
+  queryOptions({
+    queryKey: [...adminTasksKey, "options", q.trim()],
+    queryFn: () => api.get<TaskOptions>(`/api/admin/tasks/options${toQueryString({ q: q.trim() || undefined })}`),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
 
 /**
  * Live: the server pushes "refetch" on ["admin","tasks"] (server/data/tasks.ts adminTasksKey) for any task
