@@ -127,6 +127,14 @@ describe("Admin › money and projects", () => {
     await page.getByText("45%").first().waitFor();
     await check.page.getByText("45%").first().waitFor();
     await check.context.close();
+
+    // Its tasks: Admin › Tasks filtered by the project, which the Project filter names.
+    await page.getByRole("link", { name: "View tasks" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/admin/tasks" && url.searchParams.get("project") !== null);
+    const filter = page.getByRole("search", { name: "Filter tasks" }).getByLabel("Project");
+    await expect.poll(() => filter.locator("option:checked").textContent()).toBe(TITLE);
+    await page.goBack();
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
   });
 
   it("creates an invoice for the client's project; the client's open invoices page shows it live", async () => {

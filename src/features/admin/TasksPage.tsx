@@ -9,6 +9,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { projectQuery } from "../projects/api";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import type { TaskFilterSearch } from "./search";
@@ -99,6 +100,12 @@ export function TasksPage({
 function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
   const options = useQuery(taskOptionsQuery());
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
+  // A project past the options offered (opened from its page's Tasks link) is named by its own read.
+  const projectOffered = options.data?.projects.some((project) => project.id === filters.project);
+  const chosenProject = useQuery({
+    ...projectQuery(filters.project ?? ""),
+    enabled: !!filters.project && options.isSuccess && !projectOffered,
+  });
   return (
     <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 3 }} gap="3" flex="1" maxW="3xl">
       <FormField label="Status">
@@ -123,8 +130,8 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
       <FormField label="Project">
         <SelectInput value={filters.project ?? ""} onChange={(event) => set("project", event.target.value)}>
           <option value="">All projects</option>
-          {filters.project && !options.data?.projects.some((project) => project.id === filters.project) && (
-            <option value={filters.project}>Selected project</option>
+          {filters.project && !projectOffered && (
+            <option value={filters.project}>{chosenProject.data?.title ?? "Selected project"}</option>
           )}
           {options.data?.projects.map((project) => (
             <option key={project.id} value={project.id}>

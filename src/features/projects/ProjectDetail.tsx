@@ -2,7 +2,7 @@ import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text } fr
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
 import { lazy, Suspense, useEffect } from "react";
-import { LuArrowLeft } from "react-icons/lu";
+import { LuArrowLeft, LuListChecks } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { ApiError } from "../../lib/api";
@@ -106,6 +106,14 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
               <EditProjectDialog projectId={p.id} />
               <DeleteProjectButton projectId={p.id} title={p.title} />
             </Suspense>
+          )}
+          {isAdmin && (
+            <Button asChild size="sm" variant="outline">
+              <Link to="/portal/admin/tasks" search={{ project: p.id }}>
+                <LuListChecks aria-hidden="true" />
+                View tasks
+              </Link>
+            </Button>
           )}
         </HStack>
         <Text color="fg.muted" whiteSpace="pre-wrap">
