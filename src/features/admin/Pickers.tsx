@@ -4,6 +4,39 @@ import type { PersonOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { usePeopleOptions } from "./money-api";
 
+/**
+ * A picker's search box, inside the form it picks for: Enter there finds, it does not send the form
+ * (the browser's implicit submission would save a half-filled form).
+ */
+export function PickerSearch({
+  label,
+  helperText,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  helperText: string;
+  value: string;
+  onChange: (text: string) => void;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <FormField label={label} helperText={helperText}>
+      <TextInput
+        type="search"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === "Enter") event.preventDefault();
+        }}
+        autoComplete="off"
+      />
+    </FormField>
+  );
+}
+
 function personLabel(person: PersonOption): string {
   const details = [person.email, person.companyName].filter(Boolean).join(", ");
   return details ? `${person.fullName} (${details})` : person.fullName;
@@ -36,15 +69,13 @@ export function ClientPicker({
   const shown = chosen && !list.some((person) => person.id === chosen.id) ? [chosen, ...list] : list;
   return (
     <Stack gap="3">
-      <FormField label="Find a client" helperText="Type the start of a name or e-mail.">
-        <TextInput
-          type="search"
-          value={search}
-          disabled={disabled}
-          onChange={(event) => setSearch(event.target.value)}
-          autoComplete="off"
-        />
-      </FormField>
+      <PickerSearch
+        label="Find a client"
+        helperText="Type the start of a name or e-mail."
+        value={search}
+        onChange={setSearch}
+        disabled={disabled}
+      />
       <FormField label="Client" required error={error}>
         <SelectInput
           value={value}
@@ -108,15 +139,13 @@ export function DeveloperPicker({
         Developers assigned
       </chakra.legend>
       <Stack gap="3">
-        <FormField label="Find a developer" helperText="Type the start of a name or e-mail.">
-          <TextInput
-            type="search"
-            value={search}
-            disabled={disabled}
-            onChange={(event) => setSearch(event.target.value)}
-            autoComplete="off"
-          />
-        </FormField>
+        <PickerSearch
+          label="Find a developer"
+          helperText="Type the start of a name or e-mail."
+          value={search}
+          onChange={setSearch}
+          disabled={disabled}
+        />
         <Stack as="ul" gap="1" listStyleType="none" maxH="56" overflowY="auto" aria-labelledby={legendId}>
           {[...selected, ...others].map((person) => (
             <li key={person.id}>

@@ -19,6 +19,7 @@ import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
+import { PickerSearch } from "./Pickers";
 import { taskOptionsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -164,14 +165,12 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
               ))}
             </SelectInput>
           </FormField>
-          <FormField label="Find a project" helperText="Type the start of its title.">
-            <TextInput
-              type="search"
-              value={projectSearch}
-              onChange={(event) => setProjectSearch(event.target.value)}
-              autoComplete="off"
-            />
-          </FormField>
+          <PickerSearch
+            label="Find a project"
+            helperText="Type the start of its title."
+            value={projectSearch}
+            onChange={setProjectSearch}
+          />
           <FormField
             label="Project"
             error={errors.projectId?.message}
