@@ -3,7 +3,7 @@ import { PROJECT_STATUSES, ROLES, TASK_STATUSES } from "../../common/domain";
 import { lagosParts } from "../../common/format";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
-import type { LiveCollection, LiveKey } from "../live/collection";
+import { invalidate, type LiveCollection, type LiveKey } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
 
@@ -66,7 +66,6 @@ const isAnalyticsKey = (key: LiveKey) =>
 const mayRead = (actor: Parameters<typeof rules.users.scope>[0]) => rules.users.scope(actor).kind === "all";
 
 function analyticsOn<T extends Topic>(topic: T): LiveCollection<T> {
-  const invalidate = { invalidate: true as const };
   return {
     topic,
     async authorize(_db, actor, key) {

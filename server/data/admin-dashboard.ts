@@ -1,7 +1,7 @@
 import { DASHBOARD_RECENT } from "../../common/admin";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { latestEnquiries } from "./catalogue";
 import { readCounters } from "./counters";
@@ -41,7 +41,6 @@ const isDashboardKey = (key: readonly (string | number)[]) =>
   key.length === adminDashboardKey.length && adminDashboardKey.every((part, i) => key[i] === part);
 
 function dashboardOn<T extends Topic>(topic: T): LiveCollection<T> {
-  const invalidate = { invalidate: true as const };
   return {
     topic,
     async authorize(_db, actor, key) {

@@ -20,7 +20,7 @@ import {
   tablePage,
   tablePageRead,
 } from "../http/admin-table";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
 import { orderColumns } from "./orders";
@@ -300,7 +300,6 @@ export const adminBookingsLive: LiveCollection<"service_orders"> = {
     return isAdminActor(actor);
   },
   async resolve() {
-    const invalidate = { invalidate: true as const };
     return [{ key: adminBookingsKey, pushFor: (actor) => (isAdminActor(actor) ? invalidate : undefined) }];
   },
 };

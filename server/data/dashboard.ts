@@ -12,7 +12,7 @@ import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedValue } from "../db/prepared";
 import { invoices, projectDevelopers, projects, tasks } from "../db/schema";
-import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
+import { type Delivery, invalidate, type LiveCollection, type LiveKey } from "../live/collection";
 import { type Actor, rules } from "../rules";
 import { counterValue, developerTaskCounts } from "./counters";
 import { shownStatus } from "./invoices";
@@ -138,8 +138,6 @@ const developerDashboard = preparedValue("developerDashboard", () => {
 // ---------------------------------------------------------------------------
 
 export const dashboardKey = ["dashboard"] as const;
-
-const invalidate = { invalidate: true } as const;
 
 async function authorizeDashboard(_db: Db, actor: Actor, key: LiveKey) {
   if (key.length !== 1 || key[0] !== dashboardKey[0]) return undefined;

@@ -15,7 +15,7 @@ import {
   tablePage,
   tablePageRead,
 } from "../http/admin-table";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
 
@@ -156,7 +156,6 @@ export const enquiriesLive: LiveCollection<"enquiries"> = {
     return rules.enquiries.scope(actor).kind === "all";
   },
   async resolve() {
-    const invalidate = { invalidate: true as const };
     return [
       {
         key: adminEnquiriesKey,

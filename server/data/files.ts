@@ -3,7 +3,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { messageFiles, projectFiles, users } from "../db/schema";
 import { beforeCursor } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
 import { authorizeProjectKey, getProjectFacts } from "./projects";
 
@@ -132,7 +132,6 @@ export const filesLive: LiveCollection<"project_files"> = {
   async resolve(db, change) {
     const facts = await getProjectFacts(db, change.projectId);
     if (!facts) return [];
-    const invalidate = { invalidate: true as const };
     return [
       {
         key: projectFilesKey(change.projectId),

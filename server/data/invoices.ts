@@ -8,7 +8,7 @@ import { analyticsCounters, invoices, projects, users } from "../db/schema";
 import { sqlTimestamp } from "../db/timestamp";
 import { publishChange } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { type Actor, type OwnedFacts, rules, type Scope, scopePerson } from "../rules";
 import { notifyInvoice } from "./notifications";
 
@@ -219,9 +219,6 @@ export const invoicesSummaryKey = ["invoices", "summary"] as const;
 
 const isKey = (key: readonly (string | number)[], expected: readonly string[]) =>
   key.length === expected.length && expected.every((part, i) => key[i] === part);
-
-/** "Refetch this key": one object, so the hub serialises it once however many receive it. */
-const invalidate = { invalidate: true as const };
 
 /** Who may subscribe to the invoices keys: whoever has invoices to see (clients, administrators). */
 async function authorizeInvoiceKeys(_db: Db, actor: Actor, key: readonly (string | number)[]) {

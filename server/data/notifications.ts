@@ -15,7 +15,7 @@ import {
 } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { beforeCursor } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { type Actor, type ProjectFacts, rules } from "../rules";
 import { mailNotification } from "./mail";
 
@@ -502,7 +502,6 @@ export async function readMessageNotification(tx: Tx, userId: string, projectId:
 }
 
 export const notificationsKey = ["notifications"] as const;
-const invalidate = { invalidate: true as const };
 
 /** The bell: a change to someone's notifications makes their tabs refetch, and no one else's. */
 export const notificationsLive: LiveCollection<"notifications"> = {

@@ -8,7 +8,7 @@ import { messageFiles, projectDevelopers, projectFiles, projectMessages, project
 import type { Change } from "../functions/changes";
 import { prefixSearchPlaceholders } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
-import type { Delivery, LiveCollection, LiveKey } from "../live/collection";
+import { type Delivery, invalidate, type LiveCollection, type LiveKey } from "../live/collection";
 import { presenceProject } from "../live/presence";
 import { type Actor, type ProjectFacts, rules, type Scope } from "../rules";
 
@@ -343,8 +343,6 @@ export const projectsListKey = ["projects", "list"] as const;
 
 /** An open project page's live key: the SPA's project query (src/features/projects/api.ts projectQuery). */
 export const projectKey = (projectId: string) => ["projects", projectId, "detail"] as const;
-
-const invalidate = { invalidate: true as const };
 
 /**
  * A project change refetches `key` for everyone who may read the project after it, and its previous

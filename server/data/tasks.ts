@@ -8,7 +8,7 @@ import { projectDevelopers, projects, tasks, users } from "../db/schema";
 import { assigneesInclude, NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../functions/changes";
 import { prefixSearch } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { type Actor, rules, type Scope, type TaskFacts } from "../rules";
 import { developerTaskCounts, readCounters } from "./counters";
 
@@ -223,9 +223,6 @@ async function getTaskAndFacts(db: Db, id: string): Promise<{ task: TaskView; fa
   const { projectClientId, ...task } = row;
   return { task, facts: { assignedTo: task.assignedTo, projectClientId } };
 }
-
-/** "Refetch this key": one object, so the hub serialises it once however many receive it. */
-const invalidate = { invalidate: true as const };
 
 /** The live key of the signed-in person's task list: their own tasks (a client's: those on their projects), or every task for an administrator. */
 export const myTasksKey = ["tasks", "mine"] as const;

@@ -3,7 +3,7 @@ import { UNREAD_PROJECTS_MAX } from "../../common/api";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { projectDevelopers, projectMessages, projectReads, projects, users } from "../db/schema";
-import type { LiveCollection } from "../live/collection";
+import { invalidate, type LiveCollection } from "../live/collection";
 import { type Actor, rules } from "../rules";
 import { getProjectFacts, refetchForProjectReaders } from "./projects";
 
@@ -104,7 +104,6 @@ export async function unreadSummary(db: Db, actor: NonNullable<Actor>) {
 
 export const unreadKey = ["unread"] as const;
 const isUnreadKey = (key: readonly (string | number)[]) => key.length === 1 && key[0] === unreadKey[0];
-const invalidate = { invalidate: true as const };
 
 /** Who may subscribe to the unread badges: everyone signed in, to their own. */
 async function authorizeUnreadKey(_db: Db, actor: Actor, key: readonly (string | number)[]) {

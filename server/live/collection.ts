@@ -8,6 +8,12 @@ export type LiveKey = readonly (string | number)[];
 /** What one subscriber receives for a change: a row to merge, or "refetch this key" (counters, aggregates). */
 export type Push = { op: Op; row: unknown } | { invalidate: true };
 
+/**
+ * "Refetch this key": one object for every collection, so the hub serialises it once per key
+ * however many subscribers receive it (server/live/hub.ts keeps one frame per push per delivery).
+ */
+export const invalidate: Push = { invalidate: true };
+
 /** One key a change touches, and what each subscriber of it receives (nothing when the rules say no). */
 export type Delivery = { key: LiveKey; pushFor(actor: Actor): Push | undefined };
 
