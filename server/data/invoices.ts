@@ -91,10 +91,11 @@ export async function getInvoiceFacts(db: Db, id: string): Promise<OwnedFacts | 
   return row;
 }
 
-const sumOf = (filter?: SQL) =>
-  sql<number>`coalesce(sum(${invoices.amount}) ${filter ? sql`filter (where ${filter})` : sql``}, 0)`.mapWith(Number);
-const countOf = (filter?: SQL) =>
-  sql<number>`count(*) ${filter ? sql`filter (where ${filter})` : sql``}`.mapWith(Number);
+/** An aggregate (`sum(…)`, `count(*)`) over the rows `filter` keeps, 0 when there are none. */
+const total = (aggregate: SQL, filter?: SQL) =>
+  sql<number>`coalesce(${aggregate} ${filter ? sql`filter (where ${filter})` : sql``}, 0)`.mapWith(Number);
+const sumOf = (filter?: SQL) => total(sql`sum(${invoices.amount})`, filter);
+const countOf = (filter?: SQL) => total(sql`count(*)`, filter);
 
 /**
  * Spec §2 Invoices' cards over the whole scope: total, paid, and pending (everything not paid). A
@@ -145,14 +146,8 @@ const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["
  * invoices_unpaid_due_idx. One statement, so the totals and the count read one snapshot.
  */
 const everyInvoiceTotals = preparedRead("everyInvoiceTotals", (db) => {
-  const counted = (filter?: SQL) =>
-    sql<number>`coalesce(sum(${analyticsCounters.count}) ${filter ? sql`filter (where ${filter})` : sql``}, 0)`.mapWith(
-      Number,
-    );
-  const summed = (filter?: SQL) =>
-    sql<number>`coalesce(sum(${analyticsCounters.amount}) ${filter ? sql`filter (where ${filter})` : sql``}, 0)`.mapWith(
-      Number,
-    );
+  const counted = (filter?: SQL) => total(sql`sum(${analyticsCounters.count})`, filter);
+  const summed = (filter?: SQL) => total(sql`sum(${analyticsCounters.amount})`, filter);
   const paid = sql`${analyticsCounters.bucket} = 'paid'`;
   const notPaid = sql`${analyticsCounters.bucket} <> 'paid'`;
   // Written out in full: Drizzle writes a single-source select's columns without their table.
