@@ -97,6 +97,21 @@ describe("Admin › Tasks", () => {
       .selectOption({ label: developerName });
     await page.waitForURL((url) => url.searchParams.get("status") === "todo" && !!url.searchParams.get("assignee"));
     await adminCard(page, TITLE).waitFor();
+
+    // The Project filter is found by the start of a title, as in the dialog; the task has no project yet.
+    const filters = page.getByRole("search", { name: "Filter tasks" });
+    const project = filters.getByLabel("Project", { exact: true });
+    const offered = () => project.locator("option").allTextContents();
+    await filters.getByLabel("Find a project").fill("eze foods e");
+    await expect.poll(offered).toEqual(["All projects", "Eze Foods E-commerce Store"]);
+    await project.selectOption({ label: "Eze Foods E-commerce Store" });
+    await page.waitForURL((url) => !!url.searchParams.get("project"));
+    await adminCard(page, TITLE).waitFor({ state: "detached" });
+    // Another search keeps the project filtered by, named and chosen.
+    await filters.getByLabel("Find a project").fill("bello fashion l");
+    await expect.poll(offered).toEqual(["All projects", "Eze Foods E-commerce Store", "Bello Fashion Lookbook App"]);
+    expect(await project.locator("option:checked").textContent()).toBe("Eze Foods E-commerce Store");
+    expect(await axeViolations(page), "filtered by a searched project").toEqual([]);
     await page.goto("/portal/admin/tasks");
   });
 

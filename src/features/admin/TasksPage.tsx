@@ -1,5 +1,6 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -12,6 +13,7 @@ import { TOAST } from "../../lib/messages";
 import { projectQuery } from "../projects/api";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
+import { PickerSearch } from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import { adminTasksQueryOptions, taskOptionsQuery, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
@@ -98,16 +100,19 @@ export function TasksPage({
 }
 
 function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
-  const options = useQuery(taskOptionsQuery());
+  // The projects offered are searched by title, as in the task dialog: there may be far more than a select holds.
+  const [projectSearch, setProjectSearch] = useState("");
+  const options = useQuery(taskOptionsQuery(projectSearch));
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
-  // A project past the options offered (opened from its page's Tasks link) is named by its own read.
+  // The project filtered by, when the options offered do not hold it (another search, or opened from its
+  // page's "View tasks"), is named by its own read.
   const projectOffered = options.data?.projects.some((project) => project.id === filters.project);
   const chosenProject = useQuery({
     ...projectQuery(filters.project ?? ""),
     enabled: !!filters.project && options.isSuccess && !projectOffered,
   });
   return (
-    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 3 }} gap="3" flex="1" maxW="3xl">
+    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3" flex="1" maxW="5xl">
       <FormField label="Status">
         <SelectInput value={filters.status ?? ""} onChange={(event) => set("status", event.target.value)}>
           <option value="">All statuses</option>
@@ -127,8 +132,18 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
           ))}
         </SelectInput>
       </FormField>
-      <FormField label="Project">
-        <SelectInput value={filters.project ?? ""} onChange={(event) => set("project", event.target.value)}>
+      <PickerSearch
+        label="Find a project"
+        helperText="Type the start of its title."
+        value={projectSearch}
+        onChange={setProjectSearch}
+      />
+      <FormField label="Project" helperText={options.isError ? "The projects could not be loaded." : undefined}>
+        <SelectInput
+          value={filters.project ?? ""}
+          onChange={(event) => set("project", event.target.value)}
+          aria-busy={options.isFetching || undefined}
+        >
           <option value="">All projects</option>
           {filters.project && !projectOffered && (
             <option value={filters.project}>{chosenProject.data?.title ?? "Selected project"}</option>
