@@ -1,5 +1,5 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
-import { useId, useState } from "react";
+import { type ComponentProps, useId, useState } from "react";
 import type { PersonOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { usePeopleOptions } from "./money-api";
@@ -34,6 +34,60 @@ export function PickerSearch({
         autoComplete="off"
       />
     </FormField>
+  );
+}
+
+type ProjectOption = { id: string; title: string };
+
+/**
+ * Admin › Tasks' project select, in its filter and its dialog: its options are the projects whose
+ * title starts with the search (50,000 projects are more than a select holds), plus `extra`, the
+ * project chosen, which stays offered while another search shows others.
+ */
+export function ProjectSearchSelect({
+  search,
+  onSearchChange,
+  projects,
+  extra,
+  noneLabel,
+  error,
+  loadFailed,
+  busy,
+  ...select
+}: {
+  search: string;
+  onSearchChange: (text: string) => void;
+  projects: readonly ProjectOption[];
+  extra?: ProjectOption | undefined;
+  noneLabel: string;
+  error?: string | undefined;
+  loadFailed: boolean;
+  busy: boolean;
+} & Omit<ComponentProps<typeof SelectInput>, "children">) {
+  return (
+    <>
+      <PickerSearch
+        label="Find a project"
+        helperText="Type the start of its title."
+        value={search}
+        onChange={onSearchChange}
+      />
+      <FormField
+        label="Project"
+        error={error}
+        helperText={loadFailed ? "The projects could not be loaded." : undefined}
+      >
+        <SelectInput {...select} aria-busy={busy || undefined}>
+          <option value="">{noneLabel}</option>
+          {extra && <option value={extra.id}>{extra.title}</option>}
+          {projects.map((project) => (
+            <option key={project.id} value={project.id}>
+              {project.title}
+            </option>
+          ))}
+        </SelectInput>
+      </FormField>
+    </>
   );
 }
 

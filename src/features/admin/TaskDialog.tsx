@@ -19,7 +19,7 @@ import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { PickerSearch } from "./Pickers";
+import { ProjectSearchSelect } from "./Pickers";
 import { taskOptionsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -165,36 +165,23 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
               ))}
             </SelectInput>
           </FormField>
-          <PickerSearch
-            label="Find a project"
-            helperText="Type the start of its title."
-            value={projectSearch}
-            onChange={setProjectSearch}
-          />
-          <FormField
-            label="Project"
+          <ProjectSearchSelect
+            search={projectSearch}
+            onSearchChange={setProjectSearch}
+            projects={projects}
+            extra={extraProject}
+            noneLabel="No project"
             error={errors.projectId?.message}
-            helperText={options.isError ? "The projects could not be loaded." : undefined}
-          >
-            <SelectInput
-              {...projectField}
-              onChange={(event) => {
-                const offered = projects.find((project) => project.id === event.target.value);
-                if (offered) setChosenProject(offered);
-                return projectField.onChange(event);
-              }}
-              value={projectId ?? ""}
-              aria-busy={options.isPending || undefined}
-            >
-              <option value="">No project</option>
-              {extraProject && <option value={extraProject.id}>{extraProject.title}</option>}
-              {projects.map((project) => (
-                <option key={project.id} value={project.id}>
-                  {project.title}
-                </option>
-              ))}
-            </SelectInput>
-          </FormField>
+            loadFailed={options.isError}
+            busy={options.isPending}
+            {...projectField}
+            onChange={(event) => {
+              const offered = projects.find((project) => project.id === event.target.value);
+              if (offered) setChosenProject(offered);
+              return projectField.onChange(event);
+            }}
+            value={projectId ?? ""}
+          />
           <FormField label="Due date" error={errors.dueDate?.message} helperText="Optional.">
             <TextInput type="date" {...DATE_INPUT_RANGE} {...form.register("dueDate")} />
           </FormField>

@@ -13,7 +13,7 @@ import { TOAST } from "../../lib/messages";
 import { projectQuery } from "../projects/api";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
-import { PickerSearch } from "./Pickers";
+import { ProjectSearchSelect } from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import { adminTasksQueryOptions, taskOptionsQuery, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
@@ -132,29 +132,21 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
           ))}
         </SelectInput>
       </FormField>
-      <PickerSearch
-        label="Find a project"
-        helperText="Type the start of its title."
-        value={projectSearch}
-        onChange={setProjectSearch}
+      <ProjectSearchSelect
+        search={projectSearch}
+        onSearchChange={setProjectSearch}
+        projects={options.data?.projects ?? []}
+        extra={
+          filters.project && !projectOffered
+            ? { id: filters.project, title: chosenProject.data?.title ?? "Selected project" }
+            : undefined
+        }
+        noneLabel="All projects"
+        loadFailed={options.isError}
+        busy={options.isFetching}
+        value={filters.project ?? ""}
+        onChange={(event) => set("project", event.target.value)}
       />
-      <FormField label="Project" helperText={options.isError ? "The projects could not be loaded." : undefined}>
-        <SelectInput
-          value={filters.project ?? ""}
-          onChange={(event) => set("project", event.target.value)}
-          aria-busy={options.isFetching || undefined}
-        >
-          <option value="">All projects</option>
-          {filters.project && !projectOffered && (
-            <option value={filters.project}>{chosenProject.data?.title ?? "Selected project"}</option>
-          )}
-          {options.data?.projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.title}
-            </option>
-          ))}
-        </SelectInput>
-      </FormField>
     </SimpleGrid>
   );
 }
