@@ -133,6 +133,13 @@ describe("Admin › money and projects", () => {
     await page.waitForURL((url) => url.pathname === "/portal/admin/tasks" && url.searchParams.get("project") !== null);
     const filter = page.getByRole("search", { name: "Filter tasks" }).getByLabel("Project");
     await expect.poll(() => filter.locator("option:checked").textContent()).toBe(TITLE);
+    // A task created there starts in that project.
+    await page.getByRole("button", { name: "Create Task" }).click();
+    const taskDialog = page.getByRole("dialog", { name: "Create Task" });
+    const taskProject = taskDialog.getByLabel("Project", { exact: true });
+    await expect.poll(() => taskProject.locator("option:checked").textContent()).toBe(TITLE);
+    await taskDialog.getByRole("button", { name: "Cancel" }).click();
+    await taskDialog.waitFor({ state: "detached" });
     await page.goBack();
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
   });

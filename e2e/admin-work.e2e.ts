@@ -97,6 +97,13 @@ describe("Admin › Tasks", () => {
       .selectOption({ label: developerName });
     await page.waitForURL((url) => url.searchParams.get("status") === "todo" && !!url.searchParams.get("assignee"));
     await adminCard(page, TITLE).waitFor();
+    // A task created while the list shows one person's starts assigned to them, in the default status.
+    await page.getByRole("button", { name: "Create Task" }).click();
+    const dialog = page.getByRole("dialog", { name: "Create Task" });
+    await expect.poll(() => dialog.getByLabel("Assignee").locator("option:checked").textContent()).toBe(developerName);
+    expect(await dialog.getByLabel("Status").inputValue()).toBe("todo");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await dialog.waitFor({ state: "detached" });
 
     // The Project filter is found by the start of a title, as in the dialog; the task has no project yet.
     const filters = page.getByRole("search", { name: "Filter tasks" });

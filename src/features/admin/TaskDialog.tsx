@@ -17,6 +17,7 @@ import { FormField, SelectInput, TextArea, TextInput } from "../../components/Fo
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { projectQuery } from "../projects/api";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { ProjectSearchSelect } from "./Pickers";
@@ -33,7 +34,10 @@ const EMPTY: Values = {
   dueDate: "",
 };
 
-const valuesOf = (task: Task | undefined): Values =>
+/** Where a new task starts: the project and assignee Admin › Tasks is filtered by, if any. */
+export type TaskStart = { projectId?: string | undefined; assignedTo?: string | undefined };
+
+const valuesOf = (task: Task | undefined, start: TaskStart): Values =>
   task
     ? {
         title: task.title,
@@ -44,14 +48,16 @@ const valuesOf = (task: Task | undefined): Values =>
         projectId: task.projectId ?? "",
         dueDate: task.dueDate ?? "",
       }
-    : EMPTY;
+    : { ...EMPTY, projectId: start.projectId ?? "", assignedTo: start.assignedTo ?? "" };
 
 /**
  * Admin › Tasks' create and edit dialog (issue #7): title required; status
  * and priority default to todo and medium; assignee, project and due date are
- * optional and sent empty, which the schema (the server's too) stores as null.
+ * optional and sent empty, which the schema (the server's too) stores as null. A new task starts in
+ * `start`'s project and with its assignee (the list's filters: the tasks of one project or person are
+ * where one adds another); its status stays the spec's default.
  */
-export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactElement }) {
+export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?: TaskStart; trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
   const save = useSaveTask();
   // The projects offered are searched by title: there may be far more than a select can hold.
@@ -61,7 +67,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
   const [chosenProject, setChosenProject] = useState<{ id: string; title: string }>();
   const form = useForm<Values, unknown, z.output<typeof taskInputSchema>>({
     resolver: zodResolver(taskInputSchema),
-    defaultValues: valuesOf(task),
+    defaultValues: valuesOf(task, start),
   });
   const { errors } = form.formState;
   const [assignedTo, projectId] = form.watch(["assignedTo", "projectId"]);
@@ -71,14 +77,25 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
   // The people and projects offered, plus the task's own when the bounded list does not hold them.
   const assignees = options.data?.assignees ?? [];
   const projects = options.data?.projects ?? [];
+  const currentAssignee = task
+    ? task.assignedTo && { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
+    : start.assignedTo && { id: start.assignedTo, name: "Selected person" };
   const extraAssignee =
-    task?.assignedTo && !assignees.some((person) => person.id === task.assignedTo)
-      ? { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
-      : undefined;
+    currentAssignee && !assignees.some((person) => person.id === currentAssignee.id) ? currentAssignee : undefined;
   const ownProject = task?.projectId
     ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
     : undefined;
-  const extraProject = [chosenProject, ownProject].find(
+  // The project a new task starts in, named by its own read when the options offered do not hold it.
+  const startProjectId = editing ? undefined : start.projectId;
+  const startProjectRead = useQuery({
+    ...projectQuery(startProjectId ?? ""),
+    enabled:
+      open && !!startProjectId && options.isSuccess && !projects.some((offered) => offered.id === startProjectId),
+  });
+  const startProject = startProjectId
+    ? { id: startProjectId, title: startProjectRead.data?.title ?? "Selected project" }
+    : undefined;
+  const extraProject = [chosenProject, ownProject, startProject].find(
     (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
   );
   const projectField = form.register("projectId");
@@ -90,7 +107,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
       {
         onSuccess: () => {
           toaster.create({ type: "success", title: editing ? TOAST.taskUpdated : TOAST.taskCreated });
-          if (!editing) form.reset(EMPTY);
+          if (!editing) form.reset(valuesOf(undefined, start));
           setOpen(false);
         },
         onError: (error) => {
@@ -111,7 +128,7 @@ export function TaskDialog({ task, trigger }: { task?: Task; trigger: ReactEleme
       onOpenChange={(event) => {
         setOpen(event.open);
         if (event.open) {
-          form.reset(valuesOf(task));
+          form.reset(valuesOf(task, start));
           setProjectSearch("");
           setChosenProject(undefined);
         }

@@ -40,6 +40,7 @@ export function TasksPage({
       <Stack direction={{ base: "column", lg: "row" }} justify="space-between" align={{ lg: "end" }} gap="4">
         <TaskFilters filters={filters} onChange={onFiltersChange} />
         <TaskDialog
+          start={{ projectId: filters.project, assignedTo: filters.assignee }}
           trigger={
             <Button colorPalette="brand" alignSelf={{ base: "start", lg: "end" }}>
               <LuPlus aria-hidden="true" />
