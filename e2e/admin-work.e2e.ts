@@ -78,6 +78,10 @@ describe("Admin › Tasks", () => {
     await dialog.waitFor({ state: "detached" });
     const card = adminCard(page, TITLE);
     await card.getByText(`Assignee: ${developerName}`).waitFor();
+    // A developer's name opens their page in the console.
+    expect(await card.getByRole("link", { name: developerName }).getAttribute("href")).toMatch(
+      /^\/portal\/admin\/developers\/[^/]+$/,
+    );
     await card.getByText("No project").waitFor();
     await card.getByText("No due date").waitFor();
 

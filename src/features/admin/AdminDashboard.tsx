@@ -9,7 +9,7 @@ import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { adminDashboardKey, fetchAdminDashboard } from "./api";
-import { ClientLink } from "./ClientLink";
+import { ClientLink } from "./PersonLink";
 
 /** Spec §2: manage clients and developers, create a project or an invoice; and the people and plans forms of issue #7. */
 const QUICK_ACTIONS = [

@@ -8,8 +8,8 @@ import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
 import { AccountStatus } from "./Account";
-import { ClientLink } from "./ClientLink";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
+import { ClientLink } from "./PersonLink";
 import { developerDetailQueryOptions } from "./people-api";
 
 /** Admin › Developers › a developer (issue #7): profile, the projects they are on, their newest tasks. */

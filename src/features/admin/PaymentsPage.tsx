@@ -17,10 +17,10 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { ProjectLink } from "../projects/ProjectLink";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import { ClientLink } from "./ClientLink";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
+import { ClientLink } from "./PersonLink";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 

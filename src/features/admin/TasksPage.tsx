@@ -1,6 +1,6 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Task } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -12,7 +12,8 @@ import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { projectQuery } from "../projects/api";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
+import { assigneeOf, TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
+import { PersonLink } from "./PersonLink";
 import { ProjectSearchSelect } from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
@@ -34,6 +35,13 @@ export function TasksPage({
   const tasks = useInfiniteQuery(adminTasksQueryOptions(filters));
   const items = tasks.data?.pages.flatMap((page) => page.items);
   const filtered = !!(filters.status || filters.assignee || filters.project);
+  // A developer's name opens their page; the people who may be assigned (the filter's) say who is one.
+  const staff = useQuery(taskOptionsQuery());
+  const developers = useMemo(
+    () =>
+      new Set(staff.data?.assignees.filter((person) => person.role === "developer").map((person) => person.id) ?? []),
+    [staff.data],
+  );
 
   return (
     <Stack gap="6">
@@ -86,7 +94,7 @@ export function TasksPage({
             <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none">
               {items.map((task) => (
                 <li key={task.id}>
-                  <AdminTaskCard task={task} />
+                  <AdminTaskCard task={task} developers={developers} />
                 </li>
               ))}
             </SimpleGrid>
@@ -152,7 +160,7 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
   );
 }
 
-function AdminTaskCard({ task }: { task: Task }) {
+function AdminTaskCard({ task, developers }: { task: Task; developers: ReadonlySet<string> }) {
   const remove = useDeleteTask();
   const headingId = `admin-task-${task.id}`;
   return (
@@ -164,7 +172,17 @@ function AdminTaskCard({ task }: { task: Task }) {
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} withAssignee projectOpens />
+        <TaskDetails
+          task={task}
+          assignee={
+            task.assignedTo && developers.has(task.assignedTo) ? (
+              <PersonLink id={task.assignedTo} name={assigneeOf(task)} kind="developer" />
+            ) : (
+              assigneeOf(task)
+            )
+          }
+          projectOpens
+        />
       </Card.Body>
       <Card.Footer gap="2" justifyContent="end">
         <TaskDialog

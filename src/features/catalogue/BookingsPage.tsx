@@ -15,7 +15,7 @@ import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
-import { ClientLink } from "../admin/ClientLink";
+import { ClientLink } from "../admin/PersonLink";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { bookingCountsQueryOptions, bookingsQueryOptions, useBookingsLive, useDecideBooking } from "./api";
 import { CANCEL_BOOKING_QUESTION } from "./labels";

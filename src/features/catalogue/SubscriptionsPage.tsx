@@ -13,7 +13,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
-import { ClientLink } from "../admin/ClientLink";
+import { ClientLink } from "../admin/PersonLink";
 import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
 import { END_SUBSCRIPTION_QUESTION } from "./labels";
 

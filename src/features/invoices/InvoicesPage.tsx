@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
-import { ClientLink } from "../admin/ClientLink";
+import { ClientLink } from "../admin/PersonLink";
 import { ProjectLink } from "../projects/ProjectLink";
 import {
   applyInvoiceChange,

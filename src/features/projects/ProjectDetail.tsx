@@ -9,7 +9,7 @@ import { ApiError } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
 import { usePageTitle } from "../../lib/page-title";
 import { useMe } from "../../lib/session";
-import { ClientLink } from "../admin/ClientLink";
+import { ClientLink } from "../admin/PersonLink";
 import { projectKey, projectQuery } from "./api";
 import { FilesPanel } from "./FilesPanel";
 import { clientLabel } from "./format";

@@ -20,7 +20,7 @@ import {
 } from "./api";
 import { MY_TASKS_TEXTS, NO_TASKS_OF_STATUS, noTasksOfStatusText, TASK_STATUS_LABELS } from "./labels";
 import { TASK_STATUS_OPTIONS } from "./status-options";
-import { TaskCardHeading, TaskDetails } from "./TaskCardParts";
+import { assigneeOf, TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
 const columns = { base: 1, md: 2, xl: 3 };
 const TASK_NOUN = { one: "task", many: "tasks" };
@@ -222,7 +222,7 @@ function FollowedTaskCard({ task }: { task: ShownTask }) {
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} withAssignee projectOpens />
+        <TaskDetails task={task} assignee={assigneeOf(task)} projectOpens />
       </Card.Body>
     </Card.Root>
   );

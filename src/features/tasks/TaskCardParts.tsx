@@ -38,6 +38,9 @@ export function TaskCardHeading({
   );
 }
 
+/** A task's assignee by name, or "Unassigned". */
+export const assigneeOf = (task: Pick<Task, "assigneeName">) => task.assigneeName ?? "Unassigned";
+
 /**
  * A task's project and due date, and who works on it where the reader is not that person. The
  * project's name links to its page when `projectOpens`: the reader may open it (an administrator,
@@ -45,11 +48,12 @@ export function TaskCardHeading({
  */
 export function TaskDetails({
   task,
-  withAssignee = false,
+  assignee,
   projectOpens,
 }: {
-  task: Pick<Task, "assigneeName" | "projectId" | "projectTitle" | "dueDate">;
-  withAssignee?: boolean;
+  task: Pick<Task, "projectId" | "projectTitle" | "dueDate">;
+  /** Who works on it (`assigneeOf`, or a link to them), shown first; left out for the assignee's own list. */
+  assignee?: ReactNode;
   projectOpens: boolean;
 }) {
   const details: [string, ReactNode][] = [
@@ -64,7 +68,7 @@ export function TaskDetails({
     ],
     ["Due", task.dueDate ? formatDay(task.dueDate) : "No due date"],
   ];
-  if (withAssignee) details.unshift(["Assignee", task.assigneeName ?? "Unassigned"]);
+  if (assignee !== undefined) details.unshift(["Assignee", assignee]);
   return (
     <Stack gap="1" fontSize="sm">
       {details.map(([label, value]) => (
