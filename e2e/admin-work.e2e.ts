@@ -118,10 +118,22 @@ describe("Admin › Tasks", () => {
     await project.selectOption({ label: "Eze Foods E-commerce Store" });
     await page.waitForURL((url) => !!url.searchParams.get("project"));
     await adminCard(page, TITLE).waitFor({ state: "detached" });
-    // Another search keeps the project filtered by, named and chosen.
-    await filters.getByLabel("Find a project").fill("bello fashion l");
+    // Another search keeps the project filtered by, named and chosen; typed a key at a time, it is
+    // sent once typing pauses, not once a letter.
+    const searched: string[] = [];
+    const onRequest = (request: { url(): string }) => {
+      const q = new URL(request.url()).searchParams.get("q");
+      if (request.url().includes("/api/admin/tasks/options") && q) searched.push(q);
+    };
+    page.on("request", onRequest);
+    await filters.getByLabel("Find a project").fill("");
+    await filters.getByLabel("Find a project").pressSequentially("bello fashion l", { delay: 20 });
     await expect.poll(offered).toEqual(["All projects", "Eze Foods E-commerce Store", "Bello Fashion Lookbook App"]);
     expect(await project.locator("option:checked").textContent()).toBe("Eze Foods E-commerce Store");
+    page.off("request", onRequest);
+    // One request for the word (a loaded machine may pause mid-word once or twice), not fifteen.
+    expect(searched.at(-1)).toBe("bello fashion l");
+    expect(searched.length).toBeLessThan(4);
     expect(await axeViolations(page), "filtered by a searched project").toEqual([]);
     await page.goto("/portal/admin/tasks");
   });

@@ -4,7 +4,8 @@ import { LuSearch } from "react-icons/lu";
 import { ADMIN_SEARCH_MAX_LENGTH } from "../../common/admin-table";
 import { TextInput } from "./FormField";
 
-const SEARCH_DEBOUNCE_MS = 300;
+/** How long typing pauses before a search is sent: one request for a word, not one a letter. */
+export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The search text, sent to the URL once typing pauses. */
 export function SearchBox({

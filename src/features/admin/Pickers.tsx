@@ -1,12 +1,14 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
-import { type ComponentProps, useId, useState } from "react";
+import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import type { PersonOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
 import { usePeopleOptions } from "./money-api";
 
 /**
- * A picker's search box, inside the form it picks for: Enter there finds, it does not send the form
- * (the browser's implicit submission would save a half-filled form).
+ * A picker's search box, inside the form it picks for. The text reaches `onChange` once typing
+ * pauses, or at once on Enter; Enter there finds, it does not send the form (the browser's implicit
+ * submission would save a half-filled form).
  */
 export function PickerSearch({
   label,
@@ -21,15 +23,27 @@ export function PickerSearch({
   onChange: (text: string) => void;
   disabled?: boolean | undefined;
 }) {
+  const [text, setText] = useState(value);
+  const latest = useRef(onChange);
+  latest.current = onChange;
+  // The search was set elsewhere (a dialog opened afresh): show it.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => latest.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
   return (
     <FormField label={label} helperText={helperText}>
       <TextInput
         type="search"
-        value={value}
+        value={text}
         disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => setText(event.target.value)}
         onKeyDown={(event) => {
-          if (event.key === "Enter") event.preventDefault();
+          if (event.key !== "Enter") return;
+          event.preventDefault();
+          if (text !== value) onChange(text);
         }}
         autoComplete="off"
       />
