@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
@@ -45,18 +45,18 @@ export function TasksPage({
 
   return (
     <Stack gap="6">
-      <Stack direction={{ base: "column", lg: "row" }} justify="space-between" align={{ lg: "end" }} gap="4">
-        <TaskFilters filters={filters} onChange={onFiltersChange} />
+      <HStack justify="end">
         <TaskDialog
           start={{ projectId: filters.project, assignedTo: filters.assignee }}
           trigger={
-            <Button colorPalette="brand" alignSelf={{ base: "start", lg: "end" }}>
+            <Button colorPalette="brand">
               <LuPlus aria-hidden="true" />
               Create Task
             </Button>
           }
         />
-      </Stack>
+      </HStack>
+      <TaskFilters filters={filters} onChange={onFiltersChange} />
       <section aria-label="Tasks" aria-busy={tasks.isPending || undefined}>
         {tasks.isPending ? (
           <SimpleGrid columns={columns} gap="6">
@@ -121,7 +121,7 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
     enabled: !!filters.project && options.isSuccess && !projectOffered,
   });
   return (
-    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3" flex="1" maxW="5xl">
+    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3">
       <FormField label="Status">
         <SelectInput value={filters.status ?? ""} onChange={(event) => set("status", event.target.value)}>
           <option value="">All statuses</option>
