@@ -1236,8 +1236,18 @@ describe("access revoked mid-connection stops delivery", () => {
     await subscribeAll(keys.adminTasks, [F, F, F, F, T]);
     await subscribeAll(keys.invoices, [T, T, F, F, T]);
     await subscribeAll(keys.dashboard, [T, T, T, T, F]);
-    // Only the task names the project to the unassigned developer.
-    const { project, taskId } = await projectWithOutsidersTask("A task on a project renamed");
+    // Only the task names the project to the unassigned developer. Its creation's pushes are awaited,
+    // so that none lands among the rename's below on a busy machine.
+    let created = { project: "", taskId: "" };
+    const toldOfTask = await refetchedBy(
+      keys.counts,
+      async () => {
+        created = await projectWithOutsidersTask("A task on a project renamed");
+      },
+      3,
+    );
+    expect(toldOfTask).toEqual(["clientA", "devOut", "admin"]);
+    const { project, taskId } = created;
     await server.db.insert(invoices).values({
       invoiceNumber: invoiceNumber(),
       clientId: id.clientA,
