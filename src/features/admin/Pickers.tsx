@@ -1,8 +1,10 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
+import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
 import type { PersonOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
+import { projectQuery } from "../projects/api";
 import { usePeopleOptions } from "./money-api";
 
 /**
@@ -52,6 +54,24 @@ export function PickerSearch({
 }
 
 type ProjectOption = { id: string; title: string };
+
+/**
+ * The project `id` (filtered by, or where a new task starts) as an option of its own when the projects
+ * offered do not hold it (another search, or past the first titles), named by its own read once the
+ * options have loaded; undefined when there is no such project or it is offered.
+ */
+export function useUnofferedProject(
+  id: string | undefined,
+  options: { isSuccess: boolean; data?: { projects: readonly ProjectOption[] } | undefined },
+  enabled = true,
+): ProjectOption | undefined {
+  const offered = options.data?.projects.some((project) => project.id === id) ?? false;
+  const read = useQuery({
+    ...projectQuery(id ?? ""),
+    enabled: enabled && !!id && options.isSuccess && !offered,
+  });
+  return id && !offered ? { id, title: read.data?.title ?? "Selected project" } : undefined;
+}
 
 /**
  * Admin › Tasks' project select, in its filter and its dialog: its options are the projects whose

@@ -17,10 +17,9 @@ import { FormField, SelectInput, TextArea, TextInput } from "../../components/Fo
 import { toaster } from "../../components/Toaster";
 import { showServerError } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
-import { projectQuery } from "../projects/api";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { ProjectSearchSelect } from "./Pickers";
+import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
 import { taskOptionsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -85,16 +84,8 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   const ownProject = task?.projectId
     ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
     : undefined;
-  // The project a new task starts in, named by its own read when the options offered do not hold it.
-  const startProjectId = editing ? undefined : start.projectId;
-  const startProjectRead = useQuery({
-    ...projectQuery(startProjectId ?? ""),
-    enabled:
-      open && !!startProjectId && options.isSuccess && !projects.some((offered) => offered.id === startProjectId),
-  });
-  const startProject = startProjectId
-    ? { id: startProjectId, title: startProjectRead.data?.title ?? "Selected project" }
-    : undefined;
+  // The project a new task starts in, named even when the options offered do not hold it.
+  const startProject = useUnofferedProject(editing ? undefined : start.projectId, options, open);
   const extraProject = [chosenProject, ownProject, startProject].find(
     (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
   );

@@ -10,11 +10,10 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { projectQuery } from "../projects/api";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { assigneeOf, TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import { PersonLink } from "./PersonLink";
-import { ProjectSearchSelect } from "./Pickers";
+import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import { adminTasksQueryOptions, taskOptionsQuery, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
@@ -113,13 +112,8 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
   const [projectSearch, setProjectSearch] = useState("");
   const options = useQuery(taskOptionsQuery(projectSearch));
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
-  // The project filtered by, when the options offered do not hold it (another search, or opened from its
-  // page's "View tasks"), is named by its own read.
-  const projectOffered = options.data?.projects.some((project) => project.id === filters.project);
-  const chosenProject = useQuery({
-    ...projectQuery(filters.project ?? ""),
-    enabled: !!filters.project && options.isSuccess && !projectOffered,
-  });
+  // The project filtered by stays named when another search, or a project's "View tasks", leaves it unoffered.
+  const unofferedProject = useUnofferedProject(filters.project, options);
   return (
     <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3">
       <FormField label="Status">
@@ -145,11 +139,7 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
         search={projectSearch}
         onSearchChange={setProjectSearch}
         projects={options.data?.projects ?? []}
-        extra={
-          filters.project && !projectOffered
-            ? { id: filters.project, title: chosenProject.data?.title ?? "Selected project" }
-            : undefined
-        }
+        extra={unofferedProject}
         noneLabel="All projects"
         loadFailed={options.isError}
         busy={options.isFetching}
