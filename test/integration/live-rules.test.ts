@@ -769,20 +769,31 @@ async function expectPushes(
 }
 
 /**
- * Who `write` told to refetch `key`, in ACTORS' order: waits until `expected` actors were told (or
- * DELIVERY_MS passed), then QUIET_MS more, so a push to anyone else has the time to arrive.
+ * Who `write` told to refetch each of `keys`, in ACTORS' order: waits until `expected[name]` actors
+ * were told of each (or DELIVERY_MS passed), then QUIET_MS more, so a push to anyone else has the
+ * time to arrive.
  */
-async function refetchedBy(key: Key, write: () => Promise<unknown>, expected: number): Promise<ActorName[]> {
+async function refetchesOf<Name extends string>(
+  keys: Record<Name, Key>,
+  write: () => Promise<unknown>,
+  expected: Record<Name, number>,
+): Promise<Record<Name, ActorName[]>> {
   const marks = ACTORS.map((actor) => socket[actor].frames.length);
   await write();
-  const told = () =>
+  const told = (key: Key) =>
     ACTORS.filter((actor, i) =>
       socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
     );
+  const names = Object.keys(keys) as Name[];
   const deadline = Date.now() + DELIVERY_MS;
-  while (told().length < expected && Date.now() < deadline) await sleep(10);
+  while (names.some((name) => told(keys[name]).length < expected[name]) && Date.now() < deadline) await sleep(10);
   await sleep(QUIET_MS);
-  return told();
+  return Object.fromEntries(names.map((name) => [name, told(keys[name])])) as Record<Name, ActorName[]>;
+}
+
+/** Who `write` told to refetch `key` (`refetchesOf` for one key). */
+async function refetchedBy(key: Key, write: () => Promise<unknown>, expected: number): Promise<ActorName[]> {
+  return (await refetchesOf({ key }, write, { key: expected })).key;
 }
 
 async function subscribeAll(key: Key, allowed: Five<boolean>) {
@@ -1258,18 +1269,8 @@ describe("access revoked mid-connection stops delivery", () => {
     });
     /** Checks who `write` told to refetch each key, once every expected push arrived and QUIET_MS passed. */
     const expectRefetches = async (write: () => Promise<void>, expected: Record<keyof typeof keys, ActorName[]>) => {
-      const marks = ACTORS.map((actor) => socket[actor].frames.length);
-      await write();
-      const told = (key: Key) =>
-        ACTORS.filter((actor, i) =>
-          socket[actor].frames.slice(marks[i]).some((frame) => frame.type === "invalidate" && sameKey(frame.key, key)),
-        );
-      const deadline = Date.now() + DELIVERY_MS;
-      const entries = Object.entries(keys) as [keyof typeof keys, Key][];
-      while (entries.some(([name, key]) => told(key).length < expected[name].length) && Date.now() < deadline)
-        await sleep(10);
-      await sleep(QUIET_MS);
-      expect(Object.fromEntries(entries.map(([name, key]) => [name, told(key)]))).toEqual(expected);
+      const counts = Object.fromEntries(Object.entries(expected).map(([name, actors]) => [name, actors.length]));
+      expect(await refetchesOf(keys, write, counts as Record<keyof typeof keys, number>)).toEqual(expected);
     };
 
     await expectRefetches(() => editProject(project, { title: "A project renamed" }), {
