@@ -9,8 +9,8 @@ import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { type ClientUpdate, clientUpdateSchema } from "../../../common/people";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useUpdateClient } from "./api";
 
@@ -30,18 +30,10 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (update.isPending) return;
-    update.mutate(values, {
-      onSuccess: () => {
-        toaster.create({ type: "success", title: TOAST.clientUpdated });
-        setOpen(false);
-      },
-      onError: (error) => {
-        toaster.create({ type: "error", title: TOAST.clientUpdateFailed, description: errorMessage(error) });
-        showServerError(form, error);
-      },
-    });
+  const onSubmit = submitMutation(form, update, {
+    saved: { title: TOAST.clientUpdated },
+    onSaved: () => setOpen(false),
+    failed: (error) => ({ title: TOAST.clientUpdateFailed, description: errorMessage(error) }),
   });
 
   return (

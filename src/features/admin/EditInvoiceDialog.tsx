@@ -7,8 +7,8 @@ import type { z } from "zod";
 import { type AdminPayment, invoiceUpdateSchema } from "../../../common/admin-money";
 import { fromMinorUnits } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
-import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { InvoiceFields, type InvoiceFieldValues } from "./InvoiceFields";
@@ -52,22 +52,13 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
   const update = useUpdateInvoice(invoice.id);
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (update.isPending) return;
-    update.mutate(values, {
-      onSuccess: (saved) => {
-        toaster.create({
-          type: "success",
-          title: TOAST.invoiceUpdated,
-          description: `${saved.invoiceNumber}: ${formatAmount(saved.amount)}`,
-        });
-        onDone();
-      },
-      onError: (error) => {
-        toaster.create({ type: "error", title: TOAST.invoiceUpdateFailed, description: errorMessage(error) });
-        showServerError(form, error);
-      },
-    });
+  const onSubmit = submitMutation(form, update, {
+    saved: (saved) => ({
+      title: TOAST.invoiceUpdated,
+      description: `${saved.invoiceNumber}: ${formatAmount(saved.amount)}`,
+    }),
+    onSaved: onDone,
+    failed: (error) => ({ title: TOAST.invoiceUpdateFailed, description: errorMessage(error) }),
   });
 
   return (

@@ -5,8 +5,8 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
-import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { InvoiceFields } from "./InvoiceFields";
@@ -31,22 +31,15 @@ export function NewInvoicePage() {
   const create = useCreateInvoice();
   const navigate = useNavigate();
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (create.isPending) return;
-    create.mutate(values, {
-      onSuccess: (invoice) => {
-        toaster.create({ type: "success", title: TOAST.invoiceCreated, description: invoice.invoiceNumber });
-        void navigate({
-          to: "/portal/admin/payments",
-          search: { sort: "created", dir: "desc", page: 1, pageSize: 25 },
-        });
-      },
-      onError: (error) => {
-        // Spec §8: payments show the server's own message.
-        toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) });
-        showServerError(form, error);
-      },
-    });
+  const onSubmit = submitMutation(form, create, {
+    saved: (invoice) => ({ title: TOAST.invoiceCreated, description: invoice.invoiceNumber }),
+    onSaved: () =>
+      void navigate({
+        to: "/portal/admin/payments",
+        search: { sort: "created", dir: "desc", page: 1, pageSize: 25 },
+      }),
+    // Spec §8: payments show the server's own message.
+    failed: (error) => ({ title: TOAST.error, description: errorMessage(error) }),
   });
 
   return (

@@ -1,7 +1,7 @@
 import { Card } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
-import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { useCreateProject } from "./money-api";
@@ -12,18 +12,10 @@ export function NewProjectPage() {
   const form = useProjectForm();
   const create = useCreateProject();
   const navigate = useNavigate();
-  const onSubmit = form.handleSubmit((values) => {
-    if (create.isPending) return;
-    create.mutate(values, {
-      onSuccess: (project) => {
-        toaster.create({ type: "success", title: TOAST.projectCreated });
-        void navigate({ to: "/portal/projects/$projectId", params: { projectId: project.id } });
-      },
-      onError: (error) => {
-        toaster.create({ type: "error", title: TOAST.projectCreateFailed, description: errorMessage(error) });
-        showServerError(form, error);
-      },
-    });
+  const onSubmit = submitMutation(form, create, {
+    saved: { title: TOAST.projectCreated },
+    onSaved: (project) => void navigate({ to: "/portal/projects/$projectId", params: { projectId: project.id } }),
+    failed: (error) => ({ title: TOAST.projectCreateFailed, description: errorMessage(error) }),
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New project">

@@ -17,8 +17,7 @@ import { PLAN_CATEGORIES } from "../../../common/site-domain";
 import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useSavePlan } from "./plans-api";
 
@@ -83,21 +82,11 @@ export function PlanDialog({
     if (open) form.reset(plan ? toForm(plan) : EMPTY);
   }, [open, plan, form]);
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (save.isPending) return;
-    save.mutate(
-      { id: plan?.id ?? null, values },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: plan ? TOAST.planUpdated : TOAST.planCreated });
-          onClose();
-        },
-        onError: (error) => {
-          toaster.create({ type: "error", title: TOAST.error, description: TOAST.planSaveFailed });
-          showServerError(form, error);
-        },
-      },
-    );
+  const onSubmit = submitMutation(form, save, {
+    variables: (values) => ({ id: plan?.id ?? null, values }),
+    saved: { title: plan ? TOAST.planUpdated : TOAST.planCreated },
+    onSaved: onClose,
+    failed: { title: TOAST.error, description: TOAST.planSaveFailed },
   });
 
   const title = plan ? "Edit Plan" : "Create Plan";

@@ -15,7 +15,8 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
@@ -170,16 +171,12 @@ function InviteStaffDialog() {
     defaultValues: EMPTY_INVITE,
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    if (invite.isPending) return;
-    invite.mutate(values, {
-      onSuccess: () => {
-        toaster.create({ type: "success", title: TOAST.staffInvited });
-        form.reset(EMPTY_INVITE);
-        setOpen(false);
-      },
-      onError: (error) => showServerError(form, error),
-    });
+  const onSubmit = submitMutation(form, invite, {
+    saved: { title: TOAST.staffInvited },
+    onSaved: () => {
+      form.reset(EMPTY_INVITE);
+      setOpen(false);
+    },
   });
   return (
     <DialogShell
@@ -228,18 +225,10 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
     defaultValues: initial,
   });
   const { errors } = form.formState;
-  const onSubmit = form.handleSubmit((values) => {
-    if (update.isPending) return;
-    update.mutate(
-      { id: member.id, fullName: values.fullName, ...(self ? {} : { role: values.role }) },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: TOAST.staffUpdated });
-          setOpen(false);
-        },
-        onError: (error) => showServerError(form, error),
-      },
-    );
+  const onSubmit = submitMutation(form, update, {
+    variables: (values) => ({ id: member.id, fullName: values.fullName, ...(self ? {} : { role: values.role }) }),
+    saved: { title: TOAST.staffUpdated },
+    onSaved: () => setOpen(false),
   });
   return (
     <DialogShell

@@ -14,8 +14,7 @@ import {
 } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
@@ -91,26 +90,14 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   );
   const projectField = form.register("projectId");
 
-  const onSubmit = form.handleSubmit((data) => {
-    if (save.isPending) return;
-    save.mutate(
-      { id: task?.id, data },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: editing ? TOAST.taskUpdated : TOAST.taskCreated });
-          if (!editing) form.reset(valuesOf(undefined, start));
-          setOpen(false);
-        },
-        onError: (error) => {
-          toaster.create({
-            type: "error",
-            title: TOAST.error,
-            description: editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed,
-          });
-          showServerError(form, error);
-        },
-      },
-    );
+  const onSubmit = submitMutation(form, save, {
+    variables: (data) => ({ id: task?.id, data }),
+    saved: { title: editing ? TOAST.taskUpdated : TOAST.taskCreated },
+    onSaved: () => {
+      if (!editing) form.reset(valuesOf(undefined, start));
+      setOpen(false);
+    },
+    failed: { title: TOAST.error, description: editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed },
   });
 
   return (

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { EMAIL_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { useRequestPasswordReset } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
@@ -17,11 +17,7 @@ export function ForgotPasswordForm() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ email }) => {
-    request.mutate(email.trim(), {
-      onError: (error) => showServerError(form, error),
-    });
-  });
+  const onSubmit = submitMutation(form, request, { variables: ({ email }) => email.trim() });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-heading">

@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
 import { FormAlert } from "../../components/FormAlert";
 import { ApiError } from "../../lib/api";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { useResetPassword } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { NewPasswordFields } from "./NewPasswordFields";
@@ -23,12 +23,10 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
   const tokenRejected = reset.error instanceof ApiError && reset.error.code === "invalid_token";
   const linkInvalid = Boolean(linkError) || !token || tokenRejected;
 
-  const onSubmit = form.handleSubmit(({ password }) => {
-    if (!token) return;
-    reset.mutate(
-      { newPassword: password, token },
-      { onError: (error) => showServerError(form, error, { newPassword: "password" }) },
-    );
+  // Shown only with a token (below); without one the server would refuse it as an invalid link.
+  const onSubmit = submitMutation(form, reset, {
+    variables: ({ password }) => ({ newPassword: password, token: token ?? "" }),
+    renamed: { newPassword: "password" },
   });
 
   const heading = (

@@ -6,7 +6,8 @@ import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
 import { ApiError } from "../../lib/api";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { useResendVerification, useSignIn } from "./api";
 import { type SignInValues, signInSchema } from "./schemas";
 
@@ -21,14 +22,15 @@ export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    resend.reset();
-    signIn.mutate(values, {
-      // A path with its query (common/return-path.ts), which `navigate` types only as a route and a search.
-      onSuccess: () => (returnTo ? router.history.push(returnTo) : navigate({ to: "/portal" })),
-      onError: (error) => showServerError(form, error),
-    });
+  const submit = submitMutation(form, signIn, {
+    // A path with its query (common/return-path.ts), which `navigate` types only as a route and a search.
+    onSaved: () => (returnTo ? router.history.push(returnTo) : void navigate({ to: "/portal" })),
   });
+  // A new attempt clears what the last one's resent link said.
+  const onSubmit: typeof submit = (event) => {
+    resend.reset();
+    return submit(event);
+  };
 
   const notVerified = signIn.error instanceof ApiError && signIn.error.code === "email_not_verified";
 

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { useSignUp } from "./api";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { type SignUpValues, signUpSchema } from "./schemas";
@@ -17,14 +17,9 @@ export function SignUpForm() {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ fullName, email, password }) => {
-    signUp.mutate(
-      { fullName: fullName.trim(), email: email.trim(), password },
-      {
-        onSuccess: () => form.reset(),
-        onError: (error) => showServerError(form, error),
-      },
-    );
+  const onSubmit = submitMutation(form, signUp, {
+    variables: ({ fullName, email, password }) => ({ fullName: fullName.trim(), email: email.trim(), password }),
+    onSaved: () => form.reset(),
   });
 
   return (

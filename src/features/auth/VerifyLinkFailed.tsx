@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { EMAIL_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { useResendVerification } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID } from "./messages";
@@ -23,11 +23,7 @@ export function VerifyLinkFailed({ linkError }: { linkError?: string }) {
   const { errors } = form.formState;
   const expired = linkError?.toUpperCase() === "TOKEN_EXPIRED";
 
-  const onSubmit = form.handleSubmit(({ email }) => {
-    resend.mutate(email.trim(), {
-      onError: (error) => showServerError(form, error),
-    });
-  });
+  const onSubmit = submitMutation(form, resend, { variables: ({ email }) => email.trim() });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="verify-heading">

@@ -9,8 +9,7 @@ import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useSaveService } from "./api";
 
@@ -73,22 +72,12 @@ function ServiceForm({
   });
   const { errors } = form.formState;
 
-  // The server validates the form's own values with the same schema: send them as typed.
-  const onSubmit = form.handleSubmit(() => {
-    const values = form.getValues();
-    save.mutate(
-      { id: service?.id, values },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: service ? TOAST.serviceUpdated : TOAST.serviceCreated });
-          onSaved();
-        },
-        onError: (error) => {
-          showServerError(form, error);
-          toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceSaveFailed });
-        },
-      },
-    );
+  const onSubmit = submitMutation(form, save, {
+    // The server validates the form's own values with the same schema: send them as typed.
+    variables: () => ({ id: service?.id, values: form.getValues() }),
+    saved: { title: service ? TOAST.serviceUpdated : TOAST.serviceCreated },
+    onSaved,
+    failed: { title: TOAST.error, description: TOAST.serviceSaveFailed },
   });
 
   return (

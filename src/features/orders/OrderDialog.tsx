@@ -8,8 +8,7 @@ import { ORDER_NOTES_MAX_LENGTH } from "../../../common/domain";
 import { orderNotesSchema } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useCreateOrder } from "./api";
@@ -61,21 +60,12 @@ function OrderForm({
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    create.mutate(
-      { serviceId: service.id, notes: values.notes },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: TOAST.orderSubmitted, description: TOAST.orderSubmittedText });
-          onOrdered();
-        },
-        onError: (error) => {
-          // The dialog stays open with the notes as typed; the reason shows under the field or above the buttons.
-          showServerError(form, error);
-          toaster.create({ type: "error", title: TOAST.error, description: TOAST.orderFailed });
-        },
-      },
-    );
+  // On failure the dialog stays open with the notes as typed; the reason shows under the field or above the buttons.
+  const onSubmit = submitMutation(form, create, {
+    variables: (values) => ({ serviceId: service.id, notes: values.notes }),
+    saved: { title: TOAST.orderSubmitted, description: TOAST.orderSubmittedText },
+    onSaved: onOrdered,
+    failed: { title: TOAST.error, description: TOAST.orderFailed },
   });
 
   return (

@@ -9,8 +9,7 @@ import { DATE_INPUT_RANGE, milestoneCreateSchema } from "../../../common/schemas
 import { AmountField } from "../../components/AmountField";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextArea, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { useCreateMilestone } from "./api";
@@ -35,22 +34,14 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit((values) => {
-    if (create.isPending) return;
-    create.mutate(
-      { ...values, localId: `local-milestone-${Date.now()}-${++localIds}` },
-      {
-        onSuccess: () => {
-          toaster.create({ type: "success", title: TOAST.milestoneCreated });
-          form.reset(EMPTY);
-          setOpen(false);
-        },
-        onError: (error) => {
-          toaster.create({ type: "error", title: TOAST.error, description: TOAST.milestoneCreateFailed });
-          showServerError(form, error);
-        },
-      },
-    );
+  const onSubmit = submitMutation(form, create, {
+    variables: (values) => ({ ...values, localId: `local-milestone-${Date.now()}-${++localIds}` }),
+    saved: { title: TOAST.milestoneCreated },
+    onSaved: () => {
+      form.reset(EMPTY);
+      setOpen(false);
+    },
+    failed: { title: TOAST.error, description: TOAST.milestoneCreateFailed },
   });
 
   return (

@@ -4,8 +4,8 @@ import { useState } from "react";
 import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
-import { toaster } from "../../components/Toaster";
-import { errorMessage, showServerError } from "../../lib/form-errors";
+import { errorMessage } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { adminProjectQuery, useUpdateProject } from "../admin/money-api";
 import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
@@ -67,18 +67,10 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
 function EditForm({ project, onDone }: { project: AdminProject; onDone: () => void }) {
   const form = useProjectForm(project);
   const update = useUpdateProject(project.id);
-  const onSubmit = form.handleSubmit((values) => {
-    if (update.isPending) return;
-    update.mutate(values, {
-      onSuccess: () => {
-        toaster.create({ type: "success", title: TOAST.projectUpdated });
-        onDone();
-      },
-      onError: (error) => {
-        toaster.create({ type: "error", title: TOAST.projectUpdateFailed, description: errorMessage(error) });
-        showServerError(form, error);
-      },
-    });
+  const onSubmit = submitMutation(form, update, {
+    saved: { title: TOAST.projectUpdated },
+    onSaved: onDone,
+    failed: (error) => ({ title: TOAST.projectUpdateFailed, description: errorMessage(error) }),
   });
   return (
     <DialogForm title="Edit project" onSubmit={onSubmit} submitLabel="Save changes" pending={update.isPending}>

@@ -4,7 +4,7 @@ import { useForm } from "react-hook-form";
 import { PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { NewPasswordFields } from "../auth/NewPasswordFields";
 import { type ChangePasswordValues, changePasswordSchema } from "../auth/schemas";
 import { useChangePassword } from "./api";
@@ -18,14 +18,10 @@ export function ChangePasswordForm({ email }: { email: string }) {
   });
   const { errors } = form.formState;
 
-  const onSubmit = form.handleSubmit(({ currentPassword, password }) => {
-    change.mutate(
-      { currentPassword, newPassword: password },
-      {
-        onSuccess: () => form.reset(),
-        onError: (error) => showServerError(form, error, { newPassword: "password" }),
-      },
-    );
+  const onSubmit = submitMutation(form, change, {
+    variables: ({ currentPassword, password }) => ({ currentPassword, newPassword: password }),
+    onSaved: () => form.reset(),
+    renamed: { newPassword: "password" },
   });
 
   return (

@@ -1,0 +1,54 @@
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
+import { toaster } from "../components/Toaster";
+import { showServerError } from "./form-errors";
+
+/** A toast's words: the spec §8 text as its title, and what it adds. */
+export type ToastText = { title: string; description?: string };
+
+/** What the submit needs of a TanStack Query mutation (any context, so optimistic writes fit). */
+type FormMutation<TVariables, TResult> = {
+  isPending: boolean;
+  mutate: (
+    variables: TVariables,
+    options: { onSuccess: (result: TResult) => void; onError: (error: Error) => void },
+  ) => void;
+};
+
+/** How the form's values become the mutation's variables: as they are, where the types agree. */
+type Sends<TOutput, TVariables> = [TOutput] extends [TVariables]
+  ? { variables?: (values: TOutput) => TVariables }
+  : { variables: (values: TOutput) => TVariables };
+
+/**
+ * The one submit of a form that sends a mutation: once its schema accepts the values, and not again
+ * while a save is on its way; on success the toast and what follows (a dialog closes, a page
+ * navigates); on failure the toast, the server's field messages under their fields and the rest above
+ * the buttons, with everything typed kept.
+ */
+export function submitMutation<TValues extends FieldValues, TOutput, TVariables, TResult>(
+  form: UseFormReturn<TValues, unknown, TOutput>,
+  mutation: FormMutation<TVariables, TResult>,
+  options: Sends<TOutput, NoInfer<TVariables>> & {
+    saved?: ToastText | ((result: TResult) => ToastText);
+    onSaved?: (result: TResult) => void;
+    failed?: ToastText | ((error: Error) => ToastText);
+    /** API field names the form calls otherwise (`showServerError`'s). */
+    renamed?: Partial<Record<string, Path<TValues>>>;
+  },
+) {
+  const { saved, onSaved, failed, renamed } = options;
+  return form.handleSubmit((values) => {
+    if (mutation.isPending) return;
+    const variables = options.variables ? options.variables(values) : (values as unknown as TVariables);
+    mutation.mutate(variables, {
+      onSuccess: (result) => {
+        if (saved) toaster.create({ type: "success", ...(typeof saved === "function" ? saved(result) : saved) });
+        onSaved?.(result);
+      },
+      onError: (error) => {
+        if (failed) toaster.create({ type: "error", ...(typeof failed === "function" ? failed(error) : failed) });
+        showServerError(form, error, renamed);
+      },
+    });
+  });
+}
