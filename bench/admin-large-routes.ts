@@ -139,12 +139,25 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     path: () => "/api/invoices/summary",
     read: (db) => invoiceSummary(db, { kind: "all" }),
   },
-  // Admin › Tasks' filters and dialog: the staff and the projects a task may name.
+  // Admin › Tasks' filters and dialog: the staff (read once for the page) and the projects a task may name
+  // (read again with each search; "project 1" matches 11,111 titles).
   {
-    name: "task options",
+    name: "task assignee options",
     as: "admin",
-    path: () => "/api/admin/tasks/options",
-    read: (db) => Promise.all([assignableStaff(db), taskProjects(db)]),
+    path: () => "/api/admin/tasks/assignee-options",
+    read: (db) => assignableStaff(db),
+  },
+  {
+    name: "task project options",
+    as: "admin",
+    path: () => "/api/admin/tasks/project-options",
+    read: (db) => taskProjects(db),
+  },
+  {
+    name: "task project options, searched",
+    as: "admin",
+    path: () => "/api/admin/tasks/project-options?q=project%201",
+    read: (db) => taskProjects(db, "project 1"),
   },
   ...adminTable("clients", "/api/admin/clients", listClients, {
     sort: "name",

@@ -123,7 +123,7 @@ describe("Admin › Tasks", () => {
     const searched: string[] = [];
     const onRequest = (request: { url(): string }) => {
       const q = new URL(request.url()).searchParams.get("q");
-      if (request.url().includes("/api/admin/tasks/options") && q) searched.push(q);
+      if (request.url().includes("/api/admin/tasks/project-options") && q) searched.push(q);
     };
     page.on("request", onRequest);
     await filters.getByLabel("Find a project").fill("");

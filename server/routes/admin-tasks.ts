@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pickerQuerySchema } from "../../common/admin-money";
+import { pickerQuerySchema, projectOptionSchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
@@ -17,12 +17,9 @@ import { errorResponses } from "../http/openapi";
 
 const taskParams = z.strictObject({ taskId: uuidParam });
 
-const taskOptionsSchema = z
-  .object({
-    assignees: z.array(z.object({ id: z.string(), name: z.string(), role: z.string() })),
-    projects: z.array(z.object({ id: z.uuid(), title: z.string() })),
-  })
-  .meta({ id: "TaskOptions" });
+const assigneeOptionSchema = z
+  .object({ id: z.string(), name: z.string(), role: z.string() })
+  .meta({ id: "TaskAssigneeOption" });
 
 /** The assignee must be active staff and the project must exist: said under the field, as 400. */
 /** Checks the task's assignee and project; returns the client whose project it is (who follows the task). */
@@ -56,21 +53,36 @@ async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientI
 export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage tasks");
 
+  // Two reads, not one: the staff is read once for the page, the projects again with each search.
   app.get(
-    "/api/admin/tasks/options",
+    "/api/admin/tasks/assignee-options",
     {
       schema: {
         tags: ["admin"],
-        summary:
-          "Who a task may be assigned to and the projects it may belong to (bounded, by name; the projects whose title starts with q when given)",
-        querystring: z.strictObject({ q: pickerQuerySchema.shape.q }),
-        response: { 200: taskOptionsSchema, ...errorResponses(400, 401, 403) },
+        summary: "Who a task may be assigned to: active developers and administrators, by name (bounded)",
+        querystring: z.strictObject({}),
+        response: { 200: z.array(assigneeOptionSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       await onlyAdmins(request);
-      const [assignees, projectRows] = await Promise.all([assignableStaff(db), taskProjects(db, request.query.q)]);
-      return { assignees, projects: projectRows };
+      return assignableStaff(db);
+    },
+  );
+
+  app.get(
+    "/api/admin/tasks/project-options",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "The projects a task may belong to, by title, those whose title starts with q when given (bounded)",
+        querystring: z.strictObject({ q: pickerQuerySchema.shape.q }),
+        response: { 200: z.array(projectOptionSchema), ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      await onlyAdmins(request);
+      return taskProjects(db, request.query.q);
     },
   );
 

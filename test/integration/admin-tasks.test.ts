@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../server/data/tasks";
 import { auditLog, projects, tasks } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
@@ -49,7 +50,8 @@ describe("who may use the admin task routes", () => {
     const id = await createTask(server.db, { creatorEmail: ADMIN, assigneeEmail: DEV });
     const body = { title: "Not allowed" };
     const routes: [string, string, unknown?][] = [
-      ["GET", "/api/admin/tasks/options"],
+      ["GET", "/api/admin/tasks/assignee-options"],
+      ["GET", "/api/admin/tasks/project-options"],
       ["POST", "/api/admin/tasks", body],
       ["PUT", `/api/admin/tasks/${id}`, body],
       ["DELETE", `/api/admin/tasks/${id}`],
@@ -233,7 +235,7 @@ describe("PUT and DELETE /api/admin/tasks/:id", () => {
   });
 });
 
-describe("GET /api/tasks filters and GET /api/admin/tasks/options", () => {
+describe("GET /api/tasks filters and Admin › Tasks' assignee and project options", () => {
   it("filters by status, assignee and project, together, paged by cursor", async () => {
     // A project of this test's own, so other tests' tasks do not match.
     const projectId = await createProject(server.db, { clientEmail: CLIENT, developerEmails: [DEV] });
@@ -268,14 +270,19 @@ describe("GET /api/tasks filters and GET /api/admin/tasks/options", () => {
     expect((await admin.request("GET", "/api/tasks?project=nope")).status).toBe(400);
   });
 
-  it("offers active staff as assignees and the projects, bounded", async () => {
-    const response = await admin.request("GET", "/api/admin/tasks/options");
-    expect(response.status).toBe(200);
-    const ids = response.json.assignees.map((person: { id: string }) => person.id);
+  it("offers active staff as assignees, saying who is a developer, and the projects, bounded", async () => {
+    const staff = await admin.request("GET", "/api/admin/tasks/assignee-options");
+    expect(staff.status).toBe(200);
+    const ids = staff.json.map((person: { id: string }) => person.id);
     expect(ids).toEqual(expect.arrayContaining([devId, otherDevId, adminId]));
     expect(ids).not.toContain(await userIdOf(server.db, CLIENT));
-    expect(response.json.projects.map((project: { id: string }) => project.id)).toContain(projectId);
-    expect(response.json.assignees.length).toBeLessThanOrEqual(200);
+    expect(staff.json.find((person: { id: string }) => person.id === devId)?.role).toBe("developer");
+    expect(staff.json.find((person: { id: string }) => person.id === adminId)?.role).toBe("admin");
+    expect(staff.json.length).toBeLessThanOrEqual(ASSIGNEE_OPTIONS_LIMIT);
+    expect((await admin.request("GET", "/api/admin/tasks/assignee-options?q=dev")).status).toBe(400);
+    const projectOptions = await admin.request("GET", "/api/admin/tasks/project-options");
+    expect(projectOptions.status).toBe(200);
+    expect(projectOptions.json.length).toBeLessThanOrEqual(TASK_PROJECT_OPTIONS_LIMIT);
   });
 
   it("offers the projects whose title starts with the text searched, whatever its case; refuses a search too long", async () => {
@@ -285,16 +292,16 @@ describe("GET /api/tasks filters and GET /api/admin/tasks/options", () => {
       .where(eq(projects.id, projectId));
     if (!project) throw new Error("no project");
     const typed = project.title.slice(0, 5).toUpperCase();
-    const found = await admin.request("GET", `/api/admin/tasks/options?q=${encodeURIComponent(typed)}`);
+    const found = await admin.request("GET", `/api/admin/tasks/project-options?q=${encodeURIComponent(typed)}`);
     expect(found.status).toBe(200);
-    const titles: string[] = found.json.projects.map((row: { title: string }) => row.title.toLowerCase());
-    expect(found.json.projects.map((row: { id: string }) => row.id)).toContain(projectId);
+    const titles: string[] = found.json.map((row: { title: string }) => row.title.toLowerCase());
+    expect(found.json.map((row: { id: string }) => row.id)).toContain(projectId);
     expect(titles.every((title) => title.startsWith(typed.toLowerCase()))).toBe(true);
-    const none = await admin.request("GET", "/api/admin/tasks/options?q=no%20project%20starts%20so");
-    expect(none.json.projects).toEqual([]);
-    expect(none.json.assignees.length).toBeGreaterThan(0);
-    expect((await admin.request("GET", `/api/admin/tasks/options?q=${"x".repeat(101)}`)).status).toBe(400);
-    expect((await admin.request("GET", "/api/admin/tasks/options?limit=5")).status).toBe(400);
+    const none = await admin.request("GET", "/api/admin/tasks/project-options?q=no%20project%20starts%20so");
+    expect(none.status).toBe(200);
+    expect(none.json).toEqual([]);
+    expect((await admin.request("GET", `/api/admin/tasks/project-options?q=${"x".repeat(101)}`)).status).toBe(400);
+    expect((await admin.request("GET", "/api/admin/tasks/project-options?limit=5")).status).toBe(400);
   });
 });
 

@@ -1,7 +1,7 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
-import type { PersonOption } from "../../../common/admin-money";
+import type { PersonOption, ProjectOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
 import { projectQuery } from "../projects/api";
@@ -53,8 +53,6 @@ export function PickerSearch({
   );
 }
 
-type ProjectOption = { id: string; title: string };
-
 /**
  * The project `id` (filtered by, or where a new task starts) as an option of its own when the projects
  * offered do not hold it (another search, or past the first titles), named by its own read once the
@@ -62,10 +60,10 @@ type ProjectOption = { id: string; title: string };
  */
 export function useUnofferedProject(
   id: string | undefined,
-  options: { isSuccess: boolean; data?: { projects: readonly ProjectOption[] } | undefined },
+  options: { isSuccess: boolean; data?: readonly ProjectOption[] | undefined },
   enabled = true,
 ): ProjectOption | undefined {
-  const offered = options.data?.projects.some((project) => project.id === id) ?? false;
+  const offered = options.data?.some((project) => project.id === id) ?? false;
   const read = useQuery({
     ...projectQuery(id ?? ""),
     enabled: enabled && !!id && options.isSuccess && !offered,

@@ -19,7 +19,7 @@ import { TOAST } from "../../lib/messages";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
-import { taskOptionsQuery, useSaveTask } from "./tasks-api";
+import { taskAssigneesQuery, taskProjectsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
 const EMPTY: Values = {
@@ -60,7 +60,8 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   const save = useSaveTask();
   // The projects offered are searched by title: there may be far more than a select can hold.
   const [projectSearch, setProjectSearch] = useState("");
-  const options = useQuery({ ...taskOptionsQuery(projectSearch), enabled: open });
+  const staff = useQuery({ ...taskAssigneesQuery(), enabled: open });
+  const projectOptions = useQuery({ ...taskProjectsQuery(projectSearch), enabled: open });
   // The project chosen from a search stays offered while the search changes.
   const [chosenProject, setChosenProject] = useState<{ id: string; title: string }>();
   const form = useForm<Values, unknown, z.output<typeof taskInputSchema>>({
@@ -73,8 +74,8 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   const title = editing ? "Edit Task" : "Create Task";
 
   // The people and projects offered, plus the task's own when the bounded list does not hold them.
-  const assignees = options.data?.assignees ?? [];
-  const projects = options.data?.projects ?? [];
+  const assignees = staff.data ?? [];
+  const projects = projectOptions.data ?? [];
   const currentAssignee = task
     ? task.assignedTo && { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
     : start.assignedTo && { id: start.assignedTo, name: "Selected person" };
@@ -84,7 +85,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
     ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
     : undefined;
   // The project a new task starts in, named even when the options offered do not hold it.
-  const startProject = useUnofferedProject(editing ? undefined : start.projectId, options, open);
+  const startProject = useUnofferedProject(editing ? undefined : start.projectId, projectOptions, open);
   const extraProject = [chosenProject, ownProject, startProject].find(
     (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
   );
@@ -143,13 +144,13 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
           <FormField
             label="Assignee"
             error={errors.assignedTo?.message}
-            helperText={options.isError ? "The people could not be loaded." : undefined}
+            helperText={staff.isError ? "The people could not be loaded." : undefined}
           >
             <SelectInput
               {...form.register("assignedTo")}
               // Controlled: the choice survives its option arriving with the list.
               value={assignedTo ?? ""}
-              aria-busy={options.isPending || undefined}
+              aria-busy={staff.isPending || undefined}
             >
               <option value="">Unassigned</option>
               {extraAssignee && <option value={extraAssignee.id}>{extraAssignee.name}</option>}
@@ -167,8 +168,8 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
             extra={extraProject}
             noneLabel="No project"
             error={errors.projectId?.message}
-            loadFailed={options.isError}
-            busy={options.isPending}
+            loadFailed={projectOptions.isError}
+            busy={projectOptions.isPending}
             {...projectField}
             onChange={(event) => {
               const offered = projects.find((project) => project.id === event.target.value);

@@ -16,7 +16,13 @@ import { PersonLink } from "./PersonLink";
 import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
-import { adminTasksQueryOptions, taskOptionsQuery, useDeleteTask, useLiveAdminTasks } from "./tasks-api";
+import {
+  adminTasksQueryOptions,
+  taskAssigneesQuery,
+  taskProjectsQuery,
+  useDeleteTask,
+  useLiveAdminTasks,
+} from "./tasks-api";
 
 export const DELETE_TASK_QUESTION = "Are you sure you want to delete this task?";
 
@@ -35,10 +41,9 @@ export function TasksPage({
   const items = tasks.data?.pages.flatMap((page) => page.items);
   const filtered = !!(filters.status || filters.assignee || filters.project);
   // A developer's name opens their page; the people who may be assigned (the filter's) say who is one.
-  const staff = useQuery(taskOptionsQuery());
+  const staff = useQuery(taskAssigneesQuery());
   const developers = useMemo(
-    () =>
-      new Set(staff.data?.assignees.filter((person) => person.role === "developer").map((person) => person.id) ?? []),
+    () => new Set(staff.data?.filter((person) => person.role === "developer").map((person) => person.id) ?? []),
     [staff.data],
   );
 
@@ -110,10 +115,11 @@ export function TasksPage({
 function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
   // The projects offered are searched by title, as in the task dialog: there may be far more than a select holds.
   const [projectSearch, setProjectSearch] = useState("");
-  const options = useQuery(taskOptionsQuery(projectSearch));
+  const projects = useQuery(taskProjectsQuery(projectSearch));
+  const assignees = useQuery(taskAssigneesQuery()).data ?? [];
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
   // The project filtered by stays named when another search, or a project's "View tasks", leaves it unoffered.
-  const unofferedProject = useUnofferedProject(filters.project, options);
+  const unofferedProject = useUnofferedProject(filters.project, projects);
   return (
     <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3">
       <FormField label="Status">
@@ -125,10 +131,10 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
       <FormField label="Assignee">
         <SelectInput value={filters.assignee ?? ""} onChange={(event) => set("assignee", event.target.value)}>
           <option value="">Everyone</option>
-          {filters.assignee && !options.data?.assignees.some((person) => person.id === filters.assignee) && (
+          {filters.assignee && !assignees.some((person) => person.id === filters.assignee) && (
             <option value={filters.assignee}>Selected person</option>
           )}
-          {options.data?.assignees.map((person) => (
+          {assignees.map((person) => (
             <option key={person.id} value={person.id}>
               {person.name}
             </option>
@@ -138,11 +144,11 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
       <ProjectSearchSelect
         search={projectSearch}
         onSearchChange={setProjectSearch}
-        projects={options.data?.projects ?? []}
+        projects={projects.data ?? []}
         extra={unofferedProject}
         noneLabel="All projects"
-        loadFailed={options.isError}
-        busy={options.isFetching}
+        loadFailed={projects.isError}
+        busy={projects.isFetching}
         value={filters.project ?? ""}
         onChange={(event) => set("project", event.target.value)}
       />

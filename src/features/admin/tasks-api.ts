@@ -6,6 +6,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
+import type { ProjectOption } from "../../../common/admin-money";
 import type { Page, Task } from "../../../common/api";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
@@ -18,8 +19,7 @@ import type { TaskFilterSearch } from "./search";
 export const adminTasksKey = ["admin", "tasks"] as const;
 export const ADMIN_TASKS_PAGE = 24;
 
-export type TaskOption = { id: string; name: string; role: string };
-export type TaskOptions = { assignees: TaskOption[]; projects: { id: string; title: string }[] };
+export type TaskAssigneeOption = { id: string; name: string; role: string };
 
 /** Every task matching the filters, newest first, a page at a time ("Load more"). */
 export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
@@ -34,11 +34,20 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     getNextPageParam: (last) => last.next,
   });
 
-/** The assignee and project selects' choices (bounded by the server); the projects whose title starts with `q`, when given. */
-export const taskOptionsQuery = (q = "") =>
+/** Who the assignee selects offer (bounded by the server): read once for the page, not with each project search. */
+export const taskAssigneesQuery = () =>
   queryOptions({
-    queryKey: [...adminTasksKey, "options", q.trim()],
-    queryFn: () => api.get<TaskOptions>(`/api/admin/tasks/options${toQueryString({ q: q.trim() || undefined })}`),
+    queryKey: [...adminTasksKey, "assignee-options"],
+    queryFn: () => api.get<TaskAssigneeOption[]>("/api/admin/tasks/assignee-options"),
+    staleTime: 60_000,
+  });
+
+/** The project selects' choices (bounded by the server): the projects whose title starts with `q`, when given. */
+export const taskProjectsQuery = (q = "") =>
+  queryOptions({
+    queryKey: [...adminTasksKey, "project-options", q.trim()],
+    queryFn: () =>
+      api.get<ProjectOption[]>(`/api/admin/tasks/project-options${toQueryString({ q: q.trim() || undefined })}`),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
