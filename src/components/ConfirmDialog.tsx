@@ -9,8 +9,9 @@ import { keepPlace } from "../lib/keep-place";
  * action; the dialog stays open, its button busy, until it settles. When the
  * action takes the trigger away with its row (a deleted task's card, and this
  * dialog with it), keepPlace finds focus a place on the page. Such an action
- * tells its outcome from `mutateAsync(…).then(success, failure)`, not from
- * mutate's callbacks: those of an observer that unmounted with its row never run.
+ * tells its outcome with `toastOutcome(mutateAsync(…), …)` (src/lib/toasts.ts),
+ * not from mutate's callbacks: those of an observer that unmounted with its row
+ * never run.
  */
 export function ConfirmDialog({
   trigger,

@@ -1,9 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
-import { toaster } from "../components/Toaster";
 import { showServerError } from "./form-errors";
-
-/** A toast's words: the spec §8 text as its title, and what it adds. */
-export type ToastText = { title: string; description?: string };
+import { type Told, toast } from "./toasts";
 
 /** What the submit needs of a TanStack Query mutation (any context, so optimistic writes fit). */
 type FormMutation<TVariables, TResult> = {
@@ -29,9 +26,9 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
   form: UseFormReturn<TValues, unknown, TOutput>,
   mutation: FormMutation<TVariables, TResult>,
   options: Sends<TOutput, NoInfer<TVariables>> & {
-    saved?: ToastText | ((result: TResult) => ToastText);
+    saved?: Told<TResult>;
     onSaved?: (result: TResult) => void;
-    failed?: ToastText | ((error: Error) => ToastText);
+    failed?: Told<Error>;
     /** API field names the form calls otherwise (`showServerError`'s). */
     renamed?: Partial<Record<string, Path<TValues>>>;
   },
@@ -42,11 +39,11 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
     const variables = options.variables ? options.variables(values) : (values as unknown as TVariables);
     mutation.mutate(variables, {
       onSuccess: (result) => {
-        if (saved) toaster.create({ type: "success", ...(typeof saved === "function" ? saved(result) : saved) });
+        if (saved) toast("success", saved, result);
         onSaved?.(result);
       },
       onError: (error) => {
-        if (failed) toaster.create({ type: "error", ...(typeof failed === "function" ? failed(error) : failed) });
+        if (failed) toast("error", failed, error);
         showServerError(form, error, renamed);
       },
     });

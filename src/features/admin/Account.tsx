@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { failedWith, toastOutcome } from "../../lib/toasts";
 import { SIGN_OUT_EVERYWHERE_QUESTION } from "./labels";
 import { HiddenName } from "./PersonRow";
 import { useResendInvitation, useSignOutEverywhere } from "./people-api";
@@ -68,20 +69,13 @@ export function SignOutEverywhereButton({ kind, person }: { kind: Kind; person: 
       description={`${person.fullName} is signed out on every device: their open pages go to the sign-in page. Their password stays, so they can sign in again; if someone else may know it, ask them to reset it.`}
       confirmLabel="Sign out everywhere"
       onConfirm={() =>
-        signOut.mutateAsync(person.id).then(
-          (result) =>
-            toaster.create({
-              type: "success",
-              title: TOAST.signedOutEverywhere,
-              description: `${person.fullName}: ${devices(result.ended)} signed out.`,
-            }),
-          (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.signOutEverywhereFailed}: ${errorMessage(error)}`,
-            }),
-        )
+        toastOutcome(signOut.mutateAsync(person.id), {
+          saved: (result) => ({
+            title: TOAST.signedOutEverywhere,
+            description: `${person.fullName}: ${devices(result.ended)} signed out.`,
+          }),
+          failed: failedWith(TOAST.signOutEverywhereFailed),
+        })
       }
       trigger={
         <Button size="xs" variant="outline" disabled={signOut.isPending}>

@@ -12,6 +12,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { failedWith, serverMessage, toastOutcome } from "../../lib/toasts";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
@@ -197,10 +198,10 @@ function MarkPaid({ invoice }: { invoice: AdminPayment }) {
       description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. Today is recorded as its paid date.`}
       confirmLabel="Mark paid"
       onConfirm={() =>
-        markPaid.mutateAsync(invoice.id).then(
-          () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
-          (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-        )
+        toastOutcome(markPaid.mutateAsync(invoice.id), {
+          saved: { title: TOAST.paymentConfirmed },
+          failed: serverMessage,
+        })
       }
       trigger={
         <Button size="xs" variant="outline">
@@ -224,15 +225,10 @@ function DeleteInvoice({ invoice }: { invoice: AdminPayment }) {
       description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. They are told it was withdrawn, and it leaves their invoices and the totals. Its number is not used again.`}
       confirmLabel="Delete"
       onConfirm={() =>
-        remove.mutateAsync(invoice.id).then(
-          () => toaster.create({ type: "success", title: TOAST.invoiceDeleted }),
-          (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.invoiceDeleteFailed}: ${errorMessage(error)}`,
-            }),
-        )
+        toastOutcome(remove.mutateAsync(invoice.id), {
+          saved: { title: TOAST.invoiceDeleted },
+          failed: failedWith(TOAST.invoiceDeleteFailed),
+        })
       }
       trigger={
         <IconButton size="xs" variant="outline" aria-label={`Delete invoice ${invoice.invoiceNumber}`} title="Delete">

@@ -6,6 +6,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
+import { toastOutcome } from "../../lib/toasts";
 
 /**
  * The parts of a row of people the clients' and developers' tables share: the name with its
@@ -95,14 +96,10 @@ export function PersonRowActions({
           description={`${person.fullName} (${person.email}). ${texts.deleteNote}`}
           confirmLabel="Delete"
           onConfirm={() =>
-            remove.mutateAsync(person.id).then(
-              (result) =>
-                toaster.create({
-                  type: "success",
-                  title: result.outcome === "deleted" ? texts.deleted : texts.deactivated,
-                }),
-              () => toaster.create({ type: "error", title: TOAST.error, description: texts.deleteFailed }),
-            )
+            toastOutcome(remove.mutateAsync(person.id), {
+              saved: (result) => ({ title: result.outcome === "deleted" ? texts.deleted : texts.deactivated }),
+              failed: { title: TOAST.error, description: texts.deleteFailed },
+            })
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">

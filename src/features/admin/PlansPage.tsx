@@ -9,6 +9,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { toastOutcome } from "../../lib/toasts";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
@@ -232,10 +233,10 @@ function PlanRow({
               description={`${plan.name} will no longer be offered on the public Plans page or the contact form.`}
               confirmLabel="Delete"
               onConfirm={() =>
-                remove.mutateAsync(plan.id).then(
-                  () => toaster.create({ type: "success", title: TOAST.planDeleted }),
-                  () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.planDeleteFailed }),
-                )
+                toastOutcome(remove.mutateAsync(plan.id), {
+                  saved: { title: TOAST.planDeleted },
+                  failed: { title: TOAST.error, description: TOAST.planDeleteFailed },
+                })
               }
               trigger={
                 <Button size="xs" variant="outline" colorPalette="red">

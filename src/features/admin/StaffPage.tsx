@@ -15,10 +15,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { serverMessage, toastOutcome } from "../../lib/toasts";
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { HiddenName } from "./PersonRow";
@@ -130,15 +130,13 @@ function StaffActions({ member, self }: { member: AdminStaffMember; self: boolea
           description={`${member.fullName} (${member.email}). ${REMOVE_STAFF_NOTE}`}
           confirmLabel="Remove"
           onConfirm={() =>
-            remove.mutateAsync(member.id).then(
-              (result) =>
-                toaster.create({
-                  type: "success",
-                  title: result.outcome === "deleted" ? TOAST.staffRemoved : TOAST.staffDeactivated,
-                }),
+            toastOutcome(remove.mutateAsync(member.id), {
+              saved: (result) => ({
+                title: result.outcome === "deleted" ? TOAST.staffRemoved : TOAST.staffDeactivated,
+              }),
               // Spec §8: staff removal shows the server's own message.
-              (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-            )
+              failed: serverMessage,
+            })
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">

@@ -8,8 +8,8 @@ import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { toastOutcome } from "../../lib/toasts";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { assigneeOf, TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import { PersonLink } from "./PersonLink";
@@ -196,10 +196,10 @@ function AdminTaskCard({ task, developers }: { task: Task; developers: ReadonlyS
           description={task.title}
           confirmLabel="Delete"
           onConfirm={() =>
-            remove.mutateAsync(task.id).then(
-              () => toaster.create({ type: "success", title: TOAST.taskDeleted }),
-              () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskDeleteFailed }),
-            )
+            toastOutcome(remove.mutateAsync(task.id), {
+              saved: { title: TOAST.taskDeleted },
+              failed: { title: TOAST.error, description: TOAST.taskDeleteFailed },
+            })
           }
           trigger={
             <Button size="xs" variant="outline" colorPalette="red">

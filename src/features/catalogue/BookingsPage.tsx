@@ -10,10 +10,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { serverMessage, toastOutcome } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
@@ -141,15 +141,11 @@ function BookingActions({ order }: { order: ServiceOrder }) {
   const decide = useDecideBooking();
   if (order.status !== "pending") return null;
   const run = (verb: "approve" | "cancel") =>
-    decide.mutateAsync({ id: order.id, verb }).then(
-      () =>
-        toaster.create({
-          type: "success",
-          title: verb === "approve" ? TOAST.bookingApproved : TOAST.bookingCancelled,
-        }),
+    toastOutcome(decide.mutateAsync({ id: order.id, verb }), {
+      saved: { title: verb === "approve" ? TOAST.bookingApproved : TOAST.bookingCancelled },
       // Spec §8: bookings show the server's own message.
-      (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-    );
+      failed: serverMessage,
+    });
   const who = ` ${order.serviceTitle} for ${order.clientName}`;
   return (
     <HStack gap="2" justify="end">

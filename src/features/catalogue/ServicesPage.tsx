@@ -9,6 +9,7 @@ import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { toastOutcome } from "../../lib/toasts";
 import { useAdminServices, useDeleteService } from "./api";
 import { ServiceDialog } from "./ServiceDialog";
 
@@ -146,14 +147,12 @@ function ServiceCard({ service }: { service: Service }) {
             description={`${service.title}. ${DELETE_SERVICE_NOTE}`}
             confirmLabel="Delete"
             onConfirm={() =>
-              remove.mutateAsync(service.id).then(
-                (result) =>
-                  toaster.create({
-                    type: "success",
-                    title: result.outcome === "deleted" ? TOAST.serviceDeleted : TOAST.serviceDeactivated,
-                  }),
-                () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.serviceDeleteFailed }),
-              )
+              toastOutcome(remove.mutateAsync(service.id), {
+                saved: (result) => ({
+                  title: result.outcome === "deleted" ? TOAST.serviceDeleted : TOAST.serviceDeactivated,
+                }),
+                failed: { title: TOAST.error, description: TOAST.serviceDeleteFailed },
+              })
             }
             trigger={
               <Button size="sm" variant="outline" colorPalette="red">

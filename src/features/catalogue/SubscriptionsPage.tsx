@@ -9,9 +9,9 @@ import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard } from "../../components/StatCard";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { serverMessage, toastOutcome } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
@@ -118,11 +118,11 @@ function EndSubscriptionButton({ subscription }: { subscription: Subscription })
       confirmLabel="End subscription"
       dismissLabel="Keep subscription"
       onConfirm={() =>
-        decide.mutateAsync({ id: subscription.id, verb: "end" }).then(
-          () => toaster.create({ type: "success", title: TOAST.subscriptionEnded }),
+        toastOutcome(decide.mutateAsync({ id: subscription.id, verb: "end" }), {
+          saved: { title: TOAST.subscriptionEnded },
           // As Bookings' decisions: the server's own message (this booking is no longer approved, say).
-          (error) => toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
-        )
+          failed: serverMessage,
+        })
       }
       trigger={
         <Button size="xs" variant="outline" colorPalette="red" disabled={decide.isPending}>

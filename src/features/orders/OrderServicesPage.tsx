@@ -21,10 +21,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { failedWith, toastOutcome } from "../../lib/toasts";
 import {
   activeServicesKey,
   applyOrderChange,
@@ -159,15 +159,10 @@ function CancelOrder({ order }: { order: ServiceOrder }) {
       confirmLabel="Cancel order"
       dismissLabel="Keep order"
       onConfirm={() =>
-        cancel.mutateAsync(order.id).then(
-          () => toaster.create({ type: "success", title: TOAST.orderCancelled }),
-          (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.orderCancelFailed}: ${errorMessage(error)}`,
-            }),
-        )
+        toastOutcome(cancel.mutateAsync(order.id), {
+          saved: { title: TOAST.orderCancelled },
+          failed: failedWith(TOAST.orderCancelFailed),
+        })
       }
       trigger={
         <Button size="sm" variant="outline">

@@ -2,9 +2,8 @@ import { Button } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
 import { LuTrash2 } from "react-icons/lu";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
+import { failedWith, toastOutcome } from "../../lib/toasts";
 import { useDeleteProject } from "../admin/money-api";
 import { DELETE_PROJECT_QUESTION } from "./labels";
 
@@ -22,18 +21,11 @@ export default function DeleteProjectButton({ projectId, title }: { projectId: s
       description={`${title}, with its messages, files and milestones. Its tasks stay, on no project.`}
       confirmLabel="Delete project"
       onConfirm={() =>
-        remove.mutateAsync().then(
-          () => {
-            toaster.create({ type: "success", title: TOAST.projectDeleted });
-            return navigate({ to: "/portal/projects", replace: true });
-          },
-          (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.projectDeleteFailed}: ${errorMessage(error)}`,
-            }),
-        )
+        toastOutcome(remove.mutateAsync(), {
+          saved: { title: TOAST.projectDeleted },
+          failed: failedWith(TOAST.projectDeleteFailed),
+          onSaved: () => navigate({ to: "/portal/projects", replace: true }),
+        })
       }
       trigger={
         <Button variant="outline" size="sm" colorPalette="red">

@@ -23,6 +23,7 @@ import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import type { ShownPages } from "../../lib/shown-pages";
+import { toastOutcome } from "../../lib/toasts";
 import { fileDownloadPath, filesQuery, formatFileSize, useDeleteFile, useLoadMoreFiles } from "./files";
 import { UploadProgress, useFileUpload } from "./uploads";
 
@@ -174,10 +175,10 @@ function FileItem({ projectId, file, canDelete }: { projectId: string; file: Pro
           description={file.name}
           confirmLabel="Delete"
           onConfirm={() =>
-            remove.mutateAsync(file.id).then(
-              () => toaster.create({ type: "success", title: TOAST.fileDeleted }),
-              () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.fileDeleteFailed }),
-            )
+            toastOutcome(remove.mutateAsync(file.id), {
+              saved: { title: TOAST.fileDeleted },
+              failed: { title: TOAST.error, description: TOAST.fileDeleteFailed },
+            })
           }
           trigger={
             <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Delete ${file.name}`}>

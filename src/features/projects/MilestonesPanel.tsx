@@ -17,12 +17,12 @@ import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
+import { failedWith, toastOutcome } from "../../lib/toasts";
 import { AddMilestoneDialog } from "./AddMilestoneDialog";
 import {
   applyMilestoneChange,
@@ -241,15 +241,10 @@ function DeleteMilestone({ projectId, milestone }: { projectId: string; mileston
       description={`${milestone.title}, ${formatAmount(milestone.amountMinor)}. Everyone on the project stops seeing it.`}
       confirmLabel="Delete"
       onConfirm={() =>
-        remove.mutateAsync(milestone.id).then(
-          () => toaster.create({ type: "success", title: TOAST.milestoneDeleted }),
-          (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.milestoneDeleteFailed}: ${errorMessage(error)}`,
-            }),
-        )
+        toastOutcome(remove.mutateAsync(milestone.id), {
+          saved: { title: TOAST.milestoneDeleted },
+          failed: failedWith(TOAST.milestoneDeleteFailed),
+        })
       }
       trigger={
         <Button size="xs" variant="outline" colorPalette="red">

@@ -10,6 +10,7 @@ import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
+import { failedWith, toastOutcome } from "../../lib/toasts";
 import { signedInDevicesQuery, useSignOutDevice, useSignOutOtherDevices } from "./api";
 import { NO_OTHER_DEVICES, SIGN_OUT_OTHERS_QUESTION } from "./labels";
 import { SettingsCard } from "./SettingsCard";
@@ -103,15 +104,10 @@ export function SignedInDevicesCard() {
                 description="Every device but this one will have to sign in again."
                 confirmLabel="Sign out of other devices"
                 onConfirm={() =>
-                  signOutOthers.mutateAsync().then(
-                    () => toaster.create({ type: "success", title: TOAST.otherDevicesSignedOut }),
-                    (error) =>
-                      toaster.create({
-                        type: "error",
-                        title: TOAST.error,
-                        description: `${TOAST.otherDevicesSignOutFailed}: ${errorMessage(error)}`,
-                      }),
-                  )
+                  toastOutcome(signOutOthers.mutateAsync(), {
+                    saved: { title: TOAST.otherDevicesSignedOut },
+                    failed: failedWith(TOAST.otherDevicesSignOutFailed),
+                  })
                 }
                 trigger={
                   <Button size="sm" variant="outline" colorPalette="red">

@@ -1,0 +1,42 @@
+import { toaster } from "../components/Toaster";
+import { errorMessage } from "./form-errors";
+import { TOAST } from "./messages";
+
+/** A toast's words: the spec §8 text as its title, and what it adds. */
+export type ToastText = { title: string; description?: string };
+/** The words, or how they follow from what happened (the saved row, the error). */
+export type Told<T> = ToastText | ((value: T) => ToastText);
+
+/** Shows the toast of an outcome, worded from `value` where the words depend on it. */
+export function toast<T>(type: "success" | "error", told: Told<T>, value: T): void {
+  toaster.create({ type, ...(typeof told === "function" ? told(value) : told) });
+}
+
+/**
+ * An action's outcome told as a toast, its success's or its failure's: for an action run through
+ * `mutateAsync` (a confirmation's, whose row may unmount with mutate's callbacks before they run; see
+ * ConfirmDialog). Never rejects: the toast has said what went wrong. `onSaved` runs after a
+ * success, with its result (awaited, as a navigation away).
+ */
+export async function toastOutcome<T>(
+  action: Promise<T>,
+  told: { saved: Told<T>; failed: Told<Error>; onSaved?: (result: T) => unknown },
+): Promise<void> {
+  let result: T;
+  try {
+    result = await action;
+  } catch (error) {
+    toast("error", told.failed, error instanceof Error ? error : new Error(String(error)));
+    return;
+  }
+  toast("success", told.saved, result);
+  await told.onSaved?.(result);
+}
+
+/** A failure told in the server's own words (spec §8: payments, bookings, staff). */
+export const serverMessage: Told<Error> = (error) => ({ title: TOAST.error, description: errorMessage(error) });
+
+/** A failure told as the spec's text for it, then the server's reason. */
+export const failedWith =
+  (text: string): Told<Error> =>
+  (error) => ({ title: TOAST.error, description: `${text}: ${errorMessage(error)}` });
