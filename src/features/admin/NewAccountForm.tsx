@@ -12,8 +12,7 @@ import { formatDate } from "../../../common/format";
 import { INVITATION_DAYS, newClientSchema } from "../../../common/people";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
-import { showServerError } from "../../lib/form-errors";
+import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { enquiryDetailQueryOptions } from "./enquiries-api";
 import { useCreateClient, useCreateDeveloper } from "./people-api";
@@ -57,22 +56,21 @@ export function NewAccountForm({
       if (!form.getValues(field)) form.setValue(field, value);
   }, [sender, form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    if (pending) return;
-    try {
-      if (kind === "client") {
-        const created = await createClient.mutateAsync({ ...values, companyName: values.companyName || undefined });
-        toaster.create({ type: "success", title: TOAST.accountInvited });
-        await navigate({ to: "/portal/admin/clients/$clientId", params: { clientId: created.id } });
-      } else {
-        const created = await createDeveloper.mutateAsync({ fullName: values.fullName, email: values.email });
-        toaster.create({ type: "success", title: TOAST.accountInvited });
-        await navigate({ to: "/portal/admin/developers/$developerId", params: { developerId: created.id } });
-      }
-    } catch (error) {
-      showServerError(form, error);
-    }
-  });
+  const saved = { title: TOAST.accountInvited };
+  const onSubmit =
+    kind === "client"
+      ? submitMutation(form, createClient, {
+          variables: (values) => ({ ...values, companyName: values.companyName || undefined }),
+          saved,
+          onSaved: (created) =>
+            void navigate({ to: "/portal/admin/clients/$clientId", params: { clientId: created.id } }),
+        })
+      : submitMutation(form, createDeveloper, {
+          variables: ({ fullName, email }) => ({ fullName, email }),
+          saved,
+          onSaved: (created) =>
+            void navigate({ to: "/portal/admin/developers/$developerId", params: { developerId: created.id } }),
+        });
 
   const list = kind === "client" ? "/portal/admin/clients" : "/portal/admin/developers";
   return (
