@@ -15,10 +15,11 @@ export class DbTimestamp extends Date {
   readonly #json: string;
   readonly #time: number;
 
-  constructor(iso: string) {
-    super(iso);
+  /** `iso` and `time` name the same instant (the caller has both; parsing `iso` again costs more). */
+  constructor(iso: string, time: number) {
+    super(time);
     this.#json = iso;
-    this.#time = this.getTime();
+    this.#time = time;
   }
 
   override toJSON(): string {
@@ -28,13 +29,23 @@ export class DbTimestamp extends Date {
 
 const SPACE = 32;
 const DASH = 45;
+const ZERO = 48;
+
+/** The number the decimal digits of `text` from `start` to `end` write. */
+function digits(text: string, start: number, end: number): number {
+  let value = 0;
+  for (let index = start; index < end; index++) value = value * 10 + (text.charCodeAt(index) - ZERO);
+  return value;
+}
 
 /**
  * PostgreSQL's text for a `timestamp with time zone` (both drivers hand it over as text) as a Date.
  * The session's time zone decides the offset it is written with; at UTC ("2026-03-04
  * 12:34:56.789123+00", the zone server/db/index.ts sets every session to) it becomes a DbTimestamp, with the
- * fraction cut to milliseconds as `new Date` does. Any other form (another offset, a year past
- * 9999, BC, infinity) is parsed by `new Date`, as Drizzle's own timestamp column does.
+ * fraction cut to milliseconds as `new Date` does; its instant is worked out from the text's digits
+ * (Date.UTC: ~0.35 µs against ~0.6 for `new Date` parsing the ISO string, S37; a 50-row page reads
+ * 50 to 100 of them). Any other form (another offset, a year past 9999, BC, infinity) is parsed
+ * by `new Date`, as Drizzle's own timestamp column does.
  */
 export function parseTimestamptz(text: string): Date {
   if (text.length < 22 || text.charCodeAt(4) !== DASH || text.charCodeAt(10) !== SPACE || !text.endsWith("+00")) {
@@ -42,7 +53,21 @@ export function parseTimestamptz(text: string): Date {
   }
   const dot = text.indexOf(".", 19);
   const millis = dot === -1 ? "000" : `${text.slice(dot + 1, text.length - 3)}00`.slice(0, 3);
-  return new DbTimestamp(`${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`);
+  const iso = `${text.slice(0, 10)}T${text.slice(11, 19)}.${millis}Z`;
+  const year = digits(text, 0, 4);
+  const time =
+    year < 100
+      ? Date.parse(iso) // Date.UTC reads the years 0 to 99 as 1900 to 1999
+      : Date.UTC(
+          year,
+          digits(text, 5, 7) - 1,
+          digits(text, 8, 10),
+          digits(text, 11, 13),
+          digits(text, 14, 16),
+          digits(text, 17, 19),
+          digits(millis, 0, 3),
+        );
+  return new DbTimestamp(iso, time);
 }
 
 /**
