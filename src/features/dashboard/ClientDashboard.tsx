@@ -17,7 +17,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { dashboardKey, fetchDashboard } from "./api";
-import { RecentProjects } from "./RecentProjects";
+import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
 
 /**
@@ -39,20 +39,12 @@ export function ClientDashboard() {
     <Stack gap="6">
       <Stats figures={data} pending={pending} />
       <Grid templateColumns={{ base: "1fr", lg: "2fr 1fr" }} gap="6" alignItems="start">
-        <Section
+        <ProjectsSection
           id="recent-projects"
           title="Recent Projects"
-          action={
-            <Button asChild size="sm" variant="ghost" colorPalette="brand">
-              <Link to="/portal/projects">View all</Link>
-            </Button>
-          }
-        >
-          {pending ? (
-            <ListSkeleton label="Loading your projects" rows={3} lines={3} />
-          ) : data && data.recentProjects.length > 0 ? (
-            <RecentProjects projects={data.recentProjects} label="Recent Projects" />
-          ) : (
+          projects={data?.recentProjects}
+          pending={pending}
+          empty={
             <EmptyList
               framed={false}
               size="sm"
@@ -65,8 +57,8 @@ export function ClientDashboard() {
                 </Button>
               }
             />
-          )}
-        </Section>
+          }
+        />
         <Stack gap="6">
           <QuickActions />
           <Section id="recent-invoices" title="Recent Invoices">

@@ -21,7 +21,7 @@ import { ProjectLink } from "../projects/ProjectLink";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { dashboardKey, fetchDashboard } from "./api";
-import { RecentProjects } from "./RecentProjects";
+import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
 
 const STATUS_ICONS: Record<TaskStatus, IconType> = {
@@ -90,20 +90,12 @@ export function DeveloperDashboard() {
             />
           )}
         </Section>
-        <Section
+        <ProjectsSection
           id="my-projects"
           title="My Projects"
-          action={
-            <Button asChild size="sm" variant="ghost" colorPalette="brand">
-              <Link to="/portal/projects">View all</Link>
-            </Button>
-          }
-        >
-          {pending ? (
-            <ListSkeleton label="Loading your projects" rows={3} lines={3} />
-          ) : data.recentProjects.length > 0 ? (
-            <RecentProjects projects={data.recentProjects} label="My Projects" />
-          ) : (
+          projects={data?.recentProjects}
+          pending={pending}
+          empty={
             <EmptyList
               framed={false}
               size="sm"
@@ -111,8 +103,8 @@ export function DeveloperDashboard() {
               title="No projects assigned to you"
               description="When you are assigned to a project, it appears here."
             />
-          )}
-        </Section>
+          }
+        />
       </Grid>
     </Stack>
   );

@@ -1,13 +1,54 @@
 import { Box, Button, Heading, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
 import type { DashboardProject } from "../../../common/api";
 import { formatDay } from "../../../common/format";
 import { InfoList } from "../../components/InfoList";
 import { ProjectProgress } from "../projects/ProjectProgress";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
+import { ListSkeleton, Section } from "./Section";
+
+/**
+ * A dashboard's projects section (the client's Recent Projects, the developer's My Projects): View
+ * all to the projects list; while the dashboard loads, rows of its shape; then the projects, or
+ * `empty`, the dashboard's own empty state.
+ */
+export function ProjectsSection({
+  id,
+  title,
+  projects,
+  pending,
+  empty,
+}: {
+  id: string;
+  title: string;
+  projects: DashboardProject[] | undefined;
+  pending: boolean;
+  empty: ReactNode;
+}) {
+  return (
+    <Section
+      id={id}
+      title={title}
+      action={
+        <Button asChild size="sm" variant="ghost" colorPalette="brand">
+          <Link to="/portal/projects">View all</Link>
+        </Button>
+      }
+    >
+      {pending ? (
+        <ListSkeleton label="Loading your projects" rows={3} lines={3} />
+      ) : projects && projects.length > 0 ? (
+        <RecentProjects projects={projects} label={title} />
+      ) : (
+        empty
+      )}
+    </Section>
+  );
+}
 
 /** Spec §2: each with title, status badge, description, progress bar, start and due dates, View Details. */
-export function RecentProjects({ projects, label }: { projects: DashboardProject[]; label: string }) {
+function RecentProjects({ projects, label }: { projects: DashboardProject[]; label: string }) {
   return (
     <Stack as="ul" listStyleType="none" gap="0" aria-label={label}>
       {projects.map((project, index) => (
