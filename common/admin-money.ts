@@ -30,6 +30,12 @@ export const personOptionSchema = z
   .meta({ id: "PersonOption" });
 export type PersonOption = z.input<typeof personOptionSchema>;
 
+/** A person a task may be assigned to (Admin › Tasks' assignee selects): staff, with whether they are a developer. */
+export const taskAssigneeOptionSchema = z
+  .object({ id: z.string(), name: z.string(), role: z.string() })
+  .meta({ id: "TaskAssigneeOption" });
+export type TaskAssigneeOption = z.input<typeof taskAssigneeOptionSchema>;
+
 /** How many people a picker offers at most: it is searched, never the whole table. */
 export const PICKER_LIMIT = 20;
 export const DEVELOPER_PICKER_LIMIT = 100;

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pickerQuerySchema, projectOptionSchema } from "../../common/admin-money";
+import { pickerQuerySchema, projectOptionSchema, taskAssigneeOptionSchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange } from "../data/audit";
@@ -17,12 +17,10 @@ import { errorResponses } from "../http/openapi";
 
 const taskParams = z.strictObject({ taskId: uuidParam });
 
-const assigneeOptionSchema = z
-  .object({ id: z.string(), name: z.string(), role: z.string() })
-  .meta({ id: "TaskAssigneeOption" });
-
-/** The assignee must be active staff and the project must exist: said under the field, as 400. */
-/** Checks the task's assignee and project; returns the client whose project it is (who follows the task). */
+/**
+ * Checks the task's assignee (active staff) and project (one that exists), each refusal said under its
+ * field as a 400; returns the client whose project it is (who follows the task).
+ */
 async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientId: string | null }> {
   const fields: Record<string, string> = {};
   let projectClientId: string | null = null;
@@ -61,7 +59,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         tags: ["admin"],
         summary: "Who a task may be assigned to: active developers and administrators, by name (bounded)",
         querystring: z.strictObject({}),
-        response: { 200: z.array(assigneeOptionSchema), ...errorResponses(400, 401, 403) },
+        response: { 200: z.array(taskAssigneeOptionSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {

@@ -6,7 +6,7 @@ import {
   useMutation,
   useQueryClient,
 } from "@tanstack/react-query";
-import type { ProjectOption } from "../../../common/admin-money";
+import type { ProjectOption, TaskAssigneeOption } from "../../../common/admin-money";
 import type { Page, Task } from "../../../common/api";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
@@ -18,8 +18,6 @@ import type { TaskFilterSearch } from "./search";
 
 export const adminTasksKey = ["admin", "tasks"] as const;
 export const ADMIN_TASKS_PAGE = 24;
-
-export type TaskAssigneeOption = { id: string; name: string; role: string };
 
 /** Every task matching the filters, newest first, a page at a time ("Load more"). */
 export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
