@@ -1,10 +1,9 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { EMAIL_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
+import { AccountEmailField } from "./AccountEmailField";
 import { useRequestPasswordReset } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { type ForgotPasswordValues, forgotPasswordSchema } from "./schemas";
@@ -32,15 +31,7 @@ export function ForgotPasswordForm() {
             Check your inbox for an e-mail with a link to reset your password.
           </FormAlert>
         )}
-        <FormField label="Email" required error={errors.email?.message}>
-          <TextInput
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            {...form.register("email")}
-          />
-        </FormField>
+        <AccountEmailField register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={request.isPending} width="full">
           Send Reset Link
         </Button>

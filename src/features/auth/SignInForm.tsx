@@ -2,12 +2,13 @@ import { Button, Link as ChakraLink, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Link, useNavigate, useRouter } from "@tanstack/react-router";
 import { useForm } from "react-hook-form";
-import { EMAIL_MAX_LENGTH, PASSWORD_MAX_LENGTH } from "../../../common/domain";
+import { PASSWORD_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
 import { ApiError } from "../../lib/api";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
+import { AccountEmailField } from "./AccountEmailField";
 import { useResendVerification, useSignIn } from "./api";
 import { type SignInValues, signInSchema } from "./schemas";
 
@@ -62,15 +63,7 @@ export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
         )}
         {resend.isError && <FormAlert status="error" title={errorMessage(resend.error)} />}
 
-        <FormField label="Email" required error={errors.email?.message}>
-          <TextInput
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            {...form.register("email")}
-          />
-        </FormField>
+        <AccountEmailField register={form.register} errors={errors} />
         <FormField label="Password" required error={errors.password?.message}>
           <TextInput
             type="password"

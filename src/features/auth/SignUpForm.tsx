@@ -1,10 +1,11 @@
 import { Button, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH } from "../../../common/domain";
+import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
 import { FormField, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
+import { AccountEmailField } from "./AccountEmailField";
 import { useSignUp } from "./api";
 import { NewPasswordFields } from "./NewPasswordFields";
 import { type SignUpValues, signUpSchema } from "./schemas";
@@ -34,15 +35,7 @@ export function SignUpForm() {
         <FormField label="Full Name" required error={errors.fullName?.message}>
           <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
         </FormField>
-        <FormField label="Email" required error={errors.email?.message}>
-          <TextInput
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            {...form.register("email")}
-          />
-        </FormField>
+        <AccountEmailField register={form.register} errors={errors} />
         <NewPasswordFields register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={signUp.isPending} width="full">
           Create Account

@@ -1,10 +1,9 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useForm } from "react-hook-form";
-import { EMAIL_MAX_LENGTH } from "../../../common/domain";
 import { FormAlert } from "../../components/FormAlert";
-import { FormField, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
+import { AccountEmailField } from "./AccountEmailField";
 import { useResendVerification } from "./api";
 import { BackToSignInLink } from "./BackToSignInLink";
 import { VERIFY_LINK_EXPIRED, VERIFY_LINK_INVALID } from "./messages";
@@ -40,15 +39,7 @@ export function VerifyLinkFailed({ linkError }: { linkError?: string }) {
             Check your inbox and open the link to verify your account, then sign in.
           </FormAlert>
         )}
-        <FormField label="Email" required error={errors.email?.message}>
-          <TextInput
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            maxLength={EMAIL_MAX_LENGTH}
-            {...form.register("email")}
-          />
-        </FormField>
+        <AccountEmailField register={form.register} errors={errors} />
         <Button type="submit" colorPalette="brand" loading={resend.isPending} disabled={resend.isSuccess} width="full">
           Send a New Link
         </Button>
