@@ -64,8 +64,22 @@ export function passwordMeetsPolicy(password: string): boolean {
 }
 
 export const MESSAGE_MAX_LENGTH = 4000;
+/**
+ * The pages the portal asks for, kept here so that the benchmarks (bench/portal-large-routes.ts,
+ * bench/admin-large-routes.ts) measure the requests the product makes. The API's own default and
+ * cap for a page are server/http/cursor.ts's.
+ */
 /** A project thread's page: the newest 50 first, older ones on request. */
 export const MESSAGES_PAGE_SIZE = 50;
+/** Project cards (Projects) and task cards (My Tasks, Admin › Tasks): 24 fill rows of 1, 2, 3 or 4 cards. */
+export const PROJECTS_PAGE_SIZE = 24;
+export const TASKS_PAGE_SIZE = 24;
+/** Table rows: a client has a few invoices, an administrator every client's (200,000 in the large data set). */
+export const INVOICES_PAGE_SIZE = 50;
+/** My Orders' cards. */
+export const ORDERS_PAGE_SIZE = 12;
+/** A project's files. */
+export const FILES_PAGE_SIZE = 20;
 export const MILESTONE_TITLE_MAX_LENGTH = 200;
 export const MILESTONE_DESCRIPTION_MAX_LENGTH = 2000;
 /** A project's milestones are read as one list (not paged): this many at most. */

@@ -2,9 +2,8 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice, Page as ListPage } from "../common/api";
-import { INVOICE_STATUS_LABELS } from "../common/domain";
+import { INVOICE_STATUS_LABELS, INVOICES_PAGE_SIZE } from "../common/domain";
 import { formatDay, formatMoney } from "../common/format";
-import { INVOICES_PAGE } from "../src/features/invoices/api";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -145,8 +144,8 @@ describe("Invoices", () => {
     try {
       await signIn(admin.page, ADMIN_EMAIL);
       const { page } = admin;
-      // Pages of two instead of INVOICES_PAGE, so the demo data spans several pages.
-      await smallerPages(page, "/api/invoices", INVOICES_PAGE, 2);
+      // Pages of two instead of INVOICES_PAGE_SIZE, so the demo data spans several pages.
+      await smallerPages(page, "/api/invoices", INVOICES_PAGE_SIZE, 2);
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
       await openInApp(page, "/portal/invoices");
       const table = page.getByRole("table", { name: "All invoices" });

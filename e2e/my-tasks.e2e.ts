@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Task, TaskCounts } from "../common/api";
-import { TASK_STATUSES, type TaskStatus } from "../common/domain";
+import { TASK_STATUSES, TASKS_PAGE_SIZE, type TaskStatus } from "../common/domain";
 import {
   ADMIN_TASKS_DESCRIPTION,
   CLIENT_TASKS_DESCRIPTION,
@@ -29,7 +29,6 @@ import { setupProduct } from "./support/product";
  * and assignee, nothing can be changed, and an administrator's move shows at once.
  */
 const DEVELOPER = "tunde@lagosstudio.test";
-const PAGE_SIZE = 24;
 
 const product = setupProduct();
 let api: Api;
@@ -73,7 +72,7 @@ describe("My Tasks", () => {
   it("shows a developer only their own tasks, counters over all of them; axe finds nothing at both widths", async () => {
     const { page } = developer;
     const me = await api.me(DEVELOPER);
-    const mine = (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, DEVELOPER)).items;
+    const mine = (await api.get<ListPage<Task>>(`/api/tasks?limit=${TASKS_PAGE_SIZE}`, DEVELOPER)).items;
     expect(mine.length).toBeGreaterThan(0);
     expect(mine.every((task) => task.assignedTo === me.id)).toBe(true);
     for (const viewport of [
@@ -104,7 +103,7 @@ describe("My Tasks", () => {
     const key = index < TASK_STATUSES.length - 1 ? "ArrowDown" : "ArrowUp";
     const to = TASK_STATUSES[key === "ArrowDown" ? index + 1 : index - 1] as TaskStatus;
     await openMyTasks(admin.page);
-    const all = await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, ADMIN_EMAIL);
+    const all = await api.get<ListPage<Task>>(`/api/tasks?limit=${TASKS_PAGE_SIZE}`, ADMIN_EMAIL);
     // The administrator sees every task there, not only their own, and the page says so.
     expect(await tasksList(admin.page).getByRole("article").count()).toBe(all.items.length);
     await admin.page.getByText(ADMIN_TASKS_DESCRIPTION).waitFor();
@@ -179,7 +178,7 @@ describe("My Tasks", () => {
     const all = (await api.get<ListPage<Task>>("/api/tasks?limit=100", ADMIN_EMAIL)).items;
     expect(all.length).toBeGreaterThan(3);
     // Pages of three instead of 24, so the demo data spans several pages.
-    await smallerPages(page, "/api/tasks", PAGE_SIZE, 3);
+    await smallerPages(page, "/api/tasks", TASKS_PAGE_SIZE, 3);
     try {
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
       await page.goto("/portal");
@@ -247,7 +246,7 @@ describe("My Tasks", () => {
     await tasksList(page).waitFor();
     expect(await show.inputValue()).toBe("");
     expect(await titles()).toEqual(
-      (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, DEVELOPER)).items.map((task) => task.title),
+      (await api.get<ListPage<Task>>(`/api/tasks?limit=${TASKS_PAGE_SIZE}`, DEVELOPER)).items.map((task) => task.title),
     );
   });
 
@@ -279,7 +278,7 @@ describe("My Tasks", () => {
     const client = await newUser(product.browser, product.server.url);
     try {
       await signIn(client.page, CLIENT);
-      const theirs = (await api.get<ListPage<Task>>(`/api/tasks?limit=${PAGE_SIZE}`, CLIENT)).items;
+      const theirs = (await api.get<ListPage<Task>>(`/api/tasks?limit=${TASKS_PAGE_SIZE}`, CLIENT)).items;
       expect(theirs.length).toBeGreaterThan(0);
       const onTheirProjects = new Set(
         (await api.get<ListPage<{ id: string }>>("/api/projects?limit=50", CLIENT)).items.map((project) => project.id),

@@ -1,8 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, ServiceOrder } from "../common/api";
-import { ORDER_NOTES_MAX_LENGTH } from "../common/domain";
-import { ORDERS_PAGE } from "../src/features/orders/api";
+import { ORDER_NOTES_MAX_LENGTH, ORDERS_PAGE_SIZE } from "../common/domain";
 import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
 import { Api } from "./support/api";
@@ -151,8 +150,8 @@ describe("order services", () => {
     await page.setViewportSize(VIEWPORTS[0] as { width: number; height: number });
     const all = (await new Api(product.server.url).get<ListPage<ServiceOrder>>("/api/orders?limit=100", CLIENT)).items;
     expect(all.length).toBeGreaterThan(1);
-    // Pages of one instead of ORDERS_PAGE, so the client's orders span several pages.
-    await smallerPages(page, "/api/orders", ORDERS_PAGE, 1);
+    // Pages of one instead of ORDERS_PAGE_SIZE, so the client's orders span several pages.
+    await smallerPages(page, "/api/orders", ORDERS_PAGE_SIZE, 1);
     try {
       await page.goto("/portal");
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).

@@ -8,6 +8,7 @@ import {
 } from "@tanstack/react-query";
 import type { ProjectOption, TaskAssigneeOption } from "../../../common/admin-money";
 import type { Page, Task } from "../../../common/api";
+import { TASKS_PAGE_SIZE } from "../../../common/domain";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
@@ -17,7 +18,6 @@ import type { TaskFilterSearch } from "./search";
 /** Reads and writes of Admin › Tasks (issue #7). */
 
 export const adminTasksKey = ["admin", "tasks"] as const;
-export const ADMIN_TASKS_PAGE = 24;
 
 /** Every task matching the filters, newest first, a page at a time ("Load more"). */
 export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
@@ -25,7 +25,7 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     queryKey: [...adminTasksKey, "list", filters],
     queryFn: ({ pageParam }) =>
       api.get<Page<Task>>(
-        `/api/tasks${toQueryString({ limit: ADMIN_TASKS_PAGE, ...filters, cursor: pageParam ?? undefined })}`,
+        `/api/tasks${toQueryString({ limit: TASKS_PAGE_SIZE, ...filters, cursor: pageParam ?? undefined })}`,
       ),
     // null, not undefined: a page rendered on the server carries its page params as JSON, which has no undefined.
     initialPageParam: null as string | null,

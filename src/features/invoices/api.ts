@@ -1,5 +1,6 @@
 import { type QueryFunctionContext, useMutation } from "@tanstack/react-query";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
+import { INVOICES_PAGE_SIZE } from "../../../common/domain";
 import { lagosParts } from "../../../common/format";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
@@ -10,19 +11,16 @@ import { cursorPages, placeRow, readShownPages, type ShownPages, useLoadMore } f
 export const invoicesKey = ["invoices", "list"] as const;
 export const invoiceSummaryKey = ["invoices", "summary"] as const;
 
-/** A client has a few invoices, an administrator every client's (200,000 in the large data set). */
-export const INVOICES_PAGE = 50;
-
 const fetchInvoicesPage = cursorPages<Invoice>("/api/invoices");
 
 /** The viewer's invoices, newest first, a page at a time (`ShownPages`). */
 export const fetchInvoices = ({ client }: QueryFunctionContext) =>
-  readShownPages(client.getQueryData<ShownPages<Invoice>>(invoicesKey), INVOICES_PAGE, fetchInvoicesPage);
+  readShownPages(client.getQueryData<ShownPages<Invoice>>(invoicesKey), INVOICES_PAGE_SIZE, fetchInvoicesPage);
 
 /** "Load more" below the invoices table. */
 export const useLoadMoreInvoices = () =>
   // Spec §8: invoice load errors are only logged.
-  useLoadMore(invoicesKey, INVOICES_PAGE, fetchInvoicesPage, () => console.error("Could not load more invoices"));
+  useLoadMore(invoicesKey, INVOICES_PAGE_SIZE, fetchInvoicesPage, () => console.error("Could not load more invoices"));
 
 /** The summary cards' figures, computed by the server; refetched when the server says they changed. */
 export const fetchInvoiceSummary = () => api.get<InvoiceSummary>("/api/invoices/summary");

@@ -1,5 +1,6 @@
 import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Service, ServiceOrder } from "../../../common/api";
+import { ORDERS_PAGE_SIZE } from "../../../common/domain";
 import type { OrderCreate } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
@@ -14,13 +15,11 @@ export async function fetchActiveServices(): Promise<Service[]> {
   return (await api.get<Service[]>("/api/services")).filter((service) => service.status === "active");
 }
 
-export const ORDERS_PAGE = 12;
-
 const fetchOrdersPage = cursorPages<ServiceOrder>("/api/orders");
 
 /** My Orders, newest first, a page at a time (`ShownPages`). */
 export const fetchMyOrders = ({ client }: QueryFunctionContext) =>
-  readShownPages(client.getQueryData<ShownPages<ServiceOrder>>(myOrdersKey), ORDERS_PAGE, fetchOrdersPage);
+  readShownPages(client.getQueryData<ShownPages<ServiceOrder>>(myOrdersKey), ORDERS_PAGE_SIZE, fetchOrdersPage);
 
 /** A pushed order (`placeRow`): My Orders stays newest first. */
 export const applyOrderChange = (list: ShownPages<ServiceOrder> | undefined, change: LiveChange) =>
@@ -29,7 +28,7 @@ export const applyOrderChange = (list: ShownPages<ServiceOrder> | undefined, cha
 /** "Load more" below My Orders. */
 export const useLoadMoreOrders = () =>
   // Spec §8: list load errors are only logged.
-  useLoadMore(myOrdersKey, ORDERS_PAGE, fetchOrdersPage, () => console.error("Could not load more orders"));
+  useLoadMore(myOrdersKey, ORDERS_PAGE_SIZE, fetchOrdersPage, () => console.error("Could not load more orders"));
 
 /** Newest first: a row not yet listed goes on top; a known one is replaced in place; a deleted one leaves. */
 export function applyNewestFirst<T extends { id: string }>(list: T[] | undefined, change: LiveChange): T[] | undefined {

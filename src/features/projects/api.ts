@@ -17,14 +17,12 @@ import type {
   ReadState,
   UnreadSummary,
 } from "../../../common/api";
-import { MESSAGES_PAGE_SIZE, type ProjectStatus } from "../../../common/domain";
+import { MESSAGES_PAGE_SIZE, PROJECTS_PAGE_SIZE, type ProjectStatus } from "../../../common/domain";
 import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
-
-const PROJECTS_PAGE = 24;
 
 /** The live key of the projects list (server/data/projects.ts projectsListKey): a change refetches every list under it. */
 export const projectsListKey = ["projects", "list"] as const;
@@ -37,7 +35,7 @@ export const projectsQuery = (status?: ProjectStatus, q?: string) =>
   infiniteQueryOptions({
     queryKey: [...projectsListKey, ...(status ? [status] : []), ...(q ? [{ q }] : [])],
     queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams({ limit: String(PROJECTS_PAGE) });
+      const query = new URLSearchParams({ limit: String(PROJECTS_PAGE_SIZE) });
       if (pageParam) query.set("cursor", pageParam);
       if (status) query.set("status", status);
       if (q) query.set("q", q);

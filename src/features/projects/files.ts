@@ -1,4 +1,5 @@
 import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
+import { FILES_PAGE_SIZE } from "../../../common/domain";
 import type { ProjectFile } from "../../../common/files";
 import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
@@ -8,7 +9,6 @@ import { cursorPages, readShownPages, type ShownPages, useLoadMore } from "../..
 /** Project files (issue #8): the live key the server invalidates (server/data/files.ts, projectFilesKey). */
 export const filesKey = (projectId: string) => ["projects", projectId, "files"] as const;
 
-const FILES_PAGE = 20;
 const fetchFilesPage = (projectId: string) =>
   cursorPages<ProjectFile>(`/api/projects/${encodeURIComponent(projectId)}/files`);
 
@@ -18,14 +18,14 @@ export const filesQuery = (projectId: string) => ({
   queryFn: ({ client }: QueryFunctionContext) =>
     readShownPages(
       client.getQueryData<ShownPages<ProjectFile>>(filesKey(projectId)),
-      FILES_PAGE,
+      FILES_PAGE_SIZE,
       fetchFilesPage(projectId),
     ),
 });
 
 /** "Show more files": the next page appended; a failure says so in a toast. */
 export const useLoadMoreFiles = (projectId: string) =>
-  useLoadMore(filesKey(projectId), FILES_PAGE, fetchFilesPage(projectId), () =>
+  useLoadMore(filesKey(projectId), FILES_PAGE_SIZE, fetchFilesPage(projectId), () =>
     toaster.create({ type: "error", title: TOAST.error, description: "Failed to load more files" }),
   );
 

@@ -7,6 +7,7 @@ import {
 } from "@tanstack/react-query";
 import type { Task, TaskCounts } from "../../../common/api";
 import type { TaskStatus } from "../../../common/domain";
+import { TASKS_PAGE_SIZE } from "../../../common/domain";
 import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
@@ -30,8 +31,6 @@ export type ShownTask = Task & { pending?: boolean };
 /** The tasks shown (newest first) and the cursor of the page after them, null when all are shown. */
 export type TaskList = ShownPages<ShownTask>;
 
-export const TASKS_PAGE = 24;
-
 const tasksPages = (status: TaskStatus | undefined) => cursorPages<Task>("/api/tasks", { status });
 
 /** Options for useLiveQuery, whose keys are any QueryKey. */
@@ -51,7 +50,7 @@ export const myTasksQuery = (status?: TaskStatus) =>
 
 async function readShownTasks(client: QueryClient, status: TaskStatus | undefined): Promise<TaskList> {
   const cached = client.getQueryData<TaskList>(myTasksListKey(status));
-  const { items, next } = await readShownPages(cached, TASKS_PAGE, tasksPages(status));
+  const { items, next } = await readShownPages(cached, TASKS_PAGE_SIZE, tasksPages(status));
   const saving = new Map(cached?.items.filter((task) => task.pending).map((task) => [task.id, task.status]));
   return {
     items: items.map((task) => {
@@ -76,7 +75,7 @@ export const applyTaskChange = (list: TaskList | undefined, change: LiveChange):
 export const useLoadMoreTasks = (status?: TaskStatus) =>
   useLoadMore<Task>(
     myTasksListKey(status),
-    TASKS_PAGE,
+    TASKS_PAGE_SIZE,
     tasksPages(status),
     // Spec §8: list load errors are only logged.
     () => console.error("Could not load more tasks"),
