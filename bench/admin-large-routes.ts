@@ -1,5 +1,6 @@
 import type { AuditQuery } from "../common/admin";
 import {
+  ADMIN_PAGE_SIZE_DEFAULT,
   type AdminTableQuery,
   AUDIT_TABLE_DEFAULTS,
   BOOKING_TABLE_DEFAULTS,
@@ -11,6 +12,7 @@ import {
   SUBSCRIPTION_TABLE_DEFAULTS,
   type TableDefaults,
 } from "../common/admin-table";
+import { INVOICES_PAGE_SIZE } from "../common/domain";
 import { adminAnalytics } from "../server/data/admin-analytics";
 import { adminDashboard } from "../server/data/admin-dashboard";
 import { auditFilterChoices, listAuditLog } from "../server/data/audit-log";
@@ -36,9 +38,9 @@ import { type BenchRoute, explainRoutes, type Ids } from "./portal-large-routes"
  * Run by the bench as `node --import tsx bench/admin-large-routes.ts DATABASE_URL`.
  */
 
-const PAGE_SIZE = 25;
-/** The administrator's Invoices table asks for this many (src/features/invoices/api.ts INVOICES_PAGE). */
-const INVOICES_PAGE = 50;
+/** The pages the console asks for: its tables' default, and the administrator's Invoices page (common/domain.ts). */
+const PAGE_SIZE = ADMIN_PAGE_SIZE_DEFAULT;
+const INVOICES_PAGE = INVOICES_PAGE_SIZE;
 const FAR_PAGE = 100;
 
 /**
