@@ -185,7 +185,7 @@ function statementNames(): (text: string) => string | undefined {
  * parameters are named: they already go through the extended protocol, so
  * nothing else about them changes.
  */
-function nameStatements(client: pg.PoolClient, nameOf: (text: string) => string | undefined) {
+function nameStatements(client: pg.ClientBase, nameOf: (text: string) => string | undefined) {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: unknown }).query = (config: unknown, values?: unknown, ...rest: unknown[]) => {
     if (
@@ -255,6 +255,9 @@ function createPgliteCluster(dir: string): void {
   if (result.status !== 0) throw new Error(result.stderr.trim().split("\n").at(-1) || "initdb failed");
 }
 
+/** How long the live channel's listener waits before connecting again after losing its connection. */
+const RECONNECT_MS = 500;
+
 async function openPostgres(url: string): Promise<Database> {
   // Loaded only in this mode: the embedded mode's memory bar has no room for unused drivers.
   const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
@@ -262,15 +265,20 @@ async function openPostgres(url: string): Promise<Database> {
     import("drizzle-orm/node-postgres"),
   ]);
   // The URL's own `options` (if it has any) stay its: the zone is set after connecting instead.
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const nameOf = statementNames();
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Awaited by the pool before the connection is handed out: a query queued behind another on
+    // one connection is deprecated in node-postgres (an error from pg 9). If it fails, so does the
+    // caller's checkout.
+    onConnect: async (client) => {
+      await client.query(`set time zone '${SESSION_TIME_ZONE}'`);
+      nameStatements(client, nameOf);
+    },
+  });
   // An idle client that loses its connection must not crash the process.
   pool.on("error", () => {});
-  const nameOf = statementNames();
-  pool.on("connect", (client) => {
-    // Queued before anything the pool's caller sends on this connection; a failure here fails that too.
-    client.query(`set time zone '${SESSION_TIME_ZONE}'`).catch(() => {});
-    nameStatements(client, nameOf);
-  });
   try {
     const probe = await pool.connect();
     probe.release();
@@ -281,6 +289,14 @@ async function openPostgres(url: string): Promise<Database> {
   const db = drizzleNodePg(pool, { schema });
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | undefined;
+  // Connecting the listener and each LISTEN run one at a time: two listens at once would otherwise
+  // open two listener connections (each callback then called twice), or queue a query behind another.
+  let listening: Promise<unknown> = Promise.resolve();
+  const inTurn = (step: () => Promise<void>) => {
+    const turn = listening.then(step);
+    listening = turn.catch(() => {});
+    return turn;
+  };
   let closed = false;
 
   async function connectListener(): Promise<void> {
@@ -291,11 +307,27 @@ async function openPostgres(url: string): Promise<Database> {
     client.on("error", () => {
       // Reconnect and listen again: missing notifications would leave live views stale.
       client.end().catch(() => {});
-      if (!closed) setTimeout(() => connectListener().catch(() => {}), 500);
+      if (listenClient === client) listenClient = undefined;
+      reconnectSoon();
     });
-    await client.connect();
-    for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    try {
+      await client.connect();
+      for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      client.end().catch(() => {});
+      throw error;
+    }
     listenClient = client;
+  }
+
+  /** Tries again every RECONNECT_MS until the database answers (it may be restarting). */
+  function reconnectSoon(): void {
+    if (closed) return;
+    setTimeout(() => {
+      inTurn(async () => {
+        if (!listenClient && !closed) await connectListener();
+      }).catch(reconnectSoon);
+    }, RECONNECT_MS);
   }
 
   return {
@@ -305,8 +337,12 @@ async function openPostgres(url: string): Promise<Database> {
       const set = listeners.get(channel) ?? new Set();
       listeners.set(channel, set);
       set.add(callback);
-      if (!listenClient) await connectListener();
-      else if (set.size === 1) await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
+      if (set.size > 1) return;
+      await inTurn(async () => {
+        // A LISTEN the connection already has (it connected after the channel was added) changes nothing.
+        if (!listenClient) await connectListener();
+        else await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
+      });
     },
     async close() {
       closed = true;
