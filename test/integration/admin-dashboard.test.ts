@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactEnquiries, invoices, projects, serviceOrders, users } from "../../server/db/schema";
 import { createClients } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
-import { type LiveSocket, openLive } from "../support/live";
+import { liveSockets } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
@@ -12,7 +12,7 @@ let server: TestServer;
 let admin: Client;
 let client: Client;
 let developer: Client;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 const KEY = ["admin", "dashboard"];
 
 type Dashboard = {
@@ -32,7 +32,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -100,14 +100,10 @@ describe("GET /api/admin/dashboard", () => {
 
 describe("the dashboard live", () => {
   it("is for administrators only, and a new booking tells them to refetch", async () => {
-    const refused = await openLive(server.url, client);
-    if ("rejected" in refused) throw new Error("client socket refused");
-    sockets.push(refused);
+    const refused = await sockets.open(client);
     expect(await refused.subscribe(KEY)).toMatchObject({ type: "error" });
 
-    const socket = await openLive(server.url, admin);
-    if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
-    sockets.push(socket);
+    const socket = await sockets.open(admin);
     expect(await socket.subscribe(KEY)).toMatchObject({ type: "subscribed" });
 
     const service = await createService(server.db);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TASK_STATUSES } from "../../common/domain";
 import { invoices, projectDevelopers, projects, tasks, users } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
-import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
+import { type LiveFrame, liveSockets } from "../support/live";
 import { assignDeveloper, createInvoice, createProject, createTask, newPerson, type Person } from "../support/portal";
 import { sleep, startTestServer, type TestServer } from "../support/server";
 
@@ -14,7 +14,7 @@ import { sleep, startTestServer, type TestServer } from "../support/server";
  */
 let server: TestServer;
 let admin: Person;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 const KEY = ["dashboard"];
 
 beforeAll(async () => {
@@ -22,7 +22,7 @@ beforeAll(async () => {
   admin = await newPerson(server, "admin");
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -315,12 +315,7 @@ describe("GET /api/dashboard: who may ask", () => {
 });
 
 describe("live dashboard key", () => {
-  async function subscribe(person: Person) {
-    const socket = await openLive(server.url, person.client);
-    if ("rejected" in socket) throw new Error(`refused with ${socket.status}`);
-    sockets.push(socket);
-    return socket;
-  }
+  const subscribe = (person: Person) => sockets.open(person.client);
   const isInvalidate = (frame: LiveFrame) => (frame.type as string) === "invalidate";
 
   it("a task status change invalidates its assignee's dashboard and not another developer's", async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { assignDevelopers } from "../../server/data/projects";
 import { notifications, projectDevelopers } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
-import { type LiveSocket, openLive } from "../support/live";
+import { type LiveSocket, liveSockets, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createService } from "../support/services";
@@ -20,14 +20,14 @@ type Notification = { id: string; kind: string; title: string; body: string; lin
 let server: TestServer;
 let http: Record<ActorName, Client>;
 let id: Record<ActorName, string>;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
 beforeAll(async () => {
   server = await startTestServer();
   ({ http, id } = await signInActors(server));
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -325,9 +325,7 @@ describe("live bell", () => {
   it('["notifications"] tells only the recipients, and a read tells only the reader', async () => {
     const socket = {} as Record<ActorName, LiveSocket>;
     for (const actor of ACTORS) {
-      const opened = await openLive(server.url, http[actor]);
-      if ("rejected" in opened) throw new Error("refused");
-      sockets.push(opened);
+      const opened = await sockets.open(http[actor]);
       socket[actor] = opened;
       expect((await opened.subscribe(["notifications"])).type).toBe("subscribed");
     }

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { projectDevelopers } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
-import { type LiveSocket, openLive } from "../support/live";
+import { type LiveSocket, liveSockets } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 
@@ -16,14 +16,14 @@ import { type Client, sleep, startTestServer, type TestServer } from "../support
 let server: TestServer;
 let http: Record<ActorName, Client>;
 let id: Record<ActorName, string>;
-const sockets: LiveSocket[] = [];
+const sockets = liveSockets(() => server.url);
 
 beforeAll(async () => {
   server = await startTestServer();
   ({ http, id } = await signInActors(server));
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  sockets.closeAll();
   await server?.close();
 });
 
@@ -46,9 +46,7 @@ async function unreadOn(actor: ActorName, projectId: string): Promise<number> {
 }
 
 async function live(actor: ActorName): Promise<LiveSocket> {
-  const socket = await openLive(server.url, http[actor]);
-  if ("rejected" in socket) throw new Error("refused");
-  sockets.push(socket);
+  const socket = await sockets.open(http[actor]);
   expect((await socket.subscribe(["unread"])).type).toBe("subscribed");
   return socket;
 }
