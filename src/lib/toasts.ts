@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { toaster } from "../components/Toaster";
 import { errorMessage } from "./form-errors";
 import { TOAST } from "./messages";
@@ -40,3 +41,13 @@ export const serverMessage: Told<Error> = (error) => ({ title: TOAST.error, desc
 export const failedWith =
   (text: string): Told<Error> =>
   (error) => ({ title: TOAST.error, description: `${text}: ${errorMessage(error)}` });
+
+/**
+ * Spec §8: a list that could not be loaded says so in a destructive toast, `description` its words,
+ * once each time its read fails (the list shows its own error state meanwhile).
+ */
+export function useLoadFailedToast(failed: boolean, description: string): void {
+  useEffect(() => {
+    if (failed) toaster.create({ type: "error", title: TOAST.error, description });
+  }, [failed, description]);
+}

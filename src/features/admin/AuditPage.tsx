@@ -1,13 +1,12 @@
 import { Box, HStack, SimpleGrid, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { LuHistory } from "react-icons/lu";
 import type { AuditEntryView, AuditSort } from "../../../common/admin";
 import { formatDateTime } from "../../../common/format";
 import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { auditFiltersQueryOptions, auditQueryOptions } from "./audit-api";
 import type { AuditSearch } from "./search";
@@ -23,9 +22,7 @@ export function AuditPage({
   const entries = useQuery(auditQueryOptions(query));
   const filtered = !!(query.actor || query.kind || query.from || query.to);
 
-  useEffect(() => {
-    if (entries.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.auditLoadFailed });
-  }, [entries.isError]);
+  useLoadFailedToast(entries.isError, TOAST.auditLoadFailed);
 
   const columns: AdminColumn<AuditEntryView, AuditSort>[] = [
     {

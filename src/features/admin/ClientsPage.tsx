@@ -1,12 +1,12 @@
 import { Button, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { clientsQueryOptions, useDeleteClient, useExportClients, useReactivateClient } from "./api";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
@@ -26,9 +26,7 @@ export function ClientsPage({
   const clients = useQuery(clientsQueryOptions(query));
   const exportClients = useExportClients();
 
-  useEffect(() => {
-    if (clients.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.clientsLoadFailed });
-  }, [clients.isError]);
+  useLoadFailedToast(clients.isError, TOAST.clientsLoadFailed);
 
   const columns: AdminColumn<AdminClient, ClientSort>[] = [
     {

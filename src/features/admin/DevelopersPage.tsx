@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuUserCog } from "react-icons/lu";
 import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
 import { developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
@@ -24,10 +23,7 @@ export function DevelopersPage({
 }) {
   const developers = useQuery(developersQueryOptions(query));
 
-  useEffect(() => {
-    if (developers.isError)
-      toaster.create({ type: "error", title: TOAST.error, description: TOAST.developersLoadFailed });
-  }, [developers.isError]);
+  useLoadFailedToast(developers.isError, TOAST.developersLoadFailed);
 
   const columns: AdminColumn<AdminDeveloper, DeveloperSort>[] = [
     {

@@ -1,7 +1,7 @@
 import { Badge, Button, Dialog, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useEffect, useId, useState } from "react";
+import { useId, useState } from "react";
 import { LuInbox, LuReply, LuUserPlus } from "react-icons/lu";
 import {
   type AdminEnquiry,
@@ -20,6 +20,7 @@ import { InfoList } from "../../components/InfoList";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import {
   enquiriesQueryOptions,
@@ -42,10 +43,7 @@ export function EnquiriesPage({
   const enquiries = useQuery(enquiriesQueryOptions(query));
   const filterId = useId();
 
-  useEffect(() => {
-    if (enquiries.isError)
-      toaster.create({ type: "error", title: TOAST.error, description: TOAST.enquiriesLoadFailed });
-  }, [enquiries.isError]);
+  useLoadFailedToast(enquiries.isError, TOAST.enquiriesLoadFailed);
 
   const columns: AdminColumn<AdminEnquiry, EnquirySort>[] = [
     {

@@ -1,7 +1,6 @@
 import { Button, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { formatDate, formatDay } from "../../../common/format";
@@ -12,7 +11,7 @@ import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { failedWith, serverMessage, toastOutcome } from "../../lib/toasts";
+import { failedWith, serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
@@ -43,10 +42,7 @@ export function PaymentsPage({
   // Any invoice change (a new one, one paid, elsewhere or in another tab) refetches the page shown.
   useLiveRefetch(invoicesKey, adminPaymentsKey);
 
-  useEffect(() => {
-    if (payments.isError)
-      toaster.create({ type: "error", title: TOAST.error, description: errorMessage(payments.error) });
-  }, [payments.isError, payments.error]);
+  useLoadFailedToast(payments.isError, errorMessage(payments.error));
 
   const columns: AdminColumn<AdminPayment, PaymentSort>[] = [
     {

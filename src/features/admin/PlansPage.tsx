@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { toastOutcome } from "../../lib/toasts";
+import { toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
@@ -27,9 +27,7 @@ export function PlansPage() {
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminPlan | null>(null);
 
-  useEffect(() => {
-    if (plans.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.plansLoadFailed });
-  }, [plans.isError]);
+  useLoadFailedToast(plans.isError, TOAST.plansLoadFailed);
 
   return (
     <Stack gap="8">

@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuPencil, LuShieldCheck, LuTrash2, LuUserPlus } from "react-icons/lu";
 import type { z } from "zod";
@@ -14,11 +14,10 @@ import { fullNameSchema } from "../../../common/schemas";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
-import { toaster } from "../../components/Toaster";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
-import { serverMessage, toastOutcome } from "../../lib/toasts";
+import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { HiddenName } from "./PersonRow";
@@ -41,9 +40,7 @@ export function StaffPage({
   const staff = useQuery(staffQueryOptions(query));
   const { data: me } = useMe();
 
-  useEffect(() => {
-    if (staff.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.staffLoadFailed });
-  }, [staff.isError]);
+  useLoadFailedToast(staff.isError, TOAST.staffLoadFailed);
 
   const columns: AdminColumn<AdminStaffMember, StaffSort>[] = [
     {

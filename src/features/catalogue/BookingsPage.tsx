@@ -1,6 +1,6 @@
 import { Button, chakra, HStack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId } from "react";
+import { useId } from "react";
 import { LuCalendarCheck } from "react-icons/lu";
 import type { BookingSort } from "../../../common/admin-table";
 import type { ServiceOrder } from "../../../common/api";
@@ -9,11 +9,10 @@ import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
 import { StatCard, StatGrid } from "../../components/StatCard";
-import { toaster } from "../../components/Toaster";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { serverMessage, toastOutcome } from "../../lib/toasts";
+import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
@@ -35,9 +34,7 @@ export function BookingsPage({
   const bookings = useQuery(bookingsQueryOptions(query));
   const statusId = useId();
 
-  useEffect(() => {
-    if (bookings.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.bookingsLoadFailed });
-  }, [bookings.isError]);
+  useLoadFailedToast(bookings.isError, TOAST.bookingsLoadFailed);
 
   const counters = [
     { label: "Total bookings", value: counts.data?.total },

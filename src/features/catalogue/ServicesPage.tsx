@@ -1,15 +1,13 @@
 import { Badge, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
-import { useEffect } from "react";
 import { LuBriefcase, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Service } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormAlert } from "../../components/FormAlert";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { toastOutcome } from "../../lib/toasts";
+import { toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { useAdminServices, useDeleteService } from "./api";
 import { ServiceDialog } from "./ServiceDialog";
 
@@ -24,9 +22,7 @@ export function ServicesPage() {
   const items = services.data?.pages.flatMap((page) => page.items) ?? [];
   const total = services.data?.pages[0]?.total ?? 0;
 
-  useEffect(() => {
-    if (services.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.servicesFailed });
-  }, [services.isError]);
+  useLoadFailedToast(services.isError, TOAST.servicesFailed);
 
   const create = (
     <ServiceDialog

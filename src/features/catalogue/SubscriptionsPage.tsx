@@ -1,17 +1,15 @@
 import { Box, Button, HStack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuPlus, LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard } from "../../components/StatCard";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { serverMessage, toastOutcome } from "../../lib/toasts";
+import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
@@ -35,10 +33,7 @@ export function SubscriptionsPage({
   const subscriptions = useQuery(subscriptionsQueryOptions(query));
   const data = subscriptions.data;
 
-  useEffect(() => {
-    if (subscriptions.isError)
-      toaster.create({ type: "error", title: TOAST.error, description: TOAST.subscriptionsLoadFailed });
-  }, [subscriptions.isError]);
+  useLoadFailedToast(subscriptions.isError, TOAST.subscriptionsLoadFailed);
 
   const columns: AdminColumn<Subscription, SubscriptionSort>[] = [
     {

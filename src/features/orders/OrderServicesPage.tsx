@@ -13,18 +13,16 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { useEffect } from "react";
 import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
 import type { Service, ServiceOrder } from "../../../common/api";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
-import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { failedWith, toastOutcome } from "../../lib/toasts";
+import { failedWith, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import {
   activeServicesKey,
   applyOrderChange,
@@ -177,9 +175,7 @@ function CancelOrder({ order }: { order: ServiceOrder }) {
 function AvailableServices() {
   const services = useLiveQuery({ queryKey: activeServicesKey, queryFn: fetchActiveServices }, applyServiceChange);
   // Spec §8: a failed services load is reported with a destructive toast.
-  useEffect(() => {
-    if (services.isError) toaster.create({ type: "error", title: TOAST.error, description: TOAST.servicesFailed });
-  }, [services.isError]);
+  useLoadFailedToast(services.isError, TOAST.servicesFailed);
   return (
     <Box as="section" aria-labelledby="services-heading">
       <SectionHeading id="services-heading">Available Services</SectionHeading>
