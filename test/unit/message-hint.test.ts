@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
-import { messageHint } from "../../src/features/projects/MessagesPanel";
+import { messageHint } from "../../src/features/projects/MessageComposer";
 
 /** The message box says how much room is left near its limit, so a long paste cut at the limit is noticed (#9). */
 describe("the message box's hint", () => {

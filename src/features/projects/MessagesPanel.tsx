@@ -5,7 +5,6 @@ import {
   Flex,
   Heading,
   HStack,
-  IconButton,
   Link,
   Skeleton,
   Stack,
@@ -13,31 +12,18 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  type FormEvent,
-  Fragment,
-  type KeyboardEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useRef,
-  useState,
-} from "react";
-import { LuArrowDown, LuFileX, LuPaperclip, LuSend, LuX } from "react-icons/lu";
+import { Fragment, type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { LuArrowDown, LuFileX, LuPaperclip } from "react-icons/lu";
 import type { MessageFile, PresenceViewer } from "../../../common/api";
-import { MESSAGE_MAX_LENGTH, ROLE_LABELS } from "../../../common/domain";
-import { formatDateTime, formatInteger } from "../../../common/format";
-import { MESSAGE_FILES_MAX } from "../../../common/schemas";
-import { isBlank } from "../../../common/text";
-import { FormField, TextArea } from "../../components/FormField";
+import { ROLE_LABELS } from "../../../common/domain";
+import { formatDateTime } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { openedAtEndBeforeApp } from "../../ssr/portal-context";
-import { AttachFileButton, MessageText } from "./AttachFileButton";
+import { MessageText } from "./AttachFileButton";
 import {
   applyMessageChange,
   loadOlderMessages,
@@ -49,8 +35,8 @@ import {
   useSendMessage,
 } from "./api";
 import { fileDownloadPath, formatFileSize } from "./files";
-import { TypingIndicator, useTypingSignal } from "./presence";
-import { UploadProgress, useFileUpload } from "./uploads";
+import { MessageComposer } from "./MessageComposer";
+import { TypingIndicator } from "./presence";
 
 /** Within this many pixels of the bottom the reader counts as following the thread. */
 const NEAR_BOTTOM_PX = 48;
@@ -69,13 +55,6 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const thread = useLiveQuery(messagesQuery(projectId), applyMessageChange);
   const send = useSendMessage(projectId, me);
   const discard = useDiscardMessage(projectId);
-  const [text, setText] = useState("");
-  /** Uploaded already, to be sent with the next message; shown as removable chips. */
-  const [attachments, setAttachments] = useState<MessageFile[]>([]);
-  const uploader = useFileUpload(projectId);
-  const attachButton = useRef<HTMLButtonElement>(null);
-  const composer = useRef<HTMLFormElement>(null);
-  const typing = useTypingSignal(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
   const [announcement, setAnnouncement] = useState("");
@@ -158,12 +137,9 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     }
   }
 
-  const trimmed = text.trim();
-  // Blank includes zero-width characters: the server refuses those as empty too.
-  // A message may be only its files; none is sent while one is still uploading.
-  const canSend = (!isBlank(trimmed) || attachments.length > 0) && !uploader.busy && !send.isPending && Boolean(me);
-
-  function deliver(localId: string, message: string, files: MessageFile[]) {
+  /** Sends (or sends again) a message; false while a send is on its way, so its text is kept. */
+  function deliver(localId: string, message: string, files: MessageFile[]): boolean {
+    if (sending.current) return false;
     sending.current = true;
     send.mutate(
       { localId, message, files },
@@ -182,40 +158,11 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         },
       },
     );
-  }
-
-  function submit(event?: FormEvent) {
-    event?.preventDefault();
-    if (!canSend || sending.current) return;
-    setText("");
-    setAttachments([]);
-    typing.stopped();
-    deliver(newLocalId(), isBlank(trimmed) ? "" : trimmed, attachments);
+    return true;
   }
 
   function retry(message: ShownMessage) {
-    if (sending.current || send.isPending) return;
-    deliver(message.id, message.message, message.files);
-  }
-
-  function removeAttachment(file: MessageFile) {
-    setAttachments((current) => current.filter((item) => item !== file));
-    setAnnouncement(`Removed ${file.name} from the message`);
-    // The chip and its button are gone: focus goes back to where files are attached, once re-rendered
-    // (Attach is enabled again when the tenth file is removed), or to the text while Attach is busy.
-    requestAnimationFrame(() => {
-      const attach = attachButton.current;
-      if (attach && !attach.disabled) attach.focus();
-      else composer.current?.querySelector("textarea")?.focus();
-    });
-  }
-
-  function onKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    // Enter sends, Shift+Enter adds a line; never interrupt an IME composition.
-    if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      submit();
-    }
+    if (!send.isPending) deliver(message.id, message.message, message.files);
   }
 
   return (
@@ -297,45 +244,13 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         </Box>
 
         <TypingIndicator viewers={viewers} meId={me?.id} />
-        <form ref={composer} onSubmit={submit}>
-          <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
-            <Box flex="1" w="full">
-              <FormField label="Message" helperText={messageHint(text.length)}>
-                <TextArea
-                  value={text}
-                  onChange={(event) => {
-                    setText(event.target.value);
-                    if (event.target.value.trim()) typing.typed();
-                    else typing.stopped();
-                  }}
-                  onKeyDown={onKeyDown}
-                  placeholder="Write a message…"
-                  rows={3}
-                  maxLength={MESSAGE_MAX_LENGTH}
-                  resize="vertical"
-                />
-              </FormField>
-            </Box>
-            <AttachFileButton
-              ref={attachButton}
-              uploader={uploader}
-              room={MESSAGE_FILES_MAX - attachments.length}
-              onAttached={(file) => {
-                const { id, name, size, contentType } = file;
-                setAttachments((current) => [...current, { id, name, size, contentType }]);
-                setAnnouncement(`Attached ${name}`);
-              }}
-            />
-            <Button type="submit" colorPalette="brand" disabled={!canSend} loading={send.isPending} mb={{ sm: "7" }}>
-              <LuSend aria-hidden="true" />
-              Send
-            </Button>
-          </Flex>
-          <Stack gap="2" mt="2">
-            <UploadProgress progress={uploader.progress} verb="Attaching" />
-            {attachments.length > 0 && <PendingAttachments files={attachments} onRemove={removeAttachment} />}
-          </Stack>
-        </form>
+        <MessageComposer
+          projectId={projectId}
+          ready={Boolean(me)}
+          sending={send.isPending}
+          onSend={(message, files) => deliver(newLocalId(), message, files)}
+          announce={setAnnouncement}
+        />
       </Card.Body>
     </Card.Root>
   );
@@ -473,45 +388,6 @@ function MessageItem({
   );
 }
 
-/** The files the next message will carry, before it is sent: each a chip with its own Remove button. */
-function PendingAttachments({ files, onRemove }: { files: MessageFile[]; onRemove: (file: MessageFile) => void }) {
-  return (
-    <HStack as="ul" aria-label="Files to send" gap="2" wrap="wrap" listStyleType="none">
-      {files.map((file) => (
-        <HStack
-          as="li"
-          key={file.id ?? file.name}
-          gap="1"
-          borderWidth="1px"
-          borderRadius="full"
-          ps="3"
-          pe="1"
-          py="0.5"
-          fontSize="sm"
-          maxW="full"
-        >
-          <LuPaperclip aria-hidden="true" />
-          <Text truncate>{file.name}</Text>
-          {file.size !== null && (
-            <Text color="fg.muted" flexShrink="0">
-              {formatFileSize(file.size)}
-            </Text>
-          )}
-          <IconButton
-            size="2xs"
-            variant="ghost"
-            borderRadius="full"
-            aria-label={`Remove ${file.name}`}
-            onClick={() => onRemove(file)}
-          >
-            <LuX aria-hidden="true" />
-          </IconButton>
-        </HStack>
-      ))}
-    </HStack>
-  );
-}
-
 /** A message's files: download links with their sizes; a file deleted since is named and marked removed. */
 function MessageFiles({ files }: { files: MessageFile[] }) {
   return (
@@ -537,15 +413,4 @@ function MessageFiles({ files }: { files: MessageFile[] }) {
       ))}
     </Stack>
   );
-}
-
-const SEND_HINT = "Press Enter to send, Shift+Enter for a new line.";
-/** Shown from 90% of the limit on, so text cut at the limit (a long paste) never goes unnoticed. */
-const COUNTER_FROM = Math.floor(MESSAGE_MAX_LENGTH * 0.9);
-
-export function messageHint(length: number): string {
-  if (length < COUNTER_FROM) return SEND_HINT;
-  const left = MESSAGE_MAX_LENGTH - length;
-  if (left <= 0) return `${SEND_HINT} You have reached the ${formatInteger(MESSAGE_MAX_LENGTH)}-character limit.`;
-  return `${SEND_HINT} ${formatInteger(left)} ${left === 1 ? "character" : "characters"} left.`;
 }
