@@ -13,8 +13,10 @@ import { TaskStatusBadge } from "./TaskStatusBadge";
 
 /**
  * The title (the card's heading, `id` for its aria-labelledby) with the priority badge, and the
- * status badge where the status is shown rather than chosen. The badges go under a title that has
- * less than 10rem beside them, rather than squeeze it letter by letter.
+ * status badge where the status is shown rather than chosen. The two badges always go under the
+ * title, so the cards of a grid line up whatever their titles' lengths; the priority badge alone
+ * goes beside it, or under a title that has less than 10rem beside it, rather than squeeze it
+ * letter by letter.
  */
 export function TaskCardHeading({
   task,
@@ -25,13 +27,26 @@ export function TaskCardHeading({
   id: string;
   withStatus?: boolean;
 }) {
+  const title = (flex?: string) => (
+    <Text as="h2" flex={flex} id={id} fontWeight="semibold" fontSize="lg">
+      {task.title}
+    </Text>
+  );
+  if (withStatus) {
+    return (
+      <Stack gap="2">
+        {title()}
+        <HStack gap="1">
+          <TaskStatusBadge status={task.status} data-testid="task-status" />
+          <TaskPriorityBadge priority={task.priority} />
+        </HStack>
+      </Stack>
+    );
+  }
   return (
     <HStack justify="space-between" align="start" gap="3" flexWrap="wrap">
-      <Text as="h2" flex="1 1 10rem" id={id} fontWeight="semibold" fontSize="lg">
-        {task.title}
-      </Text>
-      <HStack gap="1" flexShrink="0">
-        {withStatus && <TaskStatusBadge status={task.status} data-testid="task-status" />}
+      {title("1 1 10rem")}
+      <HStack flexShrink="0">
         <TaskPriorityBadge priority={task.priority} />
       </HStack>
     </HStack>
