@@ -107,6 +107,10 @@ describe("My Tasks", () => {
     // The administrator sees every task there, not only their own, and the page says so.
     expect(await tasksList(admin.page).getByRole("article").count()).toBe(all.items.length);
     await admin.page.getByText(ADMIN_TASKS_DESCRIPTION).waitFor();
+    // Each card names who it is assigned to, as the administrator's tasks are anyone's.
+    for (const shown of all.items) {
+      expect(await card(admin.page, shown).textContent()).toContain(`Assignee: ${shown.assigneeName ?? "Unassigned"}`);
+    }
     const adminBefore = await countersOn(admin.page);
     expect(adminBefore).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
 

@@ -74,7 +74,7 @@ export function MyTasksPage({
           pending={tasks.isPending}
           hasMore={!!tasks.data?.next}
           follows={follows}
-          opensEveryProject={role === "admin"}
+          everyTask={role === "admin"}
           texts={MY_TASKS_TEXTS[role]}
           status={status}
           onShowAll={() => {
@@ -93,7 +93,7 @@ function TaskCards({
   pending,
   hasMore,
   follows,
-  opensEveryProject,
+  everyTask,
   texts,
   status,
   onShowAll,
@@ -104,8 +104,11 @@ function TaskCards({
   hasMore: boolean;
   /** A client's cards: the status shown, not chosen. */
   follows: boolean;
-  /** An administrator's cards: every task's project opens (a developer's, those they are on). */
-  opensEveryProject: boolean;
+  /**
+   * An administrator's cards, every task whoever it is assigned to: each names its assignee and opens its
+   * project (a developer's cards are their own, and open the projects they are on).
+   */
+  everyTask: boolean;
   /** What the empty list says to this reader. */
   texts: { empty: string; emptyText: string };
   /** The one status shown, if Show chose one. */
@@ -155,7 +158,7 @@ function TaskCards({
             {follows ? (
               <FollowedTaskCard task={task} />
             ) : (
-              <TaskCard task={task} shownStatus={status} onLeft={onCardLeft} opensEveryProject={opensEveryProject} />
+              <TaskCard task={task} shownStatus={status} onLeft={onCardLeft} everyTask={everyTask} />
             )}
           </li>
         ))}
@@ -169,12 +172,12 @@ function TaskCard({
   task,
   shownStatus,
   onLeft,
-  opensEveryProject,
+  everyTask,
 }: {
   task: ShownTask;
   shownStatus: TaskStatus | undefined;
   onLeft: () => void;
-  opensEveryProject: boolean;
+  everyTask: boolean;
 }) {
   const update = useUpdateTaskStatus(shownStatus);
 
@@ -195,7 +198,11 @@ function TaskCard({
             {task.description}
           </Text>
         )}
-        <TaskDetails task={task} projectOpens={opensEveryProject || task.assigneeOnProject} />
+        <TaskDetails
+          task={task}
+          assignee={everyTask ? assigneeOf(task) : undefined}
+          projectOpens={everyTask || task.assigneeOnProject}
+        />
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
             value={task.status}
