@@ -317,7 +317,9 @@ async function openPostgres(url: string): Promise<Database> {
       client.end().catch(() => {});
       throw error;
     }
-    listenClient = client;
+    // Closed while connecting (a shutdown during a reconnect): nothing may keep the process open.
+    if (closed) await client.end().catch(() => {});
+    else listenClient = client;
   }
 
   /** Tries again every RECONNECT_MS until the database answers (it may be restarting). */
