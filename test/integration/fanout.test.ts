@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type LiveSocket, openLive } from "../support/live";
+import { type LiveSocket, liveSockets } from "../support/live";
 import { activeProjectId, type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -17,14 +17,12 @@ const QUIET_MS = 500;
 let first: TestServer;
 let second: TestServer;
 let projectId: string;
-const sockets: LiveSocket[] = [];
+const onFirst = liveSockets(() => first.url);
+const onSecond = liveSockets(() => second.url);
 
-async function live(server: TestServer, from: Client): Promise<LiveSocket> {
-  const socket = await openLive(server.url, from);
-  if ("rejected" in socket) throw new Error(`live channel refused with ${socket.status}`);
-  sockets.push(socket);
-  return socket;
-}
+/** A live socket on `server`, one of the two processes. */
+const live = (server: TestServer, from: Client): Promise<LiveSocket> =>
+  (server === first ? onFirst : onSecond).open(from);
 
 /** The same signed-in session, presented to another server process. */
 function onServer(server: TestServer, session: Client): Client {
@@ -39,7 +37,8 @@ beforeAll(async () => {
   projectId = await activeProjectId(first.db, "chinedu@ezefoods.test");
 });
 afterAll(async () => {
-  for (const socket of sockets) socket.close();
+  onFirst.closeAll();
+  onSecond.closeAll();
   await second?.close();
   await first?.close();
 });
