@@ -274,7 +274,7 @@ describe("Admin › Audit log", () => {
     const { page } = admin;
     await page.goto("/portal/admin/audit");
     await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
-    const table = page.getByRole("table", { name: "Audit log" });
+    const table = page.getByRole("table", { name: "All changes" });
     await table.getByRole("row").filter({ hasText: "Task created" }).first().waitFor();
     expect(await axeViolations(page), "audit log").toEqual([]);
 

@@ -61,7 +61,7 @@ export function AuditPage({
     <Stack gap="4">
       <AuditFilterBar query={query} onQueryChange={onQueryChange} />
       <AdminTable
-        caption="Audit log"
+        caption="All changes"
         columns={columns}
         query={query}
         onQueryChange={onQueryChange}
