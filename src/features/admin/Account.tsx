@@ -4,9 +4,8 @@ import { formatDate } from "../../../common/format";
 import { INVITATION_DAYS } from "../../../common/people";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { TOAST } from "../../lib/messages";
-import { failedWith, toastOutcome } from "../../lib/toasts";
+import { failedWith, toast, toastOutcome } from "../../lib/toasts";
 import { SIGN_OUT_EVERYWHERE_QUESTION } from "./labels";
 import { HiddenName } from "./PersonRow";
 import { useResendInvitation, useSignOutEverywhere } from "./people-api";
@@ -40,12 +39,7 @@ export function ResendInvitationButton({
               title: TOAST.invitationResent,
               description: `To ${person.email}: the link is valid for ${INVITATION_DAYS} days.`,
             }),
-          onError: (error) =>
-            toaster.create({
-              type: "error",
-              title: TOAST.error,
-              description: `${TOAST.invitationResendFailed}: ${errorMessage(error)}`,
-            }),
+          onError: (error) => toast("error", failedWith(TOAST.invitationResendFailed), error),
         })
       }
     >

@@ -5,9 +5,9 @@ import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
-import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { serverMessage } from "../../lib/toasts";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { InvoiceFields } from "./InvoiceFields";
 import { useCreateInvoice } from "./money-api";
@@ -39,7 +39,7 @@ export function NewInvoicePage() {
         search: { sort: "created", dir: "desc", page: 1, pageSize: 25 },
       }),
     // Spec §8: payments show the server's own message.
-    failed: (error) => ({ title: TOAST.error, description: errorMessage(error) }),
+    failed: serverMessage,
   });
 
   return (

@@ -6,12 +6,11 @@ import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/a
 import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
-import { toaster } from "../../components/Toaster";
 import { errorMessage } from "../../lib/form-errors";
 import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { failedWith, serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
+import { failedWith, serverMessage, toast, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
@@ -127,8 +126,7 @@ export function PaymentsPage({
                 exportPayments.mutate(
                   { sort: query.sort, dir: query.dir, q: query.q },
                   {
-                    onError: (error) =>
-                      toaster.create({ type: "error", title: TOAST.error, description: errorMessage(error) }),
+                    onError: (error) => toast("error", serverMessage, error),
                   },
                 )
               }
