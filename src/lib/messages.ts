@@ -14,6 +14,7 @@ export const TOAST = {
   fileUploadFailed: "Failed to upload file",
   fileDeleted: "File deleted successfully",
   fileDeleteFailed: "Failed to delete file",
+  moreFilesFailed: "Failed to load more files",
   milestoneCreated: "Milestone created",
   milestoneCreateFailed: "Failed to create milestone.",
   /** Not in spec §8 (an administrator deletes a milestone added by mistake): worded like its other deletes. */

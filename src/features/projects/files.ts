@@ -26,7 +26,7 @@ export const filesQuery = (projectId: string) => ({
 /** "Show more files": the next page appended; a failure says so in a toast. */
 export const useLoadMoreFiles = (projectId: string) =>
   useLoadMore(filesKey(projectId), FILES_PAGE_SIZE, fetchFilesPage(projectId), () =>
-    toaster.create({ type: "error", title: TOAST.error, description: "Failed to load more files" }),
+    toaster.create({ type: "error", title: TOAST.error, description: TOAST.moreFilesFailed }),
   );
 
 export const fileDownloadPath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
