@@ -305,9 +305,12 @@ async function openPostgres(url: string): Promise<Database> {
       for (const callback of listeners.get(message.channel) ?? []) callback(message.payload ?? "");
     });
     client.on("error", () => {
-      // Reconnect and listen again: missing notifications would leave live views stale.
       client.end().catch(() => {});
-      if (listenClient === client) listenClient = undefined;
+      // The listener lost: connect again and listen again, as missing notifications would leave live
+      // views stale. A connection lost while still being set up fails that attempt instead, which
+      // its caller retries or reports.
+      if (listenClient !== client) return;
+      listenClient = undefined;
       reconnectSoon();
     });
     try {
