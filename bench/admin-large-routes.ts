@@ -38,9 +38,6 @@ import { type BenchRoute, explainRoutes, type Ids } from "./portal-large-routes"
  * Run by the bench as `node --import tsx bench/admin-large-routes.ts DATABASE_URL`.
  */
 
-/** The pages the console asks for: its tables' default, and the administrator's Invoices page (common/domain.ts). */
-const PAGE_SIZE = ADMIN_PAGE_SIZE_DEFAULT;
-const INVOICES_PAGE = INVOICES_PAGE_SIZE;
 const FAR_PAGE = 100;
 
 /**
@@ -78,12 +75,12 @@ function adminTable<Q extends AdminTableQuery>(
   ): BenchRoute => {
     const params = {
       page: String(page),
-      pageSize: String(PAGE_SIZE),
+      pageSize: String(ADMIN_PAGE_SIZE_DEFAULT),
       ...order,
       ...(search ? { q: search } : {}),
       ...filters,
     };
-    const query = { ...params, page, pageSize: PAGE_SIZE } as unknown as Q;
+    const query = { ...params, page, pageSize: ADMIN_PAGE_SIZE_DEFAULT } as unknown as Q;
     const url = `${path}?${new URLSearchParams(params)}`;
     return { name: `${name}, ${label}`, as: "admin", path: () => url, read: (db) => list(db, query) };
   };
@@ -105,9 +102,14 @@ function auditLog(): BenchRoute[] {
     name: `audit log, ${label}`,
     as: "admin" as const,
     path: (ids: Ids) =>
-      `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE), ...filters(ids) })}`,
+      `/api/admin/audit?${new URLSearchParams({ page: String(page), pageSize: String(ADMIN_PAGE_SIZE_DEFAULT), ...filters(ids) })}`,
     read: (db: Db, ids: Ids) =>
-      listAuditLog(db, { page, pageSize: PAGE_SIZE, ...AUDIT_TABLE_DEFAULTS, ...filters(ids) } as AuditQuery),
+      listAuditLog(db, {
+        page,
+        pageSize: ADMIN_PAGE_SIZE_DEFAULT,
+        ...AUDIT_TABLE_DEFAULTS,
+        ...filters(ids),
+      } as AuditQuery),
   });
   return [
     route("page 1", 1),
@@ -132,8 +134,8 @@ export const ADMIN_ROUTES: BenchRoute[] = [
   {
     name: "invoices (every client's), newest page",
     as: "admin",
-    path: () => `/api/invoices?limit=${INVOICES_PAGE}`,
-    read: (db) => listInvoices(db, { kind: "all" }, { limit: INVOICES_PAGE + 1 }),
+    path: () => `/api/invoices?limit=${INVOICES_PAGE_SIZE}`,
+    read: (db) => listInvoices(db, { kind: "all" }, { limit: INVOICES_PAGE_SIZE + 1 }),
   },
   {
     name: "invoice totals (every client's; Invoices and Payments)",

@@ -50,15 +50,9 @@ export type BenchRoute = {
   read: (db: Db, ids: Ids) => Promise<unknown>;
 };
 
-/**
- * Each list is read a page of the size the portal asks for (common/domain.ts): 24 project or task cards,
- * 50 messages or invoices. Until S38 the projects and tasks were read 50 at a time here, twice what the
- * portal asks for.
- */
-const PROJECTS = PROJECTS_PAGE_SIZE;
-const TASKS = TASKS_PAGE_SIZE;
-const MESSAGES = MESSAGES_PAGE_SIZE;
-const INVOICES = INVOICES_PAGE_SIZE;
+// Each list is read a page of the size the portal asks for (common/domain.ts): 24 project or task cards,
+// 50 messages or invoices. Until S38 the projects and tasks were read 50 at a time here, twice what the
+// portal asks for.
 const actor = (id: string, role: Role): Actor => ({ id, role });
 
 export const ROUTES: BenchRoute[] = [
@@ -77,57 +71,65 @@ export const ROUTES: BenchRoute[] = [
   {
     name: "projects list (admin)",
     as: "admin",
-    path: () => `/api/projects?limit=${PROJECTS}`,
-    read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PROJECTS + 1 }),
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PROJECTS_PAGE_SIZE + 1 }),
   },
   {
     name: "projects list, page 2 (admin)",
     as: "admin",
-    path: (ids) => `/api/projects?limit=${PROJECTS}&cursor=${ids.adminProjectsPage2}`,
+    path: (ids) => `/api/projects?limit=${PROJECTS_PAGE_SIZE}&cursor=${ids.adminProjectsPage2}`,
     read: (db, ids) =>
       listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), {
-        limit: PROJECTS + 1,
+        limit: PROJECTS_PAGE_SIZE + 1,
         after: Buffer.from(ids.adminProjectsPage2, "base64url").toString("utf8"),
       }),
   },
   {
     name: "projects list (developer)",
     as: "developer",
-    path: () => `/api/projects?limit=${PROJECTS}`,
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}`,
     read: (db, ids) =>
-      listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), { limit: PROJECTS + 1 }),
+      listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), { limit: PROJECTS_PAGE_SIZE + 1 }),
   },
   // Searched by the title's start: "project 1" matches 11,111 of the 50,000 titles (walked newest
   // first), "project 4999" eleven (found on the title's index, then sorted).
   {
     name: "projects searched, many matches (admin)",
     as: "admin",
-    path: () => `/api/projects?limit=${PROJECTS}&q=project%201`,
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}&q=project%201`,
     read: (db, ids) =>
-      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PROJECTS + 1, q: "project 1" }),
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), {
+        limit: PROJECTS_PAGE_SIZE + 1,
+        q: "project 1",
+      }),
   },
   {
     name: "projects searched, few matches (admin)",
     as: "admin",
-    path: () => `/api/projects?limit=${PROJECTS}&q=project%204999`,
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}&q=project%204999`,
     read: (db, ids) =>
-      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), { limit: PROJECTS + 1, q: "project 4999" }),
+      listProjects(db, rules.projects.scope(actor(ids.admin, "admin")), {
+        limit: PROJECTS_PAGE_SIZE + 1,
+        q: "project 4999",
+      }),
   },
   {
     name: "projects searched (developer)",
     as: "developer",
-    path: () => `/api/projects?limit=${PROJECTS}&q=project%201`,
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}&q=project%201`,
     read: (db, ids) =>
       listProjects(db, rules.projects.scope(actor(ids.developer, "developer")), {
-        limit: PROJECTS + 1,
+        limit: PROJECTS_PAGE_SIZE + 1,
         q: "project 1",
       }),
   },
   {
     name: "projects list (client)",
     as: "client",
-    path: () => `/api/projects?limit=${PROJECTS}`,
-    read: (db, ids) => listProjects(db, rules.projects.scope(actor(ids.client, "client")), { limit: PROJECTS + 1 }),
+    path: () => `/api/projects?limit=${PROJECTS_PAGE_SIZE}`,
+    read: (db, ids) =>
+      listProjects(db, rules.projects.scope(actor(ids.client, "client")), { limit: PROJECTS_PAGE_SIZE + 1 }),
   },
   {
     name: "project detail (client)",
@@ -141,20 +143,20 @@ export const ROUTES: BenchRoute[] = [
   {
     name: "newest messages of the big thread (client)",
     as: "client",
-    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${MESSAGES}`,
+    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${MESSAGES_PAGE_SIZE}`,
     read: async (db, ids) => {
       await getProjectFacts(db, ids.bigProject);
-      return listMessages(db, ids.bigProject, { limit: MESSAGES + 1 });
+      return listMessages(db, ids.bigProject, { limit: MESSAGES_PAGE_SIZE + 1 });
     },
   },
   {
     name: "older messages of the big thread (client)",
     as: "client",
-    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${MESSAGES}&cursor=${ids.olderMessages}`,
+    path: (ids) => `/api/projects/${ids.bigProject}/messages?limit=${MESSAGES_PAGE_SIZE}&cursor=${ids.olderMessages}`,
     read: async (db, ids) => {
       await getProjectFacts(db, ids.bigProject);
       return listMessages(db, ids.bigProject, {
-        limit: MESSAGES + 1,
+        limit: MESSAGES_PAGE_SIZE + 1,
         after: Buffer.from(ids.olderMessages, "base64url").toString("utf8"),
       });
     },
@@ -162,8 +164,9 @@ export const ROUTES: BenchRoute[] = [
   {
     name: "invoices list (client)",
     as: "client",
-    path: () => `/api/invoices?limit=${INVOICES}`,
-    read: (db, ids) => listInvoices(db, rules.invoices.scope(actor(ids.client, "client")), { limit: INVOICES + 1 }),
+    path: () => `/api/invoices?limit=${INVOICES_PAGE_SIZE}`,
+    read: (db, ids) =>
+      listInvoices(db, rules.invoices.scope(actor(ids.client, "client")), { limit: INVOICES_PAGE_SIZE + 1 }),
   },
   {
     name: "invoices summary (client)",
@@ -174,23 +177,27 @@ export const ROUTES: BenchRoute[] = [
   {
     name: "my tasks (developer)",
     as: "developer",
-    path: () => `/api/tasks?limit=${TASKS}`,
-    read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: TASKS + 1 }),
+    path: () => `/api/tasks?limit=${TASKS_PAGE_SIZE}`,
+    read: (db, ids) =>
+      listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: TASKS_PAGE_SIZE + 1 }),
   },
   {
     // Shown for one status (My Tasks' Show): a quarter of their ~1,900 tasks, newest first.
     name: "my tasks in review (developer)",
     as: "developer",
-    path: () => `/api/tasks?status=review&limit=${TASKS}`,
+    path: () => `/api/tasks?status=review&limit=${TASKS_PAGE_SIZE}`,
     read: (db, ids) =>
-      listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), { limit: TASKS + 1, status: "review" }),
+      listTasks(db, rules.tasks.scope(actor(ids.developer, "developer")), {
+        limit: TASKS_PAGE_SIZE + 1,
+        status: "review",
+      }),
   },
   {
     // A client follows the tasks on their projects (the big thread's client: ~5 projects).
     name: "my tasks (client)",
     as: "client",
-    path: () => `/api/tasks?limit=${TASKS}`,
-    read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.client, "client")), { limit: TASKS + 1 }),
+    path: () => `/api/tasks?limit=${TASKS_PAGE_SIZE}`,
+    read: (db, ids) => listTasks(db, rules.tasks.scope(actor(ids.client, "client")), { limit: TASKS_PAGE_SIZE + 1 }),
   },
   {
     name: "my task counters (client)",
@@ -299,7 +306,7 @@ export async function withLargeData<T>(
       .where(sql`${schema.projects.clientId} = ${client} and ${schema.projects.title} = 'Project 1'`);
     if (!big) throw new Error("the big thread's project is missing");
     const admin = await person(largeEmail("admin", 1));
-    const firstPage = await listProjects(db, { kind: "all" }, { limit: PROJECTS });
+    const firstPage = await listProjects(db, { kind: "all" }, { limit: PROJECTS_PAGE_SIZE });
     const last = firstPage.at(-1);
     if (!last) throw new Error("no projects");
     const { rows: middle } = await db.execute<{ id: string }>(sql`

@@ -193,8 +193,9 @@ export function assignableStaff(db: Db, limit = ASSIGNEE_OPTIONS_LIMIT) {
 /**
  * The projects a task may belong to, by title, those whose title starts with `q` when given (Admin ›
  * Tasks' project search, in its filter and its dialog: 50,000 projects are more than any select
- * offers): in the byte order of projects_title_idx (`~<~`, as the projects list searched by title), so they are read off the
- * index. In the collation's order PostgreSQL sorted every project for the first ones (70 ms).
+ * offers): in the byte order of projects_title_idx (`~<~`, as the projects list searched by title),
+ * so they are read off the index. In the collation's order PostgreSQL sorted every project for the
+ * first ones (70 ms).
  */
 export function taskProjects(db: Db, q?: string, limit = TASK_PROJECT_OPTIONS_LIMIT) {
   const title = sql`lower(${projects.title})`;

@@ -43,8 +43,9 @@ export const failedWith =
   (error) => ({ title: TOAST.error, description: `${text}: ${errorMessage(error)}` });
 
 /**
- * Spec §8: a list that could not be loaded says so in a destructive toast, `description` its words,
- * once each time its read fails (the list shows its own error state meanwhile).
+ * Spec §8: a list that could not be loaded says so in a destructive toast, `description` its words:
+ * when its read fails, and again only once it has loaded since or the words change (the list shows
+ * its own error state meanwhile).
  */
 export function useLoadFailedToast(failed: boolean, description: string): void {
   useEffect(() => {

@@ -44,18 +44,18 @@ async function heardAll(heard: string[], count: number, timeoutMs = 5_000): Prom
 
 describe("the database's notifications", () => {
   it("call each callback once per NOTIFY, with listens asked for all at once", async () => {
-    const heard: Record<string, string[]> = { first: [], second: [], third: [] };
+    const heard = { first: [] as string[], second: [] as string[], third: [] as string[] };
     // Three listens at once, two of them on one channel: one listener connection, each callback once.
     await Promise.all([
-      database.listen("test_listen_a", (payload) => heard.first?.push(payload)),
-      database.listen("test_listen_b", (payload) => heard.second?.push(payload)),
-      database.listen("test_listen_a", (payload) => heard.third?.push(payload)),
+      database.listen("test_listen_a", (payload) => heard.first.push(payload)),
+      database.listen("test_listen_b", (payload) => heard.second.push(payload)),
+      database.listen("test_listen_a", (payload) => heard.third.push(payload)),
     ]);
     await notify("test_listen_a", "one");
     await notify("test_listen_b", "two");
-    await heardAll(heard.first as string[], 1);
-    await heardAll(heard.second as string[], 1);
-    await heardAll(heard.third as string[], 1);
+    await heardAll(heard.first, 1);
+    await heardAll(heard.second, 1);
+    await heardAll(heard.third, 1);
     // Time for a duplicate to arrive, had a second listener connection been opened.
     await sleep(200);
     expect(heard).toEqual({ first: ["one"], second: ["two"], third: ["one"] });
