@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice, Page as ListPage } from "../common/api";
 import { INVOICE_STATUS_LABELS, INVOICES_PAGE_SIZE } from "../common/domain";
 import { formatDay, formatMoney } from "../common/format";
+import { TOAST } from "../src/lib/messages";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -156,6 +157,16 @@ describe("Invoices", () => {
       await more.click();
       await expect.poll(numbers).toEqual(all.slice(0, 4).map((row) => row.invoiceNumber));
       await page.getByText(`4 of ${all.length} shown`).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      // A page that cannot be read says so in a toast; the rows shown stay, and the button tries again.
+      await page.route(
+        (url) => url.pathname === "/api/invoices" && url.searchParams.has("cursor"),
+        (route) => route.abort(),
+        { times: 1 },
+      );
+      await more.click();
+      await page.getByText(TOAST.moreInvoicesFailed, { exact: true }).waitFor();
+      expect(await numbers()).toEqual(all.slice(0, 4).map((row) => row.invoiceNumber));
       expect(await axeViolations(page)).toEqual([]);
       for (let shown = 4; shown < all.length; shown += 2) {
         await more.click();

@@ -74,15 +74,10 @@ export function placeRow<T extends Row>(
 }
 
 /**
- * "Load more": the page after the rows shown, appended (rows already shown are not repeated). A
- * failure is only logged by default (spec §8: list load errors), and the button stays to try again.
+ * "Load more": the page after the rows shown, appended (rows already shown are not repeated). Rejects
+ * when the page cannot be read, for `LoadMoreButton` to say so.
  */
-export function useLoadMore<T extends { id: string }>(
-  listKey: QueryKey,
-  pageSize: number,
-  fetchPage: FetchPage<T>,
-  onError: () => void,
-) {
+export function useLoadMore<T extends { id: string }>(listKey: QueryKey, pageSize: number, fetchPage: FetchPage<T>) {
   const queryClient = useQueryClient();
   const [loading, setLoading] = useState(false);
   async function loadMore() {
@@ -96,8 +91,6 @@ export function useLoadMore<T extends { id: string }>(
         const known = new Set(list.items.map((item) => item.id));
         return { items: [...list.items, ...page.items.filter((item) => !known.has(item.id))], next: page.next };
       });
-    } catch {
-      onError();
     } finally {
       setLoading(false);
     }

@@ -34,13 +34,22 @@ export async function toastOutcome<T>(
   await told.onSaved?.(result);
 }
 
+/** A failure's words (spec §8: destructive toasts are titled 'Error', the text saying what failed). */
+export const failure = (description: string): ToastText => ({ title: TOAST.error, description });
+
+/** Shows the destructive toast of `failure(description)`. */
+export function toastFailure(description: string): void {
+  toast("error", failure(description), undefined);
+}
+
 /** A failure told in the server's own words (spec §8: payments, bookings, staff). */
-export const serverMessage: Told<Error> = (error) => ({ title: TOAST.error, description: errorMessage(error) });
+export const serverMessage: Told<Error> = (error) => failure(errorMessage(error));
 
 /** A failure told as the spec's text for it, then the server's reason. */
 export const failedWith =
   (text: string): Told<Error> =>
-  (error) => ({ title: TOAST.error, description: `${text}: ${errorMessage(error)}` });
+  (error) =>
+    failure(`${text}: ${errorMessage(error)}`);
 
 /**
  * Spec §8: a list that could not be loaded says so in a destructive toast, `description` its words:
@@ -49,6 +58,6 @@ export const failedWith =
  */
 export function useLoadFailedToast(failed: boolean, description: string): void {
   useEffect(() => {
-    if (failed) toaster.create({ type: "error", title: TOAST.error, description });
+    if (failed) toastFailure(description);
   }, [failed, description]);
 }

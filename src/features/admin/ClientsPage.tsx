@@ -4,9 +4,8 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { useLoadFailedToast } from "../../lib/toasts";
+import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { clientsQueryOptions, useDeleteClient, useExportClients, useReactivateClient } from "./api";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
@@ -78,8 +77,7 @@ export function ClientsPage({
             exportClients.mutate(
               { sort: query.sort, dir: query.dir, q: query.q },
               {
-                onError: () =>
-                  toaster.create({ type: "error", title: TOAST.error, description: TOAST.clientsExportFailed }),
+                onError: () => toastFailure(TOAST.clientsExportFailed),
               },
             )
           }

@@ -20,7 +20,7 @@ import { InfoList } from "../../components/InfoList";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { useLoadFailedToast } from "../../lib/toasts";
+import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import {
   enquiriesQueryOptions,
@@ -146,8 +146,7 @@ function StatusSelect({ enquiry }: { enquiry: AdminEnquiry }) {
           { id: enquiry.id, status: event.target.value as EnquiryStatus },
           {
             onSuccess: () => toaster.create({ type: "success", title: TOAST.enquiryStatusUpdated }),
-            onError: () =>
-              toaster.create({ type: "error", title: TOAST.error, description: TOAST.enquiryStatusFailed }),
+            onError: () => toastFailure(TOAST.enquiryStatusFailed),
           },
         );
       }}

@@ -5,8 +5,7 @@ import { LuTrash2 } from "react-icons/lu";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
 import { keepPlace } from "../../lib/keep-place";
-import { TOAST } from "../../lib/messages";
-import { toastOutcome } from "../../lib/toasts";
+import { failure, toastFailure, toastOutcome } from "../../lib/toasts";
 
 /**
  * The parts of a row of people the clients' and developers' tables share: the name with its
@@ -83,7 +82,7 @@ export function PersonRowActions({
             keepPlace(event.currentTarget);
             reactivate.mutate(person.id, {
               onSuccess: () => toaster.create({ type: "success", title: texts.reactivated }),
-              onError: () => toaster.create({ type: "error", title: TOAST.error, description: texts.reactivateFailed }),
+              onError: () => toastFailure(texts.reactivateFailed),
             });
           }}
         >
@@ -98,7 +97,7 @@ export function PersonRowActions({
           onConfirm={() =>
             toastOutcome(remove.mutateAsync(person.id), {
               saved: (result) => ({ title: result.outcome === "deleted" ? texts.deleted : texts.deactivated }),
-              failed: { title: TOAST.error, description: texts.deleteFailed },
+              failed: failure(texts.deleteFailed),
             })
           }
           trigger={

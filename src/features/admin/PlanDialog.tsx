@@ -19,6 +19,7 @@ import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failure } from "../../lib/toasts";
 import { useSavePlan } from "./plans-api";
 
 export const CATEGORY_LABELS: Record<(typeof PLAN_CATEGORIES)[number], string> = {
@@ -86,7 +87,7 @@ export function PlanDialog({
     variables: (values) => ({ id: plan?.id ?? null, values }),
     saved: { title: plan ? TOAST.planUpdated : TOAST.planCreated },
     onSaved: onClose,
-    failed: { title: TOAST.error, description: TOAST.planSaveFailed },
+    failed: failure(TOAST.planSaveFailed),
   });
 
   const title = plan ? "Edit Plan" : "Create Plan";

@@ -9,7 +9,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
-import { toastOutcome, useLoadFailedToast } from "../../lib/toasts";
+import { failure, toastFailure, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
@@ -138,7 +138,7 @@ function PlanRow({
       { id: plan.id, direction },
       {
         onSuccess: () => setRefocus(direction),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.planUpdateFailed }),
+        onError: () => toastFailure(TOAST.planUpdateFailed),
       },
     );
   }
@@ -216,8 +216,7 @@ function PlanRow({
                   {
                     onSuccess: (saved) =>
                       toaster.create({ type: "success", title: saved.hidden ? TOAST.planHidden : TOAST.planShown }),
-                    onError: () =>
-                      toaster.create({ type: "error", title: TOAST.error, description: TOAST.planUpdateFailed }),
+                    onError: () => toastFailure(TOAST.planUpdateFailed),
                   },
                 )
               }
@@ -233,7 +232,7 @@ function PlanRow({
               onConfirm={() =>
                 toastOutcome(remove.mutateAsync(plan.id), {
                   saved: { title: TOAST.planDeleted },
-                  failed: { title: TOAST.error, description: TOAST.planDeleteFailed },
+                  failed: failure(TOAST.planDeleteFailed),
                 })
               }
               trigger={

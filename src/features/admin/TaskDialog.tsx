@@ -16,6 +16,7 @@ import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failure } from "../../lib/toasts";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
@@ -98,7 +99,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
       if (!editing) form.reset(valuesOf(undefined, start));
       setOpen(false);
     },
-    failed: { title: TOAST.error, description: editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed },
+    failed: failure(editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed),
   });
 
   return (

@@ -9,7 +9,7 @@ import { FormField, SelectInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { TOAST } from "../../lib/messages";
-import { toastOutcome } from "../../lib/toasts";
+import { failure, toastOutcome } from "../../lib/toasts";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { assigneeOf, TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import { PersonLink } from "./PersonLink";
@@ -103,7 +103,11 @@ export function TasksPage({
               ))}
             </SimpleGrid>
             {tasks.hasNextPage && (
-              <LoadMoreButton loading={tasks.isFetchingNextPage} onLoadMore={tasks.fetchNextPage} />
+              <LoadMoreButton
+                loading={tasks.isFetchingNextPage}
+                onLoadMore={() => tasks.fetchNextPage({ throwOnError: true })}
+                failedText={TOAST.moreTasksFailed}
+              />
             )}
           </Stack>
         )}
@@ -198,7 +202,7 @@ function AdminTaskCard({ task, developers }: { task: Task; developers: ReadonlyS
           onConfirm={() =>
             toastOutcome(remove.mutateAsync(task.id), {
               saved: { title: TOAST.taskDeleted },
-              failed: { title: TOAST.error, description: TOAST.taskDeleteFailed },
+              failed: failure(TOAST.taskDeleteFailed),
             })
           }
           trigger={

@@ -11,6 +11,7 @@ import { FormAlert } from "../../components/FormAlert";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failure } from "../../lib/toasts";
 import { useSaveService } from "./api";
 
 const EMPTY: ServiceFormValues = {
@@ -77,7 +78,7 @@ function ServiceForm({
     variables: () => ({ id: service?.id, values: form.getValues() }),
     saved: { title: service ? TOAST.serviceUpdated : TOAST.serviceCreated },
     onSaved,
-    failed: { title: TOAST.error, description: TOAST.serviceSaveFailed },
+    failed: failure(TOAST.serviceSaveFailed),
   });
 
   return (

@@ -7,7 +7,7 @@ import { FormAlert } from "../../components/FormAlert";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
-import { toastOutcome, useLoadFailedToast } from "../../lib/toasts";
+import { failure, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { useAdminServices, useDeleteService } from "./api";
 import { ServiceDialog } from "./ServiceDialog";
 
@@ -73,7 +73,11 @@ export function ServicesPage() {
             ))}
           </SimpleGrid>
           {services.hasNextPage && (
-            <LoadMoreButton loading={services.isFetchingNextPage} onLoadMore={services.fetchNextPage} />
+            <LoadMoreButton
+              loading={services.isFetchingNextPage}
+              onLoadMore={() => services.fetchNextPage({ throwOnError: true })}
+              failedText={TOAST.moreServicesFailed}
+            />
           )}
         </>
       )}
@@ -147,7 +151,7 @@ function ServiceCard({ service }: { service: Service }) {
                 saved: (result) => ({
                   title: result.outcome === "deleted" ? TOAST.serviceDeleted : TOAST.serviceDeactivated,
                 }),
-                failed: { title: TOAST.error, description: TOAST.serviceDeleteFailed },
+                failed: failure(TOAST.serviceDeleteFailed),
               })
             }
             trigger={

@@ -1,8 +1,8 @@
 import { Button, type ButtonProps, IconButton } from "@chakra-ui/react";
 import { LuDownload } from "react-icons/lu";
 import type { Invoice } from "../../../common/api";
-import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { toastFailure } from "../../lib/toasts";
 import { useDownloadInvoice } from "./api";
 
 /**
@@ -27,7 +27,7 @@ export function DownloadInvoiceButton({
     title: iconOnly ? "Download PDF" : undefined,
     onClick: () =>
       download.mutate(invoice, {
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.invoiceDownloadFailed }),
+        onError: () => toastFailure(TOAST.invoiceDownloadFailed),
       }),
   };
   return iconOnly ? (

@@ -7,6 +7,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
 import { ClientLink } from "../admin/PersonLink";
@@ -139,7 +140,12 @@ function InvoiceTable({
               ? `${formatInteger(invoices.length)} shown`
               : `${formatInteger(invoices.length)} of ${formatInteger(total)} shown`}
           </Text>
-          <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} alignSelf="auto" />
+          <LoadMoreButton
+            loading={more.loading}
+            onLoadMore={more.loadMore}
+            failedText={TOAST.moreInvoicesFailed}
+            alignSelf="auto"
+          />
         </Card.Footer>
       ) : null}
     </Card.Root>

@@ -11,6 +11,7 @@ import { FormField, TextArea } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { failure } from "../../lib/toasts";
 import { useCreateOrder } from "./api";
 
 const orderFormSchema = z.object({ notes: orderNotesSchema });
@@ -65,7 +66,7 @@ function OrderForm({
     variables: (values) => ({ serviceId: service.id, notes: values.notes }),
     saved: { title: TOAST.orderSubmitted, description: TOAST.orderSubmittedText },
     onSaved: onOrdered,
-    failed: { title: TOAST.error, description: TOAST.orderFailed },
+    failed: failure(TOAST.orderFailed),
   });
 
   return (

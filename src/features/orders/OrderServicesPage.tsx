@@ -101,7 +101,9 @@ function MyOrders() {
               </li>
             ))}
           </SimpleGrid>
-          {orders.data.next ? <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} /> : null}
+          {orders.data.next ? (
+            <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} failedText={TOAST.moreOrdersFailed} />
+          ) : null}
         </Stack>
       )}
     </Box>

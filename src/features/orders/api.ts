@@ -26,9 +26,7 @@ export const applyOrderChange = (list: ShownPages<ServiceOrder> | undefined, cha
   placeRow(list, change);
 
 /** "Load more" below My Orders. */
-export const useLoadMoreOrders = () =>
-  // Spec §8: list load errors are only logged.
-  useLoadMore(myOrdersKey, ORDERS_PAGE_SIZE, fetchOrdersPage, () => console.error("Could not load more orders"));
+export const useLoadMoreOrders = () => useLoadMore(myOrdersKey, ORDERS_PAGE_SIZE, fetchOrdersPage);
 
 /** Newest first: a row not yet listed goes on top; a known one is replaced in place; a deleted one leaves. */
 export function applyNewestFirst<T extends { id: string }>(list: T[] | undefined, change: LiveChange): T[] | undefined {

@@ -3,8 +3,9 @@ import { Link, useNavigate } from "@tanstack/react-router";
 import { useState } from "react";
 import { LuLogOut } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
-import { toaster } from "../../components/Toaster";
+import { TOAST } from "../../lib/messages";
 import { useSignOut } from "../../lib/session";
+import { toastFailure } from "../../lib/toasts";
 import { navFor } from "./nav";
 
 type Props = {
@@ -25,7 +26,7 @@ export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
       await signOut();
       await navigate({ to: "/auth" });
     } catch {
-      toaster.create({ type: "error", title: "Error", description: "Failed to sign out. Please try again." });
+      toastFailure(TOAST.signOutFailed);
       setSigningOut(false);
     }
   }

@@ -12,6 +12,7 @@ import { FormField, TextArea, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { failure } from "../../lib/toasts";
 import { useCreateMilestone } from "./api";
 
 type Values = z.input<typeof milestoneCreateSchema>;
@@ -41,7 +42,7 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
       form.reset(EMPTY);
       setOpen(false);
     },
-    failed: { title: TOAST.error, description: TOAST.milestoneCreateFailed },
+    failed: failure(TOAST.milestoneCreateFailed),
   });
 
   return (

@@ -4,8 +4,7 @@ import { LuPaperclip } from "react-icons/lu";
 import { FILE_ACCEPT } from "../../../common/file-types";
 import type { ProjectFile } from "../../../common/files";
 import { MESSAGE_TOO_MANY_FILES } from "../../../common/schemas";
-import { toaster } from "../../components/Toaster";
-import { TOAST } from "../../lib/messages";
+import { toastFailure } from "../../lib/toasts";
 import type { useFileUpload } from "./uploads";
 
 /**
@@ -30,7 +29,7 @@ export function AttachFileButton({
   const percent = uploader.progress ? Math.round(uploader.progress.fraction * 100) : null;
 
   async function attach(files: File[]) {
-    if (files.length > room) toaster.create({ type: "error", title: TOAST.error, description: MESSAGE_TOO_MANY_FILES });
+    if (files.length > room) toastFailure(MESSAGE_TOO_MANY_FILES);
     // One at a time, in the order chosen: each shows its own progress.
     for (const file of files.slice(0, room)) {
       const stored = await uploader.start(file);

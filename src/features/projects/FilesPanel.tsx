@@ -18,12 +18,13 @@ import type { ProjectFile } from "../../../common/files";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import type { ShownPages } from "../../lib/shown-pages";
-import { toastOutcome } from "../../lib/toasts";
+import { failure, toastOutcome } from "../../lib/toasts";
 import { fileDownloadPath, filesQuery, formatFileSize, useDeleteFile, useLoadMoreFiles } from "./files";
 import { UploadProgress, useFileUpload } from "./uploads";
 
@@ -141,15 +142,15 @@ export function FilesPanel({ projectId }: { projectId: string }) {
           </Stack>
         )}
         {files.data?.next && (
-          <Button
+          <LoadMoreButton
             size="sm"
-            variant="outline"
             alignSelf="start"
-            onClick={() => void more.loadMore()}
             loading={more.loading}
+            onLoadMore={more.loadMore}
+            failedText={TOAST.moreFilesFailed}
           >
             Show more files
-          </Button>
+          </LoadMoreButton>
         )}
       </Card.Body>
     </Card.Root>
@@ -177,7 +178,7 @@ function FileItem({ projectId, file, canDelete }: { projectId: string; file: Pro
           onConfirm={() =>
             toastOutcome(remove.mutateAsync(file.id), {
               saved: { title: TOAST.fileDeleted },
-              failed: { title: TOAST.error, description: TOAST.fileDeleteFailed },
+              failed: failure(TOAST.fileDeleteFailed),
             })
           }
           trigger={

@@ -22,6 +22,7 @@ import { ApiError } from "../../lib/api";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { toastFailure } from "../../lib/toasts";
 import { openedAtEndBeforeApp } from "../../ssr/portal-context";
 import { MessageText } from "./AttachFileButton";
 import {
@@ -148,11 +149,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         onSuccess: () => toaster.create({ type: "success", title: TOAST.messageSent, duration: 2000 }),
         // A refusal of its files says why (already attached elsewhere, deleted meanwhile); anything else is generic.
         onError: (error) =>
-          toaster.create({
-            type: "error",
-            title: TOAST.error,
-            description: error instanceof ApiError && error.status === 400 ? error.message : TOAST.messageFailed,
-          }),
+          toastFailure(error instanceof ApiError && error.status === 400 ? error.message : TOAST.messageFailed),
         onSettled: () => {
           sending.current = false;
         },

@@ -22,7 +22,7 @@ import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
-import { failedWith, toastOutcome } from "../../lib/toasts";
+import { failedWith, toastFailure, toastOutcome } from "../../lib/toasts";
 import { AddMilestoneDialog } from "./AddMilestoneDialog";
 import {
   applyMilestoneChange,
@@ -136,7 +136,7 @@ function MilestoneItem({
       { id: milestone.id, change: { status: "completed" } },
       {
         onSuccess: () => toaster.create({ type: "success", title: TOAST.statusUpdated }),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.milestoneStatusFailed }),
+        onError: () => toastFailure(TOAST.milestoneStatusFailed),
       },
     );
   }
@@ -148,7 +148,7 @@ function MilestoneItem({
       { id: milestone.id, change: { paymentStatus: "paid" } },
       {
         onSuccess: () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.paymentFailed }),
+        onError: () => toastFailure(TOAST.paymentFailed),
       },
     );
   }

@@ -10,6 +10,7 @@ import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { SearchBox } from "../../components/SearchBox";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
 import { projectsListKey, projectsQuery } from "./api";
 import { NO_PROJECTS_OF_STATUS, noProjectsMatch, noProjectsOfStatusText } from "./labels";
 import { ProjectCard } from "./ProjectCard";
@@ -121,8 +122,8 @@ function ProjectCards({
     );
   }
 
-  // Spec §8: a failed list load is logged and the list shows as empty. A failed "Load more"
-  // keeps the pages already shown, and its button stays to try again.
+  // Spec §8: a failed list load is logged and the list shows as empty. A failed "Load more" says so
+  // in a toast (LoadMoreButton) and keeps the pages already shown.
   if (projects.length === 0 && q) {
     return (
       <EmptyList
@@ -174,7 +175,13 @@ function ProjectCards({
           </li>
         ))}
       </SimpleGrid>
-      {hasNextPage ? <LoadMoreButton loading={isFetchingNextPage} onLoadMore={fetchNextPage} /> : null}
+      {hasNextPage ? (
+        <LoadMoreButton
+          loading={isFetchingNextPage}
+          onLoadMore={() => fetchNextPage({ throwOnError: true })}
+          failedText={TOAST.moreProjectsFailed}
+        />
+      ) : null}
     </Stack>
   );
 }

@@ -1,9 +1,7 @@
 import { type QueryFunctionContext, useMutation, useQueryClient } from "@tanstack/react-query";
 import { FILES_PAGE_SIZE } from "../../../common/domain";
 import type { ProjectFile } from "../../../common/files";
-import { toaster } from "../../components/Toaster";
 import { api } from "../../lib/api";
-import { TOAST } from "../../lib/messages";
 import { cursorPages, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
 
 /** Project files (issue #8): the live key the server invalidates (server/data/files.ts, projectFilesKey). */
@@ -23,11 +21,9 @@ export const filesQuery = (projectId: string) => ({
     ),
 });
 
-/** "Show more files": the next page appended; a failure says so in a toast. */
+/** "Show more files": the next page appended (`useLoadMore`). */
 export const useLoadMoreFiles = (projectId: string) =>
-  useLoadMore(filesKey(projectId), FILES_PAGE_SIZE, fetchFilesPage(projectId), () =>
-    toaster.create({ type: "error", title: TOAST.error, description: TOAST.moreFilesFailed }),
-  );
+  useLoadMore(filesKey(projectId), FILES_PAGE_SIZE, fetchFilesPage(projectId));
 
 export const fileDownloadPath = (fileId: string) => `/api/files/${encodeURIComponent(fileId)}`;
 

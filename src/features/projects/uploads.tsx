@@ -1,9 +1,9 @@
 import { HStack, Progress } from "@chakra-ui/react";
 import { useRef, useState } from "react";
 import type { ProjectFile } from "../../../common/files";
-import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
 import { TOAST } from "../../lib/messages";
+import { toastFailure } from "../../lib/toasts";
 import { useUploadFile } from "./files";
 
 export type UploadProgressState = { name: string; fraction: number } | null;
@@ -27,11 +27,7 @@ export function useFileUpload(projectId: string) {
     try {
       return await upload.mutateAsync({ file, onProgress: (fraction) => setProgress({ name: file.name, fraction }) });
     } catch (error) {
-      toaster.create({
-        type: "error",
-        title: TOAST.error,
-        description: error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed,
-      });
+      toastFailure(error instanceof ApiError && error.status !== 0 ? error.message : TOAST.fileUploadFailed);
       return undefined;
     } finally {
       busy.current = false;

@@ -4,6 +4,7 @@ import type { NotificationKind } from "../../../common/api";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
+import { toastFailure } from "../../lib/toasts";
 import { mailPreferencesQuery, useUpdateMailPreference } from "./api";
 import { SettingsCard } from "./SettingsCard";
 
@@ -20,7 +21,7 @@ export function MailPreferencesCard() {
       { kind, enabled },
       {
         onSuccess: () => toaster.create({ type: "success", title: TOAST.mailPreferencesSaved }),
-        onError: () => toaster.create({ type: "error", title: TOAST.error, description: TOAST.mailPreferencesFailed }),
+        onError: () => toastFailure(TOAST.mailPreferencesFailed),
       },
     );
 

@@ -15,6 +15,7 @@ import { applyServerError } from "../../lib/form-errors";
 import { registerWithValue } from "../../lib/form-fields";
 import { TOAST } from "../../lib/messages";
 import { meQuery } from "../../lib/session";
+import { failure, toastFailure } from "../../lib/toasts";
 import { useUpdateProfile } from "./api";
 import { SettingsCard } from "./SettingsCard";
 
@@ -64,8 +65,7 @@ export function ProfileForm({ me }: { me: Profile }) {
           if (error instanceof ApiError && error.status === 401) {
             signedOutToast.current = toaster.create({
               type: "error",
-              title: TOAST.error,
-              description: NO_USER_LOGGED_IN,
+              ...failure(NO_USER_LOGGED_IN),
               duration: Number.POSITIVE_INFINITY,
               closable: true,
               action: {
@@ -76,7 +76,7 @@ export function ProfileForm({ me }: { me: Profile }) {
             return;
           }
           applyServerError(form, error);
-          toaster.create({ type: "error", title: TOAST.error, description: TOAST.profileFailed });
+          toastFailure(TOAST.profileFailed);
         },
       },
     );

@@ -6,8 +6,6 @@ import { formatDateTime } from "../../../common/format";
 import type { SignedInDevice } from "../../../common/sessions";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { LoadFailed } from "../../components/LoadFailed";
-import { toaster } from "../../components/Toaster";
-import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { failedWith, toastOutcome } from "../../lib/toasts";
@@ -29,15 +27,10 @@ export function SignedInDevicesCard() {
   // promise, not on mutate's callbacks (ConfirmDialog says why).
   const signOutDevice = (device: SignedInDevice, event: MouseEvent<HTMLButtonElement>) => {
     keepPlace(event.currentTarget);
-    signOut.mutateAsync(device.id).then(
-      () => toaster.create({ type: "success", title: TOAST.deviceSignedOut, description: device.device }),
-      (error) =>
-        toaster.create({
-          type: "error",
-          title: TOAST.error,
-          description: `${TOAST.deviceSignOutFailed}: ${errorMessage(error)}`,
-        }),
-    );
+    void toastOutcome(signOut.mutateAsync(device.id), {
+      saved: { title: TOAST.deviceSignedOut, description: device.device },
+      failed: failedWith(TOAST.deviceSignOutFailed),
+    });
   };
 
   return (

@@ -9,6 +9,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
+import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import {
   applyTaskChange,
@@ -163,7 +164,9 @@ function TaskCards({
           </li>
         ))}
       </SimpleGrid>
-      {hasMore ? <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} /> : null}
+      {hasMore ? (
+        <LoadMoreButton loading={more.loading} onLoadMore={more.loadMore} failedText={TOAST.moreTasksFailed} />
+      ) : null}
     </Stack>
   );
 }

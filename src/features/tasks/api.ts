@@ -14,6 +14,7 @@ import type { LiveChange } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
 import { cursorPages, placeRow, readShownPages, type ShownPages, useLoadMore } from "../../lib/shown-pages";
+import { toastFailure } from "../../lib/toasts";
 
 /** The live key the server pushes task changes on (server/data/tasks.ts, myTasksKey). */
 export const myTasksKey = ["tasks", "mine"] as const;
@@ -73,13 +74,7 @@ export const applyTaskChange = (list: TaskList | undefined, change: LiveChange):
 
 /** "Load more" on My Tasks (`useLoadMore`). */
 export const useLoadMoreTasks = (status?: TaskStatus) =>
-  useLoadMore<Task>(
-    myTasksListKey(status),
-    TASKS_PAGE_SIZE,
-    tasksPages(status),
-    // Spec §8: list load errors are only logged.
-    () => console.error("Could not load more tasks"),
-  );
+  useLoadMore<Task>(myTasksListKey(status), TASKS_PAGE_SIZE, tasksPages(status));
 
 const moveCount = (counts: TaskCounts | undefined, from: TaskStatus, to: TaskStatus): TaskCounts | undefined =>
   counts && from !== to ? { ...counts, [from]: Math.max(0, counts[from] - 1), [to]: counts[to] + 1 } : counts;
@@ -120,7 +115,7 @@ export function useUpdateTaskStatus(shownStatus?: TaskStatus) {
       if (leaves(status)) void queryClient.invalidateQueries({ queryKey: listKey, exact: true });
       else setTask(id, ({ pending: _saving, ...task }) => ({ ...task, status: from }));
       queryClient.setQueryData<TaskCounts>(taskCountsKey, (counts) => moveCount(counts, status, from));
-      toaster.create({ type: "error", title: TOAST.error, description: TOAST.taskStatusFailed });
+      toastFailure(TOAST.taskStatusFailed);
     },
     // The server's counts settle any drift (another change landing meanwhile).
     onSettled: (_row, _error, _input, context) => {
