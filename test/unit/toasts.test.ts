@@ -3,7 +3,7 @@ import { toaster } from "../../src/components/Toaster";
 import { ApiError } from "../../src/lib/api";
 import { FALLBACK_ERROR } from "../../src/lib/form-errors";
 import { TOAST } from "../../src/lib/messages";
-import { failedWith, serverMessage, toastOutcome } from "../../src/lib/toasts";
+import { failedWith, serverMessage, toastFailure, toastOutcome } from "../../src/lib/toasts";
 
 const toasts = () => toaster.getVisibleToasts().map(({ type, title, description }) => ({ type, title, description }));
 
@@ -47,5 +47,10 @@ describe("an action's outcome told as a toast", () => {
       FALLBACK_ERROR,
       `${TOAST.milestoneDeleteFailed}: Milestone not found.`,
     ]);
+  });
+
+  it("tells any other failure under the spec's 'Error' title, in its own words", () => {
+    toastFailure(TOAST.moreInvoicesFailed);
+    expect(toasts()).toEqual([{ type: "error", title: TOAST.error, description: TOAST.moreInvoicesFailed }]);
   });
 });

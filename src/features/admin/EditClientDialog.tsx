@@ -9,9 +9,9 @@ import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { type ClientUpdate, clientUpdateSchema } from "../../../common/people";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextInput } from "../../components/FormField";
-import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failedWith } from "../../lib/toasts";
 import { useUpdateClient } from "./api";
 
 /**
@@ -33,7 +33,7 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
   const onSubmit = submitMutation(form, update, {
     saved: { title: TOAST.clientUpdated },
     onSaved: () => setOpen(false),
-    failed: (error) => ({ title: TOAST.clientUpdateFailed, description: errorMessage(error) }),
+    failed: failedWith(TOAST.clientUpdateFailed),
   });
 
   return (

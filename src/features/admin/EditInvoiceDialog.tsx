@@ -7,10 +7,10 @@ import type { z } from "zod";
 import { type AdminPayment, invoiceUpdateSchema } from "../../../common/admin-money";
 import { fromMinorUnits } from "../../../common/schemas";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
-import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
+import { failedWith } from "../../lib/toasts";
 import { InvoiceFields, type InvoiceFieldValues } from "./InvoiceFields";
 import { useUpdateInvoice } from "./money-api";
 
@@ -58,7 +58,7 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
       description: `${saved.invoiceNumber}: ${formatAmount(saved.amount)}`,
     }),
     onSaved: onDone,
-    failed: (error) => ({ title: TOAST.invoiceUpdateFailed, description: errorMessage(error) }),
+    failed: failedWith(TOAST.invoiceUpdateFailed),
   });
 
   return (

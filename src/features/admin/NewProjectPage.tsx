@@ -1,8 +1,8 @@
 import { Card } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
-import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failedWith } from "../../lib/toasts";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { useCreateProject } from "./money-api";
 import { ProjectFields, useProjectForm } from "./ProjectFields";
@@ -15,7 +15,7 @@ export function NewProjectPage() {
   const onSubmit = submitMutation(form, create, {
     saved: { title: TOAST.projectCreated },
     onSaved: (project) => void navigate({ to: "/portal/projects/$projectId", params: { projectId: project.id } }),
-    failed: (error) => ({ title: TOAST.projectCreateFailed, description: errorMessage(error) }),
+    failed: failedWith(TOAST.projectCreateFailed),
   });
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New project">

@@ -7,6 +7,7 @@ import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
+import { failedWith } from "../../lib/toasts";
 import { adminProjectQuery, useUpdateProject } from "../admin/money-api";
 import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
 
@@ -70,7 +71,7 @@ function EditForm({ project, onDone }: { project: AdminProject; onDone: () => vo
   const onSubmit = submitMutation(form, update, {
     saved: { title: TOAST.projectUpdated },
     onSaved: onDone,
-    failed: (error) => ({ title: TOAST.projectUpdateFailed, description: errorMessage(error) }),
+    failed: failedWith(TOAST.projectUpdateFailed),
   });
   return (
     <DialogForm title="Edit project" onSubmit={onSubmit} submitLabel="Save changes" pending={update.isPending}>
