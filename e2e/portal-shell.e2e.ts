@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Api } from "./support/api";
+import { ADMIN_EMAIL, Api } from "./support/api";
 import { hydratePage, newPhoneUser, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
@@ -71,6 +71,34 @@ describe("portal shell", () => {
     await waitForPath(page, "/portal/settings");
     await expect.poll(async () => (await current.textContent())?.trim()).toBe("Settings");
     expect(await current.count()).toBe(1);
+  });
+
+  it("marks the administrator's item a page belongs to without linking to it: Staff on the developers', Invoices on New invoice", async () => {
+    const admin = await newUser(product.browser, product.server.url);
+    try {
+      await signIn(admin.page, ADMIN_EMAIL);
+      const { page } = admin;
+      const marked = nav(page).locator("[aria-current]");
+      for (const [path, heading, item] of [
+        ["/portal/admin/developers", "Developers", "Staff"],
+        ["/portal/admin/invoices/new", "New invoice", "Invoices"],
+        ["/portal/admin/projects/new", "New project", "Projects"],
+        ["/portal/admin/plans", "Plans", "Subscriptions"],
+      ] as const) {
+        await page.goto(path);
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        expect(await marked.count(), path).toBe(1);
+        expect((await marked.textContent())?.trim(), path).toBe(item);
+        // The section, not this very page: the link leads elsewhere.
+        expect(await marked.getAttribute("aria-current"), path).toBe("true");
+      }
+      await nav(page).getByRole("link", { name: "Staff" }).click();
+      await waitForPath(page, "/portal/admin/staff");
+      await expect.poll(() => marked.getAttribute("aria-current")).toBe("page");
+      expect((await marked.textContent())?.trim()).toBe("Staff");
+    } finally {
+      await admin.context.close();
+    }
   });
 
   it("is 16rem wide; ctrl+B folds it to a 3rem named icon rail kept for 7 days, cmd+B opens it again", async () => {

@@ -24,7 +24,19 @@ import { UnreadMessagesBadge } from "../projects/UnreadMessagesBadge";
 
 /** A live count beside a link's label (read as part of the link's name); renders nothing when there is none. */
 export type NavBadge = ComponentType<{ collapsed: boolean }>;
-export type NavItem = { label: string; to: string; icon: IconType; exact?: boolean; badge?: NavBadge };
+export type NavItem = {
+  label: string;
+  to: string;
+  icon: IconType;
+  exact?: boolean;
+  badge?: NavBadge;
+  /** Pages outside `to` that belong to this item, marking it as where the reader is (with what is below them). */
+  also?: string[];
+};
+
+/** Whether `pathname` is one of the item's `also` pages, or below one. */
+export const withinAlso = (item: NavItem, pathname: string) =>
+  item.also?.some((path) => pathname === path || pathname.startsWith(`${path}/`)) ?? false;
 
 /** Spec §2 "Portal shell": the two sidebars, labels and paths exactly as listed. */
 export const clientNav: NavItem[] = [
@@ -38,17 +50,25 @@ export const clientNav: NavItem[] = [
 
 export const adminNav: NavItem[] = [
   { label: "Dashboard", to: "/portal/admin", icon: LuLayoutDashboard, exact: true },
-  { label: "Staff", to: "/portal/admin/staff", icon: LuUserCog },
+  // The developers' table and pages, reached from the dashboard's quick actions, are part of the staff.
+  { label: "Staff", to: "/portal/admin/staff", icon: LuUserCog, also: ["/portal/admin/developers"] },
   { label: "Clients", to: "/portal/admin/clients", icon: LuUsers },
-  { label: "Projects", to: "/portal/projects", icon: LuFolderKanban, badge: UnreadMessagesBadge },
+  {
+    label: "Projects",
+    to: "/portal/projects",
+    icon: LuFolderKanban,
+    badge: UnreadMessagesBadge,
+    also: ["/portal/admin/projects"],
+  },
   { label: "Tasks", to: "/portal/admin/tasks", icon: LuListChecks },
   { label: "Payments", to: "/portal/admin/payments", icon: LuCreditCard },
   { label: "Services", to: "/portal/admin/services", icon: LuBriefcase },
   { label: "Bookings", to: "/portal/admin/bookings", icon: LuCalendarCheck, badge: PendingBookingsBadge },
   // Issue #7: the contact form's submissions.
   { label: "Enquiries", to: "/portal/admin/enquiries", icon: LuInbox },
-  { label: "Invoices", to: "/portal/invoices", icon: LuFileText },
-  { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat },
+  { label: "Invoices", to: "/portal/invoices", icon: LuFileText, also: ["/portal/admin/invoices"] },
+  // Plan management opens from Subscriptions' Create Plan.
+  { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat, also: ["/portal/admin/plans"] },
   { label: "Analytics", to: "/portal/admin/analytics", icon: LuChartColumn },
   // Not in the spec's list: where administrators read mail while no SMTP server is set.
   { label: "Mail Outbox", to: "/portal/admin/outbox", icon: LuMail },
