@@ -4,7 +4,8 @@ import { LazyFormAlert } from "./LazyFormAlert";
 
 /**
  * Every dialog of the portal but the confirmation (ConfirmDialog.tsx): centred, its backdrop, a
- * margin from a phone's edges, and the close button in its corner. The dialog's own behaviour
+ * margin from a phone's edges, its body scrolling when it is taller than the screen, and the close
+ * button in its corner. The dialog's own behaviour
  * (open state, what an Escape may do while a save is on its way, lazy mounting) is its props.
  */
 export function DialogShell({
@@ -18,7 +19,8 @@ export function DialogShell({
   children: ReactNode;
 }) {
   return (
-    <Dialog.Root placement="center" {...root}>
+    // Inside: a form taller than a phone's screen scrolls its fields, its title and buttons staying in view.
+    <Dialog.Root placement="center" scrollBehavior="inside" {...root}>
       {trigger && <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>}
       <Portal>
         <Dialog.Backdrop />

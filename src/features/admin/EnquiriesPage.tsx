@@ -72,6 +72,8 @@ export function EnquiriesPage({
     {
       key: "message",
       header: "Message",
+      // On a phone, under its name and from the start of the line, where its clamp shows its ellipsis.
+      wide: true,
       cell: (enquiry) => (
         <Text lineClamp="2" maxW="xs" fontSize="sm">
           {enquiry.preview}

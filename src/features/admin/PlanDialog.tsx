@@ -92,7 +92,7 @@ export function PlanDialog({
 
   const title = plan ? "Edit Plan" : "Create Plan";
   return (
-    <DialogShell open={open} onOpenChange={(event) => !event.open && onClose()} size="lg" scrollBehavior="inside">
+    <DialogShell open={open} onOpenChange={(event) => !event.open && onClose()} size="lg">
       <DialogForm
         title={title}
         onSubmit={onSubmit}

@@ -48,7 +48,6 @@ export function ServiceDialog({ service, trigger }: { service?: Service; trigger
       onOpenChange={(details) => setOpen(details.open)}
       lazyMount
       unmountOnExit
-      scrollBehavior="inside"
       closeOnEscape={!save.isPending}
       closeOnInteractOutside={!save.isPending}
       trigger={trigger}
@@ -83,10 +82,10 @@ function ServiceForm({
 
   return (
     <DialogForm
-      title={service ? `Edit ${service.title}` : "Create service"}
+      title={service ? `Edit ${service.title}` : "Add Service"}
       onSubmit={onSubmit}
       error={errors.root?.server?.message}
-      submitLabel={service ? "Save changes" : "Create service"}
+      submitLabel={service ? "Save changes" : "Add Service"}
       pending={save.isPending}
       loadingText="Saving…"
       cancelWhilePending={false}
