@@ -2,13 +2,14 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
 import type { BookingCounts } from "../common/admin-catalogue";
+import { SERVICES_PAGE_SIZE } from "../common/admin-table";
 import type { Service } from "../common/api";
 import { AMOUNT_FORMAT } from "../common/schemas";
 import { END_SUBSCRIPTION_QUESTION } from "../src/features/catalogue/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User } from "./support/browser";
+import { newUser, openInApp, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -174,6 +175,46 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     expect(await changed.textContent()).toMatch(/4,321\.50/);
   });
 
+  it("pages the services with Load more; a page that cannot be read says so once, keeping the cards shown", async () => {
+    const all = await api.get<AdminPage<Service>>("/api/admin/services?pageSize=100", ADMIN_EMAIL);
+    expect(all.total).toBeGreaterThan(2);
+    const other = await newUser(product.browser, product.server.url);
+    try {
+      await signIn(other.page, ADMIN_EMAIL);
+      const { page } = other;
+      // Pages of two instead of SERVICES_PAGE_SIZE, so the demo's services span two pages.
+      await page.route(
+        (url) =>
+          url.pathname === "/api/admin/services" && url.searchParams.get("pageSize") === String(SERVICES_PAGE_SIZE),
+        (route) => {
+          const url = new URL(route.request().url());
+          url.searchParams.set("pageSize", "2");
+          return route.continue({ url: url.toString() });
+        },
+      );
+      await openInApp(page, "/portal/admin/services");
+      const cards = page.getByRole("list", { name: "Services" }).locator(":scope > li");
+      await expect.poll(() => cards.count()).toBe(2);
+      // Twice: the app tries a read once more before it gives up.
+      await page.route(
+        (url) => url.pathname === "/api/admin/services" && url.searchParams.get("page") === "2",
+        (route) => route.abort(),
+        { times: 2 },
+      );
+      const more = page.getByRole("button", { name: "Load more" });
+      await more.click();
+      await page.getByText(TOAST.moreServicesFailed, { exact: true }).waitFor();
+      // Not also the toast of a grid that could not be loaded, which would follow at once if it came.
+      await page.waitForTimeout(500);
+      expect(await page.getByText(TOAST.servicesFailed, { exact: true }).count()).toBe(0);
+      expect(await cards.count()).toBe(2);
+      await more.click();
+      await expect.poll(() => cards.count()).toBe(Math.min(4, all.total));
+    } finally {
+      await other.context.close();
+    }
+  });
+
   it("validates the service dialog on the client with each field's error under it; axe finds nothing", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/services");
@@ -185,7 +226,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await page.getByRole("button", { name: "Add Service" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Price", { exact: true }).fill("12.345");
-    await dialog.getByRole("button", { name: "Create service" }).click();
+    await dialog.getByRole("button", { name: "Add Service" }).click();
     await dialog.getByText("Title is required").waitFor();
     await dialog.getByText(AMOUNT_FORMAT).waitFor();
     const titleInput = dialog.getByLabel("Title", { exact: true });
@@ -199,7 +240,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await titleInput.fill(title);
     await dialog.getByLabel("Price", { exact: true }).fill("2500");
     await dialog.getByLabel("Features").fill("Alpha\n\nBeta\nGamma\n\nDelta\nEpsilon");
-    await dialog.getByRole("button", { name: "Create service" }).click();
+    await dialog.getByRole("button", { name: "Add Service" }).click();
     await page.getByText(TOAST.serviceCreated, { exact: true }).waitFor();
     const created = page.getByRole("listitem", { name: title });
     await created.getByText("+2 more").waitFor();

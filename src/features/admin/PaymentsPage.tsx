@@ -23,6 +23,18 @@ import { ClientLink } from "./PersonLink";
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
+/** The page's main action (`PageHeader`'s `action`): the new-invoice form. */
+export function CreateInvoiceLink() {
+  return (
+    <Button asChild size="sm" colorPalette="brand">
+      <RouterLink to="/portal/admin/invoices/new">
+        <LuFilePlus aria-hidden="true" />
+        Create invoice
+      </RouterLink>
+    </Button>
+  );
+}
+
 /**
  * Admin › Payments (issue #7 item 7): revenue, paid and pending totals (live),
  * then every invoice with its client, paged, sorted and searched on the
@@ -111,30 +123,22 @@ export function PaymentsPage({
           icon: <LuReceipt aria-hidden="true" />,
         }}
         toolbar={
-          <HStack gap="2">
-            <Button asChild size="sm" colorPalette="brand">
-              <RouterLink to="/portal/admin/invoices/new">
-                <LuFilePlus aria-hidden="true" />
-                Create invoice
-              </RouterLink>
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              loading={exportPayments.isPending}
-              onClick={() =>
-                exportPayments.mutate(
-                  { sort: query.sort, dir: query.dir, q: query.q },
-                  {
-                    onError: (error) => toast("error", serverMessage, error),
-                  },
-                )
-              }
-            >
-              <LuDownload aria-hidden="true" />
-              Export CSV
-            </Button>
-          </HStack>
+          <Button
+            size="sm"
+            variant="outline"
+            loading={exportPayments.isPending}
+            onClick={() =>
+              exportPayments.mutate(
+                { sort: query.sort, dir: query.dir, q: query.q },
+                {
+                  onError: (error) => toast("error", serverMessage, error),
+                },
+              )
+            }
+          >
+            <LuDownload aria-hidden="true" />
+            Export CSV
+          </Button>
         }
       />
     </Stack>

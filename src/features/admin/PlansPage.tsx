@@ -17,6 +17,20 @@ export const DELETE_PLAN_QUESTION = "Are you sure you want to delete this plan?"
 
 const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-${direction}`;
 
+/** The page's main action (`PageHeader`'s `action`): the dialog that creates a plan. */
+export function CreatePlanButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button colorPalette="brand" size="sm" onClick={() => setOpen(true)}>
+        <LuPlus aria-hidden="true" />
+        Create Plan
+      </Button>
+      <PlanDialog open={open} plan={null} onClose={() => setOpen(false)} />
+    </>
+  );
+}
+
 /**
  * Admin › Plans (issue #7 item 10): every plan by category in display order,
  * as the public /plans page shows the published ones. Create, edit, move up
@@ -24,19 +38,12 @@ const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-
  */
 export function PlansPage() {
   const plans = useQuery(plansQueryOptions());
-  const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<AdminPlan | null>(null);
 
   useLoadFailedToast(plans.isError, TOAST.plansLoadFailed);
 
   return (
     <Stack gap="8">
-      <HStack justify="flex-end">
-        <Button colorPalette="brand" size="sm" onClick={() => setCreating(true)}>
-          <LuPlus aria-hidden="true" />
-          Create Plan
-        </Button>
-      </HStack>
       {plans.isPending ? (
         <Stack gap="3" aria-busy="true" aria-label="Loading plans">
           {[0, 1, 2].map((row) => (
@@ -64,7 +71,6 @@ export function PlansPage() {
           />
         ))
       )}
-      <PlanDialog open={creating} plan={null} onClose={() => setCreating(false)} />
       <PlanDialog open={editing !== null} plan={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -109,7 +109,6 @@ export function StaffPage({
         text: "Administrators and developers appear here.",
         icon: <LuShieldCheck aria-hidden="true" />,
       }}
-      toolbar={<InviteStaffDialog />}
     />
   );
 }
@@ -158,7 +157,8 @@ const ROLE_OPTIONS = STAFF_ROLES.map((role) => (
 type InviteValues = z.input<typeof staffInviteSchema>;
 const EMPTY_INVITE: InviteValues = { fullName: "", email: "", role: "developer" };
 
-function InviteStaffDialog() {
+/** The page's main action (`PageHeader`'s `action`): invite a staff member by e-mail, with a role. */
+export function InviteStaffDialog() {
   const invite = useInviteStaff();
   const [open, setOpen] = useState(false);
   const form = useForm<InviteValues, unknown, z.output<typeof staffInviteSchema>>({

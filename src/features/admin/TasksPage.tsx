@@ -1,4 +1,4 @@
-import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
@@ -28,6 +28,21 @@ export const DELETE_TASK_QUESTION = "Are you sure you want to delete this task?"
 
 const columns = { base: 1, md: 2, xl: 3 };
 
+/** The page's main action: the create dialog, its project and assignee those the filters show. */
+export function CreateTaskButton({ filters }: { filters: TaskFilterSearch }) {
+  return (
+    <TaskDialog
+      start={{ projectId: filters.project, assignedTo: filters.assignee }}
+      trigger={
+        <Button colorPalette="brand" size="sm">
+          <LuPlus aria-hidden="true" />
+          Create Task
+        </Button>
+      }
+    />
+  );
+}
+
 /** Admin › Tasks (issue #7): every task as a card, live, filtered by status, assignee and project (in the URL). */
 export function TasksPage({
   filters,
@@ -49,17 +64,6 @@ export function TasksPage({
 
   return (
     <Stack gap="6">
-      <HStack justify="end">
-        <TaskDialog
-          start={{ projectId: filters.project, assignedTo: filters.assignee }}
-          trigger={
-            <Button colorPalette="brand">
-              <LuPlus aria-hidden="true" />
-              Create Task
-            </Button>
-          }
-        />
-      </HStack>
       <TaskFilters filters={filters} onChange={onFiltersChange} />
       <section aria-label="Tasks" aria-busy={tasks.isPending || undefined}>
         {tasks.isPending ? (

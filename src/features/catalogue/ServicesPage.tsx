@@ -16,33 +16,34 @@ export const DELETE_SERVICE_NOTE =
   "A service that has been ordered is deactivated instead: its orders are kept and clients no longer see it.";
 const FEATURES_SHOWN = 3;
 
-/** Admin › Services (issue #7 item 8): every service as a card, created, edited and deleted here. */
-export function ServicesPage() {
-  const services = useAdminServices();
-  const items = services.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = services.data?.pages[0]?.total ?? 0;
-
-  useLoadFailedToast(services.isError, TOAST.servicesFailed);
-
-  const create = (
+/** The page's main action (in its header, and in the empty grid): the dialog that creates a service. */
+export function AddServiceButton() {
+  return (
     <ServiceDialog
       trigger={
-        <Button colorPalette="brand">
+        <Button colorPalette="brand" size="sm">
           <LuPlus aria-hidden="true" />
           Add Service
         </Button>
       }
     />
   );
+}
+
+/** Admin › Services (issue #7 item 8): every service as a card, created, edited and deleted here. */
+export function ServicesPage() {
+  const services = useAdminServices();
+  const items = services.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = services.data?.pages[0]?.total ?? 0;
+
+  // A page after the first that cannot be read is LoadMoreButton's to tell.
+  useLoadFailedToast(services.isError && !services.isFetchNextPageError, TOAST.servicesFailed);
 
   return (
     <Stack gap="4">
-      <HStack justify="space-between" wrap="wrap" gap="3">
-        <Text color="fg.muted" aria-live="polite">
-          {services.data ? `${total} ${total === 1 ? "service" : "services"}` : ""}
-        </Text>
-        {create}
-      </HStack>
+      <Text color="fg.muted" aria-live="polite">
+        {services.data ? `${total} ${total === 1 ? "service" : "services"}` : ""}
+      </Text>
       {services.isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true">
           <VisuallyHidden role="status">Loading services</VisuallyHidden>
@@ -62,7 +63,7 @@ export function ServicesPage() {
           icon={LuBriefcase}
           title="No services yet"
           description="Add the first service clients can order."
-          action={create}
+          action={<AddServiceButton />}
           headingLevel="h2"
         />
       ) : (

@@ -1,4 +1,4 @@
-import { Box, Button, HStack, Text } from "@chakra-ui/react";
+import { Button, SimpleGrid, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuPlus, LuRepeat } from "react-icons/lu";
@@ -17,6 +17,18 @@ import { END_SUBSCRIPTION_QUESTION } from "./labels";
 
 /** "₦X/mo": a subscription's amount, or the monthly revenue (spec §9). */
 export const perMonth = (minor: number) => `${formatAmount(minor)}/mo`;
+
+/** The page's main action: plan management (issue #7 item 10), a screen of its own with its Create Plan dialog. */
+export function CreatePlanLink() {
+  return (
+    <Button asChild colorPalette="brand" size="sm">
+      <Link to="/portal/admin/plans">
+        <LuPlus aria-hidden="true" />
+        Create Plan
+      </Link>
+    </Button>
+  );
+}
 
 /**
  * Admin › Subscriptions (issue #7 item 10): approved orders as active subscriptions, and the monthly
@@ -66,23 +78,15 @@ export function SubscriptionsPage({
 
   return (
     <>
-      <HStack justify="space-between" align="end" wrap="wrap" gap="4" mb="6">
-        <Box minW="64">
-          <StatCard
-            label="Monthly revenue"
-            pending={subscriptions.isPending}
-            value={data && perMonth(data.monthlyRevenueMinor)}
-            help={data && `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}`}
-          />
-        </Box>
-        <Button asChild colorPalette="brand">
-          {/* Plan management (issue #7 item 10) is its own screen, with its own Create Plan dialog. */}
-          <Link to="/portal/admin/plans">
-            <LuPlus aria-hidden="true" />
-            Create Plan
-          </Link>
-        </Button>
-      </HStack>
+      {/* One card, as wide as one of the other pages' three (the whole width on a phone). */}
+      <SimpleGrid columns={{ base: 1, md: 3 }} mb="6">
+        <StatCard
+          label="Monthly revenue"
+          pending={subscriptions.isPending}
+          value={data && perMonth(data.monthlyRevenueMinor)}
+          help={data && `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}`}
+        />
+      </SimpleGrid>
       <AdminTable
         caption="Active subscriptions"
         columns={columns}

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
-import { PaymentsPage } from "../../../features/admin/PaymentsPage";
+import { CreateInvoiceLink, PaymentsPage } from "../../../features/admin/PaymentsPage";
 import { tableSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/payments")({
@@ -14,7 +14,11 @@ function PaymentsRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Payments" description="Revenue, paid and pending totals with every invoice." />
+      <PageHeader
+        title="Payments"
+        description="Revenue, paid and pending totals with every invoice."
+        action={<CreateInvoiceLink />}
+      />
       <PaymentsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>
   );

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { STAFF_SORTS, STAFF_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
-import { StaffPage } from "../../../features/admin/StaffPage";
+import { InviteStaffDialog, StaffPage } from "../../../features/admin/StaffPage";
 import { tableSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/staff")({
@@ -14,7 +14,11 @@ function StaffRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Staff" description="Administrators and developers on the team." />
+      <PageHeader
+        title="Staff"
+        description="Administrators and developers on the team."
+        action={<InviteStaffDialog />}
+      />
       <StaffPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>
   );

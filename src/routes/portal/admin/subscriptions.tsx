@@ -2,7 +2,7 @@ import { createFileRoute } from "@tanstack/react-router";
 import { SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageHeader } from "../../../components/PageHeader";
 import { tableSearch } from "../../../features/admin/search";
-import { SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
+import { CreatePlanLink, SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
 
 export const Route = createFileRoute("/portal/admin/subscriptions")({
   validateSearch: tableSearch(SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS),
@@ -14,7 +14,11 @@ function SubscriptionsRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Subscriptions" description="Approved service orders and their monthly value." />
+      <PageHeader
+        title="Subscriptions"
+        description="Approved service orders and their monthly value."
+        action={<CreatePlanLink />}
+      />
       <SubscriptionsPage
         query={query}
         onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })}

@@ -1,7 +1,7 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { PageHeader } from "../../../components/PageHeader";
 import { taskFilterSearch } from "../../../features/admin/search";
-import { TasksPage } from "../../../features/admin/TasksPage";
+import { CreateTaskButton, TasksPage } from "../../../features/admin/TasksPage";
 
 export const Route = createFileRoute("/portal/admin/tasks")({
   validateSearch: taskFilterSearch,
@@ -13,7 +13,11 @@ function TasksRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Tasks" description="Create, assign and track tasks across projects." />
+      <PageHeader
+        title="Tasks"
+        description="Create, assign and track tasks across projects."
+        action={<CreateTaskButton filters={filters} />}
+      />
       <TasksPage filters={filters} onFiltersChange={(next) => navigate({ search: next })} />
     </>
   );

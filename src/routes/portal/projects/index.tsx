@@ -34,15 +34,20 @@ function ProjectsPage() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PageHeader title="Projects" description={(q && SEARCHED_DESCRIPTIONS[me.role]?.(q)) || DESCRIPTIONS[me.role]} />
-      {me.role === "admin" && (
-        <Button asChild colorPalette="brand" size="sm" mb="6">
-          <Link to="/portal/admin/projects/new">
-            <LuFolderPlus aria-hidden="true" />
-            New project
-          </Link>
-        </Button>
-      )}
+      <PageHeader
+        title="Projects"
+        description={(q && SEARCHED_DESCRIPTIONS[me.role]?.(q)) || DESCRIPTIONS[me.role]}
+        action={
+          me.role === "admin" && (
+            <Button asChild colorPalette="brand" size="sm">
+              <Link to="/portal/admin/projects/new">
+                <LuFolderPlus aria-hidden="true" />
+                New project
+              </Link>
+            </Button>
+          )
+        }
+      />
       <ProjectsList
         status={status}
         onStatusChange={(next) => navigate({ search: (prev) => ({ ...prev, status: next }) })}

@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { CLIENT_SORTS, CLIENT_TABLE_DEFAULTS } from "../../../../../common/admin-table";
+import { PageHeader } from "../../../../components/PageHeader";
 import { ClientsPage } from "../../../../features/admin/ClientsPage";
-import { NewAccountButton, PeopleHeader } from "../../../../features/admin/PeopleHeader";
+import { NewAccountButton } from "../../../../features/admin/NewAccountButton";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/clients/")({
@@ -14,7 +15,7 @@ function ClientsRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PeopleHeader
+      <PageHeader
         title="Clients"
         description="Every client account and company."
         action={<NewAccountButton to="/portal/admin/clients/new" label="Add client" />}

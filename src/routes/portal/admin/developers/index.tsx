@@ -1,7 +1,8 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { DEVELOPER_SORTS, DEVELOPER_TABLE_DEFAULTS } from "../../../../../common/admin-table";
+import { PageHeader } from "../../../../components/PageHeader";
 import { DevelopersPage } from "../../../../features/admin/DevelopersPage";
-import { NewAccountButton, PeopleHeader } from "../../../../features/admin/PeopleHeader";
+import { NewAccountButton } from "../../../../features/admin/NewAccountButton";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/developers/")({
@@ -14,7 +15,7 @@ function DevelopersRoute() {
   const navigate = Route.useNavigate();
   return (
     <>
-      <PeopleHeader
+      <PageHeader
         title="Developers"
         description="Developers who work on client projects."
         action={<NewAccountButton to="/portal/admin/developers/new" label="Add developer" />}
