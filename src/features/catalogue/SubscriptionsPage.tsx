@@ -1,4 +1,4 @@
-import { Button, SimpleGrid, Text } from "@chakra-ui/react";
+import { Button, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { LuPlus, LuRepeat } from "react-icons/lu";
@@ -6,7 +6,7 @@ import type { Subscription, SubscriptionsQuery } from "../../../common/admin-cat
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
-import { StatCard } from "../../components/StatCard";
+import { StatCard, StatGrid } from "../../components/StatCard";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
@@ -78,15 +78,15 @@ export function SubscriptionsPage({
 
   return (
     <>
-      {/* One card, as wide as one of the other pages' three (the whole width on a phone). */}
-      <SimpleGrid columns={{ base: 1, md: 3 }} mb="6">
+      {/* One card, as wide as one of Payments' three (the whole width where three would not fit). */}
+      <StatGrid label="Subscription revenue" columns={[1, 3]} mb="6">
         <StatCard
           label="Monthly revenue"
           pending={subscriptions.isPending}
           value={data && perMonth(data.monthlyRevenueMinor)}
           help={data && `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}`}
         />
-      </SimpleGrid>
+      </StatGrid>
       <AdminTable
         caption="Active subscriptions"
         columns={columns}
