@@ -2,6 +2,7 @@ import { Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import type { AdminClientDetail } from "../../../common/admin";
 import { formatDate, formatDay } from "../../../common/format";
+import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { formatAmount } from "../../lib/money";
@@ -33,7 +34,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <Section title="Profile" action={<EditClientDialog client={profile} />}>
             <InfoList
               items={[
-                { label: "E-mail", value: profile.email },
+                { label: "E-mail", value: <EmailAddress email={profile.email} /> },
                 { label: "Company", value: profile.companyName ?? "—" },
                 { label: "Joined", value: formatDate(profile.createdAt) },
                 { label: "Account", value: <AccountStatus kind="clients" profile={profile} /> },

@@ -4,6 +4,7 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
+import { EmailAddress } from "../../components/EmailAddress";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
@@ -36,7 +37,7 @@ export function ClientsPage({
         <Stack gap="0">
           <PersonName person={client} />
           <Text color="fg.muted" fontSize="xs">
-            {client.email}
+            <EmailAddress email={client.email} />
           </Text>
         </Stack>
       ),

@@ -1,6 +1,7 @@
 import { Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate, formatDay } from "../../../common/format";
+import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { ProjectLink } from "../projects/ProjectLink";
@@ -26,7 +27,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
           <Section title="Profile">
             <InfoList
               items={[
-                { label: "E-mail", value: profile.email },
+                { label: "E-mail", value: <EmailAddress email={profile.email} /> },
                 { label: "Joined", value: formatDate(profile.createdAt) },
                 { label: "Account", value: <AccountStatus kind="developers" profile={profile} /> },
               ]}

@@ -3,6 +3,7 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import { LuUserCog } from "react-icons/lu";
 import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
+import { EmailAddress } from "../../components/EmailAddress";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
@@ -32,7 +33,7 @@ export function DevelopersPage({
       sort: "name",
       cell: (developer) => <PersonName person={developer} />,
     },
-    { key: "email", header: "E-mail", cell: (developer) => developer.email },
+    { key: "email", header: "E-mail", cell: (developer) => <EmailAddress email={developer.email} /> },
     { key: "joined", header: "Joined", sort: "joined", cell: (developer) => formatDate(developer.createdAt) },
     {
       key: "actions",

@@ -15,6 +15,7 @@ import { company } from "../../../common/company";
 import { enquiryBudgetLabels, enquiryServiceLabels } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { DialogShell } from "../../components/DialogShell";
+import { EmailAddress } from "../../components/EmailAddress";
 import { SelectInput } from "../../components/FormField";
 import { InfoList } from "../../components/InfoList";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -63,7 +64,7 @@ export function EnquiriesPage({
             {enquiry.firstName} {enquiry.lastName}
           </Text>
           <Text color="fg.muted" fontSize="xs">
-            {enquiry.email}
+            <EmailAddress email={enquiry.email} />
           </Text>
         </Stack>
       ),

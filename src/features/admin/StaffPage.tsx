@@ -13,6 +13,7 @@ import { STAFF_ROLE_LABELS, STAFF_ROLES, staffInviteSchema } from "../../../comm
 import { fullNameSchema } from "../../../common/schemas";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
+import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
@@ -69,7 +70,7 @@ export function StaffPage({
             )}
           </HStack>
           <Text color="fg.muted" fontSize="xs">
-            {member.email}
+            <EmailAddress email={member.email} />
           </Text>
         </Stack>
       ),
@@ -248,7 +249,7 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
         pending={update.isPending}
       >
         <Text color="fg.muted" fontSize="sm">
-          {member.email}
+          <EmailAddress email={member.email} />
         </Text>
         <FormField label="Full name" required error={errors.fullName?.message}>
           <TextInput autoComplete="off" maxLength={NAME_MAX_LENGTH} {...form.register("fullName")} />
