@@ -228,7 +228,8 @@ function SortButton({
 }) {
   const Icon = !active ? LuArrowUpDown : dir === "asc" ? LuArrowUp : LuArrowDown;
   return (
-    <Button variant="ghost" size="xs" px="1" ms="-1" fontWeight="inherit" onClick={onClick}>
+    // The header's own text size and weight: a sortable column's name reads like the others'.
+    <Button variant="ghost" size="xs" px="1" ms="-1" fontSize="inherit" fontWeight="inherit" onClick={onClick}>
       {label}
       <Icon aria-hidden="true" />
     </Button>

@@ -7,7 +7,7 @@ import { formatMonth } from "../../../common/format";
 import { LoadFailed } from "../../components/LoadFailed";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
-import { formatAmount } from "../../lib/money";
+import { formatAmount, formatPrice } from "../../lib/money";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
 import { adminAnalyticsKey, fetchAdminAnalytics } from "./api";
 import { CHART_COLOURS, ChartCanvas } from "./Chart";
@@ -114,7 +114,12 @@ function Charts({ data }: { data: AdminAnalytics }) {
           legend: { display: false },
           tooltip: { callbacks: { label: (item) => formatAmount(Math.round(Number(item.raw) * 100)) } },
         },
-        scales: { y: { beginAtZero: true } },
+        scales: {
+          // Every month named, the latest too: on a phone they turn on their side rather than skip.
+          x: { ticks: { autoSkip: false, maxRotation: 90 } },
+          // Amounts in the product's currency, whole (₦500,000), as the table beside it gives them.
+          y: { beginAtZero: true, ticks: { callback: (value) => formatPrice(Math.round(Number(value) * 100)) } },
+        },
       },
     }),
     [data.revenueByMonth],

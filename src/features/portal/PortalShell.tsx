@@ -1,4 +1,4 @@
-import { Box, CloseButton, Drawer, Flex, Heading, IconButton, Kbd, Portal } from "@chakra-ui/react";
+import { Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Kbd, Portal, Text } from "@chakra-ui/react";
 import { Outlet } from "@tanstack/react-router";
 import { LuPanelLeft } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
@@ -85,9 +85,13 @@ export function PortalShell({ me }: { me: Profile }) {
           <Heading as="h2" size="md" color="brand.800">
             Client Portal
           </Heading>
-          <Kbd size="sm" ml="auto" display={{ base: "none", lg: "inline-flex" }} aria-hidden="true">
-            Ctrl/⌘ B
-          </Kbd>
+          {/* The toggle's shortcut, named (the button itself announces it: aria-keyshortcuts). */}
+          <HStack gap="1.5" ml="auto" display={{ base: "none", lg: "flex" }} aria-hidden="true">
+            <Text fontSize="xs" color="fg.muted">
+              Toggle sidebar
+            </Text>
+            <Kbd size="sm">Ctrl/⌘ B</Kbd>
+          </HStack>
           <Box ml={{ base: "auto", lg: "0" }}>
             <NotificationBell />
           </Box>
