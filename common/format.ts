@@ -70,6 +70,11 @@ export function formatInteger(value: number): string {
   return (value < 0 && rounded > 0 ? "-" : "") + groupThousands(String(rounded));
 }
 
+/** A count and what it counts, in the singular or the plural: "1 invoice", "1,204 invoices". */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${formatInteger(count)} ${count === 1 ? singular : plural}`;
+}
+
 /**
  * Integer minor units (kobo) as money in `currency`, to two decimals (spec §9).
  * `whole` drops ".00" from round prices, as the public plan cards show them.

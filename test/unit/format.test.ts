@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  countOf,
   formatDate,
   formatDateTime,
   formatDay,
@@ -127,5 +128,17 @@ describe("names in alphabetical order", () => {
       "Ọlá",
       "Zainab",
     ]);
+  });
+});
+
+describe("a count and what it counts", () => {
+  it("says one in the singular, any other number in the plural, its thousands grouped", () => {
+    expect([0, 1, 2, 1204].map((count) => countOf(count, "invoice"))).toEqual([
+      "0 invoices",
+      "1 invoice",
+      "2 invoices",
+      "1,204 invoices",
+    ]);
+    expect(countOf(3, "person", "people")).toBe("3 people");
   });
 });

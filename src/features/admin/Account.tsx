@@ -1,6 +1,6 @@
 import { Badge, Button, HStack, Text } from "@chakra-ui/react";
 import { LuLogOut, LuMailPlus } from "react-icons/lu";
-import { formatDate } from "../../../common/format";
+import { countOf, formatDate } from "../../../common/format";
 import { INVITATION_DAYS } from "../../../common/people";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { toaster } from "../../components/Toaster";
@@ -82,7 +82,7 @@ export function SignOutEverywhereButton({ kind, person }: { kind: Kind; person: 
   );
 }
 
-const devices = (count: number) => `${count} ${count === 1 ? "device" : "devices"}`;
+const devices = (count: number) => countOf(count, "device");
 
 /**
  * A person page's "Account" line: deactivated, invited (with Resend invitation), unconfirmed or

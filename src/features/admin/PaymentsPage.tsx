@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
-import { formatDate, formatDay } from "../../../common/format";
+import { countOf, formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { errorMessage } from "../../lib/form-errors";
@@ -11,7 +11,13 @@ import { useLiveQuery, useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { failedWith, serverMessage, toast, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
-import { fetchInvoiceSummary, invoiceSummaryKey, invoicesKey, untilNextLagosDay } from "../invoices/api";
+import {
+  fetchInvoiceSummary,
+  invoiceSummaryKey,
+  invoicesKey,
+  pendingInvoicesHelp,
+  untilNextLagosDay,
+} from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { ProjectLink } from "../projects/ProjectLink";
@@ -20,8 +26,6 @@ import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
 import { ClientLink } from "./PersonLink";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** The page's main action (`PageHeader`'s `action`): the new-invoice form. */
 export function CreateInvoiceLink() {
@@ -151,12 +155,12 @@ function PaymentTotals() {
   const summary = useLiveQuery({ queryKey: invoiceSummaryKey, queryFn: fetchInvoiceSummary, refetchInterval });
   const data = summary.data;
   const cards = [
-    { label: "Revenue", amount: data?.paidAmount, help: data && `From ${plural(data.paidCount, "paid invoice")}` },
-    { label: "Paid", amount: data?.paidAmount, help: data && `${plural(data.paidCount, "invoice")} paid` },
+    { label: "Revenue", amount: data?.paidAmount, help: data && `From ${countOf(data.paidCount, "paid invoice")}` },
+    { label: "Paid", amount: data?.paidAmount, help: data && `${countOf(data.paidCount, "invoice")} paid` },
     {
       label: "Pending",
       amount: data?.pendingAmount,
-      help: data && `${plural(data.pendingCount, "invoice")} pending, ${data.overdueCount} overdue`,
+      help: data && pendingInvoicesHelp(data),
     },
   ];
   return (

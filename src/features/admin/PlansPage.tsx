@@ -2,7 +2,7 @@ import { Badge, Box, Button, Card, Heading, HStack, IconButton, Skeleton, Stack,
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuEye, LuEyeOff, LuLayers, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
-import { formatMoney } from "../../../common/format";
+import { countOf, formatMoney } from "../../../common/format";
 import type { AdminPlan } from "../../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -181,7 +181,7 @@ function PlanRow({
               </Text>
             )}
             <Text fontSize="xs" color="fg.muted">
-              {plan.features.length} {plan.features.length === 1 ? "feature" : "features"} · /contact?plan={plan.slug}
+              {countOf(plan.features.length, "feature")} · /contact?plan={plan.slug}
             </Text>
           </Stack>
           <HStack gap="1" wrap="wrap" justify="flex-end">

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuBriefcase, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import type { Service } from "../../../common/api";
+import { countOf } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { FormAlert } from "../../components/FormAlert";
@@ -42,7 +43,7 @@ export function ServicesPage() {
   return (
     <Stack gap="4">
       <Text color="fg.muted" aria-live="polite">
-        {services.data ? `${total} ${total === 1 ? "service" : "services"}` : ""}
+        {services.data ? countOf(total, "service") : ""}
       </Text>
       {services.isPending ? (
         <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4" aria-busy="true">

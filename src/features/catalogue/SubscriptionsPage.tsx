@@ -4,7 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { LuPlus, LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
-import { formatDate } from "../../../common/format";
+import { countOf, formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { TOAST } from "../../lib/messages";
@@ -84,7 +84,7 @@ export function SubscriptionsPage({
           label="Monthly revenue"
           pending={subscriptions.isPending}
           value={data && perMonth(data.monthlyRevenueMinor)}
-          help={data && `${data.total} active ${data.total === 1 ? "subscription" : "subscriptions"}`}
+          help={data && countOf(data.total, "active subscription")}
         />
       </StatGrid>
       <AdminTable

@@ -11,7 +11,7 @@ import {
 } from "react-icons/lu";
 import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
 import type { InvoiceStatus } from "../../../common/domain";
-import { formatDay } from "../../../common/format";
+import { countOf, formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
@@ -92,7 +92,7 @@ function Stats({ figures, pending }: { figures: ClientFigures | undefined; pendi
         icon={LuFolderKanban}
         pending={pending || !projects}
         value={projects?.active}
-        help={`${projects?.total} total ${projects?.total === 1 ? "project" : "projects"}`}
+        help={projects && countOf(projects.total, "total project")}
       />
       <StatCard
         label="Total Invoices"

@@ -1,7 +1,7 @@
 import { Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
-import { formatDay, formatInteger } from "../../../common/format";
+import { countOf, formatDay, formatInteger } from "../../../common/format";
 import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
@@ -18,6 +18,7 @@ import {
   fetchInvoices,
   invoiceSummaryKey,
   invoicesKey,
+  pendingInvoicesHelp,
   untilNextLagosDay,
   useLoadMoreInvoices,
 } from "./api";
@@ -26,8 +27,6 @@ import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
 
 export const NO_INVOICES = "No invoices found";
 const NO_INVOICES_TEXT = "Invoices for your projects will appear here when they are issued.";
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? "" : "s"}`;
 
 /** Spec §2 Invoices: three summary cards and the invoice table with downloads; live both. */
 export function InvoicesPage() {
@@ -53,12 +52,12 @@ export function InvoicesPage() {
 
 function SummaryCards({ summary, pending }: { summary: InvoiceSummary | undefined; pending: boolean }) {
   const cards = [
-    { label: "Total Amount", amount: summary?.totalAmount, help: summary && plural(summary.totalCount, "invoice") },
-    { label: "Paid", amount: summary?.paidAmount, help: summary && `${plural(summary.paidCount, "invoice")} paid` },
+    { label: "Total Amount", amount: summary?.totalAmount, help: summary && countOf(summary.totalCount, "invoice") },
+    { label: "Paid", amount: summary?.paidAmount, help: summary && `${countOf(summary.paidCount, "invoice")} paid` },
     {
       label: "Pending",
       amount: summary?.pendingAmount,
-      help: summary && `${plural(summary.pendingCount, "invoice")} pending`,
+      help: summary && pendingInvoicesHelp(summary),
     },
   ];
   return (

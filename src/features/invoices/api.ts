@@ -1,7 +1,7 @@
 import { type QueryFunctionContext, useMutation } from "@tanstack/react-query";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { INVOICES_PAGE_SIZE } from "../../../common/domain";
-import { lagosParts } from "../../../common/format";
+import { countOf, formatInteger, lagosParts } from "../../../common/format";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
 import { saveFile } from "../../lib/save-file";
@@ -22,6 +22,10 @@ export const useLoadMoreInvoices = () => useLoadMore(invoicesKey, INVOICES_PAGE_
 
 /** The summary cards' figures, computed by the server; refetched when the server says they changed. */
 export const fetchInvoiceSummary = () => api.get<InvoiceSummary>("/api/invoices/summary");
+
+/** What the Pending card counts: every invoice not paid, and how many of them are overdue. */
+export const pendingInvoicesHelp = (summary: InvoiceSummary) =>
+  `${countOf(summary.pendingCount, "invoice")} pending${summary.overdueCount > 0 ? `, ${formatInteger(summary.overdueCount)} overdue` : ""}`;
 
 /**
  * Milliseconds until the next calendar day begins in Lagos (plus a second):

@@ -3,7 +3,7 @@ import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
 import { LuPaperclip, LuSend, LuX } from "react-icons/lu";
 import type { MessageFile } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
-import { formatInteger } from "../../../common/format";
+import { countOf, formatInteger } from "../../../common/format";
 import { MESSAGE_FILES_MAX } from "../../../common/schemas";
 import { isBlank } from "../../../common/text";
 import { FormField, TextArea } from "../../components/FormField";
@@ -165,5 +165,5 @@ export function messageHint(length: number): string {
   if (length < COUNTER_FROM) return SEND_HINT;
   const left = MESSAGE_MAX_LENGTH - length;
   if (left <= 0) return `${SEND_HINT} You have reached the ${formatInteger(MESSAGE_MAX_LENGTH)}-character limit.`;
-  return `${SEND_HINT} ${formatInteger(left)} ${left === 1 ? "character" : "characters"} left.`;
+  return `${SEND_HINT} ${countOf(left, "character")} left.`;
 }
