@@ -1,7 +1,6 @@
 import { Button, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink } from "@tanstack/react-router";
-import { LuCircleCheck, LuDownload, LuFilePlus, LuReceipt, LuTrash2 } from "react-icons/lu";
+import { LuCircleCheck, LuDownload, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { countOf, formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -26,18 +25,6 @@ import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
 import { ClientLink } from "./PersonLink";
-
-/** The page's main action (`PageHeader`'s `action`): the new-invoice form. */
-export function CreateInvoiceLink() {
-  return (
-    <Button asChild size="sm" colorPalette="brand">
-      <RouterLink to="/portal/admin/invoices/new">
-        <LuFilePlus aria-hidden="true" />
-        Create invoice
-      </RouterLink>
-    </Button>
-  );
-}
 
 /**
  * Admin › Payments (issue #7 item 7): revenue, paid and pending totals (live),

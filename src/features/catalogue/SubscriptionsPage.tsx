@@ -1,7 +1,6 @@
 import { Button, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
-import { LuPlus, LuRepeat } from "react-icons/lu";
+import { LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { countOf, formatDate } from "../../../common/format";
@@ -17,18 +16,6 @@ import { END_SUBSCRIPTION_QUESTION } from "./labels";
 
 /** "₦X/mo": a subscription's amount, or the monthly revenue (spec §9). */
 export const perMonth = (minor: number) => `${formatAmount(minor)}/mo`;
-
-/** The page's main action: plan management (issue #7 item 10), a screen of its own with its Create Plan dialog. */
-export function CreatePlanLink() {
-  return (
-    <Button asChild colorPalette="brand" size="sm">
-      <Link to="/portal/admin/plans">
-        <LuPlus aria-hidden="true" />
-        Create Plan
-      </Link>
-    </Button>
-  );
-}
 
 /**
  * Admin › Subscriptions (issue #7 item 10): approved orders as active subscriptions, and the monthly

@@ -1,7 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { LuFilePlus } from "react-icons/lu";
 import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "../../../../common/admin-table";
+import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
-import { CreateInvoiceLink, PaymentsPage } from "../../../features/admin/PaymentsPage";
+import { PaymentsPage } from "../../../features/admin/PaymentsPage";
 import { tableSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/payments")({
@@ -17,7 +19,7 @@ function PaymentsRoute() {
       <PageHeader
         title="Payments"
         description="Revenue, paid and pending totals with every invoice."
-        action={<CreateInvoiceLink />}
+        action={<PageActionLink to="/portal/admin/invoices/new" icon={LuFilePlus} label="Create invoice" />}
       />
       <PaymentsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>

@@ -1,8 +1,10 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { LuPlus } from "react-icons/lu";
 import { SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS } from "../../../../common/admin-table";
+import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
 import { tableSearch } from "../../../features/admin/search";
-import { CreatePlanLink, SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
+import { SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
 
 export const Route = createFileRoute("/portal/admin/subscriptions")({
   validateSearch: tableSearch(SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS),
@@ -17,7 +19,8 @@ function SubscriptionsRoute() {
       <PageHeader
         title="Subscriptions"
         description="Approved service orders and their monthly value."
-        action={<CreatePlanLink />}
+        // Plan management (issue #7 item 10) is a screen of its own, with its Create Plan dialog.
+        action={<PageActionLink to="/portal/admin/plans" icon={LuPlus} label="Create Plan" />}
       />
       <SubscriptionsPage
         query={query}

@@ -1,8 +1,8 @@
-import { Button } from "@chakra-ui/react";
-import { createFileRoute, Link, type SearchSchemaInput } from "@tanstack/react-router";
+import { createFileRoute, type SearchSchemaInput } from "@tanstack/react-router";
 import { LuFolderPlus } from "react-icons/lu";
 import { searchTextOf } from "../../../../common/admin-table";
 import { PROJECT_STATUSES, type Role } from "../../../../common/domain";
+import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
 import { ProjectsList } from "../../../features/projects/ProjectsList";
 import { statusSearch } from "../../../lib/status-search";
@@ -39,12 +39,7 @@ function ProjectsPage() {
         description={(q && SEARCHED_DESCRIPTIONS[me.role]?.(q)) || DESCRIPTIONS[me.role]}
         action={
           me.role === "admin" && (
-            <Button asChild colorPalette="brand" size="sm">
-              <Link to="/portal/admin/projects/new">
-                <LuFolderPlus aria-hidden="true" />
-                New project
-              </Link>
-            </Button>
+            <PageActionLink to="/portal/admin/projects/new" icon={LuFolderPlus} label="New project" />
           )
         }
       />

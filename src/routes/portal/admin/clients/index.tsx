@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { LuUserPlus } from "react-icons/lu";
 import { CLIENT_SORTS, CLIENT_TABLE_DEFAULTS } from "../../../../../common/admin-table";
+import { PageActionLink } from "../../../../components/PageActionLink";
 import { PageHeader } from "../../../../components/PageHeader";
 import { ClientsPage } from "../../../../features/admin/ClientsPage";
-import { NewAccountButton } from "../../../../features/admin/NewAccountButton";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/clients/")({
@@ -18,7 +19,7 @@ function ClientsRoute() {
       <PageHeader
         title="Clients"
         description="Every client account and company."
-        action={<NewAccountButton to="/portal/admin/clients/new" label="Add client" />}
+        action={<PageActionLink to="/portal/admin/clients/new" icon={LuUserPlus} label="Add client" />}
       />
       <ClientsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>

@@ -1,8 +1,9 @@
 import { createFileRoute } from "@tanstack/react-router";
+import { LuUserPlus } from "react-icons/lu";
 import { DEVELOPER_SORTS, DEVELOPER_TABLE_DEFAULTS } from "../../../../../common/admin-table";
+import { PageActionLink } from "../../../../components/PageActionLink";
 import { PageHeader } from "../../../../components/PageHeader";
 import { DevelopersPage } from "../../../../features/admin/DevelopersPage";
-import { NewAccountButton } from "../../../../features/admin/NewAccountButton";
 import { tableSearch } from "../../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/developers/")({
@@ -18,7 +19,7 @@ function DevelopersRoute() {
       <PageHeader
         title="Developers"
         description="Developers who work on client projects."
-        action={<NewAccountButton to="/portal/admin/developers/new" label="Add developer" />}
+        action={<PageActionLink to="/portal/admin/developers/new" icon={LuUserPlus} label="Add developer" />}
       />
       <DevelopersPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
     </>
