@@ -5,8 +5,8 @@ import { LazyFormAlert } from "./LazyFormAlert";
 /**
  * Every dialog of the portal but the confirmation (ConfirmDialog.tsx): centred, its backdrop, a
  * margin from a phone's edges, its body scrolling when it is taller than the screen, and the close
- * button in its corner. The dialog's own behaviour
- * (open state, what an Escape may do while a save is on its way, lazy mounting) is its props.
+ * button in its corner. The dialog's own behaviour (open state, what an Escape may do while a save is
+ * on its way, lazy mounting) is its props.
  */
 export function DialogShell({
   trigger,

@@ -6,7 +6,7 @@ import type { Profile } from "../../../common/api";
 import { TOAST } from "../../lib/messages";
 import { useSignOut } from "../../lib/session";
 import { toastFailure } from "../../lib/toasts";
-import { navFor, withinAlso } from "./nav";
+import { type NavItem, navFor, withinAlso } from "./nav";
 
 type Props = {
   me: Profile;
@@ -58,45 +58,11 @@ export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
 
       <Box as="nav" aria-label="Portal" flex="1" overflowY="auto" px={collapsed ? "1" : "2"} py="2">
         <Stack as="ul" gap="1" listStyleType="none">
-          {navFor(me.role).map((item) => {
-            // A page the item stands for but does not link to (New invoice under Invoices): marked as
-            // where the reader is, and told as such ("true": the link is not to this very page).
-            const inSection = withinAlso(item, pathname);
-            return (
-              <li key={item.to}>
-                <Link
-                  to={item.to}
-                  activeOptions={{ exact: item.exact ?? false }}
-                  onClick={onNavigate}
-                  title={collapsed ? item.label : undefined}
-                  aria-current={inSection ? "true" : undefined}
-                >
-                  {({ isActive: atItem }) => {
-                    const isActive = atItem || inSection;
-                    return (
-                      <Flex
-                        align="center"
-                        gap="3"
-                        h="9"
-                        px={collapsed ? "0" : "3"}
-                        justify={collapsed ? "center" : "start"}
-                        borderRadius="md"
-                        fontSize="sm"
-                        fontWeight={isActive ? "semibold" : "medium"}
-                        bg={isActive ? "brand.subtle" : "transparent"}
-                        color={isActive ? "brand.fg" : "fg"}
-                        _hover={{ bg: isActive ? "brand.muted" : "bg.muted" }}
-                      >
-                        <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
-                        {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
-                        {item.badge && <item.badge collapsed={collapsed} />}
-                      </Flex>
-                    );
-                  }}
-                </Link>
-              </li>
-            );
-          })}
+          {navFor(me.role).map((item) => (
+            <li key={item.to}>
+              <NavLink item={item} pathname={pathname} collapsed={collapsed} onNavigate={onNavigate} />
+            </li>
+          ))}
         </Stack>
       </Box>
 
@@ -128,5 +94,54 @@ export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
         </Button>
       </Box>
     </Flex>
+  );
+}
+
+/** One item of the sidebar: marked where the reader is, at its own page or one of its `also` pages. */
+function NavLink({
+  item,
+  pathname,
+  collapsed,
+  onNavigate,
+}: {
+  item: NavItem;
+  pathname: string;
+  collapsed: boolean;
+  onNavigate: (() => void) | undefined;
+}) {
+  // A page the item stands for but does not link to (New invoice under Invoices): marked as where
+  // the reader is, and told as such ("true": the link is not to this very page).
+  const inSection = withinAlso(item, pathname);
+  return (
+    <Link
+      to={item.to}
+      activeOptions={{ exact: item.exact ?? false }}
+      onClick={onNavigate}
+      title={collapsed ? item.label : undefined}
+      aria-current={inSection ? "true" : undefined}
+    >
+      {({ isActive: atItem }) => {
+        const isActive = atItem || inSection;
+        return (
+          <Flex
+            align="center"
+            gap="3"
+            h="9"
+            px={collapsed ? "0" : "3"}
+            justify={collapsed ? "center" : "start"}
+            borderRadius="md"
+            fontSize="sm"
+            fontWeight={isActive ? "semibold" : "medium"}
+            bg={isActive ? "brand.subtle" : "transparent"}
+            color={isActive ? "brand.fg" : "fg"}
+            _hover={{ bg: isActive ? "brand.muted" : "bg.muted" }}
+          >
+            <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
+            {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
+            {item.badge && <item.badge collapsed={collapsed} />}
+          </Flex>
+        );
+      }}
+    </Link>
   );
 }
