@@ -9,7 +9,7 @@ import { END_SUBSCRIPTION_QUESTION } from "../src/features/catalogue/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signIn, type User } from "./support/browser";
+import { failLaterPages, newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -183,24 +183,12 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
       await signIn(other.page, ADMIN_EMAIL);
       const { page } = other;
       // Pages of two instead of SERVICES_PAGE_SIZE, so the demo's services span two pages.
-      await page.route(
-        (url) =>
-          url.pathname === "/api/admin/services" && url.searchParams.get("pageSize") === String(SERVICES_PAGE_SIZE),
-        (route) => {
-          const url = new URL(route.request().url());
-          url.searchParams.set("pageSize", "2");
-          return route.continue({ url: url.toString() });
-        },
-      );
+      await smallerPages(page, "/api/admin/services", SERVICES_PAGE_SIZE, 2, "pageSize");
       await openInApp(page, "/portal/admin/services");
       const cards = page.getByRole("list", { name: "Services" }).locator(":scope > li");
       await expect.poll(() => cards.count()).toBe(2);
       // Twice: the app tries a read once more before it gives up.
-      await page.route(
-        (url) => url.pathname === "/api/admin/services" && url.searchParams.get("page") === "2",
-        (route) => route.abort(),
-        { times: 2 },
-      );
+      await failLaterPages(page, "/api/admin/services", (query) => query.get("page") === "2", 2);
       const more = page.getByRole("button", { name: "Load more" });
       await more.click();
       await page.getByText(TOAST.moreServicesFailed, { exact: true }).waitFor();

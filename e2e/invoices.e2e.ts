@@ -8,7 +8,16 @@ import { TOAST } from "../src/lib/messages";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { edgeLightness, newUser, openInApp, signIn, smallerPages, type User, waitForPath } from "./support/browser";
+import {
+  edgeLightness,
+  failLaterPages,
+  newUser,
+  openInApp,
+  signIn,
+  smallerPages,
+  type User,
+  waitForPath,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -159,11 +168,7 @@ describe("Invoices", () => {
       await page.getByText(`4 of ${all.length} shown`).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       // A page that cannot be read says so in a toast; the rows shown stay, and the button tries again.
-      await page.route(
-        (url) => url.pathname === "/api/invoices" && url.searchParams.has("cursor"),
-        (route) => route.abort(),
-        { times: 1 },
-      );
+      await failLaterPages(page, "/api/invoices", (query) => query.has("cursor"), 1);
       await more.click();
       await page.getByText(TOAST.moreInvoicesFailed, { exact: true }).waitFor();
       expect(await numbers()).toEqual(all.slice(0, 4).map((row) => row.invoiceNumber));

@@ -7,7 +7,7 @@ import type { Page as ListPage, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS } from "../common/domain";
 import { TOAST } from "../src/lib/messages";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User } from "./support/browser";
+import { failLaterPages, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -74,11 +74,7 @@ describe("projects list, a page at a time", () => {
     const more = page.getByRole("button", { name: "Load more" });
     // A page that cannot be read (twice: the app tries a read once more) says so in a toast; the
     // cards shown stay, and the button tries again.
-    await page.route(
-      (address) => address.pathname === "/api/projects" && address.searchParams.has("cursor"),
-      (route) => route.abort(),
-      { times: 2 },
-    );
+    await failLaterPages(page, "/api/projects", (query) => query.has("cursor"), 2);
     await more.click();
     await page.getByText(TOAST.moreProjectsFailed, { exact: true }).waitFor();
     expect(await cards.count()).toBe(24);

@@ -78,16 +78,40 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout = 1
 
 /**
  * Reads of `path` the app makes a page of `appSize` at a time are asked for `size` instead, so a
- * little data spans several pages. Only the browser's reads: open the list with `openInApp`.
+ * little data spans several pages (`sizeParam`: "limit" for a list read by cursor, "pageSize" for an
+ * admin table's). Only the browser's reads: open the list with `openInApp`.
  */
-export async function smallerPages(page: Page, path: string, appSize: number, size: number): Promise<void> {
+export async function smallerPages(
+  page: Page,
+  path: string,
+  appSize: number,
+  size: number,
+  sizeParam = "limit",
+): Promise<void> {
   await page.route(
-    (url) => url.pathname === path && url.searchParams.get("limit") === String(appSize),
+    (url) => url.pathname === path && url.searchParams.get(sizeParam) === String(appSize),
     (route) => {
       const url = new URL(route.request().url());
-      url.searchParams.set("limit", String(size));
+      url.searchParams.set(sizeParam, String(size));
       return route.continue({ url: url.toString() });
     },
+  );
+}
+
+/**
+ * The next `times` reads of `path` past its first page (those whose query `later` picks out) fail as
+ * a lost connection would: what "Load more" says when it cannot read its page.
+ */
+export async function failLaterPages(
+  page: Page,
+  path: string,
+  later: (query: URLSearchParams) => boolean,
+  times: number,
+): Promise<void> {
+  await page.route(
+    (url) => url.pathname === path && later(url.searchParams),
+    (route) => route.abort(),
+    { times },
   );
 }
 
