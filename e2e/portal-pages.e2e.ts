@@ -6,7 +6,7 @@ import { formatMoney } from "../common/format";
 import { notFound } from "../src/content/shared";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { paintedCanvases, statCard, type User } from "./support/browser";
+import { paintedCanvases, setTimeouts, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -34,7 +34,7 @@ async function get(path: string, asEmail?: string) {
 /** A browser profile signed in as `email` (the API's cookie), optionally without JavaScript. */
 async function browserAs(email: string, javaScriptEnabled = true): Promise<User> {
   const context = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled });
-  context.setDefaultTimeout(10_000);
+  setTimeouts(context);
   const cookie = await api.signIn(email);
   await context.addCookies(
     cookie.split("; ").map((pair) => {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { renderEveryBand } from "./browser";
 import { ROOT } from "./server";
 
 const AXE = path.join(ROOT, "node_modules/axe-core/axe.min.js");
@@ -23,17 +24,10 @@ export async function axeViolations(page: Page): Promise<string[]> {
         .map((animation) => animation.finished.catch(() => {})),
     ),
   );
-  // Bands below the fold are `content-visibility: auto` (src/features/site/Section.tsx): the browser
-  // renders them only near the viewport. axe scrolls to each element it checks for contrast and
-  // reads the colours under it at once, before the band has rendered, and then found the footer's
-  // yellow headings on the page's white (once in a CI run). They are checked as a visitor who
-  // scrolled there sees them: rendered.
-  await page.evaluate(async () => {
-    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
-      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
-    }
-    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-  });
+  // axe scrolls to each element it checks for contrast and reads the colours under it at once, before a
+  // band below the fold has rendered, and then found the footer's yellow headings on the page's white
+  // (once in a CI run). They are checked as a visitor who scrolled there sees them: rendered.
+  await renderEveryBand(page);
   const loaded = await page.evaluate(() => "axe" in window);
   // Evaluated through the DevTools protocol, which the page's CSP does not govern (a <script> tag would be refused).
   if (!loaded) await page.evaluate(readFileSync(AXE, "utf8"));

@@ -25,11 +25,20 @@ export type User = { context: BrowserContext; page: Page };
 /** Each profile's product URL (Playwright does not say a context's baseURL), for `signIn`'s Origin header. */
 const productUrls = new WeakMap<BrowserContext, string>();
 
+/**
+ * A locator waits 10 s; a page load 30 s, as it is the journeys' largest piece of CPU (the server's
+ * render, then the scripts): at a load average of 11, a first /portal of a file outlasted 10 s.
+ */
+export function setTimeouts(context: BrowserContext): void {
+  context.setDefaultTimeout(10_000);
+  context.setDefaultNavigationTimeout(30_000);
+}
+
 /** A fresh, cookie-less browser profile: one per person in a journey. */
 export async function newUser(browser: Browser, baseURL: string): Promise<User> {
   const context = await browser.newContext({ baseURL });
   productUrls.set(context, baseURL);
-  context.setDefaultTimeout(10_000);
+  setTimeouts(context);
   const page = await context.newPage();
   return { context, page };
 }
@@ -45,7 +54,7 @@ export async function newPhoneUser(browser: Browser, baseURL: string): Promise<U
       "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36",
   });
   productUrls.set(context, baseURL);
-  context.setDefaultTimeout(10_000);
+  setTimeouts(context);
   const page = await context.newPage();
   return { context, page };
 }
@@ -286,6 +295,24 @@ export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
       }
     }
     return [...split];
+  });
+}
+
+/**
+ * Bands below the fold are `content-visibility: auto` (src/features/site/Section.tsx): the browser renders
+ * them only near the viewport. Renders them all, as a visitor who scrolled down the page has seen them.
+ * A layout read renders them in any case; the frame waited for is bounded, as a page the browser is not
+ * drawing gets none (a scroll loop waiting on frames once outlasted its test's minute in CI).
+ */
+export function renderEveryBand(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+    }
+    await new Promise((resolve) => {
+      requestAnimationFrame(() => requestAnimationFrame(resolve));
+      setTimeout(resolve, 200);
+    });
   });
 }
 
