@@ -44,6 +44,11 @@ describe("Admin › Plans", () => {
     await page.getByRole("heading", { level: 1, name: "Plans" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Social media plans" }).waitFor();
     await row(page, edited.name).waitFor();
+    // Each plan links to the contact form with it chosen, the address its Get Started button opens.
+    const contactLink = row(page, edited.name).getByRole("link", {
+      name: new RegExp(`contact form for ${edited.name}`),
+    });
+    expect(await contactLink.getAttribute("href")).toBe(`/contact?plan=${edited.slug}`);
     expect(await axeViolations(page), "plans page").toEqual([]);
 
     await page.getByRole("button", { name: "Create Plan" }).click();
@@ -76,6 +81,12 @@ describe("Admin › Plans", () => {
     await page.getByRole("button", { name: `Hide ${hidden.name}` }).click();
     await page.getByRole("button", { name: `Show ${hidden.name}` }).waitFor();
     await row(page, hidden.name).getByText("Hidden", { exact: true }).waitFor();
+    await row(page, hidden.name).getByText("not offered on /plans").waitFor();
+    expect(
+      await row(page, hidden.name)
+        .getByRole("link", { name: /contact form/ })
+        .count(),
+    ).toBe(0);
 
     // Move up with the keyboard: focus stays on the moved plan's button.
     await page.getByRole("button", { name: `Move ${edited.name} up` }).focus();

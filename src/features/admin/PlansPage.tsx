@@ -1,4 +1,17 @@
-import { Badge, Box, Button, Card, Heading, HStack, IconButton, Skeleton, Stack, Text } from "@chakra-ui/react";
+import {
+  Badge,
+  Box,
+  Button,
+  Card,
+  Heading,
+  HStack,
+  IconButton,
+  Link,
+  Skeleton,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuEye, LuEyeOff, LuLayers, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
@@ -14,6 +27,9 @@ import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
 export const DELETE_PLAN_QUESTION = "Are you sure you want to delete this plan?";
+
+/** The contact form with the plan chosen: where the plan's Get Started on /plans leads. */
+const contactPath = (slug: string) => `/contact?plan=${encodeURIComponent(slug)}`;
 
 const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-${direction}`;
 
@@ -181,7 +197,16 @@ function PlanRow({
               </Text>
             )}
             <Text fontSize="xs" color="fg.muted">
-              {countOf(plan.features.length, "feature")} · /contact?plan={plan.slug}
+              {countOf(plan.features.length, "feature")} ·{" "}
+              {plan.hidden ? (
+                "not offered on /plans"
+              ) : (
+                // The address its Get Started button opens, to share with a prospect: the form with the plan chosen.
+                <Link href={contactPath(plan.slug)} target="_blank" rel="noopener" color="fg.muted" variant="underline">
+                  {contactPath(plan.slug)}
+                  <VisuallyHidden> (the contact form for {plan.name}, opens in a new tab)</VisuallyHidden>
+                </Link>
+              )}
             </Text>
           </Stack>
           <HStack gap="1" wrap="wrap" justify="flex-end">
