@@ -63,6 +63,12 @@ const ADMIN_ROUTES = [
 /** Stands for the client's first project's page, whose id is read when its test runs. */
 const FIRST_PROJECT = "/portal/projects/<first>";
 
+/**
+ * Each test here sweeps several pages, each loaded, scanned and measured at several widths: six of
+ * them take ~21 s on a quiet machine and twice that on a busy CI host, so a test has two minutes.
+ */
+const SWEEP_TIMEOUT = 120_000;
+
 const groupsOf = (routes: string[], size: number) =>
   Array.from({ length: Math.ceil(routes.length / size) }, (_, index) => routes.slice(index * size, (index + 1) * size));
 
@@ -171,7 +177,7 @@ beforeAll(() => {
   api = new Api(product.server.url);
 });
 
-describe("portal accessibility", () => {
+describe("portal accessibility", { timeout: SWEEP_TIMEOUT }, () => {
   let user: User | undefined;
   afterAll(async () => {
     await user?.context.close();
@@ -227,7 +233,7 @@ describe("portal accessibility", () => {
   }
 });
 
-describe("a word longer than the screen (a URL, a company's name)", () => {
+describe("a word longer than the screen (a URL, a company's name)", { timeout: SWEEP_TIMEOUT }, () => {
   it("breaks inside its box on every page that shows it, at 1280 px and 375 px: no page scrolls sideways", async () => {
     const longWord = "Supercalifragilisticexpialidocious".repeat(3);
     const client = await api.me(CLIENT);
