@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
+import { productTokens } from "./src/theme/palette";
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
@@ -98,8 +99,44 @@ function pureAnatomies(): Plugin {
   };
 }
 
+/**
+ * Chakra's modules of the colour tokens, semantic colours and semantic shadows as the product's theme
+ * keeps them (src/theme/palette.ts): without the palettes nothing uses and without dark values.
+ * src/theme/system.ts leaves those out when the app starts, but the modules' full values still sat
+ * in the JavaScript every public page loads (~1.3 KB gzip). Only the build: the dev server and the
+ * tests use Chakra's modules, which the system trims alike.
+ */
+function themeTokens(): Plugin {
+  const modules = {
+    "/@chakra-ui/react/dist/esm/theme/tokens/colors.js": "colors",
+    "/@chakra-ui/react/dist/esm/theme/semantic-tokens/colors.js": "semanticColors",
+    "/@chakra-ui/react/dist/esm/theme/semantic-tokens/shadows.js": "semanticShadows",
+  } as const;
+  return {
+    name: "theme-tokens",
+    apply: "build",
+    async transform(_code, id) {
+      const name = Object.entries(modules).find(([file]) => id.endsWith(file))?.[1];
+      if (!name) return null;
+      const { tokens, semanticTokens } = await import("@chakra-ui/react/theme");
+      const kept = productTokens({
+        colors: tokens.colors,
+        semanticColors: semanticTokens.colors,
+        semanticShadows: semanticTokens.shadows,
+      });
+      return { code: `const ${name} = ${JSON.stringify(kept[name])};\nexport { ${name} };\n`, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [tanstackRouter({ target: "react", autoCodeSplitting: true }), react(), lazyRecipes(), pureAnatomies()],
+  plugins: [
+    tanstackRouter({ target: "react", autoCodeSplitting: true }),
+    react(),
+    lazyRecipes(),
+    pureAnatomies(),
+    themeTokens(),
+  ],
   build: {
     outDir: "dist/client",
     emptyOutDir: true,

@@ -17,6 +17,7 @@ import {
   textStyles,
   tokens,
 } from "@chakra-ui/react/theme";
+import { productTokens } from "./palette";
 
 /**
  * One visual theme: deep green with a warm gold accent (contrast checked
@@ -29,18 +30,11 @@ import {
  * missing renders unstyled, so add its recipe here (every public page),
  * there (portal) or to the component when you start using it.
  */
-// Palettes nothing uses are left out of the CSS variables too. gray and the
-// status colours stay: red (error, cancelled projects), orange (warning),
-// green (success), blue (info) for alerts and toasts.
-const { teal: _teal, cyan: _cyan, purple: _purple, pink: _pink, yellow: _yellow, ...paletteTokens } = tokens.colors;
-const {
-  teal: _sTeal,
-  cyan: _sCyan,
-  purple: _sPurple,
-  pink: _sPink,
-  yellow: _sYellow,
-  ...semanticPalettes
-} = semanticTokens.colors;
+const kept = productTokens({
+  colors: tokens.colors,
+  semanticColors: semanticTokens.colors,
+  semanticShadows: semanticTokens.shadows,
+});
 
 // Chakra's global CSS gives every element (`*`) its own ~30 custom properties: defaults for the filter,
 // backdrop and ring utilities (so a nested one does not inherit its parent's) and the preflight's font and
@@ -64,8 +58,8 @@ const chakraTheme = defineConfig({
   theme: {
     breakpoints,
     keyframes,
-    tokens: { ...tokens, colors: paletteTokens },
-    semanticTokens: { ...semanticTokens, colors: semanticPalettes },
+    tokens: { ...tokens, colors: kept.colors },
+    semanticTokens: { ...semanticTokens, colors: kept.semanticColors, shadows: kept.semanticShadows },
     textStyles,
     layerStyles,
     animationStyles,

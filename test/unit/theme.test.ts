@@ -1,6 +1,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { semanticTokens, tokens } from "@chakra-ui/react/theme";
 import { describe, expect, it } from "vitest";
+import { productTokens, UNUSED_PALETTES } from "../../src/theme/palette";
 import { portalSystem } from "../../src/theme/portalSystem";
 import { system } from "../../src/theme/system";
 import { sourceFiles } from "../support/source-files";
@@ -38,5 +40,46 @@ describe("the global CSS", () => {
     const components = sourceFiles(SRC).filter((file) => file.endsWith(".tsx"));
     const users = components.filter((file) => utilities.test(readFileSync(file, "utf8")));
     expect(users.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+});
+
+/**
+ * The theme keeps Chakra's colours minus the palettes nothing uses, and light values only
+ * (src/theme/palette.ts; the build applies the same to Chakra's modules, vite.config.ts).
+ */
+describe("the colours the theme keeps", () => {
+  const kept = productTokens({
+    colors: tokens.colors,
+    semanticColors: semanticTokens.colors,
+    semanticShadows: semanticTokens.shadows,
+  });
+
+  it("keeps every palette but the unused ones, each with Chakra's values", () => {
+    const used = Object.keys(tokens.colors).filter((name) => !UNUSED_PALETTES.includes(name));
+    expect(Object.keys(kept.colors)).toEqual(used);
+    for (const name of ["gray", "red", "orange", "green", "blue"]) expect(used).toContain(name);
+    const chakraColors: Record<string, unknown> = tokens.colors;
+    const keptColors: Record<string, unknown> = kept.colors;
+    for (const name of used) expect(keptColors[name]).toEqual(chakraColors[name]);
+  });
+
+  it("keeps each semantic colour and shadow as its light value, with no dark one left", () => {
+    expect(JSON.stringify(kept)).not.toContain("_dark");
+    expect(kept.semanticColors.bg.DEFAULT.value).toBe("{colors.white}");
+    expect(kept.semanticColors.fg.muted.value).toBe("{colors.gray.600}");
+    expect(kept.semanticColors.red.solid.value).toBe(semanticTokens.colors.red.solid.value._light);
+    expect(kept.semanticShadows.md.value).toBe(semanticTokens.shadows.md.value._light);
+  });
+
+  it("no page uses an unused palette (it would draw without colour)", () => {
+    const palette = new RegExp(`(colorPalette="|colors\\.|"|\\{)(${UNUSED_PALETTES.join("|")})(\\.\\d|\\.[a-z]+\\}|")`);
+    const users = sourceFiles(SRC).filter(
+      (file) => !file.endsWith("palette.ts") && palette.test(readFileSync(file, "utf8")),
+    );
+    expect(users.map((file) => path.relative(SRC, file))).toEqual([]);
+  });
+
+  it("the public system has no dark colour variables", () => {
+    expect(system.getTokenCss()).not.toContain(".dark");
   });
 });

@@ -28,7 +28,7 @@ export const REMOVE_STAFF_QUESTION = "Are you sure you want to remove this staff
 export const REMOVE_STAFF_NOTE =
   "Someone on projects or with tasks, messages or milestones is deactivated instead: they can no longer sign in, and their records are kept.";
 
-const ROLE_PALETTES = { admin: "purple", developer: "blue" } as const;
+const ROLE_PALETTES = { admin: "brand", developer: "blue" } as const;
 
 /** Admin › Staff (issue #7): administrators and developers, with invite, edit (name, role) and remove. */
 export function StaffPage({
@@ -63,7 +63,7 @@ export function StaffPage({
               </Badge>
             ) : (
               !member.emailVerified && (
-                <Badge colorPalette="yellow" variant="surface">
+                <Badge colorPalette="orange" variant="surface">
                   Invited
                 </Badge>
               )

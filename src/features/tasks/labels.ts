@@ -11,7 +11,7 @@ export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
 export const TASK_STATUS_PALETTE: Record<TaskStatus, string> = {
   todo: "gray",
   in_progress: "blue",
-  review: "purple",
+  review: "gold",
   completed: "green",
 };
 
