@@ -301,8 +301,8 @@ export function wordsSplitAcrossLines(page: Page): Promise<string[]> {
 /**
  * Bands below the fold are `content-visibility: auto` (src/features/site/Section.tsx): the browser renders
  * them only near the viewport. Renders them all, as a visitor who scrolled down the page has seen them.
- * A layout read renders them in any case; the frame waited for is bounded, as a page the browser is not
- * drawing gets none (a scroll loop waiting on frames once outlasted its test's minute in CI).
+ * A layout read renders them in any case; the frame waited for is bounded (a scroll loop that waited for a
+ * frame a screen, with no bound, once outlasted its test's minute in CI, where that test takes ~7 s here).
  */
 export function renderEveryBand(page: Page): Promise<void> {
   return page.evaluate(async () => {
