@@ -79,6 +79,18 @@ describe("the colours the theme keeps", () => {
     expect(users.map((file) => path.relative(SRC, file))).toEqual([]);
   });
 
+  it('every colour a component names by its token (color="fg.muted", bg: "brand.50") is one the theme has', () => {
+    const named =
+      /\b(?:color|bg|background|borderColor|borderTopColor|borderBottomColor|outlineColor|fill|stroke)[=:] ?\{?"([a-z]+(?:\.[a-zA-Z0-9]+)+)"/g;
+    const missing = sourceFiles(SRC).flatMap((file) =>
+      [...readFileSync(file, "utf8").matchAll(named)]
+        .map((match) => match[1] ?? "")
+        .filter((token) => portalSystem.token(`colors.${token}`) === undefined)
+        .map((token) => `${path.relative(SRC, file)}: ${token}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it("the public system has no dark colour variables", () => {
     expect(system.getTokenCss()).not.toContain(".dark");
   });
