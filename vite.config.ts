@@ -119,11 +119,7 @@ function themeTokens(): Plugin {
       const name = Object.entries(modules).find(([file]) => id.endsWith(file))?.[1];
       if (!name) return null;
       const { tokens, semanticTokens } = await import("@chakra-ui/react/theme");
-      const kept = productTokens({
-        colors: tokens.colors,
-        semanticColors: semanticTokens.colors,
-        semanticShadows: semanticTokens.shadows,
-      });
+      const kept = productTokens(tokens, semanticTokens);
       return { code: `const ${name} = ${JSON.stringify(kept[name])};\nexport { ${name} };\n`, map: null };
     },
   };

@@ -30,15 +30,14 @@ function lightOnly<T>(node: T): T {
   return Object.fromEntries(Object.entries(node).map(([key, child]) => [key, lightOnly(child)])) as T;
 }
 
-/** Chakra's colour tokens, semantic colours and semantic shadows as the product's theme keeps them. */
-export function productTokens<C extends Tree, S extends Tree, H extends Tree>(chakra: {
-  colors: C;
-  semanticColors: S;
-  semanticShadows: H;
-}) {
+/** Of Chakra's tokens and semantic tokens, the colours and shadows as the product's theme keeps them. */
+export function productTokens<C extends Tree, S extends Tree, H extends Tree>(
+  tokens: { colors: C },
+  semanticTokens: { colors: S; shadows: H },
+) {
   return {
-    colors: withoutUnusedPalettes(chakra.colors),
-    semanticColors: lightOnly(withoutUnusedPalettes(chakra.semanticColors)),
-    semanticShadows: lightOnly(chakra.semanticShadows),
+    colors: withoutUnusedPalettes(tokens.colors),
+    semanticColors: lightOnly(withoutUnusedPalettes(semanticTokens.colors)),
+    semanticShadows: lightOnly(semanticTokens.shadows),
   };
 }

@@ -30,11 +30,7 @@ import { productTokens } from "./palette";
  * missing renders unstyled, so add its recipe here (every public page),
  * there (portal) or to the component when you start using it.
  */
-const kept = productTokens({
-  colors: tokens.colors,
-  semanticColors: semanticTokens.colors,
-  semanticShadows: semanticTokens.shadows,
-});
+const kept = productTokens(tokens, semanticTokens);
 
 // Chakra's global CSS gives every element (`*`) its own ~30 custom properties: defaults for the filter,
 // backdrop and ring utilities (so a nested one does not inherit its parent's) and the preflight's font and

@@ -48,11 +48,7 @@ describe("the global CSS", () => {
  * (src/theme/palette.ts; the build applies the same to Chakra's modules, vite.config.ts).
  */
 describe("the colours the theme keeps", () => {
-  const kept = productTokens({
-    colors: tokens.colors,
-    semanticColors: semanticTokens.colors,
-    semanticShadows: semanticTokens.shadows,
-  });
+  const kept = productTokens(tokens, semanticTokens);
 
   it("keeps every palette but the unused ones, each with Chakra's values", () => {
     const used = Object.keys(tokens.colors).filter((name) => !UNUSED_PALETTES.includes(name));
