@@ -240,6 +240,14 @@ describe("Admin › Clients", () => {
       "/portal/admin/projects/new",
       "/portal/admin/invoices/new",
     ]);
+    // Each list's section leads to its whole table, beside its title.
+    for (const [region, link, href] of [
+      ["Pending bookings", "View all bookings", "/portal/admin/bookings"],
+      ["Newest enquiries", "View all enquiries", "/portal/admin/enquiries"],
+    ] as const) {
+      const all = page.getByRole("region", { name: region }).getByRole("link", { name: link, exact: true });
+      expect(await all.getAttribute("href")).toBe(href);
+    }
     expect(await axeViolations(page)).toEqual([]);
 
     // A client orders a service: the pending bookings show it without a reload.

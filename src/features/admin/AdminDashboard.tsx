@@ -1,12 +1,12 @@
-import { Button, Card, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Button, Link, SimpleGrid, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { Link as RouterLink } from "@tanstack/react-router";
-import type { ReactNode } from "react";
 import { LuFilePlus, LuFolderPlus, LuLayers, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
+import { Section } from "../dashboard/Section";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { adminDashboardKey, fetchAdminDashboard } from "./api";
 import { ClientLink } from "./PersonLink";
@@ -58,7 +58,7 @@ export function AdminDashboard() {
         ))}
       </StatGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
-      <Panel title="Quick actions">
+      <Section id="quick-actions" title="Quick actions">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
           {QUICK_ACTIONS.map((action) => (
             <Button key={action.to} asChild variant="outline">
@@ -69,9 +69,13 @@ export function AdminDashboard() {
             </Button>
           ))}
         </SimpleGrid>
-      </Panel>
-      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="4">
-        <Panel title="Pending bookings">
+      </Section>
+      <SimpleGrid columns={{ base: 1, lg: 2 }} gap="6" alignItems="start">
+        <Section
+          id="pending-bookings"
+          title="Pending bookings"
+          action={<SeeAll to="/portal/admin/bookings" what="bookings" />}
+        >
           {dashboard.isPending ? (
             <Skeleton height="24" aria-hidden="true" />
           ) : !data || data.pendingBookings.length === 0 ? (
@@ -92,11 +96,12 @@ export function AdminDashboard() {
               ))}
             </Stack>
           )}
-          <Link asChild variant="underline" fontSize="sm" mt="3">
-            <RouterLink to="/portal/admin/bookings">All bookings</RouterLink>
-          </Link>
-        </Panel>
-        <Panel title="Newest enquiries">
+        </Section>
+        <Section
+          id="newest-enquiries"
+          title="Newest enquiries"
+          action={<SeeAll to="/portal/admin/enquiries" what="enquiries" />}
+        >
           {dashboard.isPending ? (
             <Skeleton height="24" aria-hidden="true" />
           ) : !data || data.enquiries.length === 0 ? (
@@ -124,24 +129,22 @@ export function AdminDashboard() {
               ))}
             </Stack>
           )}
-          <Link asChild variant="underline" fontSize="sm" mt="3">
-            <RouterLink to="/portal/admin/enquiries">All enquiries</RouterLink>
-          </Link>
-        </Panel>
+        </Section>
       </SimpleGrid>
     </Stack>
   );
 }
 
-function Panel({ title, children }: { title: string; children: ReactNode }) {
+/**
+ * A section's way to its whole list, beside its title as on the client's and developer's dashboards
+ * ("View all", which fits beside the title on a phone; read as "View all bookings").
+ */
+function SeeAll({ to, what }: { to: "/portal/admin/bookings" | "/portal/admin/enquiries"; what: string }) {
   return (
-    <Card.Root as="section" aria-label={title}>
-      <Card.Header>
-        <Text as="h2" fontWeight="semibold" fontSize="lg">
-          {title}
-        </Text>
-      </Card.Header>
-      <Card.Body>{children}</Card.Body>
-    </Card.Root>
+    <Button asChild size="sm" variant="ghost" colorPalette="brand">
+      <RouterLink to={to}>
+        View all<VisuallyHidden> {what}</VisuallyHidden>
+      </RouterLink>
+    </Button>
   );
 }

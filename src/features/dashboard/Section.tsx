@@ -16,7 +16,7 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <Card.Root as="section" aria-labelledby={id} h="full">
+    <Card.Root as="section" aria-labelledby={id}>
       <Card.Header>
         <HStack justify="space-between" gap="3" wrap="wrap">
           <Heading as="h2" size="lg" id={id}>
