@@ -180,6 +180,39 @@ describe("portal shell", () => {
     await hydratePage(page);
   });
 
+  it("opens a part loaded on first use whose code a new release replaced (the bell's panel), by loading the page afresh", async () => {
+    // A tab of its own: the tab above has just reloaded for a release, which a tab does at most once a minute.
+    const page = await developer.context.newPage();
+    try {
+      await page.goto("/portal/my-tasks");
+      await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+      await hydratePage(page);
+      const gone = /\/assets\/NotificationPanel-[^/]+\.js$/;
+      let reloaded = false;
+      await page.route(gone, (route) =>
+        reloaded ? route.continue() : route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
+      );
+      const reload = page.waitForRequest((request) => {
+        if (request.isNavigationRequest()) reloaded = true;
+        return reloaded;
+      });
+      const bell = page.getByRole("button", { name: /^Notifications/ });
+      await bell.click();
+      await reload;
+      await page.unroute(gone);
+      await waitForPath(page, "/portal/my-tasks");
+      await hydratePage(page);
+      // The new release's panel opens on the next press.
+      await bell.click();
+      await page
+        .getByRole("dialog", { name: "Notifications" })
+        .getByRole("button", { name: "Mark all as read" })
+        .waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
   it("shows the person's full name and company in the footer, and Logout goes to /auth", async () => {
     const client = await newUser(product.browser, product.server.url);
     try {

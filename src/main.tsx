@@ -16,6 +16,24 @@ import { PORTAL_STATE_ID } from "./ssr/portal-context";
 // every copy reads its settings from (zod/v4/core's globalConfig).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
+/**
+ * A version deployed while this page was open has replaced the chunks it knows, so a part it loads late
+ * (the app behind a public page, a dialog, the notifications panel) is not found, and Vite reports it.
+ * The page loads again to take the new version, as TanStack Router does for a route's own chunk; at
+ * most once a minute, so a chunk really missing shows its part's error rather than reloading forever.
+ * Offline, the failure is the connection's: the part's error and its Try again stay.
+ */
+addEventListener("vite:preloadError", () => {
+  try {
+    const last = Number(sessionStorage.getItem("chunks-reloaded-at"));
+    if (!navigator.onLine || Date.now() - last < 60_000) return;
+    sessionStorage.setItem("chunks-reloaded-at", String(Date.now()));
+  } catch {
+    return; // without storage to remember a reload by, none is safe from repeating
+  }
+  location.reload();
+});
+
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
