@@ -19,19 +19,26 @@ import { PORTAL_STATE_ID } from "./ssr/portal-context";
 /**
  * A version deployed while this page was open has replaced the chunks it knows, so a part it loads late
  * (the app behind a public page, a dialog, the notifications panel) is not found, and Vite reports it.
- * The page loads again to take the new version, as TanStack Router does for a route's own chunk; at
- * most once a minute, so a chunk really missing shows its part's error rather than reloading forever.
- * Offline, the failure is the connection's: the part's error and its Try again stay.
+ * Whether that is a release or the connection, this entry's own file says: every chunk's name is in its
+ * importer's content, so a release renames the entry too. Gone, the page loads again to take the new
+ * version, as TanStack Router does for a route's own chunk (at most once a minute, so a file really
+ * missing shows its part's error rather than reloading forever). Still there, the connection failed,
+ * and the part's own error and its Try again keep what the visitor typed.
  */
 addEventListener("vite:preloadError", () => {
-  try {
-    const last = Number(sessionStorage.getItem("chunks-reloaded-at"));
-    if (!navigator.onLine || Date.now() - last < 60_000) return;
-    sessionStorage.setItem("chunks-reloaded-at", String(Date.now()));
-  } catch {
-    return; // without storage to remember a reload by, none is safe from repeating
-  }
-  location.reload();
+  fetch(import.meta.url, { method: "HEAD", cache: "no-store" }).then(
+    (response) => {
+      if (response.status !== 404) return;
+      try {
+        if (Date.now() - Number(sessionStorage.getItem("chunks-reloaded-at")) < 60_000) return;
+        sessionStorage.setItem("chunks-reloaded-at", String(Date.now()));
+      } catch {
+        return; // without storage to remember a reload by, none is safe from repeating
+      }
+      location.reload();
+    },
+    () => {},
+  );
 });
 
 const root = document.getElementById("root");
