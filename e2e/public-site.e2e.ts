@@ -237,6 +237,12 @@ describe("header and footer", () => {
       expect(url.searchParams.get("text")).toMatch(/free consultation/i);
       expect(await consultation.getAttribute("target")).toBe("_blank");
       expect(await consultation.getAttribute("rel")).toBe("noopener noreferrer");
+      // A tablet's header has no drawer and no room for the words: the link is its icon, named by them.
+      await page.setViewportSize({ width: 820, height: 900 });
+      const tablet = page.getByRole("banner").getByRole("link", { name: /Get a Free Consultation/ });
+      expect(await tablet.isVisible()).toBe(true);
+      expect(await tablet.getAttribute("href")).toBe(href);
+      expect((await tablet.boundingBox())?.width).toBeLessThan(48);
     } finally {
       await context.close();
     }

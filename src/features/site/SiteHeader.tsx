@@ -59,7 +59,14 @@ export function SiteHeader() {
             <HStack as="ul" gap="1" listStyleType="none">
               {navigation.main.map((item) => (
                 <li key={item.to}>
-                  <NavLink to={item.to} activeOptions={{ exact: item.to === "/" }} {...navLinkStyles}>
+                  <NavLink
+                    to={item.to}
+                    activeOptions={{ exact: item.to === "/" }}
+                    {...navLinkStyles}
+                    // Narrower on a tablet, whose header holds them, Start Now and the consultation link's icon.
+                    px={{ md: "2", lg: "3" }}
+                    fontSize={{ md: "sm", lg: "md" }}
+                  >
                     {item.label}
                   </NavLink>
                 </li>
@@ -74,6 +81,8 @@ export function SiteHeader() {
                 {navigation.startNow}
               </Link>
             </Button>
+            {/* Spec §1 puts it in the header: between the phone's drawer and a desktop's room for its words, its icon. */}
+            <ConsultationLink size="sm" iconOnly display={{ base: "none", md: "inline-flex", lg: "none" }} />
             <ConsultationLink size="sm" display={{ base: "none", lg: "inline-flex" }} />
           </HStack>
           <Button
