@@ -46,6 +46,7 @@ import {
   sendDocument,
   siteConfigOf,
 } from "./http/site";
+import { registerUsualPathGuard } from "./http/usual-path";
 import { registerWriteLimit } from "./http/write-limit";
 import { registerLiveHub } from "./live/hub";
 import { createMailer, type Mailer } from "./mail";
@@ -158,6 +159,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(responseSerializer(config));
   registerErrorHandling(server);
+  // First of the request hooks: the checks after it read the path as sent.
+  registerUsualPathGuard(server);
   registerSecurityHeaders(server, config);
   registerApiCompression(server);
   registerInputGuard(server);

@@ -338,10 +338,10 @@ async function sendResponse(reply: FastifyReply, response: Response) {
 
 /**
  * The session token lives only in the HttpOnly cookie; page scripts never see
- * it, at any depth (get-session nests it under `session`).
+ * it, at any depth (get-session nests it under `session`), nor in a list.
  */
 function withoutToken(text: string): string {
-  if (!text.startsWith("{")) return text;
+  if (!text.startsWith("{") && !text.startsWith("[")) return text;
   try {
     return JSON.stringify(JSON.parse(text), (key, value) => (key === "token" ? undefined : value));
   } catch {
