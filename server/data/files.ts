@@ -103,14 +103,37 @@ export async function sweepAbandoned(db: Db): Promise<void> {
 
 /**
  * Bytes of the files `uploaderId` uploaded in the last 24 hours and still kept (a deleted file's content is
- * purged: it fills no disk), on project_files_uploader_created_idx. An upload under way counts once complete.
+ * purged: it fills no disk), on project_files_uploader_created_idx. An upload under way counts the room it
+ * reserved (`reserveUpload`), its real size once complete.
  */
-export async function bytesUploadedInADay(db: Db, uploaderId: string): Promise<number> {
-  const [row] = await db
+async function bytesUploadedInADay(tx: Tx, uploaderId: string): Promise<number> {
+  const [row] = await tx
     .select({ bytes: sql<string>`coalesce(sum(${projectFiles.size}), 0)` })
     .from(projectFiles)
     .where(and(eq(projectFiles.uploaderId, uploaderId), sql`${projectFiles.createdAt} > now() - interval '1 day'`));
   return Number(row?.bytes ?? 0);
+}
+
+/**
+ * An upload's row, incomplete, holding `bytes` of the uploader's day (`perDay`), or undefined when the
+ * day has no such room. One person's uploads take their turn on a lock for the check and the insert:
+ * checked apart, uploads sent at once each found the others' rows still at 0 bytes and passed together.
+ */
+export async function reserveUpload(
+  db: Db,
+  file: { projectId: string; uploaderId: string; name: string; bytes: number },
+  perDay: number,
+): Promise<string | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${file.uploaderId}`}))`);
+    if ((await bytesUploadedInADay(tx, file.uploaderId)) + file.bytes > perDay) return undefined;
+    const [row] = await tx
+      .insert(projectFiles)
+      .values({ ...file, size: file.bytes, contentType: "application/octet-stream" })
+      .returning({ id: projectFiles.id });
+    if (!row) throw new Error("insert returned no row");
+    return row.id;
+  });
 }
 
 /** "Content-Disposition" for a download: an ASCII fallback and the exact UTF-8 name (RFC 6266). */

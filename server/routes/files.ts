@@ -11,11 +11,11 @@ import { auditAdminChange } from "../data/audit";
 import { fileNameFor } from "../data/file-content";
 import {
   attachmentDisposition,
-  bytesUploadedInADay,
   getFile,
   getFileFacts,
   listFiles,
   messageOfFile,
+  reserveUpload,
   sweepAbandoned,
 } from "../data/files";
 import { getProjectFacts } from "../data/projects";
@@ -124,19 +124,14 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
         reply.header("connection", "close");
         throw tooLarge(config.fileMaxBytes);
       }
-      // A body of undeclared length is judged by what came before it: it can pass the day's volume by one file.
-      const uploaded = await bytesUploadedInADay(db, user.id);
-      if (uploaded + (Number.isFinite(declared) ? declared : 0) > config.uploadBytesPerDay) {
+      await sweepAbandoned(db);
+      // The room an upload takes in its uploader's day: its declared length, or a whole file's when undeclared.
+      const bytes = Number.isFinite(declared) ? declared : config.fileMaxBytes;
+      const fileId = await reserveUpload(db, { projectId, uploaderId: user.id, name, bytes }, config.uploadBytesPerDay);
+      if (!fileId) {
         reply.header("connection", "close");
         throw uploadLimitReached(config.uploadBytesPerDay);
       }
-      await sweepAbandoned(db);
-      const [row] = await db
-        .insert(projectFiles)
-        .values({ projectId, uploaderId: user.id, name, contentType: "application/octet-stream" })
-        .returning({ id: projectFiles.id });
-      if (!row) throw new Error("insert returned no row");
-      const fileId = row.id;
       try {
         const { size, detected } = await storeUpload(files, fileId, request.raw, {
           maxBytes: config.fileMaxBytes,

@@ -44,29 +44,35 @@ describe("the database store", () => {
 });
 
 describe("a day's uploads", () => {
-  it("past UPLOAD_MB_PER_DAY for one person a 429 before any byte is stored; others upload on", async () => {
+  /** A server whose people may upload 1 MB a day, a project of client A's and a developer's, and 600 KB uploads to it. */
+  async function smallDays() {
     const server = await startTestServer({ uploadBytesPerDay: 1024 * 1024 });
-    try {
-      const [clientA, devIn] = await Promise.all([
-        server.signIn(ACTOR_EMAILS.clientA),
-        server.signIn(ACTOR_EMAILS.devIn),
-      ]);
-      const projectId = await createProject(server.db, {
-        clientEmail: ACTOR_EMAILS.clientA,
-        developerEmails: [ACTOR_EMAILS.devIn],
+    const [clientA, devIn] = await Promise.all([
+      server.signIn(ACTOR_EMAILS.clientA),
+      server.signIn(ACTOR_EMAILS.devIn),
+    ]);
+    const projectId = await createProject(server.db, {
+      clientEmail: ACTOR_EMAILS.clientA,
+      developerEmails: [ACTOR_EMAILS.devIn],
+    });
+    const upload = (from: Client, name: string) =>
+      fetch(`${server.url}/api/projects/${projectId}/files`, {
+        method: "POST",
+        headers: {
+          cookie: from.cookieHeader(),
+          origin: server.url,
+          "content-type": "application/octet-stream",
+          "x-file-name": name,
+        },
+        body: new Uint8Array(pdf(600 * 1024)),
       });
-      const upload = (from: Client, name: string) =>
-        fetch(`${server.url}/api/projects/${projectId}/files`, {
-          method: "POST",
-          headers: {
-            cookie: from.cookieHeader(),
-            origin: server.url,
-            "content-type": "application/octet-stream",
-            "x-file-name": name,
-          },
-          body: new Uint8Array(pdf(600 * 1024)),
-        });
-      const stored = async () => (await server.db.select().from(projectFileChunks)).length;
+    const stored = async () => (await server.db.select().from(projectFileChunks)).length;
+    return { server, clientA, devIn, upload, stored };
+  }
+
+  it("past UPLOAD_MB_PER_DAY for one person a 429 before any byte is stored; others upload on", async () => {
+    const { server, clientA, devIn, upload, stored } = await smallDays();
+    try {
       expect((await upload(clientA, "first.pdf")).status).toBe(201);
       const afterFirst = await stored();
       const refused = await upload(clientA, "second.pdf");
@@ -79,6 +85,18 @@ describe("a day's uploads", () => {
       // Another person's day is their own.
       expect((await upload(devIn, "theirs.pdf")).status).toBe(201);
       expect(await stored()).toBeGreaterThan(afterFirst);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("uploads sent at once share the day as if sent one after another: one fits, not each", async () => {
+    const { server, clientA, upload } = await smallDays();
+    try {
+      const statuses = await Promise.all(
+        ["a.pdf", "b.pdf", "c.pdf"].map(async (name) => (await upload(clientA, name)).status),
+      );
+      expect(statuses.sort()).toEqual([201, 429, 429]);
     } finally {
       await server.close();
     }
