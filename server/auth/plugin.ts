@@ -172,6 +172,17 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
       message: TOO_MANY_MAILS,
       key: (request) => (MAIL_PATHS.has(pathOf(request)) ? `mail-from|${request.ip}` : undefined),
     }),
+    // Guessing one person's password from many IPs: per account, whichever IP asks. It can hold the person
+    // out too for a while, the price of a bound on guesses that no number of addresses lifts.
+    createLimit(app, {
+      max: config.authRateLimit * 3,
+      timeWindowMs: 15 * 60_000,
+      message: TOO_MANY_SIGN_INS,
+      key: (request) => {
+        const email = bodyEmail(request);
+        return pathOf(request) === "/sign-in/email" && email ? `sign-in-to|${email}` : undefined;
+      },
+    }),
     // Guessing the current password: per person, whichever IP they come from.
     createLimit(app, {
       max: config.authRateLimit,
@@ -262,6 +273,7 @@ const SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email"]);
 const MAIL_PATHS = new Set(["/send-verification-email", "/request-password-reset"]);
 const TOO_MANY_ATTEMPTS = "Too many attempts from here.";
 const TOO_MANY_MAILS = "Too many e-mails were requested.";
+export const TOO_MANY_SIGN_INS = "Too many sign-in attempts for this account.";
 
 function bodyEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "../../common/password";
 import { betterAuthStores } from "../../server/auth/async-context";
+import { TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
 import { users } from "../../server/db/schema";
+import { rawRequest } from "../support/raw-http";
 import { type Client, outbox, sleep, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -409,6 +411,26 @@ describe("authentication gaps an outside probe found", () => {
     }
     expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
     expect(statuses.slice(6)).toEqual([429, 429, 429, 429]);
+  });
+
+  it("limits sign-ins to one account, whichever IP asks", async () => {
+    // Each attempt from an address of its own (127.0.0.2, .3, …: the loopback network), so no per-address limit applies.
+    const signIn = (email: string, localAddress: string) =>
+      rawRequest(limited.url, {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        json: { email, password: "Wrong@2026!" },
+        headers: { origin: limited.url },
+        localAddress,
+      });
+    const attempt = (n: number) => signIn("ngozi@lagosstudio.test", `127.0.0.${n + 2}`);
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n++) statuses.push((await attempt(n)).status);
+    // authRateLimit 3: nine a quarter of an hour.
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 401, 401, 401, 401, 429]);
+    expect(JSON.parse((await attempt(20)).body).error.message).toContain(TOO_MANY_SIGN_INS);
+    // Another account is not affected.
+    expect((await signIn("kunle@adeyemilogistics.test", "127.0.0.40")).status).toBe(401);
   });
 
   it("limits mails to one address, whichever IP asks", async () => {

@@ -1,9 +1,9 @@
-import { request as httpRequest } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../../seed";
 import { loadConfig } from "../../server/config";
 import { UNUSUAL_ADDRESS } from "../../server/http/usual-path";
 import { openLive } from "../support/live";
+import { rawRequest } from "../support/raw-http";
 import { activeProjectId, type Client, startTestServer, type TestServer } from "../support/server";
 
 /**
@@ -113,23 +113,6 @@ describe("the origins a page may call from", () => {
   });
 });
 
-/** A request whose path is sent exactly as written (fetch and URL would resolve its dot segments). */
-function rawRequest(method: string, path: string, headers: Record<string, string> = {}) {
-  const { hostname, port } = new URL(server.url);
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const request = httpRequest({ hostname, port, method, path, headers }, (response) => {
-      let body = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => {
-        body += chunk;
-      });
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on("error", reject);
-    request.end();
-  });
-}
-
 describe("a path written to look like another", () => {
   it("refuses an escaped letter, which the router would decode past the origin check and the write limit", async () => {
     const refused = await signedIn.request(
@@ -146,14 +129,15 @@ describe("a path written to look like another", () => {
 
   it("refuses a dot segment, which took the auth bridge to an endpoint it does not list", async () => {
     for (const path of ["/api/auth/reset-password/../list-sessions", "/api/auth/reset-password/%2e%2e/list-sessions"]) {
-      const refused = await rawRequest("GET", path);
+      const refused = await rawRequest(server.url, { method: "GET", path });
       expect(refused.status, path).toBe(400);
       expect(JSON.parse(refused.body).error.message, path).toBe(UNUSUAL_ADDRESS);
     }
   });
 
   it("keeps the escapes a path needs: an unknown page with a space is still a 404", async () => {
-    expect((await rawRequest("GET", "/no%20such%20page")).status).toBe(404);
-    expect((await rawRequest("GET", "/api/no%20such%20route")).status).toBe(404);
+    for (const path of ["/no%20such%20page", "/api/no%20such%20route"]) {
+      expect((await rawRequest(server.url, { method: "GET", path })).status, path).toBe(404);
+    }
   });
 });
