@@ -111,6 +111,26 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await row.waitFor();
   });
 
+  it("says why the bookings could not be loaded in the server's own words (spec §8)", async () => {
+    const { page } = admin;
+    const bookingsRead = (url: URL) => url.pathname === "/api/admin/bookings";
+    const said = "Bookings are being moved; try again in a minute.";
+    await page.route(bookingsRead, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { message: said } }),
+      }),
+    );
+    try {
+      await page.goto("/portal/admin");
+      await openInApp(page, "/portal/admin/bookings");
+      await page.getByText(said, { exact: true }).waitFor();
+    } finally {
+      await page.unroute(bookingsRead);
+    }
+  });
+
   it("shows the approved order as a subscription with /mo; ending it changes the client's badge to Completed live", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/subscriptions");

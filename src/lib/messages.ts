@@ -77,7 +77,6 @@ export const TOAST = {
   signOutEverywhereFailed: "Failed to sign them out",
   staffRemoved: "Staff member removed successfully",
   staffDeactivated: "Staff member deactivated: their projects, tasks and messages are kept",
-  staffLoadFailed: "Failed to load staff",
   staffUpdated: "Staff member updated",
   staffInvited: "Invitation sent",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */
@@ -105,8 +104,6 @@ export const TOAST = {
   bookingCancelled: "Booking cancelled",
   /** Not in spec §8 (an approved booking is a subscription until an administrator ends it): worded like its neighbours. */
   subscriptionEnded: "Subscription ended",
-  /** Not in spec §8: worded like its other failures. */
-  bookingsLoadFailed: "Failed to load bookings",
   subscriptionsLoadFailed: "Failed to load subscriptions",
   taskCreated: "Task created successfully",
   taskCreateFailed: "Failed to create task",

@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
@@ -41,7 +42,8 @@ export function StaffPage({
   const staff = useQuery(staffQueryOptions(query));
   const { data: me } = useMe();
 
-  useLoadFailedToast(staff.isError, TOAST.staffLoadFailed);
+  // Spec §8: the server's own message.
+  useLoadFailedToast(staff.isError, errorMessage(staff.error));
 
   const columns: AdminColumn<AdminStaffMember, StaffSort>[] = [
     {

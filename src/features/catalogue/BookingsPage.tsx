@@ -9,6 +9,7 @@ import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
 import { StatCard, StatGrid } from "../../components/StatCard";
+import { errorMessage } from "../../lib/form-errors";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -34,7 +35,8 @@ export function BookingsPage({
   const bookings = useQuery(bookingsQueryOptions(query));
   const statusId = useId();
 
-  useLoadFailedToast(bookings.isError, TOAST.bookingsLoadFailed);
+  // Spec §8: the server's own message.
+  useLoadFailedToast(bookings.isError, errorMessage(bookings.error));
 
   const counters = [
     { label: "Total bookings", value: counts.data?.total },
