@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, DeveloperDashboard, Page as ListPage, Task } from "../common/api";
 import { TASK_STATUSES } from "../common/domain";
 import { formatMoney } from "../common/format";
+import { NO_INVOICES } from "../src/features/invoices/labels";
 import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -155,7 +156,7 @@ describe("a new client's dashboard", () => {
       expect((await stat(figures, "Average Progress")).value).toBe("0%");
       const projects = page.getByRole("region", { name: "Recent Projects" });
       await projects.getByRole("heading", { name: "No projects yet" }).waitFor();
-      await page.getByRole("region", { name: "Recent Invoices" }).getByText("No invoices found").waitFor();
+      await page.getByRole("region", { name: "Recent Invoices" }).getByText(NO_INVOICES).waitFor();
       expect(await axeViolations(page)).toEqual([]);
       await projects.getByRole("link", { name: "Contact Us" }).click();
       await waitForPath(page, "/contact");

@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { Invoice, Page as ListPage } from "../common/api";
 import { INVOICE_STATUS_LABELS, INVOICES_PAGE_SIZE } from "../common/domain";
 import { formatDay, formatMoney } from "../common/format";
+import { NO_INVOICES } from "../src/features/invoices/labels";
 import { TOAST } from "../src/lib/messages";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -193,7 +194,7 @@ describe("Invoices", () => {
       await newcomer.page.goto(await api.latestLink(email));
       await waitForPath(newcomer.page, "/portal");
       await newcomer.page.goto("/portal/invoices");
-      await newcomer.page.getByRole("heading", { name: "No invoices found" }).waitFor();
+      await newcomer.page.getByRole("heading", { name: NO_INVOICES }).waitFor();
       await expect(card(newcomer.page, "Total Amount").textContent()).resolves.toContain(money(0));
       expect(await axeViolations(newcomer.page)).toEqual([]);
     } finally {

@@ -6,6 +6,7 @@ import {
   DELETE_MILESTONE_QUESTION,
   NO_PROJECTS_OF_STATUS,
   noProjectsOfStatusText,
+  PROJECT_NOT_FOUND_TEXT,
 } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -214,7 +215,7 @@ describe("project detail", () => {
   it("a project that is missing or not yours says so, with a way back", async () => {
     const { page } = client;
     await page.goto("/portal/projects/00000000-0000-4000-8000-000000000000");
-    await page.getByText("The project you're looking for doesn't exist or you don't have access to it.").waitFor();
+    await page.getByText(PROJECT_NOT_FOUND_TEXT).waitFor();
     expect(await page.getByRole("heading", { name: "Project not found" }).count()).toBe(1);
     await page.getByRole("link", { name: "Back to Projects" }).waitFor();
     await openProject(page);

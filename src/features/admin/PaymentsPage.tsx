@@ -19,6 +19,7 @@ import {
 } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
+import { NO_INVOICES } from "../invoices/labels";
 import { ProjectLink } from "../projects/ProjectLink";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
@@ -109,7 +110,7 @@ export function PaymentsPage({
         onRetry={() => payments.refetch()}
         search={{ label: "Search by invoice number or client name or e-mail", placeholder: "Number, client or e-mail" }}
         empty={{
-          title: "No invoices found",
+          title: NO_INVOICES,
           text: "Invoices appear here once they are created.",
           icon: <LuReceipt aria-hidden="true" />,
         }}

@@ -1,4 +1,4 @@
-import { Badge, Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Grid, HStack, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import {
   LuChartNoAxesColumn,
@@ -10,12 +10,13 @@ import {
   LuSettings,
 } from "react-icons/lu";
 import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
-import type { InvoiceStatus } from "../../../common/domain";
 import { countOf, formatDay } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
+import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
+import { NO_INVOICES } from "../invoices/labels";
 import { dashboardKey, fetchDashboard } from "./api";
 import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
@@ -71,7 +72,7 @@ export function ClientDashboard() {
                 framed={false}
                 size="sm"
                 icon={LuReceipt}
-                title="No invoices found"
+                title={NO_INVOICES}
                 description="Your invoices will appear here once they are issued."
               />
             )}
@@ -141,17 +142,6 @@ function QuickActions() {
         ))}
       </Stack>
     </Section>
-  );
-}
-
-/** Spec §4: paid shows the default badge, any other status the destructive one. */
-const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { paid: "Paid", unpaid: "Unpaid", overdue: "Overdue" };
-
-export function InvoiceStatusBadge({ status }: { status: InvoiceStatus }) {
-  return (
-    <Badge variant="solid" colorPalette={status === "paid" ? "brand" : "red"} flexShrink="0">
-      {INVOICE_STATUS_LABELS[status]}
-    </Badge>
   );
 }
 

@@ -24,8 +24,8 @@ import {
 } from "./api";
 import { DownloadInvoiceButton } from "./DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "./InvoiceStatusBadge";
+import { NO_INVOICES } from "./labels";
 
-export const NO_INVOICES = "No invoices found";
 const NO_INVOICES_TEXT = "Invoices for your projects will appear here when they are issued.";
 
 /** Spec §2 Invoices: three summary cards and the invoice table with downloads; live both. */

@@ -13,6 +13,7 @@ import { ClientLink } from "../admin/PersonLink";
 import { projectKey, projectQuery } from "./api";
 import { FilesPanel } from "./FilesPanel";
 import { clientLabel } from "./format";
+import { PROJECT_NOT_FOUND, PROJECT_NOT_FOUND_TEXT } from "./labels";
 import { MessagesPanel } from "./MessagesPanel";
 import { MilestonesPanel } from "./MilestonesPanel";
 import { ProjectProgress } from "./ProjectProgress";
@@ -54,7 +55,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
   const notFound =
     project.isError &&
     (project.data === undefined || (project.error instanceof ApiError && project.error.status === 404));
-  usePageTitle(notFound ? "Project not found" : project.data?.title);
+  usePageTitle(notFound ? PROJECT_NOT_FOUND : project.data?.title);
 
   useEffect(() => {
     if (!notFound) return;
@@ -81,9 +82,9 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
       <Stack gap="4" align="start" role="alert">
         <BackButton />
         <Heading as="h1" size="2xl">
-          Project not found
+          {PROJECT_NOT_FOUND}
         </Heading>
-        <Text color="fg.muted">The project you're looking for doesn't exist or you don't have access to it.</Text>
+        <Text color="fg.muted">{PROJECT_NOT_FOUND_TEXT}</Text>
         <Text color="fg.muted" fontSize="sm">
           Taking you back to your projects…
         </Text>

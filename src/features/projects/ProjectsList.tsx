@@ -12,7 +12,7 @@ import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { projectsListKey, projectsQuery } from "./api";
-import { NO_PROJECTS_OF_STATUS, noProjectsMatch, noProjectsOfStatusText } from "./labels";
+import { NO_PROJECTS, NO_PROJECTS_OF_STATUS, noProjectsMatch, noProjectsOfStatusText } from "./labels";
 import { ProjectCard } from "./ProjectCard";
 
 const columns = { base: 1, md: 2, xl: 3 };
@@ -155,7 +155,7 @@ function ProjectCards({
       <EmptyList
         icon={LuFolderOpen}
         headingLevel="h2"
-        title="No projects found"
+        title={NO_PROJECTS}
         description="When we start working together, your projects will appear here."
         action={
           <Button asChild colorPalette="brand">

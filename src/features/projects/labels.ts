@@ -1,3 +1,10 @@
+/** Spec §2 and §8: the projects list with none. */
+export const NO_PROJECTS = "No projects found";
+
+/** Spec §2: a project that does not exist or is not the reader's. */
+export const PROJECT_NOT_FOUND = "Project not found";
+export const PROJECT_NOT_FOUND_TEXT = "The project you're looking for doesn't exist or you don't have access to it.";
+
 /** Projects shown for one status (Show) that has none. */
 export const NO_PROJECTS_OF_STATUS = "No projects with this status";
 export const noProjectsOfStatusText = (label: string) => `No project is marked ${label} right now.`;
