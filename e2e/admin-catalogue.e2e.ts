@@ -9,7 +9,7 @@ import { END_SUBSCRIPTION_QUESTION } from "../src/features/catalogue/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { failLaterPages, newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
+import { failLaterPages, newUser, openInApp, serverDown, signIn, smallerPages, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -113,21 +113,14 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
 
   it("says why the bookings could not be loaded in the server's own words (spec §8)", async () => {
     const { page } = admin;
-    const bookingsRead = (url: URL) => url.pathname === "/api/admin/bookings";
     const said = "Bookings are being moved; try again in a minute.";
-    await page.route(bookingsRead, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { message: said } }),
-      }),
-    );
+    const restore = await serverDown(page, "/api/admin/bookings", said);
     try {
       await page.goto("/portal/admin");
       await openInApp(page, "/portal/admin/bookings");
       await page.getByText(said, { exact: true }).waitFor();
     } finally {
-      await page.unroute(bookingsRead);
+      await restore();
     }
   });
 

@@ -4,7 +4,7 @@ import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, openInApp, signIn, type User } from "./support/browser";
+import { hydratePage, newUser, openInApp, serverDown, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -161,17 +161,14 @@ describe("Admin › Clients", () => {
 
   it("says the list could not be loaded, in the spec's toast and under the table, and Retry reads it", async () => {
     const { page } = admin;
-    const clientsRead = (url: URL) => url.pathname === "/api/admin/clients";
-    await page.route(clientsRead, (route) =>
-      route.fulfill({ status: 503, contentType: "application/json", body: '{"error":{"message":"Down"}}' }),
-    );
+    const restore = await serverDown(page, "/api/admin/clients");
     // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
     await page.goto("/portal/admin");
     await openInApp(page, "/portal/admin/clients");
     await page.getByText(TOAST.clientsLoadFailed, { exact: true }).waitFor();
     await page.getByText("This list could not be loaded.").waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    await page.unroute(clientsRead);
+    await restore();
     await page.getByRole("button", { name: "Retry" }).click();
     await table(page).locator("tbody tr").first().getByRole("link", { name: /View/ }).waitFor();
     expect(await page.getByText("This list could not be loaded.").count()).toBe(0);

@@ -5,7 +5,7 @@ import { SIGN_OUT_EVERYWHERE_QUESTION } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
+import { newUser, openInApp, serverDown, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -116,22 +116,15 @@ describe("Admin › Developers and Staff", () => {
 
   it("says why the staff list could not be loaded in the server's own words (spec §8)", async () => {
     const { page } = admin;
-    const staffRead = (url: URL) => url.pathname === "/api/admin/staff";
     const said = "The staff list is being moved; try again in a minute.";
-    await page.route(staffRead, (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: "application/json",
-        body: JSON.stringify({ error: { message: said } }),
-      }),
-    );
+    const restore = await serverDown(page, "/api/admin/staff", said);
     try {
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
       await page.goto("/portal/admin");
       await openInApp(page, "/portal/admin/staff");
       await page.getByText(said, { exact: true }).waitFor();
     } finally {
-      await page.unroute(staffRead);
+      await restore();
     }
   });
 

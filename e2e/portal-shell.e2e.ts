@@ -1,7 +1,15 @@
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { hydratePage, newPhoneUser, newUser, signIn, type User, waitForPath } from "./support/browser";
+import {
+  hydratePage,
+  newPhoneUser,
+  newUser,
+  releaseReplacesScripts,
+  signIn,
+  type User,
+  waitForPath,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -159,22 +167,9 @@ describe("portal shell", () => {
     await page.goto("/portal/my-tasks");
     await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
     await hydratePage(page);
-    // The release removed the files this tab would load next (each build names its chunks by their content).
-    // Once the tab loads a page afresh, the page the server sends names the release's files, which exist:
-    // the switch is made when the navigation is requested, before that page can ask for any file (unrouting
-    // after it raced the new page's first scripts).
-    const gone = /\/assets\/.+\.js$/;
-    let reloaded = false;
-    await page.route(gone, (route) =>
-      reloaded ? route.continue() : route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
-    );
-    const reload = page.waitForRequest((request) => {
-      if (request.isNavigationRequest()) reloaded = true;
-      return reloaded;
-    });
+    const { reloaded } = await releaseReplacesScripts(page);
     await nav(page).getByRole("link", { name: "Settings" }).click();
-    await reload;
-    await page.unroute(gone);
+    await reloaded;
     await waitForPath(page, "/portal/settings");
     await page.getByRole("heading", { level: 1, name: "Settings" }).waitFor();
     await hydratePage(page);
@@ -187,21 +182,11 @@ describe("portal shell", () => {
       await page.goto("/portal/my-tasks");
       await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
       await hydratePage(page);
-      // The release removed the panel's file and every other this tab knows (the entry's too, which the page
-      // asks for to tell a release from a lost connection).
-      const gone = /\/assets\/.+\.js$/;
-      let reloaded = false;
-      await page.route(gone, (route) =>
-        reloaded ? route.continue() : route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
-      );
-      const reload = page.waitForRequest((request) => {
-        if (request.isNavigationRequest()) reloaded = true;
-        return reloaded;
-      });
+      // The entry's file is gone too, which the page asks for to tell a release from a lost connection.
+      const { reloaded } = await releaseReplacesScripts(page);
       const bell = page.getByRole("button", { name: /^Notifications/ });
       await bell.click();
-      await reload;
-      await page.unroute(gone);
+      await reloaded;
       await waitForPath(page, "/portal/my-tasks");
       await hydratePage(page);
       // The new release's panel opens on the next press.

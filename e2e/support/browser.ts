@@ -125,6 +125,38 @@ export async function failLaterPages(
 }
 
 /**
+ * Until the returned function is called, reads of `path` get a 503 in the API's error shape with
+ * `message`: the server's own words, which some screens show as they are (spec §8).
+ */
+export async function serverDown(page: Page, path: string, message = "Down"): Promise<() => Promise<void>> {
+  const reads = (url: URL) => url.pathname === path;
+  await page.route(reads, (route) =>
+    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { message } }) }),
+  );
+  return () => page.unroute(reads);
+}
+
+/**
+ * A release replaced every script this page knows (each build names its chunks by their content), until
+ * the page loads afresh: `reloaded` settles on that navigation (an object, as an async function returning
+ * the promise itself would wait for it), when the page the server then
+ * sends names the release's files, which exist. The switch is made when the navigation is requested,
+ * before that page can ask for any file (unrouting after it raced the new page's first scripts).
+ */
+export async function releaseReplacesScripts(page: Page): Promise<{ reloaded: Promise<void> }> {
+  const gone = /\/assets\/.+\.js$/;
+  let reloaded = false;
+  await page.route(gone, (route) =>
+    reloaded ? route.continue() : route.fulfill({ status: 404, contentType: "text/plain", body: "Not found" }),
+  );
+  const navigation = page.waitForRequest((request) => {
+    if (request.isNavigationRequest()) reloaded = true;
+    return reloaded;
+  });
+  return { reloaded: navigation.then(() => page.unroute(gone)) };
+}
+
+/**
  * Opens `path` in the app the page runs (hydrating it first): a client-side navigation, whose reads the
  * browser makes, so `page.route` applies to them (a page loaded anew is read by the server).
  */
