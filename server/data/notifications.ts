@@ -412,9 +412,10 @@ function visible(actor: NonNullable<Actor>): SQL {
       ? sql`exists (select 1 from ${projects} p where p.id = ${notifications.projectId} and p.client_id = ${actor.id})`
       : sql`exists (select 1 from ${projectDevelopers} d where d.project_id = ${notifications.projectId} and d.developer_id = ${actor.id})`;
   const clauses: SQL[] = [sql`(${notifications.entity} in ('project', 'milestone') and ${onProject})`];
+  // An invoice of theirs, or one withdrawn (deleted) since: its notices were its client's, and the last says so.
   if (rules.invoices.scope(actor).kind === "client")
     clauses.push(
-      sql`(${notifications.entity} = 'invoice' and exists (select 1 from invoices i where i.id = ${notifications.entityId} and i.client_id = ${actor.id}))`,
+      sql`(${notifications.entity} = 'invoice' and not exists (select 1 from invoices i where i.id = ${notifications.entityId} and i.client_id <> ${actor.id}))`,
     );
   if (rules.serviceOrders.scope(actor).kind === "client")
     clauses.push(

@@ -435,6 +435,9 @@ describe("DELETE /api/admin/invoices/:id", () => {
       .from(notifications)
       .where(and(eq(notifications.userId, ownerId), eq(notifications.entityId, invoice.id)));
     expect(told).toEqual([{ title: `Invoice ${invoice.invoiceNumber} withdrawn`, kind: "invoice_issued" }]);
+    // The client's bell shows it, though the invoice it names is gone.
+    const bell = (await owner.request("GET", "/api/notifications")).json.items as { title: string }[];
+    expect(bell.map((notice) => notice.title)).toContain(`Invoice ${invoice.invoiceNumber} withdrawn`);
 
     const next = await admin.request("POST", "/api/admin/invoices", {
       clientId: ownerId,
