@@ -262,11 +262,17 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
     .limit(pageLimit(limit));
 }
 
-/** The active people among `ids` with `role`: what a write may reference. */
-export async function existingPeople(db: Db | Tx, role: "client" | "developer", ids: readonly string[]) {
+/**
+ * The active people among `ids` with `role`: what a write may reference. Share-locked until the write
+ * commits: someone being deactivated or deleted meanwhile is waited for and then refused (read
+ * unlocked, a task or an invoice went to a person deactivated a moment before, or a deleted one's
+ * foreign key failed as a 500).
+ */
+export async function existingPeople(tx: Tx, role: "client" | "developer", ids: readonly string[]) {
   if (ids.length === 0) return [];
-  return db
+  return tx
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.role, role), inArray(users.id, [...ids]), sql`${users.archivedAt} is null`));
+    .where(and(eq(users.role, role), inArray(users.id, [...ids]), sql`${users.archivedAt} is null`))
+    .for("share");
 }

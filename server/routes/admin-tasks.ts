@@ -19,7 +19,9 @@ const taskParams = z.strictObject({ taskId: uuidParam });
 
 /**
  * Checks the task's assignee (active staff) and project (one that exists), each refusal said under its
- * field as a 400; returns the client whose project it is (who follows the task).
+ * field as a 400; returns the client whose project it is (who follows the task). Both rows stay
+ * share-locked until the task is written, so a deactivation or a deletion meanwhile is waited for and
+ * then refused, as `existingPeople` does.
  */
 async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientId: string | null }> {
   const fields: Record<string, string> = {};
@@ -28,14 +30,16 @@ async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientI
     const [person] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, data.assignedTo), inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)));
+      .where(and(eq(users.id, data.assignedTo), inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)))
+      .for("share");
     if (!person) fields.assignedTo = "Choose a developer or administrator from the list.";
   }
   if (data.projectId) {
     const [project] = await tx
       .select({ clientId: projects.clientId })
       .from(projects)
-      .where(eq(projects.id, data.projectId));
+      .where(eq(projects.id, data.projectId))
+      .for("share");
     if (!project) fields.projectId = "Choose a project from the list.";
     projectClientId = project?.clientId ?? null;
   }

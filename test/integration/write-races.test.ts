@@ -1,0 +1,74 @@
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { lagosDay } from "../support/invoices";
+import { type Client, dbKind, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+
+/**
+ * Writes that reference a person while another administrator deactivates them: the write waits for
+ * the deactivation and is refused, never issued to someone deactivated a moment before. The other
+ * side is held open on a connection of the test's own, which PGlite (one connection) cannot give, so
+ * scripts/test.mjs runs this file in the PostgreSQL pass.
+ */
+if (dbKind !== "postgres") throw new Error("write-races.test.ts needs TEST_DB=postgres and TEST_DATABASE_URL");
+
+/** Long enough for the request to reach its lock and wait there. */
+const REACHES_ITS_LOCK_MS = 300;
+
+let server: TestServer;
+let admin: Client;
+let side: pg.Client;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = await server.signIn("admin@lagosstudio.test");
+  side = new pg.Client({ connectionString: server.config.databaseUrl });
+  await side.connect();
+});
+afterAll(async () => {
+  await side?.end();
+  await server?.close();
+});
+
+/**
+ * Deactivates `email` in a transaction held open while `write` is sent, committed once the write has
+ * had time to reach its lock; the write's answer.
+ */
+async function whileDeactivating<T>(email: string, write: () => Promise<T>): Promise<T> {
+  await side.query("begin");
+  await side.query("update users set archived_at = now() where email = $1", [email]);
+  const answer = write();
+  await sleep(REACHES_ITS_LOCK_MS);
+  await side.query("commit");
+  return answer;
+}
+
+describe("a write naming someone being deactivated", () => {
+  it("a task assigned to them waits and is refused under its field", async () => {
+    const developerId = await userIdOf(server.db, "ngozi@lagosstudio.test");
+    const response = await whileDeactivating("ngozi@lagosstudio.test", () =>
+      admin.request("POST", "/api/admin/tasks", {
+        title: "Assigned as they leave",
+        description: "",
+        assignedTo: developerId,
+        projectId: "",
+        dueDate: "",
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.json.error.fields)).toEqual(["assignedTo"]);
+  });
+
+  it("an invoice issued to them waits and is refused under its field", async () => {
+    const clientId = await userIdOf(server.db, "kunle@adeyemilogistics.test");
+    const response = await whileDeactivating("kunle@adeyemilogistics.test", () =>
+      admin.request("POST", "/api/admin/invoices", {
+        clientId,
+        projectId: null,
+        amount: "1000.00",
+        dueDate: lagosDay(10),
+      }),
+    );
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.json.error.fields)).toEqual(["clientId"]);
+  });
+});
