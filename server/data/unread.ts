@@ -42,32 +42,40 @@ export async function readState(db: Db, userId: string, projectId: string): Prom
  * Marks the project read up to `upTo` (a message of its thread): the read
  * point only moves forward, and what is left unread is recounted after it.
  * Undefined when `upTo` is not a message of the project.
+ *
+ * Two statements in the caller's transaction: the read point first, which takes the row's lock (a
+ * message being sent holds it from its +1 until it commits), then the count, in a statement whose
+ * snapshot is taken once the lock is ours and so sees that message. Counted in the first statement,
+ * whose snapshot predates its wait for the lock, a message committed meanwhile was left out: its +1
+ * was overwritten with a count without it, and its notice marked read.
  */
 export async function markRead(
-  db: Db | Tx,
+  tx: Tx,
   userId: string,
   projectId: string,
   upTo: string,
 ): Promise<ReadState | undefined> {
-  const [message] = await db
+  const [message] = await tx
     .select({ createdAt: projectMessages.createdAt })
     .from(projectMessages)
     .where(and(eq(projectMessages.id, upTo), eq(projectMessages.projectId, projectId)));
   if (!message) return undefined;
   // The message's own created_at, read in SQL: PostgreSQL keeps microseconds, a JavaScript Date only milliseconds.
   const upToAt = sql`(select m.created_at from ${projectMessages} m where m.id = ${upTo})`;
-  const readPoint = sql`greatest(coalesce(${projectReads.lastReadAt}, '-infinity'::timestamptz), ${upToAt})`;
-  const [row] = await db
+  await tx
     .insert(projectReads)
     .values({ userId, projectId, unread: 0, lastReadAt: upToAt })
     .onConflictDoUpdate({
       target: [projectReads.userId, projectReads.projectId],
-      set: {
-        lastReadAt: readPoint,
-        unread: sql`(select count(*)::int from ${projectMessages} m
-          where m.project_id = ${projectId} and m.user_id <> ${userId} and m.created_at > ${readPoint})`,
-      },
+      set: { lastReadAt: sql`greatest(coalesce(${projectReads.lastReadAt}, '-infinity'::timestamptz), ${upToAt})` },
+    });
+  const [row] = await tx
+    .update(projectReads)
+    .set({
+      unread: sql`(select count(*)::int from ${projectMessages} m
+        where m.project_id = ${projectId} and m.user_id <> ${userId} and m.created_at > ${projectReads.lastReadAt})`,
     })
+    .where(and(eq(projectReads.userId, userId), eq(projectReads.projectId, projectId)))
     .returning({ unread: projectReads.unread, lastReadAt: projectReads.lastReadAt });
   return row;
 }

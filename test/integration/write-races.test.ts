@@ -1,13 +1,22 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagosDay } from "../support/invoices";
-import { type Client, dbKind, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+import {
+  activeProjectId,
+  type Client,
+  dbKind,
+  sleep,
+  startTestServer,
+  type TestServer,
+  userIdOf,
+} from "../support/server";
 
 /**
- * Writes that reference a person while another administrator deactivates them: the write waits for
- * the deactivation and is refused, never issued to someone deactivated a moment before. The other
- * side is held open on a connection of the test's own, which PGlite (one connection) cannot give, so
- * scripts/test.mjs runs this file in the PostgreSQL pass.
+ * Writes that meet another write under way. One that references a person while another administrator
+ * deactivates them waits for the deactivation and is refused, never issued to someone deactivated a
+ * moment before; marking a thread read while a message is being sent keeps that message unread. The
+ * other write is held open on a connection of the test's own, which PGlite (one connection) cannot
+ * give, so scripts/test.mjs runs this file in the PostgreSQL pass.
  */
 if (dbKind !== "postgres") throw new Error("write-races.test.ts needs TEST_DB=postgres and TEST_DATABASE_URL");
 
@@ -70,5 +79,33 @@ describe("a write naming someone being deactivated", () => {
     );
     expect(response.status).toBe(400);
     expect(Object.keys(response.json.error.fields)).toEqual(["clientId"]);
+  });
+});
+
+describe("marking a thread read while a message is being sent", () => {
+  it("leaves that message unread and counted", async () => {
+    const reader = await server.signIn("chinedu@ezefoods.test");
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const [newest] = (await reader.request("GET", `/api/projects/${projectId}/messages?limit=1`)).json.items;
+    expect((await reader.request("PUT", `/api/projects/${projectId}/read`, { upTo: newest.id })).json.unread).toBe(0);
+
+    // A message sent as the server sends one: the row, then +1 for its readers, committed later.
+    const readerId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const authorId = await userIdOf(server.db, "admin@lagosstudio.test");
+    await side.query("begin");
+    await side.query("insert into project_messages (project_id, user_id, message) values ($1, $2, $3)", [
+      projectId,
+      authorId,
+      "Sent while you were reading",
+    ]);
+    await side.query("update project_reads set unread = unread + 1 where user_id = $1 and project_id = $2", [
+      readerId,
+      projectId,
+    ]);
+    const marked = reader.request("PUT", `/api/projects/${projectId}/read`, { upTo: newest.id });
+    await sleep(REACHES_ITS_LOCK_MS);
+    await side.query("commit");
+    expect((await marked).json.unread).toBe(1);
+    expect((await reader.request("GET", "/api/unread")).json.total).toBe(1);
   });
 });
