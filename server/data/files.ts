@@ -87,6 +87,9 @@ export async function filesToAttach(tx: Tx, ids: readonly string[]) {
 
 /** The message a file is attached to, if any (message_files_file_idx). */
 export async function messageOfFile(tx: Tx, fileId: string): Promise<string | undefined> {
+  // The file locked first, as a message attaching it locks it: an attachment committed while this waited
+  // is then seen, and its message told the file went (read unlocked, that message kept a dead link).
+  await tx.select({ id: projectFiles.id }).from(projectFiles).where(eq(projectFiles.id, fileId)).for("update");
   const [row] = await tx
     .select({ messageId: messageFiles.messageId })
     .from(messageFiles)

@@ -1,6 +1,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { lagosDay } from "../support/invoices";
+import { liveSockets } from "../support/live";
+import { pdf } from "../support/project-files-suite";
 import {
   activeProjectId,
   type Client,
@@ -14,7 +16,8 @@ import {
 /**
  * Writes that meet another write under way. One that references a person while another administrator
  * deactivates them waits for the deactivation and is refused, never issued to someone deactivated a
- * moment before; marking a thread read while a message is being sent keeps that message unread. The
+ * moment before; marking a thread read while a message is being sent keeps that message unread; a file
+ * deleted while a message attaches it tells that message's readers. The
  * other write is held open on a connection of the test's own, which PGlite (one connection) cannot
  * give, so scripts/test.mjs runs this file in the PostgreSQL pass.
  */
@@ -33,7 +36,9 @@ beforeAll(async () => {
   side = new pg.Client({ connectionString: server.config.databaseUrl });
   await side.connect();
 });
+const sockets = liveSockets(() => server.url);
 afterAll(async () => {
+  sockets.closeAll();
   await side?.end();
   await server?.close();
 });
@@ -107,5 +112,47 @@ describe("marking a thread read while a message is being sent", () => {
     await side.query("commit");
     expect((await marked).json.unread).toBe(1);
     expect((await reader.request("GET", "/api/unread")).json.total).toBe(1);
+  });
+});
+
+describe("deleting a file while a message attaches it", () => {
+  it("tells the thread's readers that message changed", async () => {
+    const uploader = await server.signIn("amaka@bellofashion.test");
+    const projectId = await activeProjectId(server.db, "amaka@bellofashion.test");
+    const uploaded = await fetch(`${server.url}/api/projects/${projectId}/files`, {
+      method: "POST",
+      headers: {
+        cookie: uploader.cookieHeader(),
+        origin: server.url,
+        "content-type": "application/octet-stream",
+        "x-file-name": "brief.pdf",
+      },
+      body: new Uint8Array(pdf(2048)),
+    });
+    expect(uploaded.status).toBe(201);
+    const fileId = (await uploaded.json()).id as string;
+    const key = ["projects", projectId, "messages"];
+    const socket = await sockets.open(admin);
+    expect((await socket.subscribe(key)).type).toBe("subscribed");
+
+    // A message attaching the file as the server attaches one: the file locked, the message and its file row.
+    await side.query("begin");
+    await side.query("select id from project_files where id = $1 for update", [fileId]);
+    const { rows } = await side.query<{ id: string }>(
+      "insert into project_messages (project_id, user_id, message) values ($1, $2, $3) returning id",
+      [projectId, await userIdOf(server.db, "amaka@bellofashion.test"), "The brief, attached"],
+    );
+    const messageId = rows[0]?.id;
+    await side.query("insert into message_files (message_id, file_id, position, name) values ($1, $2, 0, $3)", [
+      messageId,
+      fileId,
+      "brief.pdf",
+    ]);
+    const deleted = uploader.request("DELETE", `/api/files/${fileId}`);
+    await sleep(REACHES_ITS_LOCK_MS);
+    await side.query("commit");
+    expect((await deleted).status).toBe(204);
+    const told = await socket.next((frame) => frame.type === "change" && frame.row?.id === messageId, 3_000);
+    expect(told.op).toBe("update");
   });
 });
