@@ -45,7 +45,7 @@ export async function getMilestone(db: Db, id: string) {
 }
 
 /** The project a milestone belongs to and its state: what the routes need before a change. */
-export async function getMilestoneFacts(db: Db, id: string) {
+export async function getMilestoneFacts(db: Db | Tx, id: string) {
   const [row] = await db
     .select({ projectId: milestones.projectId, status: milestones.status, paymentStatus: milestones.paymentStatus })
     .from(milestones)

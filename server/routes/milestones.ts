@@ -105,14 +105,16 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       await request.requireUser();
       const actor = await request.actor();
       const { milestoneId } = request.params;
-      const facts = await getMilestoneFacts(db, milestoneId);
-      if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");
-      if (!rules.milestones.update(actor, facts.project))
-        throw forbidden("Only the project's client or an administrator may change milestones");
       const { status, paymentStatus } = request.body;
       await db.transaction(async (tx) => {
         const audited = { status: milestones.status, paymentStatus: milestones.paymentStatus };
+        // Locked first, then its project's facts read and judged: a project given to another client, or the
+        // milestone deleted, while this waited is what the rules see (as a task's status change does).
         const [before] = await tx.select(audited).from(milestones).where(eq(milestones.id, milestoneId)).for("update");
+        const facts = before && (await getMilestoneFacts(tx, milestoneId));
+        if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");
+        if (!rules.milestones.update(actor, facts.project))
+          throw forbidden("Only the project's client or an administrator may change milestones");
         const [after] = await tx
           .update(milestones)
           .set({
@@ -126,11 +128,11 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           action: "milestone.update",
           entity: "milestone",
           entityId: milestoneId,
-          before: before ?? null,
+          before,
           after: after ?? null,
         });
         await publishChange(tx, { topic: "milestones", op: "update", id: milestoneId, projectId: facts.projectId });
-        if (after?.paymentStatus === "paid" && before?.paymentStatus !== "paid")
+        if (after?.paymentStatus === "paid" && before.paymentStatus !== "paid")
           await notifyMilestone(tx, actor, milestoneId, "paid");
       });
       const milestone = await getMilestone(db, milestoneId);

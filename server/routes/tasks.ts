@@ -79,24 +79,27 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await request.requireUser();
       const actor = await request.actor();
       const { taskId } = request.params;
-      const facts = await getTaskFacts(db, taskId);
-      // Not yours to see reads as "not found"; yours to see but not to move is "forbidden".
-      if (!facts || !rules.tasks.read(actor, facts)) throw notFound("Task");
-      if (!rules.tasks.update(actor, facts))
-        throw forbidden("Only the task's assignee or an administrator may move it");
       await db.transaction(async (tx) => {
+        // The task locked first, then its facts read and judged: a reassignment or a deletion committed while
+        // this waited is what the rules see (judged before the lock, a developer moved a task reassigned from
+        // them a moment before, in their name, and a deleted one was audited as moved).
         const [before] = await tx
           .select({ status: tasks.status })
           .from(tasks)
           .where(eq(tasks.id, taskId))
           .for("update");
+        const facts = before && (await getTaskFacts(tx, taskId));
+        // Not yours to see reads as "not found"; yours to see but not to move is "forbidden".
+        if (!facts || !rules.tasks.read(actor, facts)) throw notFound("Task");
+        if (!rules.tasks.update(actor, facts))
+          throw forbidden("Only the task's assignee or an administrator may move it");
         await tx.update(tasks).set({ status: request.body.status }).where(eq(tasks.id, taskId));
         // An administrator's change is written to the audit log in the same transaction.
         await auditAdminChange(tx, actor, {
           action: "task.update",
           entity: "task",
           entityId: taskId,
-          before: before ?? null,
+          before,
           after: { status: request.body.status },
         });
         await publishChange(tx, {
@@ -108,7 +111,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           projectClientId: facts.projectClientId,
           previousProjectClientId: facts.projectClientId,
         });
-        await notifyTaskChange(tx, actor, taskId, before && { assignedTo: facts.assignedTo, status: before.status });
+        await notifyTaskChange(tx, actor, taskId, { assignedTo: facts.assignedTo, status: before.status });
       });
       const task = await getTask(db, taskId);
       if (!task) throw notFound("Task");

@@ -17,7 +17,8 @@ import {
  * Writes that meet another write under way. One that references a person while another administrator
  * deactivates them waits for the deactivation and is refused, never issued to someone deactivated a
  * moment before; marking a thread read while a message is being sent keeps that message unread; a file
- * deleted while a message attaches it tells that message's readers. The
+ * deleted while a message attaches it tells that message's readers; a change judged by the rules is
+ * judged on the row as it is once locked. The
  * other write is held open on a connection of the test's own, which PGlite (one connection) cannot
  * give, so scripts/test.mjs runs this file in the PostgreSQL pass.
  */
@@ -154,5 +155,43 @@ describe("deleting a file while a message attaches it", () => {
     expect((await deleted).status).toBe(204);
     const told = await socket.next((frame) => frame.type === "change" && frame.row?.id === messageId, 3_000);
     expect(told.op).toBe("update");
+  });
+});
+
+describe("a change the rules judge, while the row changes under it", () => {
+  it("a developer cannot move a task reassigned from them while their change waited", async () => {
+    const developer = await server.signIn("tunde@lagosstudio.test");
+    const { rows } = await side.query<{ id: string; status: string }>(
+      "select id, status from tasks where title = 'Set up Paystack webhooks'",
+    );
+    const task = rows[0];
+    if (!task) throw new Error("no seeded task");
+    await side.query("begin");
+    await side.query("update tasks set assigned_to = $1 where id = $2", [
+      await userIdOf(server.db, "ngozi@lagosstudio.test"),
+      task.id,
+    ]);
+    const moved = developer.request("PATCH", `/api/tasks/${task.id}/status`, { status: "completed" });
+    await sleep(REACHES_ITS_LOCK_MS);
+    await side.query("commit");
+    expect((await moved).status).toBe(404);
+    const after = await side.query<{ status: string }>("select status from tasks where id = $1", [task.id]);
+    expect(after.rows[0]?.status).toBe(task.status);
+  });
+
+  it("a milestone deleted while an administrator's change waited is not found, and nothing is audited", async () => {
+    const { rows } = await side.query<{ id: string }>("select id from milestones where title = 'Launch'");
+    const milestoneId = rows[0]?.id;
+    if (!milestoneId) throw new Error("no seeded milestone");
+    await side.query("begin");
+    await side.query("delete from milestones where id = $1", [milestoneId]);
+    const marked = admin.request("PATCH", `/api/milestones/${milestoneId}`, { paymentStatus: "paid" });
+    await sleep(REACHES_ITS_LOCK_MS);
+    await side.query("commit");
+    expect((await marked).status).toBe(404);
+    const audited = await side.query("select 1 from audit_log where entity_id = $1 and action = 'milestone.update'", [
+      milestoneId,
+    ]);
+    expect(audited.rowCount).toBe(0);
   });
 });
