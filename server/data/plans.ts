@@ -64,6 +64,18 @@ export function slugify(name: string): string {
   return slug || "plan";
 }
 
+/** The advisory lock plan writes take turns on (the tests take it too, to stand in for another write). */
+export const PLAN_WRITES_LOCK = "plans:write";
+
+/**
+ * Plan writes that choose a slug or a place in a category take turns: each read what is taken, then
+ * wrote, so two at once chose the same (a slug's unique index then failed one as a 500; two plans
+ * shared a place). Plans change a few times a month: one at a time costs nothing.
+ */
+export async function takePlanWritesTurn(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLAN_WRITES_LOCK}))`);
+}
+
 /** A slug no other plan has: the name's, then -2, -3 … */
 export async function uniqueSlug(tx: Tx, name: string): Promise<string> {
   const base = slugify(name);

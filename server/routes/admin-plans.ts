@@ -12,6 +12,7 @@ import {
   type PlanRow,
   planColumns,
   renumberCategory,
+  takePlanWritesTurn,
   uniqueSlug,
 } from "../data/plans";
 import type { Db, Tx } from "../db";
@@ -87,6 +88,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const actor = await authorise(request, rules.plans.create);
       const values = planValues(request.body);
       const created = await db.transaction(async (tx) => {
+        await takePlanWritesTurn(tx);
         const [row] = await tx
           .insert(plans)
           .values({
@@ -128,6 +130,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
         const movesCategory = values.category !== before.category;
+        if (movesCategory) await takePlanWritesTurn(tx);
         const [after] = await tx
           .update(plans)
           .set({ ...values, ...(movesCategory ? { sortOrder: await nextSortOrder(tx, values.category) } : {}) })

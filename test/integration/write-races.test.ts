@@ -1,5 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PLAN_WRITES_LOCK } from "../../server/data/plans";
 import { lagosDay } from "../support/invoices";
 import { liveSockets } from "../support/live";
 import { pdf } from "../support/project-files-suite";
@@ -193,5 +194,38 @@ describe("a change the rules judge, while the row changes under it", () => {
       milestoneId,
     ]);
     expect(audited.rowCount).toBe(0);
+  });
+});
+
+describe("two plans created at once with one name", () => {
+  it("the second waits for the first and takes the next slug and the next place", async () => {
+    const input = {
+      name: "Race Plan",
+      category: "maintenance",
+      price: "1000.00",
+      period: "month",
+      description: "",
+      features: "One thing",
+      isPopular: false,
+      badge: "",
+    };
+    // The first, as the server creates one: its turn taken, its slug and place chosen, not yet committed.
+    await side.query("begin");
+    await side.query("select pg_advisory_xact_lock(hashtext($1))", [PLAN_WRITES_LOCK]);
+    await side.query(
+      `insert into plans (slug, category, name, price_minor, sort_order)
+       values ('race-plan', 'maintenance', 'Race Plan', 100000,
+         (select coalesce(max(sort_order) + 1, 0) from plans where category = 'maintenance'))`,
+    );
+    const second = admin.request("POST", "/api/admin/plans", input);
+    await sleep(REACHES_ITS_LOCK_MS);
+    await side.query("commit");
+    const created = await second;
+    expect(created.status).toBe(201);
+    expect(created.json.slug).toBe("race-plan-2");
+    const places = await side.query<{ n: number }>(
+      "select count(distinct sort_order)::int as n from plans where category = 'maintenance' and name = 'Race Plan'",
+    );
+    expect(places.rows[0]?.n).toBe(2);
   });
 });
