@@ -263,10 +263,12 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
 }
 
 /**
- * The active people among `ids` with `role`: what a write may reference. Share-locked until the write
+ * The active people among `ids` with `role`: what a write may reference. Locked until the write
  * commits: someone being deactivated or deleted meanwhile is waited for and then refused (read
- * unlocked, a task or an invoice went to a person deactivated a moment before, or a deleted one's
- * foreign key failed as a 500).
+ * unlocked, an invoice or a project went to a person deactivated a moment before, or a deleted one's
+ * foreign key failed as a 500). Locked for update, not shared: a new invoice's trigger updates its
+ * client's row (their invoice count), and two creations for one client holding shared locks each
+ * waited for the other's to end (a deadlock, both refused). This way they take turns.
  */
 export async function existingPeople(tx: Tx, role: "client" | "developer", ids: readonly string[]) {
   if (ids.length === 0) return [];
@@ -274,5 +276,5 @@ export async function existingPeople(tx: Tx, role: "client" | "developer", ids: 
     .select(personColumns)
     .from(users)
     .where(and(eq(users.role, role), inArray(users.id, [...ids]), sql`${users.archivedAt} is null`))
-    .for("share");
+    .for("no key update");
 }
