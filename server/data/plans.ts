@@ -68,9 +68,11 @@ export function slugify(name: string): string {
 export const PLAN_WRITES_LOCK = "plans:write";
 
 /**
- * Plan writes that choose a slug or a place in a category take turns: each read what is taken, then
- * wrote, so two at once chose the same (a slug's unique index then failed one as a 500; two plans
- * shared a place). Plans change a few times a month: one at a time costs nothing.
+ * Plan writes take turns, each taking this first. Those that choose a slug or a place in a category read
+ * what is taken, then wrote, so two at once chose the same (a slug's unique index then failed one as a
+ * 500; two plans shared a place); those that renumber a category lock its rows after their own, so two
+ * at once could each hold what the other waited for. Plans change a few times a month: one at a time
+ * costs nothing.
  */
 export async function takePlanWritesTurn(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLAN_WRITES_LOCK}))`);

@@ -127,10 +127,10 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const actor = await authorise(request, rules.plans.update);
       const values = planValues(request.body);
       return db.transaction(async (tx) => {
+        await takePlanWritesTurn(tx);
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
         const movesCategory = values.category !== before.category;
-        if (movesCategory) await takePlanWritesTurn(tx);
         const [after] = await tx
           .update(plans)
           .set({ ...values, ...(movesCategory ? { sortOrder: await nextSortOrder(tx, values.category) } : {}) })
@@ -165,6 +165,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request) => {
       const actor = await authorise(request, rules.plans.update);
       return db.transaction(async (tx) => {
+        await takePlanWritesTurn(tx);
         const plan = await getPlan(tx, request.params.planId);
         if (!plan) throw notFound("Plan");
         const order = await movePlan(tx, plan, request.body.direction);
@@ -197,6 +198,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request) => {
       const actor = await authorise(request, rules.plans.update);
       return db.transaction(async (tx) => {
+        await takePlanWritesTurn(tx);
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
         if (before.hidden === request.body.hidden) return before;
@@ -232,6 +234,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     async (request, reply) => {
       const actor = await authorise(request, rules.plans.delete);
       await db.transaction(async (tx) => {
+        await takePlanWritesTurn(tx);
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
         await tx.delete(plans).where(eq(plans.id, before.id));
