@@ -183,11 +183,11 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         return pathOf(request) === "/sign-in/email" && email ? `sign-in-to|${email}` : undefined;
       },
     }),
-    // Guessing the current password: per person, whichever IP they come from.
+    // Guessing the current password: per person, whichever IP and session they come from.
     createLimit(app, {
       max: config.authRateLimit,
       timeWindowMs: 60_000,
-      message: TOO_MANY_ATTEMPTS,
+      message: TOO_MANY_PASSWORD_CHANGES,
       key: async (request) => {
         if (pathOf(request) !== "/change-password") return undefined;
         const session = await request.session();
@@ -274,6 +274,7 @@ const MAIL_PATHS = new Set(["/send-verification-email", "/request-password-reset
 const TOO_MANY_ATTEMPTS = "Too many attempts from here.";
 const TOO_MANY_MAILS = "Too many e-mails were requested.";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts for this account.";
+export const TOO_MANY_PASSWORD_CHANGES = "Too many attempts to change this account's password.";
 
 function bodyEmail(request: FastifyRequest): string | undefined {
   const email = (request.body as { email?: unknown } | undefined)?.email;

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "../../common/password";
 import { betterAuthStores } from "../../server/auth/async-context";
-import { TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
+import { TOO_MANY_PASSWORD_CHANGES, TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
 import { users } from "../../server/db/schema";
 import { rawRequest } from "../support/raw-http";
 import { type Client, outbox, sleep, startTestServer, type TestServer } from "../support/server";
@@ -431,6 +431,31 @@ describe("authentication gaps an outside probe found", () => {
     expect(JSON.parse((await attempt(20)).body).error.message).toContain(TOO_MANY_SIGN_INS);
     // Another account is not affected.
     expect((await signIn("kunle@adeyemilogistics.test", "127.0.0.40")).status).toBe(401);
+  });
+
+  it("limits guesses at one person's current password, whichever session they come from", async () => {
+    // A server of its own: this file's sign-ins from one address have used up that address's minute.
+    const own = await startTestServer({ authRateLimit: 3 });
+    try {
+      const [first, second] = await Promise.all([
+        own.signIn("amaka@bellofashion.test"),
+        own.signIn("amaka@bellofashion.test"),
+      ]);
+      const guess = (from: Client) =>
+        from.request("POST", "/api/auth/change-password", {
+          currentPassword: "Wrong!pass1",
+          newPassword: "N3w!password",
+        });
+      // authRateLimit 3 a minute: each session's own limit is 3 too, so the person's is what stops the fourth.
+      expect([(await guess(first)).status, (await guess(first)).status, (await guess(second)).status]).toEqual([
+        400, 400, 400,
+      ]);
+      const fourth = await guess(second);
+      expect(fourth.status).toBe(429);
+      expect(fourth.json.error.message).toContain(TOO_MANY_PASSWORD_CHANGES);
+    } finally {
+      await own.close();
+    }
   });
 
   it("limits mails to one address, whichever IP asks", async () => {
