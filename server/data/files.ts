@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { messageFiles, projectFiles, users } from "../db/schema";
+import { takeTurn } from "../db/turns";
 import { beforeCursor } from "../http/cursor";
 import { invalidate, type LiveCollection } from "../live/collection";
 import { type FileFacts, rules } from "../rules";
@@ -128,7 +129,7 @@ export async function reserveUpload(
   perDay: number,
 ): Promise<string | undefined> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`upload:${file.uploaderId}`}))`);
+    await takeTurn(tx, `upload:${file.uploaderId}`);
     if ((await bytesUploadedInADay(tx, file.uploaderId)) + file.bytes > perDay) return undefined;
     const [row] = await tx
       .insert(projectFiles)

@@ -5,6 +5,7 @@ import { compareText } from "../../common/text";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { plans } from "../db/schema";
+import { takeTurn } from "../db/turns";
 
 /**
  * Plans as the server owns them (issue #7 item 10): the admin console's reads
@@ -64,7 +65,7 @@ export function slugify(name: string): string {
   return slug || "plan";
 }
 
-/** The advisory lock plan writes take turns on (the tests take it too, to stand in for another write). */
+/** The turn plan writes take (`takeTurn`; the tests take it too, to stand in for another write). */
 export const PLAN_WRITES_LOCK = "plans:write";
 
 /**
@@ -75,7 +76,7 @@ export const PLAN_WRITES_LOCK = "plans:write";
  * costs nothing.
  */
 export async function takePlanWritesTurn(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${PLAN_WRITES_LOCK}))`);
+  await takeTurn(tx, PLAN_WRITES_LOCK);
 }
 
 /** A slug no other plan has: the name's, then -2, -3 … */

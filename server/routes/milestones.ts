@@ -10,6 +10,7 @@ import { notifyMilestone } from "../data/notifications";
 import { getProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { milestones } from "../db/schema";
+import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
@@ -57,7 +58,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const { title, description, amount, dueDate } = request.body;
       const id = await db.transaction(async (tx) => {
         // Serialises concurrent adds to one project, so the cap below holds.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`milestones:${projectId}`}))`);
+        await takeTurn(tx, `milestones:${projectId}`);
         if ((await countMilestones(tx, projectId)) >= MILESTONES_PER_PROJECT_MAX) {
           throw badRequest(`A project can have at most ${MILESTONES_PER_PROJECT_MAX} milestones.`);
         }
