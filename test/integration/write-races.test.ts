@@ -19,9 +19,9 @@ import {
  * deactivates them waits for the deactivation and is refused, never issued to someone deactivated a
  * moment before; marking a thread read while a message is being sent keeps that message unread; a file
  * deleted while a message attaches it tells that message's readers; a change judged by the rules is
- * judged on the row as it is once locked. The
- * other write is held open on a connection of the test's own, which PGlite (one connection) cannot
- * give, so scripts/test.mjs runs this file in the PostgreSQL pass.
+ * judged on the row as it is once locked. The other write is held open on a connection of the test's
+ * own (`whileHeldOpen`), which PGlite (one connection) cannot give, so scripts/test.mjs runs this file in
+ * the PostgreSQL pass.
  */
 if (dbKind !== "postgres") throw new Error("write-races.test.ts needs TEST_DB=postgres and TEST_DATABASE_URL");
 
@@ -46,22 +46,25 @@ afterAll(async () => {
 });
 
 /**
- * Deactivates `email` in a transaction held open while `write` is sent, committed once the write has
- * had time to reach its lock; the write's answer.
+ * The other write: `other` run on the test's own connection in a transaction held open while `write` is
+ * sent, committed once the write has had time to reach its lock; the write's answer.
  */
-async function whileDeactivating<T>(email: string, write: () => Promise<T>): Promise<T> {
+async function whileHeldOpen<T>(other: () => Promise<unknown>, write: () => Promise<T>): Promise<T> {
   await side.query("begin");
-  await side.query("update users set archived_at = now() where email = $1", [email]);
+  await other();
   const answer = write();
   await sleep(REACHES_ITS_LOCK_MS);
   await side.query("commit");
   return answer;
 }
 
+const deactivating = (email: string) => () =>
+  side.query("update users set archived_at = now() where email = $1", [email]);
+
 describe("a write naming someone being deactivated", () => {
   it("a task assigned to them waits and is refused under its field", async () => {
     const developerId = await userIdOf(server.db, "ngozi@lagosstudio.test");
-    const response = await whileDeactivating("ngozi@lagosstudio.test", () =>
+    const response = await whileHeldOpen(deactivating("ngozi@lagosstudio.test"), () =>
       admin.request("POST", "/api/admin/tasks", {
         title: "Assigned as they leave",
         description: "",
@@ -76,7 +79,7 @@ describe("a write naming someone being deactivated", () => {
 
   it("an invoice issued to them waits and is refused under its field", async () => {
     const clientId = await userIdOf(server.db, "kunle@adeyemilogistics.test");
-    const response = await whileDeactivating("kunle@adeyemilogistics.test", () =>
+    const response = await whileHeldOpen(deactivating("kunle@adeyemilogistics.test"), () =>
       admin.request("POST", "/api/admin/invoices", {
         clientId,
         projectId: null,
@@ -99,20 +102,21 @@ describe("marking a thread read while a message is being sent", () => {
     // A message sent as the server sends one: the row, then +1 for its readers, committed later.
     const readerId = await userIdOf(server.db, "chinedu@ezefoods.test");
     const authorId = await userIdOf(server.db, "admin@lagosstudio.test");
-    await side.query("begin");
-    await side.query("insert into project_messages (project_id, user_id, message) values ($1, $2, $3)", [
-      projectId,
-      authorId,
-      "Sent while you were reading",
-    ]);
-    await side.query("update project_reads set unread = unread + 1 where user_id = $1 and project_id = $2", [
-      readerId,
-      projectId,
-    ]);
-    const marked = reader.request("PUT", `/api/projects/${projectId}/read`, { upTo: newest.id });
-    await sleep(REACHES_ITS_LOCK_MS);
-    await side.query("commit");
-    expect((await marked).json.unread).toBe(1);
+    const marked = await whileHeldOpen(
+      async () => {
+        await side.query("insert into project_messages (project_id, user_id, message) values ($1, $2, $3)", [
+          projectId,
+          authorId,
+          "Sent while you were reading",
+        ]);
+        await side.query("update project_reads set unread = unread + 1 where user_id = $1 and project_id = $2", [
+          readerId,
+          projectId,
+        ]);
+      },
+      () => reader.request("PUT", `/api/projects/${projectId}/read`, { upTo: newest.id }),
+    );
+    expect(marked.json.unread).toBe(1);
     expect((await reader.request("GET", "/api/unread")).json.total).toBe(1);
   });
 });
@@ -138,22 +142,25 @@ describe("deleting a file while a message attaches it", () => {
     expect((await socket.subscribe(key)).type).toBe("subscribed");
 
     // A message attaching the file as the server attaches one: the file locked, the message and its file row.
-    await side.query("begin");
-    await side.query("select id from project_files where id = $1 for update", [fileId]);
-    const { rows } = await side.query<{ id: string }>(
-      "insert into project_messages (project_id, user_id, message) values ($1, $2, $3) returning id",
-      [projectId, await userIdOf(server.db, "amaka@bellofashion.test"), "The brief, attached"],
+    const authorId = await userIdOf(server.db, "amaka@bellofashion.test");
+    let messageId: string | undefined;
+    const deleted = await whileHeldOpen(
+      async () => {
+        await side.query("select id from project_files where id = $1 for update", [fileId]);
+        const { rows } = await side.query<{ id: string }>(
+          "insert into project_messages (project_id, user_id, message) values ($1, $2, $3) returning id",
+          [projectId, authorId, "The brief, attached"],
+        );
+        messageId = rows[0]?.id;
+        await side.query("insert into message_files (message_id, file_id, position, name) values ($1, $2, 0, $3)", [
+          messageId,
+          fileId,
+          "brief.pdf",
+        ]);
+      },
+      () => uploader.request("DELETE", `/api/files/${fileId}`),
     );
-    const messageId = rows[0]?.id;
-    await side.query("insert into message_files (message_id, file_id, position, name) values ($1, $2, 0, $3)", [
-      messageId,
-      fileId,
-      "brief.pdf",
-    ]);
-    const deleted = uploader.request("DELETE", `/api/files/${fileId}`);
-    await sleep(REACHES_ITS_LOCK_MS);
-    await side.query("commit");
-    expect((await deleted).status).toBe(204);
+    expect(deleted.status).toBe(204);
     const told = await socket.next((frame) => frame.type === "change" && frame.row?.id === messageId, 3_000);
     expect(told.op).toBe("update");
   });
@@ -167,15 +174,12 @@ describe("a change the rules judge, while the row changes under it", () => {
     );
     const task = rows[0];
     if (!task) throw new Error("no seeded task");
-    await side.query("begin");
-    await side.query("update tasks set assigned_to = $1 where id = $2", [
-      await userIdOf(server.db, "ngozi@lagosstudio.test"),
-      task.id,
-    ]);
-    const moved = developer.request("PATCH", `/api/tasks/${task.id}/status`, { status: "completed" });
-    await sleep(REACHES_ITS_LOCK_MS);
-    await side.query("commit");
-    expect((await moved).status).toBe(404);
+    const otherDeveloperId = await userIdOf(server.db, "ngozi@lagosstudio.test");
+    const moved = await whileHeldOpen(
+      () => side.query("update tasks set assigned_to = $1 where id = $2", [otherDeveloperId, task.id]),
+      () => developer.request("PATCH", `/api/tasks/${task.id}/status`, { status: "completed" }),
+    );
+    expect(moved.status).toBe(404);
     const after = await side.query<{ status: string }>("select status from tasks where id = $1", [task.id]);
     expect(after.rows[0]?.status).toBe(task.status);
   });
@@ -184,12 +188,11 @@ describe("a change the rules judge, while the row changes under it", () => {
     const { rows } = await side.query<{ id: string }>("select id from milestones where title = 'Launch'");
     const milestoneId = rows[0]?.id;
     if (!milestoneId) throw new Error("no seeded milestone");
-    await side.query("begin");
-    await side.query("delete from milestones where id = $1", [milestoneId]);
-    const marked = admin.request("PATCH", `/api/milestones/${milestoneId}`, { paymentStatus: "paid" });
-    await sleep(REACHES_ITS_LOCK_MS);
-    await side.query("commit");
-    expect((await marked).status).toBe(404);
+    const marked = await whileHeldOpen(
+      () => side.query("delete from milestones where id = $1", [milestoneId]),
+      () => admin.request("PATCH", `/api/milestones/${milestoneId}`, { paymentStatus: "paid" }),
+    );
+    expect(marked.status).toBe(404);
     const audited = await side.query("select 1 from audit_log where entity_id = $1 and action = 'milestone.update'", [
       milestoneId,
     ]);
@@ -210,17 +213,17 @@ describe("two plans created at once with one name", () => {
       badge: "",
     };
     // The first, as the server creates one: its turn taken, its slug and place chosen, not yet committed.
-    await side.query("begin");
-    await side.query("select pg_advisory_xact_lock(hashtext($1))", [PLAN_WRITES_LOCK]);
-    await side.query(
-      `insert into plans (slug, category, name, price_minor, sort_order)
-       values ('race-plan', 'maintenance', 'Race Plan', 100000,
-         (select coalesce(max(sort_order) + 1, 0) from plans where category = 'maintenance'))`,
+    const created = await whileHeldOpen(
+      async () => {
+        await side.query("select pg_advisory_xact_lock(hashtext($1))", [PLAN_WRITES_LOCK]);
+        await side.query(
+          `insert into plans (slug, category, name, price_minor, sort_order)
+           values ('race-plan', 'maintenance', 'Race Plan', 100000,
+             (select coalesce(max(sort_order) + 1, 0) from plans where category = 'maintenance'))`,
+        );
+      },
+      () => admin.request("POST", "/api/admin/plans", input),
     );
-    const second = admin.request("POST", "/api/admin/plans", input);
-    await sleep(REACHES_ITS_LOCK_MS);
-    await side.query("commit");
-    const created = await second;
     expect(created.status).toBe(201);
     expect(created.json.slug).toBe("race-plan-2");
     const places = await side.query<{ n: number }>(
