@@ -188,6 +188,17 @@ export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectF
   };
 }
 
+/**
+ * A project's facts for a write the rules judge on them, read under a shared lock on the project's row
+ * until the write commits: a change to its client or developers under way (PATCH
+ * /api/admin/projects/:id locks the row first) is waited for, and the facts read after it. Read before
+ * the write's transaction instead, a developer taken off the project a moment before still posted.
+ */
+export async function lockedProjectFacts(tx: Tx, id: string): Promise<ProjectFacts | undefined> {
+  const [row] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for("share");
+  return row && getProjectFacts(tx, id);
+}
+
 /** Read before every request about one project (its messages, files, milestones) and by the live hub. */
 const projectFactRows = preparedRead("projectFacts", (db) =>
   db

@@ -7,7 +7,7 @@ import { milestoneCreateSchema, milestoneUpdateSchema, toMinorUnits, uuidParam }
 import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
 import { notifyMilestone } from "../data/notifications";
-import { getProjectFacts } from "../data/projects";
+import { getProjectFacts, lockedProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { milestones } from "../db/schema";
 import { takeTurn } from "../db/turns";
@@ -50,13 +50,13 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const user = await request.requireUser();
       const actor = await request.actor();
       const { projectId } = request.params;
-      const facts = await getProjectFacts(db, projectId);
-      // Not yours to see reads as "not found"; yours to see but not to change is "forbidden".
-      if (!facts || !rules.milestones.read(actor, facts)) throw notFound("Project");
-      if (!rules.milestones.create(actor, facts))
-        throw forbidden("Only the project's client or an administrator may add milestones");
       const { title, description, amount, dueDate } = request.body;
       const id = await db.transaction(async (tx) => {
+        const facts = await lockedProjectFacts(tx, projectId);
+        // Not yours to see reads as "not found"; yours to see but not to change is "forbidden".
+        if (!facts || !rules.milestones.read(actor, facts)) throw notFound("Project");
+        if (!rules.milestones.create(actor, facts))
+          throw forbidden("Only the project's client or an administrator may add milestones");
         // Serialises concurrent adds to one project, so the cap below holds.
         await takeTurn(tx, `milestones:${projectId}`);
         if ((await countMilestones(tx, projectId)) >= MILESTONES_PER_PROJECT_MAX) {

@@ -14,7 +14,14 @@ import {
 import { isBlank } from "../../common/text";
 import { filesToAttach } from "../data/files";
 import { notifyMessage, readMessageNotification } from "../data/notifications";
-import { getMessage, getProject, getProjectFacts, listMessages, listProjects } from "../data/projects";
+import {
+  getMessage,
+  getProject,
+  getProjectFacts,
+  listMessages,
+  listProjects,
+  lockedProjectFacts,
+} from "../data/projects";
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db, Tx } from "../db";
 import { messageFiles, projectMessages } from "../db/schema";
@@ -136,11 +143,12 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const user = await request.requireUser();
       const actor = await request.actor();
       const { projectId } = request.params;
-      const project = await projectFor(actor, projectId, rules.projectMessages.create);
       const { fileIds } = request.body;
       // With files, text that shows nothing is no text (messageSendSchema refuses it without files).
       const text = isBlank(request.body.message) ? "" : request.body.message;
       const id = await db.transaction(async (tx) => {
+        const project = await lockedProjectFacts(tx, projectId);
+        if (!project || !rules.projectMessages.create(actor, project)) throw notFound("Project");
         const files = await checkedAttachments(tx, actor, project, projectId, fileIds);
         const [inserted] = await tx
           .insert(projectMessages)

@@ -184,6 +184,48 @@ describe("a change the rules judge, while the row changes under it", () => {
     expect(after.rows[0]?.status).toBe(task.status);
   });
 
+  it("a developer taken off a project while their message waited cannot post it", async () => {
+    const developer = await server.signIn("tunde@lagosstudio.test");
+    const developerId = await userIdOf(server.db, "tunde@lagosstudio.test");
+    const { rows } = await side.query<{ projectId: string }>(
+      `select project_id as "projectId" from project_developers where developer_id = $1 limit 1`,
+      [developerId],
+    );
+    const projectId = rows[0]?.projectId;
+    if (!projectId) throw new Error("the seed has no project for tunde");
+    const text = "Sent as I leave the project";
+    // As PATCH /api/admin/projects/:id takes a developer off: the project's row locked, then the assignment gone.
+    const sent = await whileHeldOpen(
+      async () => {
+        await side.query("select id from projects where id = $1 for update", [projectId]);
+        await side.query("delete from project_developers where project_id = $1 and developer_id = $2", [
+          projectId,
+          developerId,
+        ]);
+      },
+      () => developer.request("POST", `/api/projects/${projectId}/messages`, { message: text, fileIds: [] }),
+    );
+    expect(sent.status).toBe(404);
+    const kept = await side.query("select 1 from project_messages where message = $1", [text]);
+    expect(kept.rowCount).toBe(0);
+  });
+
+  it("a client whose project moved to another client while their milestone waited cannot add it", async () => {
+    const client = await server.signIn("chinedu@ezefoods.test");
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const otherClientId = await userIdOf(server.db, "amaka@bellofashion.test");
+    const title = "Added as the project moves";
+    const added = await whileHeldOpen(
+      () => side.query("update projects set client_id = $1 where id = $2", [otherClientId, projectId]),
+      () => client.request("POST", `/api/projects/${projectId}/milestones`, { title, amount: "1000" }),
+    );
+    const kept = await side.query("select 1 from milestones where title = $1", [title]);
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    await side.query("update projects set client_id = $1 where id = $2", [clientId, projectId]);
+    expect(added.status).toBe(404);
+    expect(kept.rowCount).toBe(0);
+  });
+
   it("a milestone deleted while an administrator's change waited is not found, and nothing is audited", async () => {
     const { rows } = await side.query<{ id: string }>("select id from milestones where title = 'Launch'");
     const milestoneId = rows[0]?.id;
