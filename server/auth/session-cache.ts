@@ -38,6 +38,7 @@ export class SessionCache {
   private readonly entries = new Map<string, Entry>();
   private broadcast: (message: string) => void = () => {};
   private readonly listeners = new Set<(userId: string, wholeUser: boolean) => unknown>();
+  private readonly announced = new Set<(userId: string) => void>();
   /** What listeners are still doing (a re-check reads sessions), awaited by close. */
   private readonly running = new Set<Promise<unknown>>();
   /** Users whose listeners are still to be told: whether the person (not one session) changed, and when. */
@@ -60,6 +61,15 @@ export class SessionCache {
   onUserInvalidated(listener: (userId: string, wholeUser: boolean) => unknown): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Called at once, with each invalidation as it arrives: what a listener of onUserInvalidated holds
+   * of that person is out of date until it hears of it, SETTLE_MS later or more.
+   */
+  onUserInvalidationArrived(listener: (userId: string) => void): () => void {
+    this.announced.add(listener);
+    return () => this.announced.delete(listener);
   }
 
   get(cookie: string, now = Date.now()): CachedSession | undefined {
@@ -125,6 +135,7 @@ export class SessionCache {
 
   private tellListeners(userId: string, wholeUser: boolean): void {
     if (this.closed) return;
+    for (const listener of this.announced) listener(userId);
     const waiting = this.pending.get(userId);
     if (waiting) {
       waiting.wholeUser ||= wholeUser;

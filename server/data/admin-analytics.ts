@@ -57,7 +57,7 @@ export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAna
   };
 }
 
-/** The analytics' live key: administrators refetch it when a project, task, invoice or order changes. */
+/** The analytics' live key: administrators refetch it when a project, task, invoice, order or person changes. */
 export const adminAnalyticsKey = ["admin", "analytics"] as const;
 
 const isAnalyticsKey = (key: LiveKey) =>
@@ -82,3 +82,5 @@ export const adminAnalyticsProjectsLive = analyticsOn("projects");
 export const adminAnalyticsTasksLive = analyticsOn("tasks");
 export const adminAnalyticsInvoicesLive = analyticsOn("invoices");
 export const adminAnalyticsOrdersLive = analyticsOn("service_orders");
+/** The clients' and developers' counts and the team overview. */
+export const adminAnalyticsPeopleLive = analyticsOn("people");

@@ -34,7 +34,7 @@ export async function adminDashboard(db: Db) {
   return { counts, pendingBookings, enquiries };
 }
 
-/** The dashboard's live key: a change to a booking or an invoice tells administrators to refetch it. */
+/** The dashboard's live key: a change to what it counts or lists tells administrators to refetch it. */
 export const adminDashboardKey = ["admin", "dashboard"] as const;
 
 const isDashboardKey = (key: readonly (string | number)[]) =>
@@ -58,8 +58,13 @@ function dashboardOn<T extends Topic>(topic: T): LiveCollection<T> {
   };
 }
 
-/** Bookings (pending list) and invoices (unpaid counter) change what the dashboard shows. */
+/**
+ * Bookings (pending list), invoices (unpaid counter), projects (active counter) and people (the
+ * clients' and developers' counters) change what the dashboard shows.
+ */
 export const adminDashboardOrdersLive = dashboardOn("service_orders");
 export const adminDashboardInvoicesLive = dashboardOn("invoices");
+export const adminDashboardProjectsLive = dashboardOn("projects");
+export const adminDashboardPeopleLive = dashboardOn("people");
 /** The newest enquiries: a new one from /contact (or a status change) refreshes the dashboard too. */
 export const adminDashboardEnquiriesLive = dashboardOn("enquiries");

@@ -56,6 +56,11 @@ export type Change =
   | { topic: "enquiries"; op: Op; id: string }
   /** Any plan written: every process re-renders the public /plans and /contact documents (server/http/plan-pages.ts). */
   | { topic: "plans"; op: Op; id: string }
+  /**
+   * Someone added, removed, deactivated, reactivated, given another role or renamed: published by the
+   * users table's triggers (migration 0040), whatever wrote it, sign-up included.
+   */
+  | { topic: "people"; op: Op; id: string }
   /** Notifications made or read (issue #8 item 4): only these people's bells refetch. */
   | { topic: "notifications"; op: Op; id: string; userIds: string[] };
 

@@ -9,7 +9,7 @@ import type { Database } from "../db";
 import { CHANGES_CHANNEL, type Change } from "../functions/changes";
 import { errorBody } from "../http/errors";
 import { type Actor, rules } from "../rules";
-import { canonicalKey, type LiveKey } from "./collection";
+import { canonicalKey, type Delivery, type LiveKey } from "./collection";
 import { createPresenceBoard, type PresenceSocket, presenceProject } from "./presence";
 import { RecentDeliveries } from "./recent";
 import { authorizeKey, resolveChange } from "./registry";
@@ -67,7 +67,17 @@ type Connection = PresenceSocket & {
   alive: boolean;
   /** A refused frame is logged once per connection: a client sending nothing but bad frames cannot flood the log. */
   warned: boolean;
+  /**
+   * Invalidations of this person's sessions or profile that arrived and are not re-checked yet
+   * (recheckUser): meanwhile `actor` may be out of date (a role just taken away), so pushes wait in
+   * `deferred` and are judged again with the actor re-read.
+   */
+  unchecked: number;
+  deferred: Delivery[];
 };
+
+/** Pushes a socket keeps while its person is re-checked; past it the socket ends and its tab catches up on reconnecting. */
+const MAX_DEFERRED = MAX_SUBSCRIPTIONS;
 
 type HubOptions = {
   database: Database;
@@ -252,6 +262,10 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
           connection.socket.close(4401, "Session expired");
           continue;
         }
+        if (connection.unchecked > 0) {
+          defer(connection, delivery);
+          continue;
+        }
         const push = delivery.pushFor(connection.actor);
         if (!push) continue;
         let frame = frames.get(push);
@@ -270,25 +284,57 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     }
   }
 
+  function defer(connection: Connection, delivery: Delivery) {
+    if (connection.deferred.length >= MAX_DEFERRED) {
+      connection.socket.terminate();
+      return;
+    }
+    connection.deferred.push(delivery);
+  }
+
   /**
    * A user's sessions or role changed: re-check each of their sockets and subscriptions. When the
    * person changed (`wholeUser`: role, name, company, e-mail), their open tabs are told to read it.
+   * What was pushed to a socket meanwhile is judged with the actor re-read, and told as "invalidate"
+   * (its row may be out of date by now): a demoted administrator's socket heard the dashboard change
+   * of their own demotion, delivered before this re-check.
    */
   async function recheckUser(userId: string, wholeUser: boolean) {
     for (const connection of connectionsByUser.get(userId) ?? []) {
-      const { session } = await resolver.resolve(connection.cookie);
-      if (!session) {
-        connection.socket.close(4401, "Signed out");
+      const arrived = connection.unchecked;
+      try {
+        const { session } = await resolver.resolve(connection.cookie);
+        if (!session) {
+          connection.socket.close(4401, "Signed out");
+          continue;
+        }
+        connection.actor = { id: session.user.id, role: session.user.role };
+        connection.expiresAt = session.expiresAt;
+        for (const id of [...connection.keys]) {
+          if (!(await authorizeKey(db, connection.actor, JSON.parse(id)))) unsubscribe(connection, id);
+        }
+        // After the keys a new role no longer reads are gone, so the tab's refetches see the new scope.
+        if (wholeUser) send(connection, { type: "profile" });
+      } catch (error) {
+        // Not re-checked, so not to be trusted with pushes: its tab reconnects and subscribes afresh.
+        app.log.error({ err: error }, "live session re-check failed");
+        connection.socket.terminate();
         continue;
+      } finally {
+        // Those that arrived during this re-check have one of their own to come.
+        connection.unchecked -= arrived;
       }
-      connection.actor = { id: session.user.id, role: session.user.role };
-      connection.expiresAt = session.expiresAt;
-      for (const id of [...connection.keys]) {
-        if (!(await authorizeKey(db, connection.actor, JSON.parse(id)))) unsubscribe(connection, id);
-      }
-      // After the keys a new role no longer reads are gone, so the tab's refetches see the new scope.
-      if (wholeUser) send(connection, { type: "profile" });
+      if (connection.unchecked === 0) pushDeferred(connection);
     }
+  }
+
+  function pushDeferred(connection: Connection) {
+    const keys = new Map<string, LiveKey>();
+    for (const delivery of connection.deferred.splice(0)) {
+      const id = JSON.stringify(delivery.key);
+      if (connection.keys.has(id) && delivery.pushFor(connection.actor)) keys.set(id, delivery.key);
+    }
+    for (const key of keys.values()) send(connection, { type: "invalidate", key });
   }
 
   await database.listen(CHANGES_CHANNEL, (payload) => {
@@ -299,6 +345,9 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       return;
     }
     deliver(change).catch((error) => app.log.error({ err: error }, "live delivery failed"));
+  });
+  sessions.onUserInvalidationArrived((userId) => {
+    for (const connection of connectionsByUser.get(userId) ?? []) connection.unchecked += 1;
   });
   sessions.onUserInvalidated((userId, wholeUser) =>
     recheckUser(userId, wholeUser).catch((error) => app.log.error({ err: error }, "live session re-check failed")),
@@ -359,6 +408,8 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
         pending: new Set(),
         alive: true,
         warned: false,
+        unchecked: 0,
+        deferred: [],
       };
       const mine = connectionsByUser.get(connection.userId) ?? new Set();
       connectionsByUser.set(connection.userId, mine);

@@ -1,6 +1,7 @@
 import {
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
+  adminAnalyticsPeopleLive,
   adminAnalyticsProjectsLive,
   adminAnalyticsTasksLive,
 } from "../data/admin-analytics";
@@ -8,6 +9,8 @@ import {
   adminDashboardEnquiriesLive,
   adminDashboardInvoicesLive,
   adminDashboardOrdersLive,
+  adminDashboardPeopleLive,
+  adminDashboardProjectsLive,
 } from "../data/admin-dashboard";
 import { adminBookingsLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
@@ -42,6 +45,8 @@ const collections: LiveCollection[] = [
   dashboardInvoicesLive,
   adminDashboardOrdersLive,
   adminDashboardInvoicesLive,
+  adminDashboardProjectsLive,
+  adminDashboardPeopleLive,
   unreadMessagesLive,
   unreadReadsLive,
   unreadProjectsLive,
@@ -54,6 +59,7 @@ const collections: LiveCollection[] = [
   adminAnalyticsTasksLive,
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
+  adminAnalyticsPeopleLive,
   notificationsLive,
   filesLive,
 ] as LiveCollection[];

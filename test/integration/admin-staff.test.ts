@@ -222,6 +222,18 @@ describe("PATCH /api/admin/staff/:id", () => {
     expect(demotedSocket.frames.some((frame) => frame.type === "invalidate")).toBe(false);
     expect(control.frames.some((frame) => frame.type === "profile")).toBe(false);
   });
+
+  it("a renamed administrator's socket, re-checked, still hears what changed meanwhile", async () => {
+    const other = await newPerson(server, "admin");
+    const socket = await live(other.client);
+    const key = ["admin", "dashboard"];
+    expect(await socket.subscribe(key)).toMatchObject({ type: "subscribed" });
+    // The rename is a change to the dashboard's people (migration 0040), delivered while the socket waits for its re-check.
+    const renamed = await admin.request("PATCH", `/api/admin/staff/${other.id}`, { fullName: "Renamed While Open" });
+    expect(renamed.status).toBe(200);
+    await socket.next((frame) => frame.type === "profile");
+    await socket.next((frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key));
+  });
 });
 
 describe("DELETE /api/admin/staff/:id", () => {

@@ -29,6 +29,7 @@ import {
   serviceOrders,
   services,
   tasks,
+  users,
 } from "../../server/db/schema";
 import { type Change, publishChange } from "../../server/functions/changes";
 import type { LiveCollection } from "../../server/live/collection";
@@ -414,8 +415,34 @@ const table: Row[] = [
     update: (rowId) => outsidersOrderChange(rowId, "update"),
     remove: (rowId) => outsidersOrderChange(rowId, "delete"),
   },
-  // The admin analytics' figures: administrators only, refetched on any project, task, invoice or order
-  // change (one collection per topic, server/data/admin-analytics.ts).
+  {
+    // Its active projects' counter: a project created, completed or deleted.
+    name: "admin dashboard, on a project",
+    key: () => ["admin", "dashboard"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    ...projectChanges("Live rules dashboard project", { status: "completed" }),
+  },
+  {
+    // Its clients' and developers' counters: published by the users table's triggers (migration 0040).
+    name: "admin dashboard, on a person",
+    key: () => ["admin", "dashboard"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    ...personChanges("dashboard"),
+  },
+  // The admin analytics' figures: administrators only, refetched on any project, task, invoice, order or
+  // person change (one collection per topic, server/data/admin-analytics.ts).
+  {
+    name: "admin analytics, on a person",
+    key: () => ["admin", "analytics"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    ...personChanges("analytics"),
+  },
   {
     name: "admin analytics, on a project",
     key: () => ["admin", "analytics"],
@@ -547,6 +574,31 @@ function projectChanges(title: string, set: Partial<typeof projects.$inferInsert
       commit((tx) => tx.update(projects).set(set).where(eq(projects.id, rowId)), projectChange("update", rowId)),
     remove: (rowId: string) =>
       commit((tx) => tx.delete(projects).where(eq(projects.id, rowId)), projectChange("delete", rowId)),
+  };
+}
+
+/**
+ * A client of the test's own, written as plain SQL would write it: added, deactivated, deleted. No
+ * change is published by the test: the users table's triggers announce each (migration 0040).
+ */
+function personChanges(label: string) {
+  return {
+    async insert() {
+      const rowId = randomUUID();
+      await server.db.insert(users).values({
+        id: rowId,
+        fullName: `Live rules ${label} person`,
+        email: `live-rules-${label}-${rowId}@example.test`,
+        role: "client",
+      });
+      return rowId;
+    },
+    update: async (rowId: string) => {
+      await server.db.update(users).set({ archivedAt: new Date() }).where(eq(users.id, rowId));
+    },
+    remove: async (rowId: string) => {
+      await server.db.delete(users).where(eq(users.id, rowId));
+    },
   };
 }
 
