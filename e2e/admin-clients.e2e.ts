@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
+import { TABLE_NOT_LOADED } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -166,12 +167,12 @@ describe("Admin › Clients", () => {
     await page.goto("/portal/admin");
     await openInApp(page, "/portal/admin/clients");
     await page.getByText(TOAST.clientsLoadFailed, { exact: true }).waitFor();
-    await page.getByText("This list could not be loaded.").waitFor();
+    await page.getByText(TABLE_NOT_LOADED).waitFor();
     expect(await axeViolations(page)).toEqual([]);
     await restore();
     await page.getByRole("button", { name: "Retry" }).click();
     await table(page).locator("tbody tr").first().getByRole("link", { name: /View/ }).waitFor();
-    expect(await page.getByText("This list could not be loaded.").count()).toBe(0);
+    expect(await page.getByText(TABLE_NOT_LOADED).count()).toBe(0);
   });
 
   it("passes axe at 1280 px and 375 px, with the confirmation open too", async () => {

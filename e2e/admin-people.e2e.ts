@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Project, Task } from "../common/api";
-import { SIGN_OUT_EVERYWHERE_QUESTION } from "../src/features/admin/labels";
+import { SIGN_OUT_EVERYWHERE_QUESTION, TABLE_NOT_REFRESHED } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -126,6 +126,37 @@ describe("Admin › Developers and Staff", () => {
     } finally {
       await restore();
     }
+  });
+
+  it("an edit whose save fails while the server is down keeps its dialog and what was typed", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin/staff?q=ngozi");
+    const table = page.getByRole("table", { name: "Administrators and developers" });
+    await table.getByRole("button", { name: "Edit Ngozi Obi" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit staff member" });
+    await dialog.getByLabel("Full name").fill("Ngozi A. Obi");
+    // The save and the list's refetch after it both fail (the table's refetch failing had unmounted the row's dialog).
+    const staffApi = (url: URL) => url.pathname.startsWith("/api/admin/staff");
+    await page.route(staffApi, (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({ error: { message: "Down" } }),
+      }),
+    );
+    try {
+      await dialog.getByRole("button", { name: "Save" }).click();
+      await page.getByText(TABLE_NOT_REFRESHED).waitFor();
+      expect(await dialog.getByLabel("Full name").inputValue()).toBe("Ngozi A. Obi");
+      await expectNoViolations(page, "a failed save, the list not refreshed");
+    } finally {
+      await page.unroute(staffApi);
+    }
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await page.getByText(TOAST.staffUpdated).waitFor();
+    await dialog.waitFor({ state: "detached" });
+    await table.getByRole("button", { name: "Edit Ngozi A. Obi" }).waitFor();
+    expect(await page.getByText(TABLE_NOT_REFRESHED).count()).toBe(0);
   });
 
   it("makes the new developer an administrator on the Staff page; their open portal follows at once", async () => {

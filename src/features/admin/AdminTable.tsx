@@ -5,6 +5,7 @@ import type { AdminPage, SortDirection } from "../../../common/admin";
 import { DataTable } from "../../components/DataTable";
 import { LoadFailed } from "../../components/LoadFailed";
 import { SearchBox } from "../../components/SearchBox";
+import { TABLE_NOT_LOADED, TABLE_NOT_REFRESHED } from "./labels";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -145,8 +146,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
                     ))}
                   </DataTable.Row>
                 ))
-              : !error &&
-                rows?.map((row) => (
+              : rows?.map((row) => (
                   <DataTable.Row key={row.id}>
                     {columns.map((column, index) => (
                       <DataTable.Cell
@@ -165,9 +165,13 @@ export function AdminTable<T extends { id: string }, S extends string>({
         </DataTable.Root>
         {/* Below the table, not in a row of it: a cell spanning every column is as wide as the table,
             and on a phone the message was cut off at the scroll box's edge. */}
+        {/* A refetch that failed keeps the rows it had (a dialog open on one keeps what is typed in it)
+            and says they may be out of date. */}
         {!pending &&
-          (error || !rows ? (
-            <LoadFailed message="This list could not be loaded." onRetry={onRetry} justify="center" py="6" />
+          (!rows ? (
+            <LoadFailed message={TABLE_NOT_LOADED} onRetry={onRetry} justify="center" py="6" />
+          ) : error ? (
+            <LoadFailed message={TABLE_NOT_REFRESHED} onRetry={onRetry} justify="center" py="6" />
           ) : rows.length === 0 ? (
             <EmptyState.Root>
               <EmptyState.Content>

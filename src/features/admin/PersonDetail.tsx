@@ -4,6 +4,7 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { LuArrowLeft } from "react-icons/lu";
 import { DataTable } from "../../components/DataTable";
+import { LoadFailed } from "../../components/LoadFailed";
 import { PageHeader } from "../../components/PageHeader";
 import { ApiError } from "../../lib/api";
 
@@ -44,8 +45,9 @@ export function PersonDetailFrame<T>({
       </Stack>
     );
   }
-  if (query.isError) {
-    const missing = query.error instanceof ApiError && query.error.status === 404;
+  const missing = query.error instanceof ApiError && query.error.status === 404;
+  // A refetch that failed otherwise keeps the page it had: a dialog open on it keeps what is typed in it.
+  if (query.isError && (missing || query.data === undefined)) {
     return (
       <Stack gap="4" align="start">
         {back}
@@ -59,7 +61,17 @@ export function PersonDetailFrame<T>({
       </Stack>
     );
   }
-  return <>{children(query.data as T, back)}</>;
+  return (
+    <>
+      {query.isError && (
+        <LoadFailed
+          message={`This ${lower} could not be refreshed: what shows may be out of date.`}
+          onRetry={() => query.refetch()}
+        />
+      )}
+      {children(query.data as T, back)}
+    </>
+  );
 }
 
 /** A card of a person's page; `action` sits at the end of its heading's line. */

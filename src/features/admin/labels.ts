@@ -4,3 +4,6 @@ export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
 export const DELETE_INVOICE_QUESTION = "Are you sure you want to delete this invoice?";
 /** A person page's Sign out everywhere (Account line). */
 export const SIGN_OUT_EVERYWHERE_QUESTION = "Sign this person out of every device?";
+/** An admin table's first read failed (no rows), or a refetch did (its rows stay, perhaps out of date). */
+export const TABLE_NOT_LOADED = "This list could not be loaded.";
+export const TABLE_NOT_REFRESHED = "This list could not be refreshed: it may be out of date.";
