@@ -139,6 +139,10 @@ describe("Admin › Clients", () => {
     );
     expect(await axeViolations(page)).toEqual([]);
 
+    // Changed elsewhere while the page is open: the client's own company shows without a reload.
+    await api.send("PATCH", "/api/me", "chinedu@ezefoods.test", { companyName: "Eze Foods Limited" });
+    await page.getByText("Eze Foods Limited").first().waitFor();
+
     // Edit profile: a blank name is refused under its field with what was typed kept; a new company saves.
     const profile = page.getByRole("region", { name: "Profile" });
     await profile.getByRole("button", { name: "Edit profile" }).click();
@@ -258,6 +262,16 @@ describe("Admin › Clients", () => {
     // One more booking on the same page, with no reload: the live push made it refetch.
     await expect.poll(() => items.count()).toBe(shown + 1);
     await items.first().getByText(service.title).waitFor();
+    // A client invited elsewhere counts at once.
+    await api.send("POST", "/api/admin/clients", ADMIN_EMAIL, {
+      fullName: "Counted Live",
+      email: "counted.live@example.test",
+    });
+    await overview
+      .locator("dl")
+      .filter({ hasText: "Clients" })
+      .getByText(String(expected.counts.clients + 1), { exact: true })
+      .waitFor();
 
     await page.setViewportSize({ width: 375, height: 812 });
     expect(await axeViolations(page), "at 375 px").toEqual([]);

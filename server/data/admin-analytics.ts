@@ -3,8 +3,8 @@ import { PROJECT_STATUSES, ROLES, TASK_STATUSES } from "../../common/domain";
 import { lagosParts } from "../../common/format";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
-import { invalidate, type LiveCollection, type LiveKey } from "../live/collection";
-import { rules } from "../rules";
+import { refetchedOn } from "../live/collection";
+import { type Actor, rules } from "../rules";
 import { readCounters } from "./counters";
 
 /**
@@ -60,23 +60,8 @@ export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAna
 /** The analytics' live key: administrators refetch it when a project, task, invoice, order or person changes. */
 export const adminAnalyticsKey = ["admin", "analytics"] as const;
 
-const isAnalyticsKey = (key: LiveKey) =>
-  key.length === adminAnalyticsKey.length && adminAnalyticsKey.every((part, i) => key[i] === part);
-
-const mayRead = (actor: Parameters<typeof rules.users.scope>[0]) => rules.users.scope(actor).kind === "all";
-
-function analyticsOn<T extends Topic>(topic: T): LiveCollection<T> {
-  return {
-    topic,
-    async authorize(_db, actor, key) {
-      if (!isAnalyticsKey(key)) return undefined;
-      return mayRead(actor);
-    },
-    async resolve() {
-      return [{ key: adminAnalyticsKey, pushFor: (actor) => (mayRead(actor) ? invalidate : undefined) }];
-    },
-  };
-}
+const mayRead = (actor: Actor) => rules.users.scope(actor).kind === "all";
+const analyticsOn = <T extends Topic>(topic: T) => refetchedOn(adminAnalyticsKey, topic, mayRead);
 
 export const adminAnalyticsProjectsLive = analyticsOn("projects");
 export const adminAnalyticsTasksLive = analyticsOn("tasks");

@@ -1,8 +1,8 @@
 import { DASHBOARD_RECENT } from "../../common/admin";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
-import { invalidate, type LiveCollection } from "../live/collection";
-import { rules } from "../rules";
+import { refetchedOn } from "../live/collection";
+import { type Actor, rules } from "../rules";
 import { latestEnquiries } from "./catalogue";
 import { readCounters } from "./counters";
 import { listOrders } from "./orders";
@@ -37,26 +37,8 @@ export async function adminDashboard(db: Db) {
 /** The dashboard's live key: a change to what it counts or lists tells administrators to refetch it. */
 export const adminDashboardKey = ["admin", "dashboard"] as const;
 
-const isDashboardKey = (key: readonly (string | number)[]) =>
-  key.length === adminDashboardKey.length && adminDashboardKey.every((part, i) => key[i] === part);
-
-function dashboardOn<T extends Topic>(topic: T): LiveCollection<T> {
-  return {
-    topic,
-    async authorize(_db, actor, key) {
-      if (!isDashboardKey(key)) return undefined;
-      return rules.users.scope(actor).kind === "all";
-    },
-    async resolve() {
-      return [
-        {
-          key: adminDashboardKey,
-          pushFor: (actor) => (rules.users.scope(actor).kind === "all" ? invalidate : undefined),
-        },
-      ];
-    },
-  };
-}
+const isAdmin = (actor: Actor) => rules.users.scope(actor).kind === "all";
+const dashboardOn = <T extends Topic>(topic: T) => refetchedOn(adminDashboardKey, topic, isAdmin);
 
 /**
  * Bookings (pending list), invoices (unpaid counter), projects (active counter) and people (the

@@ -20,8 +20,8 @@ import {
   tablePage,
   tablePageRead,
 } from "../http/admin-table";
-import { invalidate, type LiveCollection } from "../live/collection";
-import { rules } from "../rules";
+import { refetchedOn } from "../live/collection";
+import { type Actor, rules } from "../rules";
 import { readCounters } from "./counters";
 import { orderColumns } from "./orders";
 
@@ -288,18 +288,6 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
  */
 export const adminBookingsKey = ["admin", "bookings"] as const;
 
-const isBookingsKey = (key: readonly (string | number)[]) =>
-  key.length === adminBookingsKey.length && adminBookingsKey.every((part, i) => key[i] === part);
+const isAdminActor = (actor: Actor) => rules.users.scope(actor).kind === "all";
 
-const isAdminActor = (actor: Parameters<typeof rules.users.scope>[0]) => rules.users.scope(actor).kind === "all";
-
-export const adminBookingsLive: LiveCollection<"service_orders"> = {
-  topic: "service_orders",
-  async authorize(_db, actor, key) {
-    if (!isBookingsKey(key)) return undefined;
-    return isAdminActor(actor);
-  },
-  async resolve() {
-    return [{ key: adminBookingsKey, pushFor: (actor) => (isAdminActor(actor) ? invalidate : undefined) }];
-  },
-};
+export const adminBookingsLive = refetchedOn(adminBookingsKey, "service_orders", isAdminActor);

@@ -15,7 +15,7 @@ import {
   tablePage,
   tablePageRead,
 } from "../http/admin-table";
-import { invalidate, type LiveCollection } from "../live/collection";
+import { refetchedOn } from "../live/collection";
 import { rules } from "../rules";
 import { readCounters } from "./counters";
 
@@ -145,22 +145,9 @@ export async function getAdminEnquiry(db: Db | Tx, id: string, options: { lock?:
 /** The live key of Admin › Enquiries: pushed as "refetch" (each open page refetches its own page). */
 export const adminEnquiriesKey = ["admin", "enquiries"] as const;
 
-const isKey = (key: readonly (string | number)[]) =>
-  key.length === adminEnquiriesKey.length && adminEnquiriesKey.every((part, i) => key[i] === part);
-
 /** A new enquiry from /contact, or a status change, reaches every administrator's open Enquiries page. */
-export const enquiriesLive: LiveCollection<"enquiries"> = {
-  topic: "enquiries",
-  async authorize(_db, actor, key) {
-    if (!isKey(key)) return undefined;
-    return rules.enquiries.scope(actor).kind === "all";
-  },
-  async resolve() {
-    return [
-      {
-        key: adminEnquiriesKey,
-        pushFor: (actor) => (rules.enquiries.scope(actor).kind === "all" ? invalidate : undefined),
-      },
-    ];
-  },
-};
+export const enquiriesLive = refetchedOn(
+  adminEnquiriesKey,
+  "enquiries",
+  (actor) => rules.enquiries.scope(actor).kind === "all",
+);

@@ -31,8 +31,9 @@ import {
   totalCount,
 } from "../http/admin-table";
 import { conflict, HttpError, notFound } from "../http/errors";
+import { refetchedOn } from "../live/collection";
 import type { Mailer } from "../mail";
-import type { Actor } from "../rules";
+import { type Actor, rules } from "../rules";
 import { auditAdminChange } from "./audit";
 import { endEverySession, endingSessionsOf } from "./sessions";
 
@@ -399,3 +400,15 @@ export async function signOutPerson(
     return { ended };
   });
 }
+
+/**
+ * The live key of the admin console's people (Clients, Developers, Staff and a person's page): any
+ * "people" change (migration 0040's triggers: someone added, removed, deactivated, reactivated, given
+ * another role or renamed) tells administrators to refetch what they show.
+ */
+export const adminPeopleKey = ["admin", "people"] as const;
+export const adminPeopleLive = refetchedOn(
+  adminPeopleKey,
+  "people",
+  (actor) => rules.users.scope(actor).kind === "all",
+);

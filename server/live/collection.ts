@@ -40,3 +40,26 @@ export type LiveCollection<T extends Topic = Topic> = {
 export function canonicalKey(key: LiveKey): LiveKey {
   return key.map((part) => (typeof part === "string" ? part.toLowerCase() : part));
 }
+
+/**
+ * A key every subscriber refetches on any change of `topic` (an admin console's counters and tables:
+ * what they show is read afresh, whichever row changed), for whoever `mayRead` lets subscribe, and
+ * judged again at each change.
+ */
+export function refetchedOn<T extends Topic>(
+  key: LiveKey,
+  topic: T,
+  mayRead: (actor: Actor) => boolean,
+): LiveCollection<T> {
+  const isKey = (asked: LiveKey) => asked.length === key.length && key.every((part, i) => asked[i] === part);
+  return {
+    topic,
+    async authorize(_db, actor, asked) {
+      if (!isKey(asked)) return undefined;
+      return mayRead(actor);
+    },
+    async resolve() {
+      return [{ key, pushFor: (actor) => (mayRead(actor) ? invalidate : undefined) }];
+    },
+  };
+}

@@ -20,6 +20,7 @@ import { invoicesLive, invoicesProjectsLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import { notificationsLive } from "../data/notifications";
 import { ordersLive } from "../data/orders";
+import { adminPeopleLive } from "../data/people";
 import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive, tasksProjectsLive } from "../data/tasks";
@@ -60,6 +61,7 @@ const collections: LiveCollection[] = [
   adminAnalyticsInvoicesLive,
   adminAnalyticsOrdersLive,
   adminAnalyticsPeopleLive,
+  adminPeopleLive,
   notificationsLive,
   filesLive,
 ] as LiveCollection[];

@@ -433,6 +433,15 @@ const table: Row[] = [
     push: "invalidate",
     ...personChanges("dashboard"),
   },
+  {
+    // The admin console's people tables and a person's page.
+    name: "admin people",
+    key: () => ["admin", "people"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    ...personChanges("people"),
+  },
   // The admin analytics' figures: administrators only, refetched on any project, task, invoice, order or
   // person change (one collection per topic, server/data/admin-analytics.ts).
   {

@@ -5,20 +5,30 @@ import { formatDate, formatDay } from "../../../common/format";
 import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
+import { useLiveRefetch } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
+import { adminBookingsKey } from "../catalogue/api";
+import { invoicesKey } from "../invoices/api";
 import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { OrderStatusBadge } from "../orders/OrderStatusBadge";
+import { projectsListKey } from "../projects/api";
 import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { AccountStatus } from "./Account";
-import { clientDetailQueryOptions } from "./api";
+import { adminPeopleKey, clientDetailQueryOptions } from "./api";
 import { EditClientDialog } from "./EditClientDialog";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 
 /** Admin › Clients › a client (issue #7): profile, projects, invoices and orders. */
 export function ClientDetail({ clientId }: { clientId: string }) {
-  const detail = useQuery(clientDetailQueryOptions(clientId));
+  const options = clientDetailQueryOptions(clientId);
+  const detail = useQuery(options);
+  // Changed by anyone, elsewhere: the client, and their projects, invoices and orders.
+  useLiveRefetch(adminPeopleKey, options.queryKey);
+  useLiveRefetch(projectsListKey, options.queryKey);
+  useLiveRefetch(invoicesKey, options.queryKey);
+  useLiveRefetch(adminBookingsKey, options.queryKey);
   return (
     <PersonDetailFrame query={detail} kind="Client" backTo="/portal/admin/clients" backLabel="All clients">
       {({ profile, projects, invoices, orders }, back) => (

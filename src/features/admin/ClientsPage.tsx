@@ -5,10 +5,18 @@ import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { EmailAddress } from "../../components/EmailAddress";
+import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import { clientsQueryOptions, useDeleteClient, useExportClients, useReactivateClient } from "./api";
+import {
+  adminClientsKey,
+  adminPeopleKey,
+  clientsQueryOptions,
+  useDeleteClient,
+  useExportClients,
+  useReactivateClient,
+} from "./api";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
 
 export const DELETE_CLIENT_QUESTION = "Are you sure you want to delete this client?";
@@ -24,6 +32,7 @@ export function ClientsPage({
   onQueryChange: (next: Partial<ClientsQuery>) => void;
 }) {
   const clients = useQuery(clientsQueryOptions(query));
+  useLiveRefetch(adminPeopleKey, adminClientsKey);
   const exportClients = useExportClients();
 
   useLoadFailedToast(clients.isError, TOAST.clientsLoadFailed);

@@ -4,18 +4,27 @@ import { formatDate, formatDay } from "../../../common/format";
 import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
+import { useLiveRefetch } from "../../lib/live";
+import { projectsListKey } from "../projects/api";
 import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
 import { TaskStatusBadge } from "../tasks/TaskStatusBadge";
 import { AccountStatus } from "./Account";
+import { adminPeopleKey } from "./api";
 import { PersonDetailFrame, RecordTable, Section } from "./PersonDetail";
 import { ClientLink } from "./PersonLink";
 import { developerDetailQueryOptions } from "./people-api";
+import { adminTasksKey } from "./tasks-api";
 
 /** Admin › Developers › a developer (issue #7): profile, the projects they are on, their newest tasks. */
 export function DeveloperDetail({ developerId }: { developerId: string }) {
-  const detail = useQuery(developerDetailQueryOptions(developerId));
+  const options = developerDetailQueryOptions(developerId);
+  const detail = useQuery(options);
+  // Changed by anyone, elsewhere: the developer, the projects they are on and their tasks.
+  useLiveRefetch(adminPeopleKey, options.queryKey);
+  useLiveRefetch(projectsListKey, options.queryKey);
+  useLiveRefetch(adminTasksKey, options.queryKey);
   return (
     <PersonDetailFrame query={detail} kind="Developer" backTo="/portal/admin/developers" backLabel="All developers">
       {({ profile, projects, tasks }, back) => (

@@ -4,11 +4,13 @@ import { LuUserCog } from "react-icons/lu";
 import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
 import { EmailAddress } from "../../components/EmailAddress";
+import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { adminPeopleKey } from "./api";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
-import { developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
+import { adminDevelopersKey, developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
 
 export const DELETE_DEVELOPER_QUESTION = "Are you sure you want to delete this developer?";
 export const DELETE_DEVELOPER_NOTE =
@@ -23,6 +25,7 @@ export function DevelopersPage({
   onQueryChange: (next: Partial<DevelopersQuery>) => void;
 }) {
   const developers = useQuery(developersQueryOptions(query));
+  useLiveRefetch(adminPeopleKey, adminDevelopersKey);
 
   useLoadFailedToast(developers.isError, TOAST.developersLoadFailed);
 

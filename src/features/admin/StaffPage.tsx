@@ -17,13 +17,15 @@ import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
+import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable } from "./AdminTable";
+import { adminPeopleKey } from "./api";
 import { HiddenName } from "./PersonRow";
-import { staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
+import { adminStaffKey, staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
 
 export const REMOVE_STAFF_QUESTION = "Are you sure you want to remove this staff member?";
 export const REMOVE_STAFF_NOTE =
@@ -40,6 +42,7 @@ export function StaffPage({
   onQueryChange: (next: Partial<StaffQuery>) => void;
 }) {
   const staff = useQuery(staffQueryOptions(query));
+  useLiveRefetch(adminPeopleKey, adminStaffKey);
   const { data: me } = useMe();
 
   // Spec §8: the server's own message.

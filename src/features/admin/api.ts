@@ -23,6 +23,8 @@ export function toQueryString(query: Record<string, string | number | undefined>
 }
 
 export const adminClientsKey = ["admin", "clients"] as const;
+/** The people screens' live key (server/data/people.ts adminPeopleKey): the server pushes "refetch". */
+export const adminPeopleKey = ["admin", "people"] as const;
 
 export const clientsQueryOptions = (query: ClientsQuery) =>
   queryOptions({
