@@ -13,7 +13,7 @@ import {
   tasks,
   users,
 } from "../db/schema";
-import { publishChange } from "../functions/changes";
+import { type Change, publishChange, type Topic } from "../functions/changes";
 import { beforeCursor } from "../http/cursor";
 import { invalidate, type LiveCollection } from "../live/collection";
 import { type Actor, type ProjectFacts, rules } from "../rules";
@@ -504,17 +504,52 @@ export async function readMessageNotification(tx: Tx, userId: string, projectId:
 
 export const notificationsKey = ["notifications"] as const;
 
-/** The bell: a change to someone's notifications makes their tabs refetch, and no one else's. */
-export const notificationsLive: LiveCollection<"notifications"> = {
-  topic: "notifications",
-  async authorize(_db, actor, key) {
-    if (key.length !== 1 || key[0] !== notificationsKey[0]) return undefined;
-    return actor !== null;
-  },
-  async resolve(_db, change) {
-    const recipients = new Set(change.userIds);
-    return [
-      { key: notificationsKey, pushFor: (actor) => (actor && recipients.has(actor.id) ? invalidate : undefined) },
-    ];
-  },
-};
+/** The bell of the people `whose` names for a change of `topic`: their tabs refetch it, and no one else's. */
+function bellOn<T extends Topic>(
+  topic: T,
+  whose: (change: Extract<Change, { topic: T }>) => readonly (string | null | undefined)[],
+): LiveCollection<T> {
+  return {
+    topic,
+    async authorize(_db, actor, key) {
+      if (key.length !== 1 || key[0] !== notificationsKey[0]) return undefined;
+      return actor !== null;
+    },
+    async resolve(_db, change) {
+      const recipients = new Set(whose(change).filter((id) => id));
+      if (recipients.size === 0) return [];
+      return [
+        { key: notificationsKey, pushFor: (actor) => (actor && recipients.has(actor.id) ? invalidate : undefined) },
+      ];
+    },
+  };
+}
+
+/** A change to someone's notifications: made or read. */
+export const notificationsLive = bellOn("notifications", (change) => change.userIds);
+
+/*
+ * A bell shows only the notices its person may read now (`visible`): a change of access changes its
+ * count and list without a notification changing. Its badge stayed on "1 unread" over an empty panel.
+ */
+
+/** A task reassigned or deleted: its notices leave the assignee's bell it was taken from (or come back). */
+export const notificationsTasksLive = bellOn("tasks", (change) =>
+  change.op === "delete" || change.assignedTo !== change.previousAssignedTo
+    ? [change.previousAssignedTo, change.assignedTo]
+    : [],
+);
+
+/**
+ * Developers assigned or taken off, or the project given to another client: its notices (messages,
+ * milestones) leave or join their bells. The change names everyone assigned before or after.
+ */
+export const notificationsProjectsLive = bellOn("projects", (change) => [
+  ...(change.assignmentsChanged ? change.developerIds : []),
+  ...(change.previousClientId ? [change.previousClientId, change.clientId] : []),
+]);
+
+/** An invoice moved to another client: its notices go with it. */
+export const notificationsInvoicesLive = bellOn("invoices", (change) =>
+  change.previousClientId ? [change.previousClientId, change.clientId] : [],
+);

@@ -18,7 +18,12 @@ import { enquiriesLive } from "../data/enquiries";
 import { filesLive } from "../data/files";
 import { invoicesLive, invoicesProjectsLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
-import { notificationsLive } from "../data/notifications";
+import {
+  notificationsInvoicesLive,
+  notificationsLive,
+  notificationsProjectsLive,
+  notificationsTasksLive,
+} from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { adminPeopleLive } from "../data/people";
 import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
@@ -63,6 +68,9 @@ const collections: LiveCollection[] = [
   adminAnalyticsPeopleLive,
   adminPeopleLive,
   notificationsLive,
+  notificationsTasksLive,
+  notificationsProjectsLive,
+  notificationsInvoicesLive,
   filesLive,
 ] as LiveCollection[];
 

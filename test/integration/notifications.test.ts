@@ -344,6 +344,51 @@ describe("live bell", () => {
     expect(ACTORS.map((actor, i) => invalidations(actor) - (before[i] ?? 0))).toEqual([0, 0, 0, 0, 1]);
   });
 
+  it("a change of access tells the bells whose notices it hides or shows: a task reassigned or deleted, a developer taken off", async () => {
+    const devIn = await sockets.open(http.devIn);
+    const devOut = await sockets.open(http.devOut);
+    for (const socket of [devIn, devOut]) expect((await socket.subscribe(["notifications"])).type).toBe("subscribed");
+    const count = (socket: LiveSocket) => socket.frames.filter((f) => f.type === "invalidate").length;
+    /** `act`, then an invalidate on each of `told` beyond what it had (what an earlier act sent has arrived by then). */
+    async function tells(told: LiveSocket[], act: () => Promise<unknown>) {
+      await sleep(300);
+      const before = told.map(count);
+      await act();
+      await Promise.all(
+        told.map((socket, i) => expect.poll(() => count(socket), { timeout: 3_000 }).toBeGreaterThan(before[i] ?? 0)),
+      );
+    }
+
+    await ok(http.devIn.request("POST", "/api/notifications/read-all"), 204);
+    const task = await ok(http.admin.request("POST", "/api/admin/tasks", { title: "Passed on", assignedTo: id.devIn }));
+    // Reassigned: devIn's notice of it goes though no notification of theirs changed (devOut is told of it).
+    await tells([devIn], () =>
+      ok(http.admin.request("PUT", `/api/admin/tasks/${task.id}`, { title: "Passed on", assignedTo: id.devOut }), 200),
+    );
+    // Deleted: devOut's notice of it goes.
+    await tells([devOut], () => ok(http.admin.request("DELETE", `/api/admin/tasks/${task.id}`), 204));
+
+    // Taken off a project whose message they were told of: the notice leaves devIn's bell.
+    const projectId = await newProject();
+    await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Before they leave" }));
+    const project = (await ok(http.admin.request("GET", `/api/admin/projects/${projectId}`), 200)) as Record<
+      string,
+      unknown
+    >;
+    const { title, description, clientId, status, progress, startDate, endDate } = project;
+    await tells([devIn], () =>
+      ok(
+        http.admin.request("PATCH", `/api/admin/projects/${projectId}`, {
+          ...{ title, description, clientId, status, progress, startDate, endDate },
+          developerIds: [],
+        }),
+        200,
+      ),
+    );
+    // What they were told since reading all went with the task and the project.
+    expect(await unread("devIn")).toBe(0);
+  });
+
   it("anonymous cannot open the live channel", async () => {
     expect(await openLive(server.url, null)).toEqual({ rejected: true, status: 401 });
   });
