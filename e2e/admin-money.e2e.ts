@@ -13,7 +13,7 @@ import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
+import { isFocused, newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -65,6 +65,9 @@ describe("Admin › money and projects", () => {
     expect(await axeViolations(page), "form with errors").toEqual([]);
 
     await page.getByLabel("Title").fill(TITLE);
+    // The first field in error takes the focus: with the title there, the client's.
+    await page.getByRole("button", { name: "Create project" }).click();
+    await expect.poll(() => isFocused(page.getByLabel("Client", { exact: true }))).toBe(true);
     await page.getByLabel("Description").fill("Bookkeeping for the harbour shops.");
     await page.getByRole("searchbox", { name: "Find a client" }).fill("amaka");
     await page.getByLabel("Client", { exact: true }).selectOption(clientId);
@@ -154,6 +157,7 @@ describe("Admin › money and projects", () => {
     await page.getByRole("button", { name: "Create invoice" }).click();
     await page.getByText("Choose a client.").waitFor();
     await page.getByText("Enter an amount like 1500 or 1500.50, with at most two decimals.").waitFor();
+    await expect.poll(() => isFocused(page.getByLabel("Client", { exact: true }))).toBe(true);
     expect(await axeViolations(page), "form with errors").toEqual([]);
 
     await page.getByRole("searchbox", { name: "Find a client" }).fill("amaka");

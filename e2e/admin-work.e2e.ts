@@ -140,6 +140,8 @@ describe("Admin › Tasks", () => {
 
   it("edits the task, and the developer's card follows live", async () => {
     const { page } = admin;
+    // Listed by its status, To Do: the edit moves it out of the list.
+    await page.goto("/portal/admin/tasks?status=todo");
     await page.getByRole("button", { name: `Edit ${TITLE}` }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Task" });
     await dialog.waitFor();
@@ -164,6 +166,10 @@ describe("Admin › Tasks", () => {
     expect(await toast(page, TOAST.taskUpdated).count()).toBe(0);
     await dialog.getByRole("button", { name: "Save Task" }).click();
     await toast(page, TOAST.taskUpdated).waitFor();
+    // Its card left the To Do list with the Edit button the dialog would give the focus back to.
+    await adminCard(page, EDITED).waitFor({ state: "detached" });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
+    await page.goto("/portal/admin/tasks");
     await adminCard(page, EDITED).getByText("In Progress").waitFor();
     await adminCard(page, EDITED).getByRole("link", { name: "Eze Foods E-commerce Store" }).waitFor();
     await myTask(developer.page, EDITED).waitFor();

@@ -6,7 +6,7 @@ import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
+import { isFocused, newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -48,8 +48,6 @@ async function openDialog(card: Locator): Promise<Locator> {
   await dialog.getByLabel("Notes").waitFor();
   return dialog;
 }
-
-const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 
 describe("order services", () => {
   it("shows My Orders and the active services with all their features; axe finds nothing at both widths", async () => {

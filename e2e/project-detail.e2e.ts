@@ -11,7 +11,7 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, signIn, type User } from "./support/browser";
+import { holdRequests, isFocused, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -248,6 +248,8 @@ describe("project detail", () => {
     await shown.getByText("Sending…").waitFor();
     expect(await page.getByRole("button", { name: "Send" }).isDisabled()).toBe(true);
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    // Send is disabled now: the focus is back in the text box, not dropped to the page.
+    expect(await isFocused(page.getByLabel("Message", { exact: true }))).toBe(true);
     release();
     await shown.getByText("Sending…").waitFor({ state: "detached" });
     await page.unroute("**/api/projects/*/messages");
@@ -270,8 +272,10 @@ describe("project detail", () => {
 
     await page.unroute("**/api/projects/*/messages");
     await toastsGone(page);
-    await failed.getByRole("button", { name: "Retry" }).click();
+    await failed.getByRole("button", { name: "Retry" }).press("Enter");
     await failed.getByText("Not sent").waitFor({ state: "detached" });
+    // Retry left with the failed state: the keyboard keeps a place on the page.
+    await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
     await expectOnce(admin.page, text);
     await expectOnce(page, text);
   });

@@ -392,3 +392,6 @@ export async function edgeLightness(page: Page, box: Locator, inset = 2): Promis
     { png, inset },
   );
 }
+
+/** Whether the element `locator` finds has the focus. */
+export const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);

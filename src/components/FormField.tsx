@@ -93,7 +93,7 @@ function useFieldControl() {
 }
 
 // A caller's `css` adds to the recipe's styles, as it does on Chakra's own components.
-export function TextInput({ css, ...props }: HTMLChakraProps<"input">) {
+export function TextInput({ css, ...props }: HTMLChakraProps<"input"> & { ref?: Ref<HTMLInputElement> | undefined }) {
   const styles = useRecipe({ recipe: inputRecipe })();
   return <chakra.input css={[styles, css]} {...useFieldControl()} {...props} />;
 }

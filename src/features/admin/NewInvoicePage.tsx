@@ -53,6 +53,7 @@ export function NewInvoicePage() {
               name="clientId"
               render={({ field }) => (
                 <ClientPicker
+                  ref={field.ref}
                   value={field.value}
                   onChange={(id) => {
                     field.onChange(id);

@@ -1,6 +1,6 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { type ComponentProps, useEffect, useId, useRef, useState } from "react";
+import { type ComponentProps, type Ref, useEffect, useId, useRef, useState } from "react";
 import type { PersonOption, ProjectOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
@@ -18,12 +18,15 @@ export function PickerSearch({
   value,
   onChange,
   disabled,
+  ref,
 }: {
   label: string;
   helperText: string;
   value: string;
   onChange: (text: string) => void;
   disabled?: boolean | undefined;
+  /** Focused when the field the search serves fails (a form's focus on its first error). */
+  ref?: Ref<HTMLInputElement> | undefined;
 }) {
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
@@ -38,6 +41,7 @@ export function PickerSearch({
   return (
     <FormField label={label} helperText={helperText}>
       <TextInput
+        ref={ref}
         type="search"
         value={text}
         disabled={disabled}
@@ -140,6 +144,7 @@ export function ClientPicker({
   error,
   current,
   disabled,
+  ref,
 }: {
   value: string;
   onChange: (clientId: string) => void;
@@ -147,6 +152,8 @@ export function ClientPicker({
   /** The client already chosen (an edited project's), shown before any search. */
   current?: PersonOption | undefined;
   disabled?: boolean;
+  /** The form's (react-hook-form's field.ref): a failed submit focuses the select. */
+  ref?: Ref<HTMLSelectElement> | undefined;
 }) {
   const [search, setSearch] = useState("");
   const options = usePeopleOptions("client", search);
@@ -164,6 +171,7 @@ export function ClientPicker({
       />
       <FormField label="Client" required error={error}>
         <SelectInput
+          ref={ref}
           value={value}
           disabled={disabled}
           onChange={(event) => {
@@ -193,12 +201,15 @@ export function DeveloperPicker({
   error,
   initial = [],
   disabled,
+  ref,
 }: {
   value: string[];
   onChange: (developerIds: string[]) => void;
   error?: string | undefined;
   initial?: PersonOption[];
   disabled?: boolean;
+  /** The form's (react-hook-form's field.ref): a failed submit focuses the search, where the choice is made. */
+  ref?: Ref<HTMLInputElement> | undefined;
 }) {
   const legendId = useId();
   const errorId = useId();
@@ -226,6 +237,7 @@ export function DeveloperPicker({
       </chakra.legend>
       <Stack gap="3">
         <PickerSearch
+          ref={ref}
           label="Find a developer"
           helperText="Type the start of a name or e-mail."
           value={search}

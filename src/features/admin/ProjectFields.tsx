@@ -75,6 +75,7 @@ export function ProjectFields({
         name="clientId"
         render={({ field }) => (
           <ClientPicker
+            ref={field.ref}
             value={field.value}
             onChange={field.onChange}
             error={errors.clientId?.message}
@@ -92,6 +93,7 @@ export function ProjectFields({
         name="developerIds"
         render={({ field }) => (
           <DeveloperPicker
+            ref={field.ref}
             value={field.value}
             onChange={field.onChange}
             error={errors.developerIds?.message}

@@ -1,7 +1,7 @@
 import { SimpleGrid } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactElement, useState } from "react";
+import { type ReactElement, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
 import type { Task } from "../../../common/api";
@@ -15,6 +15,7 @@ import {
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
+import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { failure } from "../../lib/toasts";
 import { PRIORITY_BADGES } from "../tasks/labels";
@@ -91,12 +92,16 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
     (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
   );
   const projectField = form.register("projectId");
+  /** What opened the dialog: focus goes back to it on close, unless it leaves with its card. */
+  const opener = useRef<HTMLElement | null>(null);
 
   const onSubmit = submitMutation(form, save, {
     variables: (data) => ({ id: task?.id, data }),
     saved: { title: editing ? TOAST.taskUpdated : TOAST.taskCreated },
     onSaved: () => {
       if (!editing) form.reset(valuesOf(undefined, start));
+      // An edited task may leave the list filtered by what changed, its Edit button with it.
+      else keepPlace(opener.current);
       setOpen(false);
     },
     failed: failure(editing ? TOAST.taskUpdateFailed : TOAST.taskCreateFailed),
@@ -108,6 +113,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
       onOpenChange={(event) => {
         setOpen(event.open);
         if (event.open) {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           form.reset(valuesOf(task, start));
           setProjectSearch("");
           setChosenProject(undefined);

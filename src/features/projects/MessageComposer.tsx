@@ -53,6 +53,9 @@ export function MessageComposer({
     setText("");
     setAttachments([]);
     typing.stopped();
+    // Send is disabled until something new is typed: focus left on it (a keyboard's Enter) was dropped to
+    // the page's body. The text box is where the next message starts.
+    composer.current?.querySelector("textarea")?.focus();
   }
 
   function removeAttachment(file: MessageFile) {

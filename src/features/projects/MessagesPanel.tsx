@@ -19,6 +19,7 @@ import { ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
+import { keepPlace } from "../../lib/keep-place";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
@@ -373,10 +374,26 @@ function MessageItem({
       {message.files.length > 0 && <MessageFiles files={message.files} />}
       {failed && (
         <HStack gap="2" mt="2">
-          <Button size="xs" variant="outline" onClick={onRetry} disabled={retrying}>
+          {/* Both leave with the failed state (the message sends, or goes): the reader keeps a place on the page. */}
+          <Button
+            size="xs"
+            variant="outline"
+            onClick={(event) => {
+              keepPlace(event.currentTarget);
+              onRetry();
+            }}
+            disabled={retrying}
+          >
             Retry
           </Button>
-          <Button size="xs" variant="ghost" onClick={onDiscard}>
+          <Button
+            size="xs"
+            variant="ghost"
+            onClick={(event) => {
+              keepPlace(event.currentTarget);
+              onDiscard();
+            }}
+          >
             Discard
           </Button>
         </HStack>
