@@ -179,6 +179,7 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     q: "client1",
     defaults: PAYMENT_TABLE_DEFAULTS,
     one: "client10000",
+    filter: { status: "pending" },
   }),
   ...adminTable("bookings", "/api/admin/bookings", listBookings, {
     sort: "created",

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { adminTableQuery } from "./admin";
-import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "./admin-table";
+import { PAYMENT_FILTERS, PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "./admin-table";
 
 export type { PaymentSort } from "./admin-table";
 
@@ -17,7 +17,9 @@ import { isBlank, ONE_LINE_PATTERN } from "./text";
  * same schemas.
  */
 
-export const paymentsQuerySchema = adminTableQuery(PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS);
+export const paymentsQuerySchema = adminTableQuery(PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS).extend({
+  status: z.enum(PAYMENT_FILTERS).optional(),
+});
 export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
 
 /** A row of the payments table: the invoice as the portal shows it, with its client's e-mail. */

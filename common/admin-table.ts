@@ -74,6 +74,17 @@ export const STAFF_TABLE_DEFAULTS: TableDefaults<StaffSort> = { sort: "name", di
 export const PAYMENT_SORTS = ["number", "client", "amount", "due", "status", "created"] as const;
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 export const PAYMENT_TABLE_DEFAULTS: TableDefaults<PaymentSort> = { sort: "created", dir: "desc" };
+/**
+ * Payments' status filter: pending is everything not paid (the Pending total, spec §4, and the admin
+ * dashboard's Unpaid invoices), overdue the invoices not paid past their due date.
+ */
+export const PAYMENT_FILTERS = ["pending", "overdue", "paid"] as const;
+export type PaymentFilter = (typeof PAYMENT_FILTERS)[number];
+export const PAYMENT_FILTER_LABELS: Record<PaymentFilter, string> = {
+  pending: "Pending (not paid)",
+  overdue: "Overdue",
+  paid: "Paid",
+};
 /** Bookings (service orders): sortable by created date, amount, status, client and service; searched by client name or e-mail, or service title. */
 export const BOOKING_SORTS = ["created", "amount", "status", "client", "service"] as const;
 export type BookingSort = (typeof BOOKING_SORTS)[number];

@@ -285,6 +285,31 @@ describe("Admin › money and projects", () => {
     expect(await paidRow.getByRole("button", { name: /^Delete/ }).count()).toBe(0);
   });
 
+  it("lists the unpaid invoices from the dashboard's figure, then by each status through the URL", async () => {
+    const { page } = admin;
+    await page.goto("/portal/admin");
+    await page.getByRole("link", { name: "View unpaid invoices" }).click();
+    await waitForPath(page, "/portal/admin/payments");
+    const filter = page.getByLabel("Status", { exact: true });
+    await expect.poll(() => filter.inputValue()).toBe("pending");
+    const table = page.getByRole("table", { name: "All invoices" });
+    const numbers = () => table.locator("tbody tr td:first-child").allTextContents();
+    const listed = async (status: string) =>
+      (await api.get<AdminPage<AdminPayment>>(`/api/admin/payments?status=${status}`, ADMIN_EMAIL)).items.map(
+        (row) => row.invoiceNumber,
+      );
+    const pending = await listed("pending");
+    expect(pending.length).toBeGreaterThan(0);
+    await expect.poll(numbers).toEqual(pending);
+    expect(await axeViolations(page), "filtered payments").toEqual([]);
+
+    await filter.selectOption("paid");
+    await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("paid");
+    const paid = await listed("paid");
+    expect(paid.some((number) => pending.includes(number))).toBe(false);
+    await expect.poll(numbers).toEqual(paid);
+  });
+
   it("deletes a project created by mistake after the confirmation; the client's open page says it is gone", async () => {
     const { page } = admin;
     // One with invoices stays, and says why.

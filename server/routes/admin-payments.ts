@@ -79,7 +79,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ["admin"],
-        summary: "The payments table: invoices with their clients, a page, sorted, searched by number or client",
+        summary:
+          "The payments table: invoices with their clients, a page, sorted, searched by number or client, of one status (pending: not paid)",
         querystring: paymentsQuerySchema,
         response: { 200: adminPageOf(adminPaymentSchema), ...errorResponses(400, 401, 403) },
       },
@@ -95,7 +96,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ["admin"],
-        summary: "Every invoice matching the payments table's search, in its order, as CSV",
+        summary: "Every invoice matching the payments table's search and status, in its order, as CSV",
         querystring: paymentsQuerySchema.omit({ page: true, pageSize: true }),
         produces: ["text/csv"],
         response: {

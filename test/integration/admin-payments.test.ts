@@ -33,13 +33,24 @@ const SORT_SQL = {
   status: sql`(case when i.status = 'unpaid' and i.due_date < (now() at time zone 'Africa/Lagos')::date then 'overdue' else i.status end)`,
 } as const;
 
+/** Each status filter, as the table shows statuses: pending is everything not paid. */
+const STATUS_SQL = {
+  all: sql`true`,
+  pending: sql`i.status <> 'paid'`,
+  overdue: sql`${SORT_SQL.status} = 'overdue'`,
+  paid: sql`i.status = 'paid'`,
+} as const;
+type StatusFilter = keyof typeof STATUS_SQL;
+const filterParam = (status: StatusFilter) => (status === "all" ? "" : `&status=${status}`);
+
 /** The expected order, straight from SQL (independent of the route's helpers). */
-async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: string) {
+async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: string, status: StatusFilter = "all") {
   const direction = sql.raw(dir);
   const pattern = `${q.toLowerCase()}%`;
   const result = await server.db.execute(
     sql`select i.id from invoices i join users u on u.id = i.client_id
-        where lower(i.invoice_number) like ${pattern} or lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern}
+        where (lower(i.invoice_number) like ${pattern} or lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern})
+          and ${STATUS_SQL[status]}
         order by ${SORT_SQL[sort]} ${direction}, i.id ${direction}`,
   );
   return (result.rows as { id: string }[]).map((row) => row.id);
@@ -208,8 +219,77 @@ describe("GET /api/admin/payments", () => {
     expect(byId.get(invoiceIds[0] as string)).toMatchObject({ status: "unpaid", paidDate: null });
   });
 
-  it("refuses a bad page, sort, direction or unknown parameter with 400", async () => {
-    for (const query of ["page=0", "pageSize=101", "sort=email", "dir=up", "extra=1", `q=${"a".repeat(101)}`]) {
+  it("filters by status, searched (read either way) and not: in SQL's order, totals equal to a recount", async () => {
+    // The test's own invoices: one paid, one overdue, ten unpaid not yet due; and a set past FEW_MATCHES.
+    const many = `pf${randomUUID().slice(0, 6)}`;
+    const [manyClient] = await createClients(server.db, [
+      { fullName: `${many} Client`, email: `${many}@example.test` },
+    ]);
+    await server.db.execute(sql`insert into invoices (client_id, invoice_number, amount_minor, due_date, status, created_at,
+        overdue_told_for)
+      select ${manyClient}, ${`${many.toUpperCase()}-`} || lpad(n::text, 5, '0'), (n * 7919 % 10007) * 100,
+        current_date + (n * 31 % 90) - 30, case when n % 3 = 0 then 'paid' else 'unpaid' end,
+        now() - (n * 6151 % 4001) * interval '1 minute', current_date + (n * 31 % 90) - 30
+      from generate_series(1, ${FEW_MATCHES * 2}) n`);
+    for (const status of ["pending", "overdue", "paid"] as const) {
+      for (const [q, pageSize] of [
+        [TAG, 5],
+        [many, 25],
+      ] as const) {
+        for (const sort of ["number", "client", "due", "created"] as const) {
+          for (const dir of ["asc", "desc"] as const) {
+            const expected = await expectedIds(sort, dir, q, status);
+            for (const page of [1, 2]) {
+              const body = await table(
+                admin,
+                `q=${q}&sort=${sort}&dir=${dir}&page=${page}&pageSize=${pageSize}${filterParam(status)}`,
+              );
+              expect(body.total, `${q} ${status}`).toBe(expected.length);
+              expect(
+                body.items.map((row) => row.id),
+                `${q} ${status} ${sort} ${dir} page ${page}`,
+              ).toEqual(expected.slice((page - 1) * pageSize, page * pageSize));
+            }
+          }
+        }
+      }
+      // Unsearched: the total from the running totals, equal to a recount; the page only of that status.
+      const [recount] = (
+        await server.db.execute(sql`select count(*)::int as n from invoices i where ${STATUS_SQL[status]}`)
+      ).rows as { n: number }[];
+      const body = await table(admin, `pageSize=25${filterParam(status)}`);
+      expect(body.total, status).toBe(recount?.n);
+      const shown = status === "pending" ? ["unpaid", "overdue"] : [status];
+      expect(body.items.length).toBe(Math.min(25, body.total));
+      expect(
+        body.items.every((row) => shown.includes(row.status)),
+        status,
+      ).toBe(true);
+    }
+    // The test's own, counted: eleven not paid (one overdue), one paid.
+    expect((await table(admin, `q=${TAG}&status=pending`)).total).toBe(COUNT - 1);
+    const overdue = (await table(admin, `q=${TAG}&status=overdue`)).items;
+    expect(overdue.map((row) => row.id)).toEqual([invoiceIds[3]]);
+    expect((await table(admin, `q=${TAG}&status=paid`)).items.map((row) => row.id)).toEqual([invoiceIds[5]]);
+    // The CSV follows the filter.
+    const csv = await admin.request("GET", `/api/admin/payments.csv?q=${TAG}&status=overdue`);
+    const lines = csv.text
+      .replace(/^\uFEFF/, "")
+      .trimEnd()
+      .split("\r\n");
+    expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual([overdue[0]?.invoiceNumber]);
+  });
+
+  it("refuses a bad page, sort, direction, status or unknown parameter with 400", async () => {
+    for (const query of [
+      "page=0",
+      "pageSize=101",
+      "sort=email",
+      "dir=up",
+      "status=unpaid",
+      "extra=1",
+      `q=${"a".repeat(101)}`,
+    ]) {
       expect((await admin.request("GET", `/api/admin/payments?${query}`)).status, query).toBe(400);
     }
   });

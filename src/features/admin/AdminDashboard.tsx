@@ -42,7 +42,18 @@ export function AdminDashboard() {
         </Link>
       ),
     },
-    { label: "Unpaid invoices", value: data?.counts.unpaidInvoices },
+    {
+      label: "Unpaid invoices",
+      value: data?.counts.unpaidInvoices,
+      // Everything not paid, overdue included: Payments' Pending filter.
+      help: (
+        <Link asChild variant="underline">
+          <RouterLink to="/portal/admin/payments" search={{ status: "pending" }}>
+            View unpaid invoices
+          </RouterLink>
+        </Link>
+      ),
+    },
   ];
   return (
     <Stack gap="6">

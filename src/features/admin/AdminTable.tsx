@@ -3,6 +3,7 @@ import { type ReactNode, useEffect, useId, useRef } from "react";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
 import type { AdminPage, SortDirection } from "../../../common/admin";
 import { DataTable } from "../../components/DataTable";
+import { SelectInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
 import { SearchBox } from "../../components/SearchBox";
 import { TABLE_NOT_LOADED, TABLE_NOT_REFRESHED } from "./labels";
@@ -237,5 +238,47 @@ function SortButton({
       {label}
       <Icon aria-hidden="true" />
     </Button>
+  );
+}
+
+/**
+ * A table's filter by one of its statuses, in its toolbar: "All" or one of `options`, each with its
+ * label. Choosing goes back to the first page (the page's rows are another list's).
+ */
+export function TableFilter<V extends string>({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+}: {
+  label: string;
+  value: V | undefined;
+  options: readonly V[];
+  labels: Record<V, string>;
+  onChange: (value: V | undefined) => void;
+}) {
+  const id = useId();
+  return (
+    <HStack gap="2">
+      <label htmlFor={id}>
+        <Text as="span" fontSize="sm" whiteSpace="nowrap">
+          {label}
+        </Text>
+      </label>
+      <SelectInput
+        id={id}
+        height="9"
+        value={value ?? ""}
+        onChange={(event) => onChange((event.target.value || undefined) as V | undefined)}
+      >
+        <option value="">All</option>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </SelectInput>
+    </HStack>
   );
 }

@@ -1,7 +1,7 @@
-import { Badge, Button, Dialog, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, Dialog, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { LuInbox, LuReply, LuUserPlus } from "react-icons/lu";
 import {
   type AdminEnquiry,
@@ -22,7 +22,7 @@ import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, TableFilter } from "./AdminTable";
 import {
   enquiriesQueryOptions,
   enquiryDetailQueryOptions,
@@ -42,7 +42,6 @@ export function EnquiriesPage({
 }) {
   useLiveEnquiries();
   const enquiries = useQuery(enquiriesQueryOptions(query));
-  const filterId = useId();
 
   useLoadFailedToast(enquiries.isError, TOAST.enquiriesLoadFailed);
 
@@ -108,28 +107,13 @@ export function EnquiriesPage({
         icon: <LuInbox aria-hidden="true" />,
       }}
       toolbar={
-        <HStack gap="2">
-          <label htmlFor={filterId}>
-            <Text as="span" fontSize="sm" whiteSpace="nowrap">
-              Status
-            </Text>
-          </label>
-          <SelectInput
-            id={filterId}
-            height="9"
-            value={query.status ?? ""}
-            onChange={(event) =>
-              onQueryChange({ status: (event.target.value || undefined) as EnquiryStatus | undefined, page: 1 })
-            }
-          >
-            <option value="">All</option>
-            {ENQUIRY_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ENQUIRY_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </SelectInput>
-        </HStack>
+        <TableFilter
+          label="Status"
+          value={query.status}
+          options={ENQUIRY_STATUSES}
+          labels={ENQUIRY_STATUS_LABELS}
+          onChange={(status) => onQueryChange({ status, page: 1 })}
+        />
       }
     />
   );

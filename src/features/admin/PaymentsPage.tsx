@@ -2,6 +2,7 @@ import { Button, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { LuCircleCheck, LuDownload, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
+import { PAYMENT_FILTER_LABELS, PAYMENT_FILTERS } from "../../../common/admin-table";
 import { countOf, formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
@@ -21,7 +22,7 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { NO_INVOICES } from "../invoices/labels";
 import { ProjectLink } from "../projects/ProjectLink";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, TableFilter } from "./AdminTable";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
@@ -110,27 +111,36 @@ export function PaymentsPage({
         onRetry={() => payments.refetch()}
         search={{ label: "Search by invoice number or client name or e-mail", placeholder: "Number, client or e-mail" }}
         empty={{
-          title: NO_INVOICES,
+          title: query.status ? `No ${PAYMENT_FILTER_LABELS[query.status].toLowerCase()} invoices` : NO_INVOICES,
           text: "Invoices appear here once they are created.",
           icon: <LuReceipt aria-hidden="true" />,
         }}
         toolbar={
-          <Button
-            size="sm"
-            variant="outline"
-            loading={exportPayments.isPending}
-            onClick={() =>
-              exportPayments.mutate(
-                { sort: query.sort, dir: query.dir, q: query.q },
-                {
-                  onError: (error) => toast("error", serverMessage, error),
-                },
-              )
-            }
-          >
-            <LuDownload aria-hidden="true" />
-            Export CSV
-          </Button>
+          <>
+            <TableFilter
+              label="Status"
+              value={query.status}
+              options={PAYMENT_FILTERS}
+              labels={PAYMENT_FILTER_LABELS}
+              onChange={(status) => onQueryChange({ status, page: 1 })}
+            />
+            <Button
+              size="sm"
+              variant="outline"
+              loading={exportPayments.isPending}
+              onClick={() =>
+                exportPayments.mutate(
+                  { sort: query.sort, dir: query.dir, q: query.q, status: query.status },
+                  {
+                    onError: (error) => toast("error", serverMessage, error),
+                  },
+                )
+              }
+            >
+              <LuDownload aria-hidden="true" />
+              Export CSV
+            </Button>
+          </>
         }
       />
     </Stack>

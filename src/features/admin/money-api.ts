@@ -55,7 +55,7 @@ export function useUpdateInvoice(invoiceId: string) {
 
 export function useExportPayments() {
   return useMutation({
-    mutationFn: async (query: Pick<PaymentsQuery, "sort" | "dir" | "q">) => {
+    mutationFn: async (query: Pick<PaymentsQuery, "sort" | "dir" | "q" | "status">) => {
       const { blob, filename } = await api.download(`/api/admin/payments.csv${toQueryString(query)}`);
       saveFile(blob, filename ?? "payments.csv");
     },

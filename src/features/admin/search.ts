@@ -9,6 +9,11 @@ import {
   ENQUIRY_TABLE_DEFAULTS,
   type EnquirySort,
   type EnquiryStatus,
+  PAYMENT_FILTERS,
+  PAYMENT_SORTS,
+  PAYMENT_TABLE_DEFAULTS,
+  type PaymentFilter,
+  type PaymentSort,
   readTableQuery,
   type TableDefaults,
 } from "../../../common/admin-table";
@@ -62,6 +67,14 @@ export function enquirySearch(
 ): AdminTableQuery<EnquirySort> & { status?: EnquiryStatus | undefined } {
   const status = knownStatus(ENQUIRY_STATUSES, raw.status);
   return { ...readTableQuery(raw, ENQUIRY_SORTS, ENQUIRY_TABLE_DEFAULTS), status };
+}
+
+/** Admin › Payments' URL: the table's page, sort and search, and a known status filter. */
+export function paymentSearch(
+  raw: Partial<Record<keyof AdminTableQuery | "status", unknown>> & SearchSchemaInput,
+): AdminTableQuery<PaymentSort> & { status?: PaymentFilter | undefined } {
+  const status = knownStatus(PAYMENT_FILTERS, raw.status);
+  return { ...readTableQuery(raw, PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS), status };
 }
 
 /** The audit log's URL: page and order, and the person, kind and day range filters. */

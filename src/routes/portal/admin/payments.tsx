@@ -1,13 +1,12 @@
 import { createFileRoute } from "@tanstack/react-router";
 import { LuFilePlus } from "react-icons/lu";
-import { PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
 import { PaymentsPage } from "../../../features/admin/PaymentsPage";
-import { tableSearch } from "../../../features/admin/search";
+import { paymentSearch } from "../../../features/admin/search";
 
 export const Route = createFileRoute("/portal/admin/payments")({
-  validateSearch: tableSearch(PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS),
+  validateSearch: paymentSearch,
   component: PaymentsRoute,
 });
 
