@@ -382,6 +382,54 @@ export const projectDetailLive: LiveCollection<"projects"> = {
 };
 
 /**
+ * A client's projects name them (their name and company, marked deactivated when they are): a
+ * "people" change of a client (renamed, deactivated, reactivated: migration 0040's triggers) tells
+ * each reader of one of their projects to refetch their list and the project's open page. Their
+ * projects are read on projects_client_created_idx, at most PEOPLE_PROJECTS_MAX of them (a client
+ * has a few), and each one's developers on project_developers' primary key.
+ */
+export const projectsOfClientLive: LiveCollection<"people"> = {
+  topic: "people",
+  authorize: authorizeProjectKey("detail", rules.projects.read),
+  async resolve(db, change) {
+    const rows = await db
+      .select({ id: projects.id, developerId: projectDevelopers.developerId })
+      .from(projects)
+      .leftJoin(projectDevelopers, eq(projectDevelopers.projectId, projects.id))
+      .where(
+        inArray(
+          projects.id,
+          db
+            .select({ id: projects.id })
+            .from(projects)
+            .where(eq(projects.clientId, change.id))
+            .limit(PEOPLE_PROJECTS_MAX),
+        ),
+      );
+    if (rows.length === 0) return [];
+    const developersOf = new Map<string, string[]>();
+    for (const row of rows) {
+      const developers = developersOf.get(row.id) ?? [];
+      if (row.developerId) developers.push(row.developerId);
+      developersOf.set(row.id, developers);
+    }
+    const readers = (developerIds: readonly string[]) => (actor: Actor) =>
+      rules.projects.read(actor, { clientId: change.id, developerIds: [...developerIds] }) ? invalidate : undefined;
+    const everyDeveloper = [...new Set(rows.flatMap((row) => (row.developerId ? [row.developerId] : [])))];
+    return [
+      { key: projectsListKey, pushFor: readers(everyDeveloper) },
+      ...[...developersOf].map(([projectId, developerIds]) => ({
+        key: projectKey(projectId),
+        pushFor: readers(developerIds),
+      })),
+    ];
+  },
+};
+
+/** The projects of a client a "people" change of theirs reads at most. */
+const PEOPLE_PROJECTS_MAX = 100;
+
+/**
  * The projects list is live (issue #7: a project an administrator creates or
  * edits shows in its client's and developers' open lists): everyone who may
  * read the project, or could before the change (a previous client, a

@@ -26,7 +26,13 @@ import {
 } from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { adminPeopleLive } from "../data/people";
-import { projectDetailLive, projectMessagesLive, projectPresenceLive, projectsListLive } from "../data/projects";
+import {
+  projectDetailLive,
+  projectMessagesLive,
+  projectPresenceLive,
+  projectsListLive,
+  projectsOfClientLive,
+} from "../data/projects";
 import { servicesLive } from "../data/services";
 import { tasksLive, tasksProjectsLive } from "../data/tasks";
 import { unreadMessagesLive, unreadProjectsLive, unreadReadsLive } from "../data/unread";
@@ -58,6 +64,7 @@ const collections: LiveCollection[] = [
   unreadProjectsLive,
   projectsListLive,
   projectDetailLive,
+  projectsOfClientLive,
   adminBookingsLive,
   adminDashboardEnquiriesLive,
   enquiriesLive,

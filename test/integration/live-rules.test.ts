@@ -977,6 +977,30 @@ describe("live keys × actors", () => {
   }
 });
 
+describe("a client renamed", () => {
+  it("their projects' readers refetch the list and the open project page; no one else", async () => {
+    const I = "invalidate" as const;
+    const N = "nothing" as const;
+    const [before] = await server.db
+      .select({ companyName: users.companyName })
+      .from(users)
+      .where(eq(users.id, id.clientA));
+    // Written as plain SQL would: the users table's triggers announce it (migration 0040).
+    const renamed = (companyName: string | null) => async () => {
+      await server.db.update(users).set({ companyName }).where(eq(users.id, id.clientA));
+      return id.clientA;
+    };
+    try {
+      await subscribeAll(["projects", "list"], [T, T, T, T, T]);
+      await expectPushes(renamed("Renamed For The List"), ["projects", "list"], "update", [I, N, I, N, I]);
+      await subscribeAll(["projects", projectId, "detail"], [T, F, T, F, T]);
+      await expectPushes(renamed("Renamed For The Page"), ["projects", projectId, "detail"], "update", [I, N, I, N, I]);
+    } finally {
+      await renamed(before?.companyName ?? null)();
+    }
+  });
+});
+
 describe("rows outside every viewer's scope reach no one", () => {
   it("an inactive service reaches no one's active list, not even as a delete", async () => {
     const key = ["services", "active"];
