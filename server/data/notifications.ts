@@ -535,7 +535,7 @@ export const notificationsLive = bellOn("notifications", (change) => change.user
 
 /** A task reassigned or deleted: its notices leave the assignee's bell it was taken from (or come back). */
 export const notificationsTasksLive = bellOn("tasks", (change) =>
-  change.op === "delete" || change.assignedTo !== change.previousAssignedTo
+  change.op === "delete" || (change.op === "update" && change.assignedTo !== change.previousAssignedTo)
     ? [change.previousAssignedTo, change.assignedTo]
     : [],
 );

@@ -392,6 +392,9 @@ export const projectsOfClientLive: LiveCollection<"people"> = {
   topic: "people",
   authorize: authorizeProjectKey("detail", rules.projects.read),
   async resolve(db, change) {
+    // Someone added owns no project yet (a bulk insert of clients would read once per row), and
+    // someone deleted owned none (a client with projects is deactivated instead).
+    if (change.op !== "update") return [];
     const rows = await db
       .select({ id: projects.id, developerId: projectDevelopers.developerId })
       .from(projects)

@@ -349,9 +349,21 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
   sessions.onUserInvalidationArrived((userId) => {
     for (const connection of connectionsByUser.get(userId) ?? []) connection.unchecked += 1;
   });
-  sessions.onUserInvalidated((userId, wholeUser) =>
-    recheckUser(userId, wholeUser).catch((error) => app.log.error({ err: error }, "live session re-check failed")),
-  );
+  /**
+   * One re-check of a person at a time, each after the one before: two at once would each take away
+   * the invalidations they began with, some twice, and an older session read could end last.
+   */
+  const rechecks = new Map<string, Promise<void>>();
+  sessions.onUserInvalidated((userId, wholeUser) => {
+    const next = (rechecks.get(userId) ?? Promise.resolve())
+      .then(() => recheckUser(userId, wholeUser))
+      .catch((error) => app.log.error({ err: error }, "live session re-check failed"))
+      .finally(() => {
+        if (rechecks.get(userId) === next) rechecks.delete(userId);
+      });
+    rechecks.set(userId, next);
+    return next;
+  });
 
   const pinger = setInterval(() => {
     const now = Date.now();

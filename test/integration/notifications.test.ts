@@ -349,18 +349,31 @@ describe("live bell", () => {
     const devOut = await sockets.open(http.devOut);
     for (const socket of [devIn, devOut]) expect((await socket.subscribe(["notifications"])).type).toBe("subscribed");
     const count = (socket: LiveSocket) => socket.frames.filter((f) => f.type === "invalidate").length;
-    /** `act`, then an invalidate on each of `told` beyond what it had (what an earlier act sent has arrived by then). */
+    /** Until no invalidate has arrived on either socket for a while: what earlier steps sent is in. */
+    async function settled() {
+      for (let before = -1; before !== count(devIn) + count(devOut); ) {
+        before = count(devIn) + count(devOut);
+        await sleep(300);
+      }
+    }
+    /** `act`, then an invalidate on each of `told` beyond what it had, then quiet. */
     async function tells(told: LiveSocket[], act: () => Promise<unknown>) {
-      await sleep(300);
       const before = told.map(count);
       await act();
       await Promise.all(
         told.map((socket, i) => expect.poll(() => count(socket), { timeout: 3_000 }).toBeGreaterThan(before[i] ?? 0)),
       );
+      await settled();
     }
 
     await ok(http.devIn.request("POST", "/api/notifications/read-all"), 204);
-    const task = await ok(http.admin.request("POST", "/api/admin/tasks", { title: "Passed on", assignedTo: id.devIn }));
+    await settled();
+    let task = { id: "" };
+    await tells([devIn], async () => {
+      task = (await ok(
+        http.admin.request("POST", "/api/admin/tasks", { title: "Passed on", assignedTo: id.devIn }),
+      )) as { id: string };
+    });
     // Reassigned: devIn's notice of it goes though no notification of theirs changed (devOut is told of it).
     await tells([devIn], () =>
       ok(http.admin.request("PUT", `/api/admin/tasks/${task.id}`, { title: "Passed on", assignedTo: id.devOut }), 200),
@@ -370,7 +383,9 @@ describe("live bell", () => {
 
     // Taken off a project whose message they were told of: the notice leaves devIn's bell.
     const projectId = await newProject();
-    await ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Before they leave" }));
+    await tells([devIn], () =>
+      ok(http.clientA.request("POST", `/api/projects/${projectId}/messages`, { message: "Before they leave" })),
+    );
     const project = (await ok(http.admin.request("GET", `/api/admin/projects/${projectId}`), 200)) as Record<
       string,
       unknown
