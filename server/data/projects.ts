@@ -189,14 +189,22 @@ export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectF
 }
 
 /**
- * A project's facts for a write the rules judge on them, read under a shared lock on the project's row
- * until the write commits: a change to its client or developers under way (PATCH
- * /api/admin/projects/:id locks the row first) is waited for, and the facts read after it. Read before
- * the write's transaction instead, a developer taken off the project a moment before still posted.
+ * A project's facts for a write the rules judge on them, read under a lock on the project's row until
+ * the write commits: a change to its client or developers under way (PATCH /api/admin/projects/:id and
+ * its deletion lock the row for update first) is waited for, and the facts read after it. Read before
+ * the write's transaction instead, a developer taken off the project a moment before still posted. The
+ * key-share lock is the one the write's foreign key takes on the row anyway. Two statements: one that
+ * waited for a lock reads the rest of what it selects (the developers) as they were when it began.
  */
 export async function lockedProjectFacts(tx: Tx, id: string): Promise<ProjectFacts | undefined> {
-  const [row] = await tx.select({ id: projects.id }).from(projects).where(eq(projects.id, id)).for("share");
-  return row && getProjectFacts(tx, id);
+  const locked = await tx.execute(sql`select 1 from ${projects} where id = ${id} for key share`);
+  if (locked.rows.length === 0) return undefined;
+  const { rows } = await tx.execute<{ client_id: string; developer_ids: string[] }>(sql`
+    select p.client_id,
+      array(select d.developer_id from ${projectDevelopers} d where d.project_id = p.id) as developer_ids
+    from ${projects} p where p.id = ${id}`);
+  const [row] = rows;
+  return row && { clientId: row.client_id, developerIds: row.developer_ids };
 }
 
 /** Read before every request about one project (its messages, files, milestones) and by the live hub. */

@@ -215,8 +215,12 @@ describe("a change the rules judge, while the row changes under it", () => {
     const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
     const otherClientId = await userIdOf(server.db, "amaka@bellofashion.test");
     const title = "Added as the project moves";
+    // As PATCH /api/admin/projects/:id gives a project to another client: the row locked, then changed.
     const added = await whileHeldOpen(
-      () => side.query("update projects set client_id = $1 where id = $2", [otherClientId, projectId]),
+      async () => {
+        await side.query("select id from projects where id = $1 for update", [projectId]);
+        await side.query("update projects set client_id = $1 where id = $2", [otherClientId, projectId]);
+      },
       () => client.request("POST", `/api/projects/${projectId}/milestones`, { title, amount: "1000" }),
     );
     const kept = await side.query("select 1 from milestones where title = $1", [title]);
