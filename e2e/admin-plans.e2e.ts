@@ -101,6 +101,15 @@ describe("Admin › Plans", () => {
       .toBe(`Move ${edited.name} down`);
   });
 
+  it("shows what another administrator changes, without a reload", async () => {
+    const { page } = admin;
+    // Shown again elsewhere (another administrator, another tab), then hidden again, as the next test needs it.
+    await api.send("PUT", `/api/admin/plans/${hidden.id}/visibility`, ADMIN_EMAIL, { hidden: false });
+    await page.getByRole("button", { name: `Hide ${hidden.name}` }).waitFor();
+    await api.send("PUT", `/api/admin/plans/${hidden.id}/visibility`, ADMIN_EMAIL, { hidden: true });
+    await page.getByRole("button", { name: `Show ${hidden.name}` }).waitFor();
+  });
+
   it("a visitor's fresh /plans has the new price and not the hidden plan in its HTML, unchanged by hydration", async () => {
     const raw = await (await fetch(`${product.server.url}/plans`)).text();
     expect(raw).toContain(NEW_PRICE_TEXT);

@@ -6,6 +6,8 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { plans } from "../db/schema";
 import { takeTurn } from "../db/turns";
+import { refetchedOn } from "../live/collection";
+import { rules } from "../rules";
 
 /**
  * Plans as the server owns them (issue #7 item 10): the admin console's reads
@@ -155,3 +157,10 @@ export async function renumberCategory(tx: Tx, category: PlanCategory, except?: 
 }
 
 export { adminColumns as planColumns };
+
+/**
+ * Plan management's live key: any plan written (created, edited, moved, hidden, deleted, by another
+ * administrator or in another tab) refetches every administrator's list, hidden plans included.
+ */
+export const adminPlansKey = ["admin", "plans"] as const;
+export const adminPlansLive = refetchedOn(adminPlansKey, "plans", (actor) => rules.plans.update(actor));

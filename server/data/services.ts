@@ -2,8 +2,8 @@ import { desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { services } from "../db/schema";
-import type { LiveCollection } from "../live/collection";
-import type { Scope, ServiceFacts } from "../rules";
+import { type LiveCollection, refetchedOn } from "../live/collection";
+import { rules, type Scope, type ServiceFacts } from "../rules";
 
 /**
  * Reads of the services clients order, shared by the REST routes and the live
@@ -92,6 +92,17 @@ export const servicesLive: LiveCollection<"services"> = {
     return [{ key: activeServicesKey, pushFor: () => push }];
   },
 };
+
+/**
+ * The admin services grid's live key: any service written (by another administrator, in another tab)
+ * refetches every administrator's grid, inactive services included.
+ */
+export const adminServicesKey = ["admin", "services"] as const;
+export const adminServicesLive = refetchedOn(
+  adminServicesKey,
+  "services",
+  (actor) => rules.services.scope(actor).kind === "all",
+);
 
 /** The admin services grid (issue #7): every service, active or not, newest first, a page at a time. */
 export async function listServicesPage(db: Db, query: { page: number; pageSize: number }) {

@@ -26,6 +26,7 @@ import {
 } from "../data/notifications";
 import { ordersLive } from "../data/orders";
 import { adminPeopleLive } from "../data/people";
+import { adminPlansLive } from "../data/plans";
 import {
   projectDetailLive,
   projectMessagesLive,
@@ -33,7 +34,7 @@ import {
   projectsListLive,
   projectsOfClientLive,
 } from "../data/projects";
-import { servicesLive } from "../data/services";
+import { adminServicesLive, servicesLive } from "../data/services";
 import { tasksLive, tasksProjectsLive } from "../data/tasks";
 import { unreadMessagesLive, unreadProjectsLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
@@ -49,6 +50,8 @@ const collections: LiveCollection[] = [
   tasksLive,
   tasksProjectsLive,
   servicesLive,
+  adminServicesLive,
+  adminPlansLive,
   ordersLive,
   invoicesLive,
   invoicesProjectsLive,

@@ -22,6 +22,7 @@ import {
   invoices,
   messageFiles,
   milestones,
+  plans,
   projectDevelopers,
   projectFiles,
   projectMessages,
@@ -357,6 +358,68 @@ const table: Row[] = [
         id: rowId,
         previousStatus: "active",
       }),
+  },
+  {
+    // The admin services grid: every service, inactive ones too, administrators only.
+    name: "admin services",
+    key: () => ["admin", "services"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    insert: () => insertService("inactive"),
+    update: (rowId) =>
+      commit(
+        (tx) =>
+          tx
+            .update(services)
+            .set({ title: `Draft ${rowId.slice(0, 8)}` })
+            .where(eq(services.id, rowId)),
+        {
+          topic: "services",
+          op: "update",
+          id: rowId,
+          previousStatus: "inactive",
+        },
+      ),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(services).where(eq(services.id, rowId)), {
+        topic: "services",
+        op: "delete",
+        id: rowId,
+        previousStatus: "inactive",
+      }),
+  },
+  {
+    // Plan management: every plan, hidden ones too, administrators only.
+    name: "admin plans",
+    key: () => ["admin", "plans"],
+    subscribe: [F, F, F, F, T],
+    receives: [F, F, F, F, T],
+    push: "invalidate",
+    async insert() {
+      const planId = randomUUID();
+      await commit(
+        (tx) =>
+          tx.insert(plans).values({
+            id: planId,
+            slug: `live-rules-${planId.slice(0, 8)}`,
+            category: "social",
+            name: `Live rules plan ${planId.slice(0, 8)}`,
+            price: 10_000_00,
+            hidden: true,
+          }),
+        { topic: "plans", op: "insert", id: planId },
+      );
+      return planId;
+    },
+    update: (rowId) =>
+      commit((tx) => tx.update(plans).set({ badge: "New" }).where(eq(plans.id, rowId)), {
+        topic: "plans",
+        op: "update",
+        id: rowId,
+      }),
+    remove: (rowId) =>
+      commit((tx) => tx.delete(plans).where(eq(plans.id, rowId)), { topic: "plans", op: "delete", id: rowId }),
   },
   {
     name: "my orders",

@@ -21,10 +21,11 @@ import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain"
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
+import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { failure, toastFailure, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
-import { plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
+import { adminPlansKey, plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
 export const DELETE_PLAN_QUESTION = "Are you sure you want to delete this plan?";
 
@@ -54,6 +55,8 @@ export function CreatePlanButton() {
  */
 export function PlansPage() {
   const plans = useQuery(plansQueryOptions());
+  // Written by another administrator, or in another tab (server/data/plans.ts adminPlansLive).
+  useLiveRefetch(adminPlansKey);
   const [editing, setEditing] = useState<AdminPlan | null>(null);
 
   useLoadFailedToast(plans.isError, TOAST.plansLoadFailed);

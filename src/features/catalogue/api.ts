@@ -25,8 +25,9 @@ import { toQueryString } from "../admin/api";
 
 export const adminServicesKey = ["admin", "services"] as const;
 
-/** The services grid, SERVICES_PAGE_SIZE at a time ("Load more"). */
+/** The services grid, SERVICES_PAGE_SIZE at a time ("Load more"); live (server/data/services.ts adminServicesLive). */
 export function useAdminServices() {
+  useLiveRefetch(adminServicesKey);
   return useInfiniteQuery({
     queryKey: adminServicesKey,
     queryFn: ({ pageParam }) =>
