@@ -4,7 +4,7 @@ import { lagosParts } from "../../common/format";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
 import { refetchedOn } from "../live/collection";
-import { type Actor, rules } from "../rules";
+import { rules } from "../rules";
 import { readCounters } from "./counters";
 
 /**
@@ -60,8 +60,7 @@ export async function adminAnalytics(db: Db, now = new Date()): Promise<AdminAna
 /** The analytics' live key: administrators refetch it when a project, task, invoice, order or person changes. */
 export const adminAnalyticsKey = ["admin", "analytics"] as const;
 
-const mayRead = (actor: Actor) => rules.users.scope(actor).kind === "all";
-const analyticsOn = <T extends Topic>(topic: T) => refetchedOn(adminAnalyticsKey, topic, mayRead);
+const analyticsOn = <T extends Topic>(topic: T) => refetchedOn(adminAnalyticsKey, topic, rules.adminConsole.use);
 
 export const adminAnalyticsProjectsLive = analyticsOn("projects");
 export const adminAnalyticsTasksLive = analyticsOn("tasks");

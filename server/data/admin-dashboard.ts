@@ -2,7 +2,7 @@ import { DASHBOARD_RECENT } from "../../common/admin";
 import type { Db } from "../db";
 import type { Topic } from "../functions/changes";
 import { refetchedOn } from "../live/collection";
-import { type Actor, rules } from "../rules";
+import { rules } from "../rules";
 import { latestEnquiries } from "./catalogue";
 import { readCounters } from "./counters";
 import { listOrders } from "./orders";
@@ -37,8 +37,7 @@ export async function adminDashboard(db: Db) {
 /** The dashboard's live key: a change to what it counts or lists tells administrators to refetch it. */
 export const adminDashboardKey = ["admin", "dashboard"] as const;
 
-const isAdmin = (actor: Actor) => rules.users.scope(actor).kind === "all";
-const dashboardOn = <T extends Topic>(topic: T) => refetchedOn(adminDashboardKey, topic, isAdmin);
+const dashboardOn = <T extends Topic>(topic: T) => refetchedOn(adminDashboardKey, topic, rules.adminConsole.use);
 
 /**
  * Bookings (pending list), invoices (unpaid counter), projects (active counter) and people (the

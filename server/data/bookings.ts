@@ -21,7 +21,7 @@ import {
   tablePageRead,
 } from "../http/admin-table";
 import { refetchedOn } from "../live/collection";
-import { type Actor, rules } from "../rules";
+import { rules } from "../rules";
 import { readCounters } from "./counters";
 import { orderColumns } from "./orders";
 
@@ -288,6 +288,4 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
  */
 export const adminBookingsKey = ["admin", "bookings"] as const;
 
-const isAdminActor = (actor: Actor) => rules.users.scope(actor).kind === "all";
-
-export const adminBookingsLive = refetchedOn(adminBookingsKey, "service_orders", isAdminActor);
+export const adminBookingsLive = refetchedOn(adminBookingsKey, "service_orders", rules.adminConsole.use);

@@ -407,8 +407,4 @@ export async function signOutPerson(
  * another role or renamed) tells administrators to refetch what they show.
  */
 export const adminPeopleKey = ["admin", "people"] as const;
-export const adminPeopleLive = refetchedOn(
-  adminPeopleKey,
-  "people",
-  (actor) => rules.users.scope(actor).kind === "all",
-);
+export const adminPeopleLive = refetchedOn(adminPeopleKey, "people", rules.adminConsole.use);

@@ -10,6 +10,6 @@ import { forbidden } from "./errors";
 export async function requireAdmin(request: FastifyRequest, message: string): Promise<NonNullable<Actor>> {
   await request.requireUser();
   const actor = await request.actor();
-  if (!actor || rules.users.scope(actor).kind !== "all") throw forbidden(message);
+  if (!actor || !rules.adminConsole.use(actor)) throw forbidden(message);
   return actor;
 }

@@ -61,6 +61,11 @@ function ownershipScope(actor: Actor): Scope {
 }
 
 export const rules = {
+  /** The admin console (issue #7): its routes (requireAdmin) and the live keys of its screens. */
+  adminConsole: {
+    use: (actor: Actor) => isAdmin(actor),
+  },
+
   /** People: everyone reads and edits their own profile; administrators manage all. */
   users: {
     scope: (actor: Actor): Scope => (isAdmin(actor) ? { kind: "all" } : { kind: "none" }),

@@ -28,6 +28,7 @@ type Verdicts = Six<boolean>;
 const project: ProjectFacts = { clientId: ids.clientA, developerIds: [ids.devIn] };
 const owned = { clientId: ids.clientA };
 const facts: Record<Collection, unknown> = {
+  adminConsole: undefined,
   users: { id: ids.clientA },
   sessions: { userId: ids.clientA },
   projects: project,
@@ -63,6 +64,10 @@ type Table = { [C in Collection]: { [A in keyof (typeof rules)[C]]: A extends "s
 
 //                          anon client A client B dev in dev out admin
 const expected: Table = {
+  // The admin console (its routes and its screens' live keys): administrators only.
+  adminConsole: {
+    use: [F, F, F, F, F, T],
+  },
   // Everyone reads and edits their own profile; administrators manage people but cannot delete themselves.
   users: {
     scope: adminOnlyScope,
