@@ -193,18 +193,13 @@ export async function getProjectFacts(db: Db | Tx, id: string): Promise<ProjectF
  * the write commits: a change to its client or developers under way (PATCH /api/admin/projects/:id and
  * its deletion lock the row for update first) is waited for, and the facts read after it. Read before
  * the write's transaction instead, a developer taken off the project a moment before still posted. The
- * key-share lock is the one the write's foreign key takes on the row anyway. Two statements: one that
- * waited for a lock reads the rest of what it selects (the developers) as they were when it began.
+ * key-share lock is the one the write's foreign key takes on the row anyway. The facts are read by a
+ * second statement: one that waited for a lock reads the rest of what it selects (the developers) as
+ * they were when it began.
  */
 export async function lockedProjectFacts(tx: Tx, id: string): Promise<ProjectFacts | undefined> {
   const locked = await tx.execute(sql`select 1 from ${projects} where id = ${id} for key share`);
-  if (locked.rows.length === 0) return undefined;
-  const { rows } = await tx.execute<{ client_id: string; developer_ids: string[] }>(sql`
-    select p.client_id,
-      array(select d.developer_id from ${projectDevelopers} d where d.project_id = p.id) as developer_ids
-    from ${projects} p where p.id = ${id}`);
-  const [row] = rows;
-  return row && { clientId: row.client_id, developerIds: row.developer_ids };
+  return locked.rows.length === 0 ? undefined : getProjectFacts(tx, id);
 }
 
 /** Read before every request about one project (its messages, files, milestones) and by the live hub. */
@@ -426,7 +421,7 @@ export const projectsOfClientLive: LiveCollection<"people"> = {
     }
     const readers = (developerIds: readonly string[]) => (actor: Actor) =>
       rules.projects.read(actor, { clientId: change.id, developerIds: [...developerIds] }) ? invalidate : undefined;
-    const everyDeveloper = [...new Set(rows.flatMap((row) => (row.developerId ? [row.developerId] : [])))];
+    const everyDeveloper = [...new Set([...developersOf.values()].flat())];
     return [
       { key: projectsListKey, pushFor: readers(everyDeveloper) },
       ...[...developersOf].map(([projectId, developerIds]) => ({
