@@ -47,5 +47,12 @@ export const adminDashboardOrdersLive = dashboardOn("service_orders");
 export const adminDashboardInvoicesLive = dashboardOn("invoices");
 export const adminDashboardProjectsLive = dashboardOn("projects");
 export const adminDashboardPeopleLive = dashboardOn("people");
+/** The pending bookings name their service: a service retitled refreshes them. */
+export const adminDashboardServicesLive = refetchedOn(
+  adminDashboardKey,
+  "services",
+  rules.adminConsole.use,
+  (change) => !!change.relabelled,
+);
 /** The newest enquiries: a new one from /contact (or a status change) refreshes the dashboard too. */
 export const adminDashboardEnquiriesLive = dashboardOn("enquiries");

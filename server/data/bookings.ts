@@ -289,3 +289,11 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
 export const adminBookingsKey = ["admin", "bookings"] as const;
 
 export const adminBookingsLive = refetchedOn(adminBookingsKey, "service_orders", rules.adminConsole.use);
+/** Its orders name their service and client: a service retitled, or a person renamed, refetches it too. */
+export const adminBookingsServicesLive = refetchedOn(
+  adminBookingsKey,
+  "services",
+  rules.adminConsole.use,
+  (change) => !!change.relabelled,
+);
+export const adminBookingsPeopleLive = refetchedOn(adminBookingsKey, "people", rules.adminConsole.use);

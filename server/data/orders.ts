@@ -4,9 +4,10 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { serviceOrders, services, users } from "../db/schema";
+import { NAMED_PEOPLE_MAX, type NamedPeople, namedInclude } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
-import type { LiveCollection } from "../live/collection";
-import { type OwnedFacts, rules, type Scope } from "../rules";
+import { invalidate, type LiveCollection, type LiveKey } from "../live/collection";
+import { type Actor, type OwnedFacts, rules, type Scope } from "../rules";
 
 /** Reads of service orders shared by the REST routes and the live hub, so both send the same shape. */
 
@@ -85,17 +86,54 @@ export const myOrdersKey = ["orders", "mine"] as const;
  * Each viewer's list differs: an order reaches the client who placed it and
  * every administrator (the Bookings page subscribes to the same key), no one else.
  */
+async function authorizeMyOrders(_db: Db, actor: Actor, key: LiveKey) {
+  if (key.length !== 2 || key[0] !== myOrdersKey[0] || key[1] !== myOrdersKey[1]) return undefined;
+  return rules.serviceOrders.scope(actor).kind !== "none";
+}
+
 export const ordersLive: LiveCollection<"service_orders"> = {
   topic: "service_orders",
-  async authorize(_db, actor, key) {
-    if (key.length !== 2 || key[0] !== myOrdersKey[0] || key[1] !== myOrdersKey[1]) return undefined;
-    return rules.serviceOrders.scope(actor).kind !== "none";
-  },
+  authorize: authorizeMyOrders,
   async resolve(db, change) {
     const row = change.op === "delete" ? undefined : await getOrder(db, change.id);
     const facts: OwnedFacts = { clientId: row?.clientId ?? change.clientId };
     // One push object for everyone allowed: the hub serialises it once.
     const push = row ? { op: change.op, row } : { op: "delete" as const, row: { id: change.id } };
     return [{ key: myOrdersKey, pushFor: (actor) => (rules.serviceOrders.read(actor, facts) ? push : undefined) }];
+  },
+};
+
+/**
+ * The clients who ordered a service, read in the writing transaction before its retitle is published;
+ * "many" past NAMED_PEOPLE_MAX. The service's orders, on service_orders_service_idx (2,500 in the
+ * large dataset): a cost paid only when an administrator retitles a service that was ordered.
+ */
+export async function orderClientsOf(tx: Tx, serviceId: string): Promise<NamedPeople> {
+  const rows = await tx
+    .selectDistinct({ id: serviceOrders.clientId })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.serviceId, serviceId))
+    .limit(NAMED_PEOPLE_MAX + 1);
+  if (rows.length > NAMED_PEOPLE_MAX) return "many";
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Orders name their service: a service retitled changes the title on the orders of the clients who
+ * ordered it, and on every order an administrator sees. Those lists refetch; no order was written.
+ */
+export const ordersServicesLive: LiveCollection<"services"> = {
+  topic: "services",
+  authorize: authorizeMyOrders,
+  async resolve(_db, change) {
+    const { relabelled } = change;
+    if (!relabelled) return [];
+    const pushFor = (actor: Actor) => {
+      const scope = rules.serviceOrders.scope(actor);
+      const listChanges =
+        scope.kind === "all" || (scope.kind === "client" && !!actor && namedInclude(relabelled.orderClients, actor.id));
+      return listChanges ? invalidate : undefined;
+    };
+    return [{ key: myOrdersKey, pushFor }];
   },
 };

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { projectDevelopers, projects, tasks, users } from "../db/schema";
-import { assigneesInclude, NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../functions/changes";
+import { NAMED_PEOPLE_MAX, type NamedPeople, namedInclude } from "../functions/changes";
 import { prefixSearch } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import { invalidate, type LiveCollection } from "../live/collection";
@@ -300,15 +300,15 @@ export const tasksLive: LiveCollection<"tasks"> = {
 /**
  * Who the tasks on a project are assigned to, read in the writing transaction before a retitle or
  * a deletion is published (a deletion leaves its tasks on no project, so nothing after the commit
- * could tell); "many" past NAMED_ASSIGNEES_MAX. One project's tasks, on tasks_project_created_idx.
+ * could tell); "many" past NAMED_PEOPLE_MAX. One project's tasks, on tasks_project_created_idx.
  */
-export async function taskAssigneesOf(tx: Tx, projectId: string): Promise<TaskAssignees> {
+export async function taskAssigneesOf(tx: Tx, projectId: string): Promise<NamedPeople> {
   const rows = await tx
     .selectDistinct({ id: tasks.assignedTo })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), isNotNull(tasks.assignedTo)))
-    .limit(NAMED_ASSIGNEES_MAX + 1);
-  if (rows.length > NAMED_ASSIGNEES_MAX) return "many";
+    .limit(NAMED_PEOPLE_MAX + 1);
+  if (rows.length > NAMED_PEOPLE_MAX) return "many";
   return rows.flatMap((row) => (row.id ? [row.id] : []));
 }
 
@@ -343,7 +343,7 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
       if (scope.kind === "assignee" && reassigned.has(actor.id)) return true;
       if (!relabelled) return false;
       if (scope.kind === "all") return true;
-      if (scope.kind === "assignee") return assigneesInclude(relabelled.taskAssignees, actor.id);
+      if (scope.kind === "assignee") return namedInclude(relabelled.taskAssignees, actor.id);
       return scope.kind === "client" && clients.has(actor.id);
     };
     const pushFor = (actor: Actor) => (listChangesFor(actor) ? invalidate : undefined);

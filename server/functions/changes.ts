@@ -24,8 +24,18 @@ export type Change =
       projectClientId: string | null;
       previousProjectClientId: string | null;
     }
-  /** `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before and after reaches no one). */
-  | { topic: "services"; op: Op; id: string; previousStatus?: ServiceStatus }
+  /**
+   * `previousStatus`: the status before an update or delete, when the writer read it (a row inactive before
+   * and after reaches no one). `relabelled`: set when the title orders show beside the service changed;
+   * `orderClients`: the clients who ordered it.
+   */
+  | {
+      topic: "services";
+      op: Op;
+      id: string;
+      previousStatus?: ServiceStatus;
+      relabelled?: { orderClients: NamedPeople };
+    }
   | { topic: "service_orders"; op: Op; id: string; clientId: string }
   /**
    * `developerIds`: everyone assigned before or after the change, so one taken off the project hears it too;
@@ -42,7 +52,7 @@ export type Change =
        * Set when the title other lists show beside the project changed or went (a retitle, a
        * deletion): task and invoice lists name it. `taskAssignees`: who its tasks are assigned to.
        */
-      relabelled?: { taskAssignees: TaskAssignees };
+      relabelled?: { taskAssignees: NamedPeople };
       /**
        * Set when developers were assigned or taken off: their tasks on it may now open it, or not.
        * Those of `developerIds` it concerns are not named (the payload's bound).
@@ -68,14 +78,13 @@ export type Op = "insert" | "update" | "delete";
 export type Topic = Change["topic"];
 
 /**
- * People named in a change, or "many" past NAMED_ASSIGNEES_MAX: a NOTIFY payload holds 8,000
+ * People named in a change, or "many" past NAMED_PEOPLE_MAX: a NOTIFY payload holds 8,000
  * bytes, and a project's change already names up to 100 developers (~3,900 bytes).
  */
-export type TaskAssignees = string[] | "many";
-export const NAMED_ASSIGNEES_MAX = 50;
+export type NamedPeople = string[] | "many";
+export const NAMED_PEOPLE_MAX = 50;
 
-export const assigneesInclude = (assignees: TaskAssignees, userId: string) =>
-  assignees === "many" || assignees.includes(userId);
+export const namedInclude = (people: NamedPeople, userId: string) => people === "many" || people.includes(userId);
 
 export const CHANGES_CHANNEL = "app_changes";
 

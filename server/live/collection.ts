@@ -43,13 +43,14 @@ export function canonicalKey(key: LiveKey): LiveKey {
 
 /**
  * A key every subscriber refetches on any change of `topic` (an admin console's counters and tables:
- * what they show is read afresh, whichever row changed), for whoever `mayRead` lets subscribe, and
- * judged again at each change.
+ * what they show is read afresh, whichever row changed), or only on those `concerns` picks, for
+ * whoever `mayRead` lets subscribe, and judged again at each change.
  */
 export function refetchedOn<T extends Topic>(
   key: LiveKey,
   topic: T,
   mayRead: (actor: Actor) => boolean,
+  concerns: (change: Extract<Change, { topic: T }>) => boolean = () => true,
 ): LiveCollection<T> {
   const isKey = (asked: LiveKey) => asked.length === key.length && key.every((part, i) => asked[i] === part);
   return {
@@ -58,7 +59,8 @@ export function refetchedOn<T extends Topic>(
       if (!isKey(asked)) return undefined;
       return mayRead(actor);
     },
-    async resolve() {
+    async resolve(_db, change) {
+      if (!concerns(change)) return [];
       return [{ key, pushFor: (actor) => (mayRead(actor) ? invalidate : undefined) }];
     },
   };

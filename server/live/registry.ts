@@ -11,8 +11,9 @@ import {
   adminDashboardOrdersLive,
   adminDashboardPeopleLive,
   adminDashboardProjectsLive,
+  adminDashboardServicesLive,
 } from "../data/admin-dashboard";
-import { adminBookingsLive } from "../data/bookings";
+import { adminBookingsLive, adminBookingsPeopleLive, adminBookingsServicesLive } from "../data/bookings";
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { enquiriesLive } from "../data/enquiries";
 import { filesLive } from "../data/files";
@@ -24,7 +25,7 @@ import {
   notificationsProjectsLive,
   notificationsTasksLive,
 } from "../data/notifications";
-import { ordersLive } from "../data/orders";
+import { ordersLive, ordersServicesLive } from "../data/orders";
 import { adminPeopleLive } from "../data/people";
 import { adminPlansLive } from "../data/plans";
 import {
@@ -53,6 +54,7 @@ const collections: LiveCollection[] = [
   adminServicesLive,
   adminPlansLive,
   ordersLive,
+  ordersServicesLive,
   invoicesLive,
   invoicesProjectsLive,
   dashboardTasksLive,
@@ -62,6 +64,7 @@ const collections: LiveCollection[] = [
   adminDashboardInvoicesLive,
   adminDashboardProjectsLive,
   adminDashboardPeopleLive,
+  adminDashboardServicesLive,
   unreadMessagesLive,
   unreadReadsLive,
   unreadProjectsLive,
@@ -69,6 +72,8 @@ const collections: LiveCollection[] = [
   projectDetailLive,
   projectsOfClientLive,
   adminBookingsLive,
+  adminBookingsServicesLive,
+  adminBookingsPeopleLive,
   adminDashboardEnquiriesLive,
   enquiriesLive,
   adminAnalyticsProjectsLive,

@@ -17,7 +17,7 @@ import type { OrderStatus, ServiceStatus } from "../../common/domain";
 import { auditAdminChange } from "../data/audit";
 import { bookingCounts, listBookings, listSubscriptions, lockOrder } from "../data/bookings";
 import { notifyOrderStatus } from "../data/notifications";
-import { getOrder } from "../data/orders";
+import { getOrder, orderClientsOf } from "../data/orders";
 import { getService, listServicesPage, lockService, serviceHasOrders } from "../data/services";
 import type { Db } from "../db";
 import { serviceOrders, services } from "../db/schema";
@@ -164,7 +164,13 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           before: audited(before),
           after: audited(after),
         });
-        await publishChange(tx, { topic: "services", op: "update", id: serviceId, previousStatus: before.status });
+        await publishChange(tx, {
+          topic: "services",
+          op: "update",
+          id: serviceId,
+          previousStatus: before.status,
+          ...(before.title !== after.title && { relabelled: { orderClients: await orderClientsOf(tx, serviceId) } }),
+        });
       });
       const updated = await getService(db, serviceId);
       if (!updated) throw notFound("Service");

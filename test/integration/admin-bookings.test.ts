@@ -391,6 +391,20 @@ describe("POST /api/admin/bookings/:id/approve and /cancel", () => {
     }
   });
 
+  it("a client renamed tells administrators following the bookings key to refetch: orders show their name", async () => {
+    const [clientId] = await createClients(server.db, [
+      { fullName: "Soon Renamed", email: `renamed.${randomUUID().slice(0, 6)}@example.test` },
+    ]);
+    const bookings = await liveAs(admin, ["admin", "bookings"]);
+    try {
+      const renamed = await admin.request("PATCH", `/api/admin/clients/${clientId}`, { fullName: "Now Renamed" });
+      expect(renamed.status).toBe(200);
+      await bookings.next((frame) => frame.type === "invalidate");
+    } finally {
+      bookings.close();
+    }
+  });
+
   it("answers 409 with a clear message for an order no longer pending, changing nothing", async () => {
     for (const status of ["approved", "cancelled"] as const) {
       const order = await newOrder({ status });

@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AMOUNT_FORMAT } from "../../common/schemas";
+import { orderClientsOf, ordersServicesLive } from "../../server/data/orders";
 import { auditLog, serviceOrders, services } from "../../server/db/schema";
+import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/changes";
 import { createClients } from "../support/clients";
-import { type LiveSocket, openLive } from "../support/live";
+import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
@@ -174,6 +176,96 @@ describe("PUT /api/admin/services/:id", () => {
     } finally {
       socket.close();
     }
+  });
+
+  it("a retitle refetches the orders that name the service: its clients' and the administrators', no one else's", async () => {
+    const service = await createService(server.db);
+    const other = await server.signIn("amaka@bellofashion.test");
+    expect((await client.request("POST", "/api/orders", { serviceId: service.id })).status).toBe(201);
+    const [orderer, bystander, watcher] = await Promise.all([
+      openLive(server.url, client),
+      openLive(server.url, other),
+      openLive(server.url, admin),
+    ]);
+    if ("rejected" in orderer || "rejected" in bystander || "rejected" in watcher)
+      throw new Error("live socket refused");
+    const keys = { mine: ["orders", "mine"], bookings: ["admin", "bookings"], dashboard: ["admin", "dashboard"] };
+    try {
+      for (const socket of [orderer, bystander, watcher])
+        expect((await socket.subscribe(keys.mine)).type).toBe("subscribed");
+      expect((await watcher.subscribe(keys.bookings)).type).toBe("subscribed");
+      expect((await watcher.subscribe(keys.dashboard)).type).toBe("subscribed");
+      const told = (socket: LiveSocket, key: string[]) =>
+        socket.frames.filter(
+          (frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key),
+        ).length;
+      const edit = (title: string, price: string) =>
+        admin.request("PUT", `/api/admin/services/${service.id}`, body({ title, price }));
+
+      // A new price leaves the orders as they were: they keep the total they were placed at.
+      expect((await edit(service.title, "2000")).status).toBe(200);
+      expect((await edit("Retitled service", "2000")).status).toBe(200);
+      const invalidated = (key: string[]) => (frame: LiveFrame) =>
+        frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key);
+      await orderer.next(invalidated(keys.mine));
+      await watcher.next(invalidated(keys.mine));
+      await watcher.next(invalidated(keys.bookings));
+      await watcher.next(invalidated(keys.dashboard));
+      // Changes reach a socket in order: anything the new price had sent would be here by now.
+      for (const key of [keys.mine, keys.bookings, keys.dashboard]) expect(told(watcher, key)).toBe(1);
+      expect(told(orderer, keys.mine)).toBe(1);
+      // The bystander's own order arrives after anything the retitle sent them.
+      expect((await other.request("POST", "/api/orders", { serviceId: service.id })).status).toBe(201);
+      await bystander.next((frame) => frame.type === "change" && frame.op === "insert");
+      expect(told(bystander, keys.mine)).toBe(0);
+    } finally {
+      for (const socket of [orderer, bystander, watcher]) socket.close();
+    }
+  });
+
+  it("names up to 50 of the service's clients in a retitle; past that, every client's My Orders follows", async () => {
+    const service = await createService(server.db);
+    const tag = randomUUID().slice(0, 6);
+    const buyers = await createClients(
+      server.db,
+      Array.from({ length: NAMED_PEOPLE_MAX + 1 }, (_, i) => ({
+        fullName: `Buyer ${i}`,
+        email: `buyer-${i}.${tag}@example.test`,
+      })),
+    );
+    const order = (clientIds: string[]) =>
+      server.db
+        .insert(serviceOrders)
+        .values(clientIds.map((clientId) => ({ serviceId: service.id, clientId, totalAmount: service.price })));
+    const clientsNow = () => server.db.transaction((tx) => orderClientsOf(tx, service.id));
+    // Two orders of one client name them once.
+    await order(buyers.slice(0, NAMED_PEOPLE_MAX));
+    await order(buyers.slice(0, 1));
+    expect(new Set(await clientsNow())).toEqual(new Set(buyers.slice(0, NAMED_PEOPLE_MAX)));
+    await order(buyers.slice(NAMED_PEOPLE_MAX));
+    expect(await clientsNow()).toBe("many");
+
+    const outsider = { id: await userIdOf(server.db, "amaka@bellofashion.test"), role: "client" as const };
+    const retitled = async (orderClients: NamedPeople) => {
+      const [delivery] = await ordersServicesLive.resolve(server.db, {
+        topic: "services",
+        op: "update",
+        id: service.id,
+        relabelled: { orderClients },
+      });
+      return delivery;
+    };
+    expect((await retitled("many"))?.pushFor(outsider)).toEqual({ invalidate: true });
+    expect((await retitled(buyers))?.pushFor(outsider)).toBeUndefined();
+    expect((await retitled(buyers))?.pushFor({ id: buyers[0] as string, role: "client" })).toEqual({
+      invalidate: true,
+    });
+    expect(
+      (await retitled(buyers))?.pushFor({ id: await userIdOf(server.db, "tunde@lagosstudio.test"), role: "developer" }),
+    ).toBeUndefined();
+    expect(await ordersServicesLive.resolve(server.db, { topic: "services", op: "update", id: service.id })).toEqual(
+      [],
+    );
   });
 
   it("answers 404 for a service that does not exist and 400 for a bad id", async () => {

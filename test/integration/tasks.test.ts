@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { taskAssigneesOf, tasksProjectsLive } from "../../server/data/tasks";
 import { auditLog, projects, tasks, users } from "../../server/db/schema";
-import { NAMED_ASSIGNEES_MAX, type TaskAssignees } from "../../server/functions/changes";
+import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/changes";
 import { liveSockets } from "../support/live";
 import { createPeople } from "../support/people";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
@@ -237,7 +237,7 @@ describe("a project's task assignees, named in its retitle or deletion", () => {
     if (!project) throw new Error("no project");
     const developers = await createPeople(
       server.db,
-      Array.from({ length: NAMED_ASSIGNEES_MAX + 1 }, (_, i) => ({
+      Array.from({ length: NAMED_PEOPLE_MAX + 1 }, (_, i) => ({
         fullName: `Many hands ${i}`,
         email: `many-hands-${i}@lagosstudio.test`,
         role: "developer" as const,
@@ -252,15 +252,15 @@ describe("a project's task assignees, named in its retitle or deletion", () => {
         );
     const assigneesNow = () => server.db.transaction((tx) => taskAssigneesOf(tx, project.id));
     // Two tasks for one person, and one for no one, name that person once.
-    await assign(developers.slice(0, NAMED_ASSIGNEES_MAX));
+    await assign(developers.slice(0, NAMED_PEOPLE_MAX));
     await assign(developers.slice(0, 1));
     await server.db.insert(tasks).values({ title: "No one's", projectId: project.id, createdBy: creator });
-    expect(new Set(await assigneesNow())).toEqual(new Set(developers.slice(0, NAMED_ASSIGNEES_MAX)));
-    await assign(developers.slice(NAMED_ASSIGNEES_MAX));
+    expect(new Set(await assigneesNow())).toEqual(new Set(developers.slice(0, NAMED_PEOPLE_MAX)));
+    await assign(developers.slice(NAMED_PEOPLE_MAX));
     expect(await assigneesNow()).toBe("many");
 
     const outsider = { id: await userId("ngozi@lagosstudio.test"), role: "developer" as const };
-    const retitle = (taskAssignees: TaskAssignees) =>
+    const retitle = (taskAssignees: NamedPeople) =>
       tasksProjectsLive.resolve(server.db, {
         topic: "projects",
         op: "update",
@@ -269,7 +269,7 @@ describe("a project's task assignees, named in its retitle or deletion", () => {
         developerIds: [],
         relabelled: { taskAssignees },
       });
-    const mine = async (taskAssignees: TaskAssignees) =>
+    const mine = async (taskAssignees: NamedPeople) =>
       (await retitle(taskAssignees)).find((delivery) => JSON.stringify(delivery.key) === JSON.stringify(KEY));
     expect((await mine("many"))?.pushFor(outsider)).toEqual({ invalidate: true });
     expect((await mine(developers))?.pushFor(outsider)).toBeUndefined();
