@@ -91,7 +91,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
       const { fullName, role } = request.body;
       if (staffId === actor.id && role !== undefined && role !== "admin")
         throw forbidden("You cannot change your own role");
-      return db.transaction(async (tx) => {
+      const updated = await db.transaction(async (tx) => {
         // The administrators' rows first, then the target's: the same order as every other demotion and removal.
         const admins = role !== undefined && role !== "admin" ? await lockActiveAdmins(tx) : [];
         const before = await getStaffMember(tx, staffId, { lock: true });
@@ -109,6 +109,10 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
         });
         return asStaff(after);
       });
+      // Their cached sessions in this process go now (the users trigger tells every process, but a
+      // moment after the commit): the request that follows this answer already meets the new role.
+      sessions.invalidateUser(staffId);
+      return updated;
     },
   );
 
