@@ -18,7 +18,7 @@ import {
   reserveUpload,
   sweepAbandoned,
 } from "../data/files";
-import { getProjectFacts } from "../data/projects";
+import { getProjectFacts, lockedProjectFacts } from "../data/projects";
 import type { Db } from "../db";
 import { projectFiles } from "../db/schema";
 import {
@@ -113,10 +113,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
     },
     async (request, reply) => {
       const user = await request.requireUser();
+      const actor = await request.actor();
       const { projectId } = request.params;
       const facts = await getProjectFacts(db, projectId);
-      if (!facts || !rules.files.create(await request.actor(), { project: facts, uploaderId: null }))
-        throw notFound("Project");
+      if (!facts || !rules.files.create(actor, { project: facts, uploaderId: null })) throw notFound("Project");
       const name = fileNameOf(request.headers[FILE_NAME_HEADER]);
       const declared = Number(request.headers["content-length"]);
       if (Number.isFinite(declared) && declared > config.fileMaxBytes) {
@@ -138,6 +138,10 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
           name,
         });
         const completed = await db.transaction(async (tx) => {
+          // Judged again as it completes, the project locked: a body may take minutes to arrive, and
+          // someone taken off the project (or the project deleted) meanwhile no longer adds to it.
+          const project = await lockedProjectFacts(tx, projectId);
+          if (!project || !rules.files.create(actor, { project, uploaderId: null })) return false;
           const updated = await tx
             .update(projectFiles)
             .set({ size, contentType: detected.type, name: fileNameFor(name, detected), complete: true })
@@ -147,7 +151,7 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
           await publishChange(tx, { topic: "project_files", op: "insert", id: fileId, projectId });
           return true;
         });
-        // The row went while the file arrived (its project was deleted): what was stored goes too.
+        // Refused as it completed, or the row went while the file arrived: what was stored goes too.
         if (!completed) throw notFound("Project");
       } catch (error) {
         const deleted = await db
@@ -209,12 +213,15 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
     async (request, reply) => {
       await request.requireUser();
       const actor = await request.actor();
-      const facts = await getFileFacts(db, request.params.fileId);
-      if (!facts || !rules.files.read(actor, facts)) throw notFound("File");
-      if (!rules.files.delete(actor, facts))
-        throw forbidden("Only the person who uploaded a file or an administrator may delete it.");
-      const { file } = facts;
+      const file = await getFile(db, request.params.fileId);
+      if (!file) throw notFound("File");
       await db.transaction(async (tx) => {
+        // Judged on the project's facts under its lock: a change to its people under way is waited for.
+        const project = await lockedProjectFacts(tx, file.projectId);
+        const facts = project && { project, uploaderId: file.uploaderId };
+        if (!facts || !rules.files.read(actor, facts)) throw notFound("File");
+        if (!rules.files.delete(actor, facts))
+          throw forbidden("Only the person who uploaded a file or an administrator may delete it.");
         // Its message stays and shows the file as removed (message_files.file_id is set null): pushed as an update.
         const messageId = await messageOfFile(tx, file.id);
         const deleted = await tx

@@ -2,10 +2,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { FileStoreConfig } from "../../server/config";
-import { auditLog, projectFileDeletions, projectFiles } from "../../server/db/schema";
+import { auditLog, projectDevelopers, projectFileDeletions, projectFiles } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName } from "./actors";
 import { createProject } from "./project-factory";
-import { type Client, startTestServer, type TestServer } from "./server";
+import { type Client, sleep, startTestServer, type TestServer } from "./server";
 
 /**
  * Project files (issue #8, item 6) across the six actors: client A owns the
@@ -198,6 +198,42 @@ export function projectFilesSuite(options: {
       // The server answers 413 before reading the rest; a client may see the connection close instead.
       if (response.status !== 0) expect(response.status).toBe(413);
       expect((await fileRows()).length).toBe(before);
+      expect(await content.strays()).toBe(0);
+    });
+
+    it("someone taken off the project while their file arrives is refused as it completes, nothing of it kept", async () => {
+      const elsewhere = await createProject(server.db, {
+        clientEmail: ACTOR_EMAILS.clientA,
+        developerEmails: [ACTOR_EMAILS.devIn],
+      });
+      let finish = () => {};
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      let started = false;
+      const stream = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          if (!started) {
+            started = true;
+            controller.enqueue(Buffer.concat([Buffer.from("%PDF-1.7\n"), randomBytes(300 * 1024)]));
+            return;
+          }
+          await finished;
+          controller.close();
+        },
+      });
+      const sending = send(as.devIn, "POST", `/api/projects/${elsewhere}/files`, stream, {
+        "content-type": "application/octet-stream",
+        "x-file-name": "late.pdf",
+      });
+      // Its row is reserved once the server began to read the body.
+      const until = Date.now() + 5_000;
+      while ((await fileRows(elsewhere)).length === 0 && Date.now() < until) await sleep(20);
+      expect(await fileRows(elsewhere)).toHaveLength(1);
+      await server.db.delete(projectDevelopers).where(eq(projectDevelopers.projectId, elsewhere));
+      finish();
+      expect((await sending).status).toBe(404);
+      expect(await fileRows(elsewhere)).toEqual([]);
       expect(await content.strays()).toBe(0);
     });
 
