@@ -190,6 +190,9 @@ export type InvoiceSummary = Json<typeof invoiceSummarySchema>;
 export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next: z.string().nullable() });
 export type Page<T> = { items: T[]; next: string | null };
 
+/** What the outbox shows of a mail to another administrator (server/routes/outbox.ts). */
+export const OUTBOX_SEALED = "This mail is addressed to another administrator: only they may read it.";
+
 export const outboxMailSchema = z
   .object({
     id: z.uuid(),

@@ -1,11 +1,11 @@
-import { desc, eq } from "drizzle-orm";
+import { desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { outboxMailSchema } from "../../common/api";
+import { OUTBOX_SEALED, outboxMailSchema } from "../../common/api";
 import { emailSchema } from "../../common/schemas";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
-import { mailOutbox } from "../db/schema";
+import { mailOutbox, users } from "../db/schema";
 import { forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
@@ -15,6 +15,10 @@ import { rules } from "../rules";
  * what the product would have sent, e.g. to hand a verification link to a
  * client by other means. The e2e suite reads links through it too, because
  * the embedded database is locked by the running server.
+ *
+ * A mail to another administrator whose address is proven shows its subject only: its reset link
+ * would let the reader become them, and the audit log would name them for what the reader did.
+ * An invitation not yet taken up stays readable: handing it over is what the outbox is for.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -31,15 +35,20 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request) => {
-      await request.requireUser();
+      const reader = await request.requireUser();
       if (!rules.mailOutbox.read(await request.actor())) throw forbidden();
       const { to, limit } = request.query;
-      return db
-        .select()
+      const rows = await db
+        .select({
+          mail: mailOutbox,
+          sealed: sql<boolean>`exists (select 1 from ${users} where ${users.email} = ${mailOutbox.to}
+            and ${users.role} = 'admin' and ${users.emailVerified} and ${users.id} <> ${reader.id})`,
+        })
         .from(mailOutbox)
         .where(to ? eq(mailOutbox.to, to) : undefined)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(pageLimit(limit));
+      return rows.map(({ mail, sealed }) => (sealed ? { ...mail, text: OUTBOX_SEALED, html: null, link: null } : mail));
     },
   );
 };

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { OUTBOX_SEALED, type OutboxMail } from "../../common/api";
 import { keepAnAdministrator, LAST_ADMIN, lockActiveAdmins } from "../../server/data/staff";
 import { auditLog, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http/errors";
@@ -120,12 +121,23 @@ describe("POST /api/admin/staff (invitations)", () => {
     expect((await auditRows(response.json.id)).map((row) => row.action)).toEqual(["staff.create"]);
     const [mail] = await outbox(server.db, email);
     expect(mail?.text).toContain("an administrator");
+    // Not yet taken up, the invitation is the inviter's to hand over: the outbox shows its link.
+    const readBy = async (reader: Client) =>
+      (await reader.request("GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json as OutboxMail[];
+    expect((await readBy(admin))[0]?.link).toBe(mail?.link);
     const set = await server
       .client()
       .request("POST", "/api/auth/reset-password", { token: tokenOf(mail?.link), newPassword: "Admin#Chosen1" });
     expect(set.status).toBe(200);
     const invited = await server.signIn(email, "Admin#Chosen1");
     expect((await invited.request("GET", "/api/admin/staff")).status).toBe(200);
+
+    // Once theirs, a reset link sent to them is for them only: another administrator sees the subject.
+    expect((await server.client().request("POST", "/api/auth/request-password-reset", { email })).status).toBe(200);
+    await expect.poll(async () => (await outbox(server.db, email)).length).toBe(2);
+    const [reset] = await readBy(admin);
+    expect(reset).toMatchObject({ subject: "Reset your Lagos Studio password", text: OUTBOX_SEALED, link: null });
+    expect((await readBy(invited))[0]?.link).toMatch(/reset-password/);
   });
 
   it("refuses a bad role, a missing name and a taken e-mail", async () => {
