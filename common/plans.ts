@@ -20,6 +20,10 @@ export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
 export const PLAN_BADGE_MAX_LENGTH = 30;
 export const PLAN_FEATURE_MAX_LENGTH = 120;
 export const PLAN_FEATURES_MAX = 20;
+/** A category's plans are cards side by side on /plans: a price list, not a catalogue. */
+export const PLANS_PER_CATEGORY_MAX = 12;
+export const PLANS_MAX = PLANS_PER_CATEGORY_MAX * PLAN_CATEGORIES.length;
+export const categoryFull = () => `A category can have at most ${PLANS_PER_CATEGORY_MAX} plans.`;
 
 /** The textarea's lines, trimmed, blank ones dropped. */
 export const featureLines = (text: string): string[] =>

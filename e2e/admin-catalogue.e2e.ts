@@ -9,7 +9,16 @@ import { END_SUBSCRIPTION_QUESTION } from "../src/features/catalogue/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { failLaterPages, newUser, openInApp, serverDown, signIn, smallerPages, type User } from "./support/browser";
+import {
+  failLaterPages,
+  isFocused,
+  newUser,
+  openInApp,
+  serverDown,
+  signIn,
+  smallerPages,
+  type User,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -138,7 +147,15 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await page.goBack();
     await rows.first().waitFor();
     await page.getByText("Monthly revenue").waitFor();
-    expect(await page.getByRole("link", { name: "Create Plan" }).getAttribute("href")).toBe("/portal/admin/plans");
+    expect(await page.getByRole("link", { name: "Manage plans" }).getAttribute("href")).toBe("/portal/admin/plans");
+    // Create Plan opens the plan form where it is; Cancel closes it and gives the button its focus back.
+    const createPlan = page.getByRole("button", { name: "Create Plan" });
+    await createPlan.click();
+    const planForm = page.getByRole("dialog", { name: "Create Plan" });
+    await planForm.getByLabel("Name").waitFor();
+    await planForm.getByRole("button", { name: "Cancel" }).click();
+    await planForm.waitFor({ state: "hidden" });
+    await expect.poll(() => isFocused(createPlan)).toBe(true);
     await axeAtBothWidths(page, "subscriptions");
 
     // Ended after a confirmation: the row leaves, and the client's open My Orders shows it completed.

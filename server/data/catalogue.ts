@@ -1,4 +1,5 @@
 import { and, desc, eq } from "drizzle-orm";
+import { PLANS_MAX } from "../../common/plans";
 import type { EnquiryData, Plan } from "../../common/public";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -9,7 +10,11 @@ import { byDisplayOrder, publicPlanColumns } from "./plans";
 
 /** The published plans (not hidden) in display order: social first, then maintenance, each by sort order. */
 export async function listPlans(db: Db, currency: string): Promise<Plan[]> {
-  const rows = await db.select(publicPlanColumns).from(plans).where(eq(plans.hidden, false));
+  const rows = await db
+    .select(publicPlanColumns)
+    .from(plans)
+    .where(eq(plans.hidden, false))
+    .limit(pageLimit(PLANS_MAX));
   return rows.sort(byDisplayOrder).map(({ sortOrder: _sortOrder, ...row }) => ({ ...row, currency }));
 }
 

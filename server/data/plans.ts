@@ -1,11 +1,12 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import type { AdminPlan } from "../../common/plans";
+import { type AdminPlan, categoryFull, PLANS_MAX, PLANS_PER_CATEGORY_MAX } from "../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../common/site-domain";
 import { compareText } from "../../common/text";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { plans } from "../db/schema";
 import { takeTurn } from "../db/turns";
+import { badRequest } from "../http/errors";
 import { refetchedOn } from "../live/collection";
 import { rules } from "../rules";
 
@@ -43,9 +44,9 @@ export function byDisplayOrder<T extends { category: PlanCategory; sortOrder: nu
   );
 }
 
-/** Every plan, hidden ones too, in display order. A handful of rows: sorted here. */
+/** Every plan, hidden ones too, in display order. At most PLANS_MAX rows: sorted here. */
 export async function listAdminPlans(db: Db | Tx): Promise<PlanRow[]> {
-  const rows = await db.select(adminColumns).from(plans);
+  const rows = await db.select(adminColumns).from(plans).limit(pageLimit(PLANS_MAX));
   return rows.sort(byDisplayOrder);
 }
 
@@ -96,12 +97,13 @@ export async function uniqueSlug(tx: Tx, name: string): Promise<string> {
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;
 }
 
-/** The next sort order at the end of a category. */
+/** The next sort order at the end of a category; a 400 when the category is full (PLANS_PER_CATEGORY_MAX). */
 export async function nextSortOrder(tx: Tx, category: PlanCategory): Promise<number> {
   const [row] = await tx
-    .select({ max: sql<number | null>`max(${plans.sortOrder})` })
+    .select({ max: sql<number | null>`max(${plans.sortOrder})`, count: sql<number>`count(*)::int` })
     .from(plans)
     .where(eq(plans.category, category));
+  if (Number(row?.count ?? 0) >= PLANS_PER_CATEGORY_MAX) throw badRequest(categoryFull());
   return row?.max == null ? 0 : Number(row.max) + 1;
 }
 

@@ -7,13 +7,16 @@ export function PageActionLink({
   to,
   icon: Icon,
   label,
+  secondary = false,
 }: {
   to: NonNullable<LinkProps["to"]>;
   icon: IconType;
   label: string;
+  /** Beside the page's main action: drawn as an outline. */
+  secondary?: boolean;
 }) {
   return (
-    <Button asChild colorPalette="brand" size="sm">
+    <Button asChild colorPalette="brand" size="sm" variant={secondary ? "outline" : "solid"}>
       <Link to={to}>
         <Icon aria-hidden="true" />
         {label}

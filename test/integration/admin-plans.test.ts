@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AdminPlan, PlanInput } from "../../common/plans";
+import { type AdminPlan, categoryFull, PLANS_PER_CATEGORY_MAX, type PlanInput } from "../../common/plans";
 import { auditLog, plans } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -235,6 +235,38 @@ describe("plan management", () => {
     const html = await htmlWithin(server, "/plans", (text) => !text.includes(TAG));
     expect(html).not.toContain(TAG);
     expect((await admin.request("DELETE", `/api/admin/plans/${created.id}`)).status).toBe(404);
+  });
+
+  it("holds at most PLANS_PER_CATEGORY_MAX plans a category: one more, made or moved there, is refused and nothing written", async () => {
+    const inCategory = async () =>
+      (await server.db.select({ id: plans.id }).from(plans).where(eq(plans.category, "maintenance"))).length;
+    const made: string[] = [];
+    while ((await inCategory()) < PLANS_PER_CATEGORY_MAX) {
+      const response = await admin.request("POST", "/api/admin/plans", input({ category: "maintenance" }));
+      expect(response.status).toBe(201);
+      made.push(response.json.id);
+    }
+    const refused = await admin.request("POST", "/api/admin/plans", input({ category: "maintenance" }));
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe(categoryFull());
+    const [social] = await server.db.select().from(plans).where(eq(plans.category, "social")).limit(1);
+    const moved = await admin.request(
+      "PUT",
+      `/api/admin/plans/${social?.id}`,
+      input({ name: social?.name, category: "maintenance" }),
+    );
+    expect(moved.status).toBe(400);
+    expect(moved.json.error.message).toBe(categoryFull());
+    expect(await inCategory()).toBe(PLANS_PER_CATEGORY_MAX);
+    expect(
+      (
+        await server.db
+          .select()
+          .from(plans)
+          .where(eq(plans.id, social?.id as string))
+      )[0]?.category,
+    ).toBe("social");
+    for (const id of made) expect((await admin.request("DELETE", `/api/admin/plans/${id}`)).status).toBe(204);
   });
 });
 

@@ -67,7 +67,7 @@ export const adminNav: NavItem[] = [
   // Issue #7: the contact form's submissions.
   { label: "Enquiries", to: "/portal/admin/enquiries", icon: LuInbox },
   { label: "Invoices", to: "/portal/invoices", icon: LuFileText, also: ["/portal/admin/invoices"] },
-  // Plan management opens from Subscriptions' Create Plan.
+  // Plan management opens from Subscriptions' Manage plans.
   { label: "Subscriptions", to: "/portal/admin/subscriptions", icon: LuRepeat, also: ["/portal/admin/plans"] },
   { label: "Analytics", to: "/portal/admin/analytics", icon: LuChartColumn },
   // Not in the spec's list: where administrators read mail while no SMTP server is set.

@@ -1,8 +1,10 @@
+import { HStack } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
-import { LuPlus } from "react-icons/lu";
+import { LuLayers } from "react-icons/lu";
 import { SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS } from "../../../../common/admin-table";
 import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
+import { CreatePlanButton } from "../../../features/admin/PlansPage";
 import { tableSearch } from "../../../features/admin/search";
 import { SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
 
@@ -19,8 +21,13 @@ function SubscriptionsRoute() {
       <PageHeader
         title="Subscriptions"
         description="Approved service orders and their monthly value."
-        // Plan management (issue #7 item 10) is a screen of its own, with its Create Plan dialog.
-        action={<PageActionLink to="/portal/admin/plans" icon={LuPlus} label="Create Plan" />}
+        // The spec's Create Plan opens the plan form here; the plans themselves (issue #7 item 10) are a screen of their own.
+        action={
+          <HStack gap="2" wrap="wrap">
+            <PageActionLink to="/portal/admin/plans" icon={LuLayers} label="Manage plans" secondary />
+            <CreatePlanButton />
+          </HStack>
+        }
       />
       <SubscriptionsPage
         query={query}
