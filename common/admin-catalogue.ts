@@ -21,6 +21,8 @@ export const SERVICE_DESCRIPTION_MAX_LENGTH = 4000;
 export const SERVICE_DURATION_MAX_LENGTH = 100;
 export const SERVICE_FEATURE_MAX_LENGTH = 200;
 export const SERVICE_FEATURES_MAX = 50;
+/** The features textarea whole: every feature at its longest, each on its line. */
+export const SERVICE_FEATURES_TEXT_MAX_LENGTH = SERVICE_FEATURES_MAX * (SERVICE_FEATURE_MAX_LENGTH + 2);
 /** ₦10,000,000,000.00 at most: far above any service, well inside a bigint. */
 export const SERVICE_PRICE_MAX_MAJOR = 10_000_000_000;
 
@@ -56,6 +58,7 @@ export const serviceInputSchema = z.strictObject({
     .transform((text) => (text === "" ? null : text)),
   features: z
     .string()
+    .max(SERVICE_FEATURES_TEXT_MAX_LENGTH, tooLong(SERVICE_FEATURES_TEXT_MAX_LENGTH))
     .transform(featureLines)
     .refine((lines) => lines.length <= SERVICE_FEATURES_MAX, `List at most ${SERVICE_FEATURES_MAX} features`)
     .refine(

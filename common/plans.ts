@@ -20,6 +20,8 @@ export const PLAN_DESCRIPTION_MAX_LENGTH = 500;
 export const PLAN_BADGE_MAX_LENGTH = 30;
 export const PLAN_FEATURE_MAX_LENGTH = 120;
 export const PLAN_FEATURES_MAX = 20;
+/** The features textarea whole: every feature at its longest, each on its line. */
+export const PLAN_FEATURES_TEXT_MAX_LENGTH = PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX_LENGTH + 2);
 /** A category's plans are cards side by side on /plans: a price list, not a catalogue. */
 export const PLANS_PER_CATEGORY_MAX = 12;
 export const PLANS_MAX = PLANS_PER_CATEGORY_MAX * PLAN_CATEGORIES.length;
@@ -47,7 +49,7 @@ export const planInputSchema = z.strictObject({
   /** One feature a line; blank lines are dropped. */
   features: z
     .string()
-    .max(PLAN_FEATURES_MAX * (PLAN_FEATURE_MAX_LENGTH + 2), "Too many features.")
+    .max(PLAN_FEATURES_TEXT_MAX_LENGTH, "Too many features.")
     .refine((text) => featureLines(text).length <= PLAN_FEATURES_MAX, `At most ${PLAN_FEATURES_MAX} features.`)
     .refine(
       (text) => featureLines(text).every((line) => line.length <= PLAN_FEATURE_MAX_LENGTH),

@@ -17,6 +17,7 @@ import {
   serverDown,
   signIn,
   smallerPages,
+  textFieldsWithoutLimit,
   type User,
 } from "./support/browser";
 import { setupProduct } from "./support/product";
@@ -191,6 +192,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     const dialog = page.getByRole("dialog");
     const title = dialog.getByLabel("Title", { exact: true });
     expect(await title.inputValue()).toBe(target.title);
+    expect(await textFieldsWithoutLimit(dialog)).toEqual([]);
     const newTitle = `${target.title} Plus`;
     await title.fill(newTitle);
     await dialog.getByLabel("Price", { exact: true }).fill("4321.50");

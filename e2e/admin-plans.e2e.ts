@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, signIn, type User } from "./support/browser";
+import { hydratePage, newUser, signIn, textFieldsWithoutLimit, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -54,6 +54,7 @@ describe("Admin › Plans", () => {
     await page.getByRole("button", { name: "Create Plan" }).click();
     const dialog = page.getByRole("dialog", { name: "Create Plan" });
     await dialog.waitFor();
+    expect(await textFieldsWithoutLimit(dialog)).toEqual([]);
     await dialog.getByLabel("Price (₦)").fill("12.345");
     await dialog.getByRole("button", { name: "Create Plan" }).click();
     await dialog.getByText("Enter the plan's name.").waitFor();

@@ -395,3 +395,16 @@ export async function edgeLightness(page: Page, box: Locator, inset = 2): Promis
 
 /** Whether the element `locator` finds has the focus. */
 export const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
+/**
+ * The text fields in `scope` that carry no maxlength, by name: each should stop typing at the
+ * length its schema checks. Amounts are left out: cut short, a pasted figure would change value.
+ */
+export const textFieldsWithoutLimit = (scope: Locator) =>
+  scope
+    .locator("input:not([type]), input[type=text], input[type=email], input[type=url], input[type=search], textarea")
+    .evaluateAll((fields) =>
+      fields
+        .filter((field) => !field.hasAttribute("maxlength") && field.getAttribute("inputmode") !== "decimal")
+        .map((field) => field.getAttribute("name") ?? field.id),
+    );

@@ -7,6 +7,7 @@ import {
   type AdminPlan,
   PLAN_BADGE_MAX_LENGTH,
   PLAN_DESCRIPTION_MAX_LENGTH,
+  PLAN_FEATURES_TEXT_MAX_LENGTH,
   PLAN_NAME_MAX_LENGTH,
   PLAN_PERIODS,
   type PlanInput,
@@ -132,7 +133,7 @@ export function PlanDialog({
           error={errors.features?.message}
           helperText="One feature per line; blank lines are dropped."
         >
-          <TextArea rows={5} {...form.register("features")} />
+          <TextArea rows={5} maxLength={PLAN_FEATURES_TEXT_MAX_LENGTH} {...form.register("features")} />
         </FormField>
         <FormField
           label="Badge"

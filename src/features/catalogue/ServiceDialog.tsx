@@ -2,7 +2,15 @@ import { chakra, HStack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type ReactElement, useState } from "react";
 import { useForm } from "react-hook-form";
-import { type ServiceFormValues, type ServiceInput, serviceInputSchema } from "../../../common/admin-catalogue";
+import {
+  SERVICE_DESCRIPTION_MAX_LENGTH,
+  SERVICE_DURATION_MAX_LENGTH,
+  SERVICE_FEATURES_TEXT_MAX_LENGTH,
+  SERVICE_TITLE_MAX_LENGTH,
+  type ServiceFormValues,
+  type ServiceInput,
+  serviceInputSchema,
+} from "../../../common/admin-catalogue";
 import type { Service } from "../../../common/api";
 import { fromMinorUnits } from "../../../common/schemas";
 import { AmountField } from "../../components/AmountField";
@@ -91,21 +99,31 @@ function ServiceForm({
       cancelWhilePending={false}
     >
       <FormField label="Title" required error={errors.title?.message}>
-        <TextInput {...form.register("title")} />
+        <TextInput maxLength={SERVICE_TITLE_MAX_LENGTH} {...form.register("title")} />
       </FormField>
       <AmountField label="Price" error={errors.price?.message} input={form.register("price")} />
       <FormField label="Description" error={errors.description?.message}>
-        <TextArea rows={3} resize="vertical" {...form.register("description")} />
+        <TextArea
+          rows={3}
+          resize="vertical"
+          maxLength={SERVICE_DESCRIPTION_MAX_LENGTH}
+          {...form.register("description")}
+        />
       </FormField>
       <FormField
         label="Estimated duration"
         error={errors.estimatedDuration?.message}
         helperText="Free text, such as 4–6 weeks."
       >
-        <TextInput {...form.register("estimatedDuration")} />
+        <TextInput maxLength={SERVICE_DURATION_MAX_LENGTH} {...form.register("estimatedDuration")} />
       </FormField>
       <FormField label="Features" error={errors.features?.message} helperText="One per line; blank lines are dropped.">
-        <TextArea rows={5} resize="vertical" {...form.register("features")} />
+        <TextArea
+          rows={5}
+          resize="vertical"
+          maxLength={SERVICE_FEATURES_TEXT_MAX_LENGTH}
+          {...form.register("features")}
+        />
       </FormField>
       <FormField label="Status" error={errors.status?.message}>
         <SelectInput {...form.register("status")}>
