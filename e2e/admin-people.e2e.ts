@@ -2,6 +2,7 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Project, Task } from "../common/api";
 import { SIGN_OUT_EVERYWHERE_QUESTION, TABLE_NOT_REFRESHED } from "../src/features/admin/labels";
+import { NO_PROJECTS, NO_PROJECTS_TEXT } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -87,6 +88,11 @@ describe("Admin › Developers and Staff", () => {
     expect((await api.me(ADMIN_EMAIL)).role).toBe("admin");
     const profile = await invited.page.evaluate(async () => (await fetch("/api/me")).json());
     expect(profile).toMatchObject({ email: NEW_DEV.email, role: "developer" });
+    // On no project yet, their list says so in a developer's words: no Contact Us, which is for clients.
+    await invited.page.goto("/portal/projects");
+    await invited.page.getByRole("heading", { level: 2, name: NO_PROJECTS }).waitFor();
+    await invited.page.getByText(NO_PROJECTS_TEXT.developer).waitFor();
+    expect(await invited.page.getByRole("main").getByRole("link", { name: "Contact Us" }).count()).toBe(0);
   });
 
   it("deletes a developer who owns nothing after the confirmation", async () => {

@@ -17,6 +17,7 @@ import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { NO_INVOICES } from "../invoices/labels";
+import { NO_PROJECTS_TEXT } from "../projects/labels";
 import { dashboardKey, fetchDashboard } from "./api";
 import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
@@ -51,7 +52,7 @@ export function ClientDashboard() {
               size="sm"
               icon={LuFolderOpen}
               title="No projects yet"
-              description="When we start working together, your projects will appear here."
+              description={NO_PROJECTS_TEXT.client}
               action={
                 <Button asChild colorPalette="brand">
                   <Link to="/contact">Contact Us</Link>

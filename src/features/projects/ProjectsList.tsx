@@ -11,8 +11,15 @@ import { SearchBox } from "../../components/SearchBox";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { useMe } from "../../lib/session";
 import { projectsListKey, projectsQuery } from "./api";
-import { NO_PROJECTS, NO_PROJECTS_OF_STATUS, noProjectsMatch, noProjectsOfStatusText } from "./labels";
+import {
+  NO_PROJECTS,
+  NO_PROJECTS_OF_STATUS,
+  NO_PROJECTS_TEXT,
+  noProjectsMatch,
+  noProjectsOfStatusText,
+} from "./labels";
 import { ProjectCard } from "./ProjectCard";
 
 const columns = { base: 1, md: 2, xl: 3 };
@@ -101,6 +108,7 @@ function ProjectCards({
   onShowAll: () => void;
 }) {
   const { isPending, hasNextPage, fetchNextPage, isFetchingNextPage } = list;
+  const { data: me } = useMe();
 
   if (isPending) {
     return (
@@ -151,16 +159,19 @@ function ProjectCards({
     );
   }
   if (projects.length === 0) {
+    const role = me?.role ?? "client";
     return (
       <EmptyList
         icon={LuFolderOpen}
         headingLevel="h2"
         title={NO_PROJECTS}
-        description="When we start working together, your projects will appear here."
+        description={NO_PROJECTS_TEXT[role]}
         action={
-          <Button asChild colorPalette="brand">
-            <Link to="/contact">Contact Us</Link>
-          </Button>
+          role === "client" && (
+            <Button asChild colorPalette="brand">
+              <Link to="/contact">Contact Us</Link>
+            </Button>
+          )
         }
       />
     );

@@ -1,5 +1,11 @@
 /** Spec §2 and §8: the projects list with none. */
 export const NO_PROJECTS = "No projects found";
+/** What follows it, by who reads it: the spec's words are a client's (with Contact Us). */
+export const NO_PROJECTS_TEXT = {
+  client: "When we start working together, your projects will appear here.",
+  developer: "The projects an administrator assigns you to will appear here.",
+  admin: "Every client's projects will appear here. Create the first with New project.",
+} as const;
 
 /** Spec §2: a project that does not exist or is not the reader's. */
 export const PROJECT_NOT_FOUND = "Project not found";
