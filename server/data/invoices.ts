@@ -31,7 +31,8 @@ export const invoiceColumns = {
   paidDate: invoices.paidDate,
   createdAt: invoices.createdAt,
   projectId: invoices.projectId,
-  projectTitle: projects.title,
+  // As its client knew it (migration 0041): another client's later titles never reach them.
+  projectTitle: invoices.projectTitle,
   // A project may have moved to another client since the invoice was issued.
   clientOwnsProject: sql<boolean>`coalesce(${projects.clientId} = ${invoices.clientId}, false)`,
   clientId: invoices.clientId,

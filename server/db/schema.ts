@@ -334,6 +334,12 @@ export const invoices = pgTable(
     id: uuid("id").primaryKey().defaultRandom(),
     invoiceNumber: text("invoice_number").notNull().unique(),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "restrict" }),
+    /**
+     * The project's title as its client knew it: kept by triggers (migration 0041) while the project
+     * is the invoice's client's, and no longer once it is given to another client, whose titles
+     * the first client's invoices must not show.
+     */
+    projectTitle: text("project_title"),
     clientId: text("client_id")
       .notNull()
       .references(() => users.id, { onDelete: "restrict" }),

@@ -1474,22 +1474,34 @@ describe("access revoked mid-connection stops delivery", () => {
     expect(await opens()).toBe(false);
   });
 
-  it("a project given to another client: its invoices' client refetches, and the invoice opens it or not", async () => {
+  it("a project given to another client: its invoices' client refetches, the invoice opens it or not and keeps the title its client knew", async () => {
     const key = ["invoices", "list"];
     await subscribeAll(key, [T, T, F, F, T]);
-    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA, title: "Known to A" });
     const invoiceId = await insertInvoice(id.clientA, project);
-    const opens = async () => {
+    const shown = async () => {
       const items = (await http.clientA.request("GET", "/api/invoices?limit=100")).json.items as Invoice[];
-      return items.find((invoice) => invoice.id === invoiceId)?.clientOwnsProject;
+      const invoice = items.find((item) => item.id === invoiceId);
+      const pdf = await http.clientA.request("GET", `/api/invoices/${invoiceId}/pdf`);
+      expect(pdf.status).toBe(200);
+      return { opens: invoice?.clientOwnsProject, title: invoice?.projectTitle };
     };
-    expect(await opens()).toBe(true);
+    expect(await shown()).toEqual({ opens: true, title: "Known to A" });
+    // Retitled while theirs, the invoice follows.
+    expect(await refetchedBy(key, () => editProject(project, { title: "Renamed for A" }), 2)).toEqual([
+      "clientA",
+      "admin",
+    ]);
+    expect(await shown()).toEqual({ opens: true, title: "Renamed for A" });
     const giveTo = (clientId: string) => refetchedBy(key, () => editProject(project, { clientId }), 2);
     // The new client holds no invoice of it, so their list does not change.
     expect(await giveTo(id.clientB)).toEqual(["clientA", "admin"]);
-    expect(await opens()).toBe(false);
+    expect(await shown()).toEqual({ opens: false, title: "Renamed for A" });
+    // Another client's title never reaches the first client's invoice.
+    await editProject(project, { title: "Client B's secret launch" });
+    expect(await shown()).toEqual({ opens: false, title: "Renamed for A" });
     expect(await giveTo(id.clientA)).toEqual(["clientA", "admin"]);
-    expect(await opens()).toBe(true);
+    expect(await shown()).toEqual({ opens: true, title: "Client B's secret launch" });
   });
 
   it("an invoice moved to another client leaves the first client's list and summary", async () => {
