@@ -17,6 +17,7 @@ import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
 import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
 import { insideBetterAuth } from "./async-context";
+import { deviceCookie, deviceOf } from "./device";
 import { readCookie, type SessionResolver } from "./resolver";
 import type { CachedSession, SessionCache } from "./session-cache";
 
@@ -172,15 +173,18 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
       message: TOO_MANY_MAILS,
       key: (request) => (MAIL_PATHS.has(pathOf(request)) ? `mail-from|${request.ip}` : undefined),
     }),
-    // Guessing one person's password from many IPs: per account, whichever IP asks. It can hold the person
-    // out too for a while, the price of a bound on guesses that no number of addresses lifts.
+    // Guessing one person's password from many IPs: per account, whichever IP asks. A browser that signed
+    // in to the account before counts in a bucket of its own (server/auth/device.ts), so a guesser
+    // filling the account's bucket does not hold its owner out on their own devices.
     createLimit(app, {
       max: config.authRateLimit * 3,
       timeWindowMs: 15 * 60_000,
       message: TOO_MANY_SIGN_INS,
       key: (request) => {
         const email = bodyEmail(request);
-        return pathOf(request) === "/sign-in/email" && email ? `sign-in-to|${email}` : undefined;
+        if (pathOf(request) !== "/sign-in/email" || !email) return undefined;
+        const device = deviceOf(config.authSecret, request.headers.cookie, email);
+        return device ? `sign-in-device|${email}|${device}` : `sign-in-to|${email}`;
       },
     }),
     // Guessing the current password: per person, whichever IP and session they come from.
@@ -253,14 +257,20 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
         ),
       );
 
-      if (response.ok && path === "/sign-in/email") onSignedIn?.();
+      const email = bodyEmail(request);
+      const signedIn = response.ok && path === "/sign-in/email";
+      if (signedIn) onSignedIn?.();
       if (response.ok && (path === "/change-password" || path === "/reset-password")) {
         const session = await request.session();
         if (session) sessions.invalidateUser(session.user.id);
       }
       if (path === "/verify-email")
         return sendResponse(reply, verificationLanding(response, !!(await request.session())));
-      return sendResponse(reply, response);
+      return sendResponse(
+        reply,
+        response,
+        signedIn && email ? [deviceCookie(config.authSecret, email, config.secureCookies)] : [],
+      );
     },
   });
 
@@ -326,13 +336,13 @@ function forwardHeaders(request: FastifyRequest): Headers {
   return headers;
 }
 
-async function sendResponse(reply: FastifyReply, response: Response) {
+async function sendResponse(reply: FastifyReply, response: Response, ourCookies: string[] = []) {
   reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === "set-cookie" || name === "content-length" || name === "content-encoding") continue;
     reply.header(name, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = [...response.headers.getSetCookie(), ...ourCookies];
   if (cookies.length > 0) reply.header("set-cookie", cookies);
   const text = await response.text();
   if (response.status >= 400) {

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PASSWORD_POLICY_MESSAGE } from "../../common/domain";
 import { COMMON_PASSWORD_MESSAGE, PERSONAL_PASSWORD_MESSAGE } from "../../common/password";
+import { DEMO_PASSWORD } from "../../seed/accounts";
 import { betterAuthStores } from "../../server/auth/async-context";
+import { DEVICE_COOKIE } from "../../server/auth/device";
 import { TOO_MANY_PASSWORD_CHANGES, TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
 import { users } from "../../server/db/schema";
 import { rawRequest } from "../support/raw-http";
@@ -431,6 +433,31 @@ describe("authentication gaps an outside probe found", () => {
     expect(JSON.parse((await attempt(20)).body).error.message).toContain(TOO_MANY_SIGN_INS);
     // Another account is not affected.
     expect((await signIn("kunle@adeyemilogistics.test", "127.0.0.40")).status).toBe(401);
+  });
+
+  it("a browser that signed in to the account before is not held out by someone else's guesses", async () => {
+    const email = "amaka@bellofashion.test";
+    const signIn = (password: string, localAddress: string, cookie?: string) =>
+      rawRequest(limited.url, {
+        method: "POST",
+        path: "/api/auth/sign-in/email",
+        json: { email, password },
+        headers: { origin: limited.url, ...(cookie && { cookie }) },
+        localAddress,
+      });
+    const owner = await signIn(DEMO_PASSWORD, "127.0.0.60");
+    expect(owner.status).toBe(200);
+    const device = owner.setCookies.find((cookie) => cookie.startsWith(`${DEVICE_COOKIE}=`))?.split(";")[0];
+    expect(device).toBeDefined();
+    // Someone else fills the account's bucket from addresses of their own.
+    const statuses: number[] = [];
+    for (let n = 0; n < 10; n++) statuses.push((await signIn("Wrong@2026!", `127.0.0.${n + 70}`)).status);
+    expect(statuses.slice(-2)).toEqual([429, 429]);
+    // The owner's browser signs in all the same; the same cookie's signature on another nonce does not.
+    expect((await signIn(DEMO_PASSWORD, "127.0.0.61", device)).status).toBe(200);
+    const forged = device?.replace(/=[^.]+/, "=bm90LWEtZGV2aWNl");
+    expect((await signIn(DEMO_PASSWORD, "127.0.0.62", forged)).status).toBe(429);
+    expect((await signIn(DEMO_PASSWORD, "127.0.0.63")).status).toBe(429);
   });
 
   it("limits guesses at one person's current password, whichever session they come from", async () => {

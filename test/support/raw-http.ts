@@ -7,7 +7,7 @@ import { request as httpRequest } from "node:http";
 export function rawRequest(
   base: string,
   options: { method: string; path: string; json?: unknown; headers?: Record<string, string>; localAddress?: string },
-): Promise<{ status: number; body: string }> {
+): Promise<{ status: number; body: string; setCookies: string[] }> {
   const { hostname, port } = new URL(base);
   const payload = options.json === undefined ? undefined : JSON.stringify(options.json);
   const headers: Record<string, string | number> = { ...options.headers };
@@ -24,7 +24,9 @@ export function rawRequest(
         response.on("data", (chunk: string) => {
           body += chunk;
         });
-        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+        response.on("end", () =>
+          resolve({ status: response.statusCode ?? 0, body, setCookies: response.headers["set-cookie"] ?? [] }),
+        );
       },
     );
     request.on("error", reject);
