@@ -358,3 +358,47 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
     ];
   },
 };
+
+/**
+ * The clients whose projects hold tasks assigned to `personId` ("many" past NAMED_PEOPLE_MAX), or
+ * undefined when no task is theirs. Their tasks on tasks_assigned_created_idx, each one's project
+ * on its primary key: a cost paid when a person is renamed, deactivated or given another role.
+ */
+async function clientsOfTasksAssignedTo(db: Db, personId: string): Promise<NamedPeople | undefined> {
+  const rows = await db
+    .selectDistinct({ clientId: projects.clientId })
+    .from(tasks)
+    .leftJoin(projects, eq(projects.id, tasks.projectId))
+    .where(eq(tasks.assignedTo, personId))
+    .limit(NAMED_PEOPLE_MAX + 2);
+  if (rows.length === 0) return undefined;
+  const clients = rows.flatMap((row) => (row.clientId ? [row.clientId] : []));
+  return clients.length > NAMED_PEOPLE_MAX ? "many" : clients;
+}
+
+/**
+ * Task lists name each task's assignee: a "people" change of someone tasks are assigned to
+ * (renamed, deactivated: migration 0040's triggers) tells administrators' lists and those of the
+ * clients whose projects hold the tasks to refetch. Their counters do not change.
+ */
+export const tasksPeopleLive: LiveCollection<"people"> = {
+  topic: "people",
+  authorize: authorizeTaskKeys,
+  async resolve(db, change) {
+    // Someone added has no task yet, and someone deleted had none (an assignee is deactivated instead).
+    if (change.op !== "update") return [];
+    const clients = await clientsOfTasksAssignedTo(db, change.id);
+    if (!clients) return [];
+    const pushFor = (actor: Actor) => {
+      const scope = rules.tasks.scope(actor);
+      const listChanges =
+        scope.kind === "all" || (scope.kind === "client" && !!actor && namedInclude(clients, actor.id));
+      return listChanges ? invalidate : undefined;
+    };
+    return [
+      { key: myTasksKey, pushFor },
+      ...TASK_STATUSES.map((status) => ({ key: myTasksOfStatusKey(status), pushFor })),
+      { key: adminTasksKey, pushFor },
+    ];
+  },
+};

@@ -36,7 +36,7 @@ import {
   projectsOfClientLive,
 } from "../data/projects";
 import { adminServicesLive, servicesLive } from "../data/services";
-import { tasksLive, tasksProjectsLive } from "../data/tasks";
+import { tasksLive, tasksPeopleLive, tasksProjectsLive } from "../data/tasks";
 import { unreadMessagesLive, unreadProjectsLive, unreadReadsLive } from "../data/unread";
 import type { Db } from "../db";
 import type { Change, Topic } from "../functions/changes";
@@ -50,6 +50,7 @@ const collections: LiveCollection[] = [
   milestonesLive,
   tasksLive,
   tasksProjectsLive,
+  tasksPeopleLive,
   servicesLive,
   adminServicesLive,
   adminPlansLive,

@@ -37,6 +37,7 @@ import type { LiveCollection } from "../../server/live/collection";
 import { ACTOR_EMAILS, ACTORS, type ActorName } from "../support/actors";
 import { invoiceNumber, lagosDay } from "../support/invoices";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
+import { createPeople } from "../support/people";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
@@ -1456,6 +1457,28 @@ describe("access revoked mid-connection stops delivery", () => {
     );
     const orphan = await http.devOut.request("GET", "/api/tasks?limit=100");
     expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: taskId, projectTitle: null }));
+  });
+
+  it("an assignee renamed: administrators' task lists and those of the clients whose projects hold their tasks refetch", async () => {
+    const key = ["tasks", "mine"];
+    await subscribeAll(key, [T, T, T, T, T]);
+    const [assignee] = await createPeople(server.db, [
+      { fullName: "Soon Renamed", email: `renamed-${randomUUID().slice(0, 6)}@lagosstudio.test`, role: "developer" },
+    ]);
+    const project = await createProject(server.db, { clientEmail: ACTOR_EMAILS.clientA });
+    const created = await http.admin.request("POST", "/api/admin/tasks", {
+      title: "A task of someone renamed",
+      assignedTo: assignee,
+      projectId: project,
+    });
+    expect(created.status).toBe(201);
+    const rename = async () => {
+      const renamed = await http.admin.request("PATCH", `/api/admin/staff/${assignee}`, { fullName: "Now Renamed" });
+      expect(renamed.status).toBe(200);
+    };
+    expect(await refetchedBy(key, rename, 2)).toEqual(["clientA", "admin"]);
+    const items = (await http.clientA.request("GET", "/api/tasks?limit=100")).json.items as Task[];
+    expect(items.find((task) => task.id === created.json.id)?.assigneeName).toBe("Now Renamed");
   });
 
   it("a developer assigned to a project or taken off it: their task lists refetch, and its tasks open it or not", async () => {
