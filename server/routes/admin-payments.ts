@@ -210,7 +210,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw conflict(PAID_INVOICE_LOCKED);
         if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
-        if (projectId) await mustBeClientsProject(tx, before.clientId, projectId);
+        // The project it keeps is not judged again: it may have been given to another client since.
+        if (projectId && projectId !== before.projectId) await mustBeClientsProject(tx, before.clientId, projectId);
         await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
         return invoiceChanged(tx, actor, before, "invoice.update", "updated");
       });

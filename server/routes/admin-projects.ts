@@ -33,12 +33,21 @@ const audited = (row: AdminProjectRow) => ({
   endDate: row.endDate,
 });
 
-/** The client must be an active client and every developer an active developer: a 400 under the field otherwise. */
-async function checkPeople(tx: Tx, body: ProjectForm) {
-  const [client] = await existingPeople(tx, "client", [body.clientId]);
-  if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
-  const developers = await existingPeople(tx, "developer", body.developerIds);
-  if (developers.length !== body.developerIds.length)
+/**
+ * A client given the project must be an active client, and every developer assigned to it an active
+ * developer: a 400 under the field otherwise. On an edit, `before` is the project as it was: its
+ * client and developers who stay are not judged again, so a project whose client or developer was
+ * deactivated since (their records kept) can still be edited, cancelled included.
+ */
+async function checkPeople(tx: Tx, body: ProjectForm, before?: AdminProjectRow) {
+  if (body.clientId !== before?.clientId) {
+    const [client] = await existingPeople(tx, "client", [body.clientId]);
+    if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
+  }
+  const staying = new Set(before?.developers.map((developer) => developer.id));
+  const joining = body.developerIds.filter((id) => !staying.has(id));
+  const developers = await existingPeople(tx, "developer", joining);
+  if (developers.length !== joining.length)
     throw validationFailed({ developerIds: "Every assigned person must be an active developer." });
 }
 
@@ -142,7 +151,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
       return db.transaction(async (tx) => {
         const before = await getAdminProject(tx, projectId, { lock: true });
         if (!before) throw notFound("Project");
-        await checkPeople(tx, body);
+        await checkPeople(tx, body, before);
         await tx.update(projects).set(columnsOf(body)).where(eq(projects.id, projectId));
         const previousIds = before.developers.map((developer) => developer.id);
         // Developers who stay keep their assignment (and its date); the others leave, the new ones join.

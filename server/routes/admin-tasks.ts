@@ -21,12 +21,17 @@ const taskParams = z.strictObject({ taskId: uuidParam });
  * Checks the task's assignee (active staff) and project (one that exists), each refusal said under its
  * field as a 400; returns the client whose project it is (who follows the task). Both rows stay
  * share-locked until the task is written, so a deactivation or a deletion meanwhile is waited for and
- * then refused, as `existingPeople` does.
+ * then refused, as `existingPeople` does. On an edit, an assignee who stays is not judged again
+ * (`before`): the task of someone deactivated since, or no longer staff, can still be edited.
  */
-async function checkReferences(tx: Tx, data: TaskData): Promise<{ projectClientId: string | null }> {
+async function checkReferences(
+  tx: Tx,
+  data: TaskData,
+  before?: { assignedTo: string | null },
+): Promise<{ projectClientId: string | null }> {
   const fields: Record<string, string> = {};
   let projectClientId: string | null = null;
-  if (data.assignedTo) {
+  if (data.assignedTo && data.assignedTo !== before?.assignedTo) {
     const [person] = await tx
       .select({ id: users.id })
       .from(users)
@@ -151,7 +156,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       await db.transaction(async (tx) => {
         const before = await getTaskFields(tx, taskId, { lock: true });
         if (!before) throw notFound("Task");
-        const { projectClientId } = await checkReferences(tx, data);
+        const { projectClientId } = await checkReferences(tx, data, before);
         await tx.update(tasks).set(data).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {
           action: "task.update",

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_INVOICE_KEPT, PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
-import { auditLog, invoices, notifications } from "../../server/db/schema";
+import { auditLog, invoices, notifications, projects } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
@@ -459,6 +459,23 @@ describe("PATCH /api/admin/invoices/:id", () => {
     const [still] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(still).toMatchObject({ clientId: ownerId, amount: 3_000_00, status: "unpaid", projectId: null });
     expect(await auditEntries(invoice.id)).toHaveLength(0);
+  });
+
+  it("corrects an invoice whose project was given to another client since, keeping that project", async () => {
+    const moved = await createProject(server.db, ownerId, { title: `${TAG} moved on` });
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 2_000_00, projectId: moved.id });
+    await server.db
+      .update(projects)
+      .set({ clientId: clientIds[1] as string })
+      .where(eq(projects.id, moved.id));
+    const corrected = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: moved.id,
+      amount: "2500.00",
+      dueDate: lagosDay(21),
+    });
+    expect(corrected.status).toBe(200);
+    const [row] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ projectId: moved.id, amount: 2_500_00, projectTitle: `${TAG} moved on` });
   });
 
   it("answers 409 for a paid invoice, which stays as it was, 404 for no such invoice, 400 for a bad id", async () => {

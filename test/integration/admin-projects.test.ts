@@ -11,9 +11,10 @@ import {
   projects,
   tasks,
 } from "../../server/db/schema";
-import { createClientWithPassword } from "../support/clients";
+import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
+import { createPeople } from "../support/people";
 import { createMessages, createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createTask } from "../support/tasks";
@@ -249,6 +250,60 @@ describe("PATCH /api/admin/projects/:id", () => {
     // The edit dialog's read gives back what was saved.
     const read = await admin.request("GET", `/api/admin/projects/${projectId}`);
     expect(read.json).toMatchObject({ title: `${TAG} Moved`, developers: [{ id: ngoziId }] });
+  });
+
+  it("a project and task whose client and developer were deactivated since still take edits; a deactivated developer is not added", async () => {
+    const tag = randomUUID().slice(0, 6);
+    const [leavingClient] = await createClients(server.db, [
+      { fullName: `${TAG} Leaving Client`, email: `leaving.${tag}@example.test` },
+    ]);
+    const [leaving, alsoGone] = await createPeople(server.db, [
+      { fullName: `${TAG} Leaving Dev`, email: `leaving.dev.${tag}@lagosstudio.test`, role: "developer" },
+      { fullName: `${TAG} Gone Dev`, email: `gone.dev.${tag}@lagosstudio.test`, role: "developer" },
+    ]);
+    const form = body({ clientId: leavingClient, developerIds: [leaving] });
+    const created = await admin.request("POST", "/api/admin/projects", form);
+    expect(created.status).toBe(201);
+    const projectId = created.json.id as string;
+    const task = await admin.request("POST", "/api/admin/tasks", {
+      title: `${TAG} their task`,
+      assignedTo: leaving,
+      projectId,
+    });
+    expect(task.status).toBe(201);
+    // Each keeps records, so each is deactivated, not deleted.
+    expect((await admin.request("DELETE", `/api/admin/developers/${leaving}`)).json.outcome).toBe("deactivated");
+    expect((await admin.request("DELETE", `/api/admin/developers/${alsoGone}`)).status).toBe(200);
+    expect((await admin.request("DELETE", `/api/admin/clients/${leavingClient}`)).json.outcome).toBe("deactivated");
+
+    const cancelled = await admin.request(
+      "PATCH",
+      `/api/admin/projects/${projectId}`,
+      body({ clientId: leavingClient, developerIds: [leaving], status: "cancelled", progress: 60 }),
+    );
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.json).toMatchObject({ status: "cancelled", progress: 60 });
+    const retitled = await admin.request("PUT", `/api/admin/tasks/${task.json.id}`, {
+      title: `${TAG} their task, renamed`,
+      assignedTo: leaving,
+      projectId,
+    });
+    expect(retitled.status).toBe(200);
+    // Someone deactivated does not join, nor does the project go to a deactivated client.
+    const joined = await admin.request(
+      "PATCH",
+      `/api/admin/projects/${projectId}`,
+      body({ clientId: leavingClient, developerIds: [leaving, alsoGone] }),
+    );
+    expect(joined.status).toBe(400);
+    expect(Object.keys(joined.json.error.fields)).toEqual(["developerIds"]);
+    const other = await admin.request(
+      "POST",
+      "/api/admin/projects",
+      body({ clientId: leavingClient, developerIds: [] }),
+    );
+    expect(other.status).toBe(400);
+    expect(Object.keys(other.json.error.fields)).toEqual(["clientId"]);
   });
 
   it("answers 404 for no such project, 400 for a bad id or a bad field, and leaves the project as it was", async () => {
