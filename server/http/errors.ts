@@ -135,6 +135,25 @@ export function loggable(error: unknown): Record<string, unknown> {
   };
 }
 
+/** Texts of the writes that met another at the same moment (a 409: nothing was written). */
+export const RACED_REMOVAL = "Something this names was removed a moment ago. Reload the page and try again.";
+export const RACED_WRITE = "Someone else changed this at the same moment. Please try again.";
+
+/**
+ * Two writes at once that the database, not a route, settled: one named a row the other was removing
+ * (23503, a foreign key), or the two waited on each other (40P01, a deadlock; 40001, serialization).
+ * The loser's transaction was rolled back, so it is told to try again, as a 409, not a 500.
+ */
+const RACES: Record<string, string> = { "23503": RACED_REMOVAL, "40P01": RACED_WRITE, "40001": RACED_WRITE };
+
+function raceOf(error: unknown): string | undefined {
+  for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === "string" && RACES[code]) return RACES[code];
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -161,6 +180,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody("bad_request", error.message));
+    }
+    const race = raceOf(error);
+    if (race) {
+      request.log.warn(
+        { err: loggable(error), method: request.method, route: request.routeOptions.url },
+        "write raced",
+      );
+      return reply.status(409).send(errorBody("conflict", race));
     }
     request.log.error(
       { err: loggable(error), method: request.method, route: request.routeOptions.url },

@@ -1,6 +1,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_WRITES_LOCK } from "../../server/data/plans";
+import { RACED_REMOVAL } from "../../server/http/errors";
 import { lagosDay } from "../support/invoices";
 import { liveSockets } from "../support/live";
 import { pdf } from "../support/project-files-suite";
@@ -243,6 +244,29 @@ describe("a change the rules judge, while the row changes under it", () => {
       milestoneId,
     ]);
     expect(audited.rowCount).toBe(0);
+  });
+});
+
+describe("a write the database settles", () => {
+  it("an invoice issued for a project deleted meanwhile is a 409 saying so, not a 500, and nothing is written", async () => {
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const { rows } = await side.query<{ id: string }>(
+      "insert into projects (title, client_id) values ('Deleted while invoiced', $1) returning id",
+      [clientId],
+    );
+    const projectId = rows[0]?.id as string;
+    const issued = await whileHeldOpen(
+      async () => {
+        await side.query("select id from projects where id = $1 for update", [projectId]);
+        await side.query("delete from projects where id = $1", [projectId]);
+      },
+      () =>
+        admin.request("POST", "/api/admin/invoices", { clientId, projectId, amount: "100.00", dueDate: lagosDay(7) }),
+    );
+    expect(issued.status).toBe(409);
+    expect(issued.json.error.message).toBe(RACED_REMOVAL);
+    const kept = await side.query("select 1 from invoices where project_id = $1", [projectId]);
+    expect(kept.rowCount).toBe(0);
   });
 });
 
