@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed/accounts";
 import { SIGNED_OUT_MARK } from "../src/lib/signed-out";
 import { Api } from "./support/api";
-import { cspViolations, hydratePage, newUser, recordCspViolations, type User, waitForPath } from "./support/browser";
+import {
+  cspViolations,
+  hydratePage,
+  isFocused,
+  newUser,
+  recordCspViolations,
+  type User,
+  waitForPath,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -131,6 +139,28 @@ describe("the sign-in page", () => {
       const response = await get(path, cookie);
       expect(response.status, path).toBe(302);
       expect(response.headers.get("location"), path).toBe(to);
+    }
+  });
+
+  it("Forgot password? and Back to Sign In keep the page to return to, and focus goes to what each shows", async () => {
+    const visitor = await newUser(product.browser, product.server.url);
+    try {
+      const { page } = visitor;
+      await page.goto("/auth?redirect=%2Fportal%2Finvoices");
+      await hydratePage(page);
+      await page.getByRole("link", { name: "Forgot password?" }).click();
+      const heading = page.getByRole("heading", { name: "Reset your password" });
+      await expect.poll(() => isFocused(heading)).toBe(true);
+      expect(new URL(page.url()).searchParams.get("redirect")).toBe("/portal/invoices");
+      await page.getByRole("link", { name: "Back to Sign In" }).click();
+      await expect.poll(() => isFocused(page.getByRole("tab", { name: "Sign In" }))).toBe(true);
+      const panel = page.getByRole("tabpanel", { name: "Sign In" });
+      await panel.getByLabel("Email").fill(CLIENT);
+      await panel.getByLabel("Password", { exact: true }).fill(DEMO_PASSWORD);
+      await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+      await waitForPath(page, "/portal/invoices");
+    } finally {
+      await visitor.context.close();
     }
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { holdRequests, hydratePage, newUser, waitForPath } from "./support/browser";
+import { holdRequests, hydratePage, isFocused, newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
@@ -537,6 +537,11 @@ describe("contact form", () => {
       });
       const mails = await api.outbox("hello@lagos-studio.test");
       expect(mails[0]?.subject).toContain("Chioma Obi");
+      // Another enquiry: the button goes, and focus goes to the empty form's first field.
+      await page.getByRole("button", { name: "Send another enquiry" }).click();
+      const firstName = page.getByLabel(/First name/);
+      await expect.poll(() => isFocused(firstName)).toBe(true);
+      expect(await firstName.inputValue()).toBe("");
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,4 +1,5 @@
 import { Box, Card, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
+import { useEffect, useRef } from "react";
 import { RouteAnnouncer } from "../../components/RouteAnnouncer";
 import { usePageTitle } from "../../lib/page-title";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
@@ -28,8 +29,27 @@ const VIEW_TITLES: Record<AuthView | AuthTab, string> = {
   verify: "Verify Your E-mail",
 };
 
+/**
+ * Moving between the card's views (Forgot password?, Back to Sign In) removes the link that was
+ * pressed: focus goes to the new view's heading, or to the selected tab, not to the page's start.
+ * Not on arrival: a page opened from a link keeps the browser's own focus.
+ */
+function useFocusOnViewChange(view: AuthView | undefined) {
+  const card = useRef<HTMLDivElement>(null);
+  const shown = useRef(view);
+  useEffect(() => {
+    if (shown.current === view) return;
+    shown.current = view;
+    const target = card.current?.querySelector<HTMLElement>('h2, [role="tab"][aria-selected="true"]');
+    if (target?.tagName === "H2") target.tabIndex = -1;
+    target?.focus();
+  }, [view]);
+  return card;
+}
+
 export function AuthPage({ tab, view, token, linkError, returnTo, onTabChange }: Props) {
   usePageTitle(VIEW_TITLES[view ?? tab]);
+  const card = useFocusOnViewChange(view);
   return (
     <Box px={{ base: "4", md: "6" }} py={{ base: "10", md: "16" }} bg="bg.subtle" minH="70vh">
       <Stack gap="6" maxW="md" mx="auto">
@@ -40,7 +60,7 @@ export function AuthPage({ tab, view, token, linkError, returnTo, onTabChange }:
           <Text color="fg.muted">Sign in to follow your projects, messages and invoices.</Text>
         </Stack>
         <Card.Root variant="elevated">
-          <Card.Body>
+          <Card.Body ref={card}>
             {view === "forgot" ? (
               <ForgotPasswordForm />
             ) : view === "reset" ? (

@@ -73,7 +73,7 @@ export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
           />
         </FormField>
         <ChakraLink asChild alignSelf="end" fontSize="sm" color="brand.fg" textDecoration="underline">
-          <Link to="/auth" search={{ view: "forgot" }}>
+          <Link to="/auth" search={{ view: "forgot", redirect: returnTo }}>
             Forgot password?
           </Link>
         </ChakraLink>

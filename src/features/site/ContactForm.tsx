@@ -134,9 +134,16 @@ export function ContactForm({ plan }: { plan?: string }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
   const successRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  // "Send another enquiry" removes itself: focus goes to the fresh form's first field.
+  const another = useRef(false);
   const sent = send.status === "success";
   useEffect(() => {
     if (sent) successRef.current?.focus();
+    else if (another.current) {
+      another.current = false;
+      formRef.current?.querySelector("input")?.focus();
+    }
   }, [sent]);
 
   if (sent) {
@@ -164,6 +171,7 @@ export function ContactForm({ plan }: { plan?: string }) {
           onClick={() => {
             // The form mounts afresh, empty, and loads a fresh control on first interaction.
             loading.current = false;
+            another.current = true;
             setForm(null);
             setErrors({});
             setSend({ status: "idle" });
@@ -182,6 +190,7 @@ export function ContactForm({ plan }: { plan?: string }) {
 
   return (
     <chakra.form
+      ref={formRef}
       noValidate
       onSubmit={onSubmit}
       onFocus={enhance}
