@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { plansPage } from "../src/content/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { holdRequests, hydratePage, isFocused, newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
@@ -164,6 +165,26 @@ describe("public pages", () => {
       expect(await page.getByText("Best Value").count()).toBe(1);
       expect(await page.getByRole("link", { name: "Request a Custom Quote" }).getAttribute("href")).toBe("/contact");
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("plans reached from another page: room for the cards while they load; failed, a retry that brings them", async () => {
+    const { page, context } = await visit("/");
+    try {
+      const held = await holdRequests(page, /\/api\/plans$/, { outcome: "abort" });
+      await page.getByRole("banner").getByRole("link", { name: "Plans", exact: true }).click();
+      await waitForPath(page, "/plans");
+      await expect.poll(() => page.locator('main ul[aria-busy="true"]').count()).toBe(2);
+      held.release();
+      const alert = page.getByText(plansPage.loadError);
+      await alert.waitFor({ timeout: 10_000 });
+      expect(await page.getByRole("heading", { name: plansPage.categories.social.heading }).count()).toBe(0);
+      await page.unroute(/\/api\/plans$/);
+      await page.getByRole("button", { name: plansPage.retry }).click();
+      await page.getByRole("article", { name: "Social Growth" }).waitFor();
+      expect(await alert.count()).toBe(0);
     } finally {
       await context.close();
     }

@@ -59,13 +59,18 @@ function loadPlans(): Promise<Plan[]> {
   return inFlight;
 }
 
-/** The plans to show (empty until known), whether they are still loading, and whether loading them failed. */
-export function usePlans(): { plans: Plan[]; isPending: boolean; isError: boolean } {
+/**
+ * The plans to show (empty until known), whether they are still loading, whether loading them
+ * failed, and `retry` to ask again.
+ */
+export function usePlans(): { plans: Plan[]; isPending: boolean; isError: boolean; retry: () => void } {
   const [plans, setState] = useState<Plan[] | null>(() => {
     known ??= embeddedPlans();
     return known;
   });
   const [isError, setIsError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is what a retry changes
   useEffect(() => {
     if (plans) return;
     let active = true;
@@ -82,6 +87,10 @@ export function usePlans(): { plans: Plan[]; isPending: boolean; isError: boolea
     return () => {
       active = false;
     };
-  }, [plans]);
-  return { plans: plans ?? [], isPending: !plans && !isError, isError };
+  }, [plans, attempt]);
+  const retry = () => {
+    setIsError(false);
+    setAttempt((count) => count + 1);
+  };
+  return { plans: plans ?? [], isPending: !plans && !isError, isError, retry };
 }

@@ -1,4 +1,4 @@
-import { Box, SimpleGrid } from "@chakra-ui/react";
+import { Box, Button, SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/site-domain";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
@@ -15,47 +15,58 @@ export const Route = createFileRoute("/_site/plans")({
 });
 
 function PlansPage() {
-  const { plans, isPending, isError } = usePlans();
+  const { plans, isPending, isError, retry } = usePlans();
   return (
     <>
       <PageMeta seo={plansPage.seo} />
       <PageHero heading={plansPage.heading} intro={plansPage.intro} />
       {isError && (
         <Box maxW="6xl" mx="auto" px="4" pt="8">
-          <LazyFormAlert status="warning" title={plansPage.loadError} takeFocus={false} />
+          <LazyFormAlert status="warning" title={plansPage.loadError} takeFocus={false}>
+            <Button size="sm" variant="outline" colorPalette="brand" mt="3" display="flex" onClick={retry}>
+              {plansPage.retry}
+            </Button>
+          </LazyFormAlert>
         </Box>
       )}
-      {PLAN_CATEGORIES.map((category, sectionIndex) => {
-        const copy = plansPage.categories[category];
-        return (
-          <Section
-            key={category}
-            heading={copy.heading}
-            intro={copy.intro}
-            headingId={`${category}-plans`}
-            bg={sectionIndex % 2 ? "gray.50" : undefined}
-          >
-            <SimpleGrid
-              as="ul"
-              columns={{ base: 1, md: 3 }}
-              gap="6"
-              listStyleType="none"
-              alignItems="stretch"
-              aria-busy={isPending || undefined}
+      {/* Failed, the alert stands alone: no headings over empty lists. */}
+      {!isError &&
+        PLAN_CATEGORIES.map((category, sectionIndex) => {
+          const copy = plansPage.categories[category];
+          return (
+            <Section
+              key={category}
+              heading={copy.heading}
+              intro={copy.intro}
+              headingId={`${category}-plans`}
+              bg={sectionIndex % 2 ? "gray.50" : undefined}
             >
-              {plans
-                .filter((plan) => plan.category === category)
-                .map((plan, index) => (
-                  <li key={plan.slug}>
-                    <Reveal delay={index * 0.08}>
-                      <PlanCard plan={plan} />
-                    </Reveal>
-                  </li>
-                ))}
-            </SimpleGrid>
-          </Section>
-        );
-      })}
+              <SimpleGrid
+                as="ul"
+                columns={{ base: 1, md: 3 }}
+                gap="6"
+                listStyleType="none"
+                alignItems="stretch"
+                aria-busy={isPending || undefined}
+              >
+                {isPending &&
+                  // Three cards' room while the plans arrive (a link from another page: /plans itself carries them).
+                  [0, 1, 2].map((slot) => (
+                    <Box as="li" key={slot} aria-hidden="true" h="96" rounded="xl" bg="gray.100" />
+                  ))}
+                {plans
+                  .filter((plan) => plan.category === category)
+                  .map((plan, index) => (
+                    <li key={plan.slug}>
+                      <Reveal delay={index * 0.08}>
+                        <PlanCard plan={plan} />
+                      </Reveal>
+                    </li>
+                  ))}
+              </SimpleGrid>
+            </Section>
+          );
+        })}
       <CallToAction heading={plansPage.customHeading} text={plansPage.customText} button={plansPage.customButton} />
     </>
   );
