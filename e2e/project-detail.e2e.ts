@@ -4,6 +4,7 @@ import type { Page as ListPage, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
 import {
   DELETE_MILESTONE_QUESTION,
+  MARK_MILESTONE_PAID_QUESTION,
   NO_PROJECTS_OF_STATUS,
   noProjectsOfStatusText,
   PROJECT_NOT_FOUND_TEXT,
@@ -123,6 +124,11 @@ describe("project detail", () => {
     await theirs.waitFor({ timeout: DELIVERY_MS });
 
     await mine.getByRole("button", { name: "Mark as Paid" }).click();
+    // Paid is for good: asked first, with what is being paid.
+    const confirm = page.getByRole("alertdialog", { name: MARK_MILESTONE_PAID_QUESTION });
+    expect(await confirm.textContent()).toContain("₦1,234.56");
+    expect(await axeViolations(page), "mark paid confirmation").toEqual([]);
+    await confirm.getByRole("button", { name: "Mark as Paid" }).click();
     await toast(page, "Payment confirmed").waitFor();
     await mine.getByRole("button", { name: "Mark as Paid" }).waitFor({ state: "detached" });
     // The pressed button left with its result: focus moves to the milestone's other action, not to the page's top.
@@ -151,6 +157,10 @@ describe("project detail", () => {
     const row = milestones(page).filter({ hasText: title });
     const { release: fail } = await holdRequests(page, "**/api/milestones/*", { outcome: "abort" });
     await row.getByRole("button", { name: "Mark as Paid" }).click();
+    await page
+      .getByRole("alertdialog", { name: MARK_MILESTONE_PAID_QUESTION })
+      .getByRole("button", { name: "Mark as Paid" })
+      .click();
     await row.getByText("Saving…").waitFor();
     await row.getByText("Paid", { exact: true }).waitFor();
     fail();

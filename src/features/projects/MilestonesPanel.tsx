@@ -22,7 +22,7 @@ import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { useMe } from "../../lib/session";
-import { failedWith, toastFailure, toastOutcome } from "../../lib/toasts";
+import { failedWith, failure, toastFailure, toastOutcome } from "../../lib/toasts";
 import { AddMilestoneDialog } from "./AddMilestoneDialog";
 import {
   applyMilestoneChange,
@@ -31,7 +31,7 @@ import {
   useDeleteMilestone,
   useUpdateMilestone,
 } from "./api";
-import { DELETE_MILESTONE_QUESTION } from "./labels";
+import { DELETE_MILESTONE_QUESTION, MARK_MILESTONE_PAID_QUESTION } from "./labels";
 
 export const NO_MILESTONES = "No milestones yet";
 
@@ -141,18 +141,6 @@ function MilestoneItem({
     );
   }
 
-  function markPaid(event: MouseEvent<HTMLButtonElement>) {
-    if (busy) return;
-    keepPlace(event.currentTarget);
-    update.mutate(
-      { id: milestone.id, change: { paymentStatus: "paid" } },
-      {
-        onSuccess: () => toaster.create({ type: "success", title: TOAST.paymentConfirmed }),
-        onError: () => toastFailure(TOAST.paymentFailed),
-      },
-    );
-  }
-
   return (
     <Stack
       as="li"
@@ -219,10 +207,24 @@ function MilestoneItem({
             </Button>
           )}
           {milestone.paymentStatus !== "paid" && (
-            <Button size="xs" variant="outline" onClick={markPaid} disabled={busy}>
-              <LuWallet aria-hidden="true" />
-              Mark as Paid
-            </Button>
+            // A paid milestone is kept for good (never changed back nor deleted): it is confirmed first, as an invoice's is.
+            <ConfirmDialog
+              question={MARK_MILESTONE_PAID_QUESTION}
+              description={`${milestone.title}, ${formatAmount(milestone.amountMinor)}. Today is recorded as its paid date, and a paid milestone cannot be changed back or deleted.`}
+              confirmLabel="Mark as Paid"
+              onConfirm={() =>
+                toastOutcome(update.mutateAsync({ id: milestone.id, change: { paymentStatus: "paid" } }), {
+                  saved: { title: TOAST.paymentConfirmed },
+                  failed: failure(TOAST.paymentFailed),
+                })
+              }
+              trigger={
+                <Button size="xs" variant="outline" disabled={busy}>
+                  <LuWallet aria-hidden="true" />
+                  Mark as Paid
+                </Button>
+              }
+            />
           )}
           {canDelete && milestone.paymentStatus !== "paid" && !milestone.pending && (
             <DeleteMilestone projectId={projectId} milestone={milestone} />

@@ -15,6 +15,9 @@ export const PROJECT_NOT_FOUND_TEXT = "The project you're looking for doesn't ex
 export const NO_PROJECTS_OF_STATUS = "No projects with this status";
 export const noProjectsOfStatusText = (label: string) => `No project is marked ${label} right now.`;
 
+/** The confirmation before a milestone is marked paid, which is for good (as an invoice's is). */
+export const MARK_MILESTONE_PAID_QUESTION = "Mark this milestone as paid?";
+
 /** The confirmation before an administrator deletes a milestone, worded like the spec's other deletes. */
 export const DELETE_MILESTONE_QUESTION = "Are you sure you want to delete this milestone?";
 
