@@ -212,7 +212,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
         })
       : undefined;
   if (portalPages) server.addHook("onClose", () => portalPages.close());
-  await server.register(authPlugin, { auth, sessions, resolver, config, onSignedIn: () => portalPages?.warm() });
+  await server.register(authPlugin, { auth, db, sessions, resolver, config, onSignedIn: () => portalPages?.warm() });
   // Before the routes: a hook applies to the routes registered after it.
   registerWriteLimit(server, config.writeRateLimit);
   await registerLiveHub(server, {

@@ -12,6 +12,7 @@ import {
 } from "../../common/password";
 import { companyNameSchema, emailSchema, fullNameSchema } from "../../common/schemas";
 import type { Config } from "../config";
+import type { Db } from "../db";
 import { errorBody, unauthorized, validationFailed } from "../http/errors";
 import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
@@ -103,6 +104,7 @@ const friendlyMessages: Record<string, string> = {
 
 type Options = {
   auth: Auth;
+  db: Db;
   sessions: SessionCache;
   resolver: SessionResolver;
   config: Config;
@@ -110,7 +112,7 @@ type Options = {
   onSignedIn?: () => void;
 };
 
-async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, config, onSignedIn }: Options) {
+async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, config, onSignedIn }: Options) {
   async function resolveSession(request: FastifyRequest): Promise<CachedSession | null> {
     const cookie = readCookie(request.headers.cookie, resolver.cookieName);
     if (!cookie) return null;
@@ -180,10 +182,10 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
       max: config.authRateLimit * 3,
       timeWindowMs: 15 * 60_000,
       message: TOO_MANY_SIGN_INS,
-      key: (request) => {
+      key: async (request) => {
         const email = bodyEmail(request);
         if (pathOf(request) !== "/sign-in/email" || !email) return undefined;
-        const device = deviceOf(config.authSecret, request.headers.cookie, email);
+        const device = await deviceOf(db, config.authSecret, request.headers.cookie, email);
         return device ? `sign-in-device|${email}|${device}` : `sign-in-to|${email}`;
       },
     }),
@@ -266,11 +268,9 @@ async function authPlugin(app: FastifyInstance, { auth, sessions, resolver, conf
       }
       if (path === "/verify-email")
         return sendResponse(reply, verificationLanding(response, !!(await request.session())));
-      return sendResponse(
-        reply,
-        response,
-        signedIn && email ? [deviceCookie(config.authSecret, email, config.secureCookies)] : [],
-      );
+      const device =
+        signedIn && email ? await deviceCookie(db, config.authSecret, email, config.secureCookies) : undefined;
+      return sendResponse(reply, response, device ? [device] : []);
     },
   });
 

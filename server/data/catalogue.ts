@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq } from "drizzle-orm";
 import { PLANS_MAX } from "../../common/plans";
 import type { EnquiryData, Plan } from "../../common/public";
 import type { Db, Tx } from "../db";
@@ -14,6 +14,7 @@ export async function listPlans(db: Db, currency: string): Promise<Plan[]> {
     .select(publicPlanColumns)
     .from(plans)
     .where(eq(plans.hidden, false))
+    .orderBy(asc(plans.sortOrder), asc(plans.name))
     .limit(pageLimit(PLANS_MAX));
   return rows.sort(byDisplayOrder).map(({ sortOrder: _sortOrder, ...row }) => ({ ...row, currency }));
 }

@@ -46,7 +46,11 @@ export function byDisplayOrder<T extends { category: PlanCategory; sortOrder: nu
 
 /** Every plan, hidden ones too, in display order. At most PLANS_MAX rows: sorted here. */
 export async function listAdminPlans(db: Db | Tx): Promise<PlanRow[]> {
-  const rows = await db.select(adminColumns).from(plans).limit(pageLimit(PLANS_MAX));
+  const rows = await db
+    .select(adminColumns)
+    .from(plans)
+    .orderBy(asc(plans.sortOrder), asc(plans.name))
+    .limit(pageLimit(PLANS_MAX));
   return rows.sort(byDisplayOrder);
 }
 

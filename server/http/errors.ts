@@ -183,7 +183,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     const race = raceOf(error);
     if (race) {
-      request.log.warn(
+      // Logged as an error all the same: a deadlock is two paths locking in opposite orders, and a foreign
+      // key met by surprise may be a check a route forgot. The person is still told what to do.
+      request.log.error(
         { err: loggable(error), method: request.method, route: request.routeOptions.url },
         "write raced",
       );

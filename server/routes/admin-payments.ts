@@ -353,6 +353,9 @@ async function mustBeClientsProject(tx: Tx, clientId: string, projectId: string)
   const [project] = await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)));
+    .where(and(eq(projects.id, projectId), eq(projects.clientId, clientId)))
+    // Share-locked until the invoice is written: a move of the project to another client under way is
+    // waited for and judged after it, not before.
+    .for("share");
   if (!project) throw validationFailed({ projectId: PROJECT_NOT_CLIENTS });
 }

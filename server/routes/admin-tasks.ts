@@ -22,7 +22,7 @@ const taskParams = z.strictObject({ taskId: uuidParam });
  * field as a 400; returns the client whose project it is (who follows the task). Both rows stay
  * share-locked until the task is written, so a deactivation or a deletion meanwhile is waited for and
  * then refused, as `existingPeople` does. On an edit, an assignee who stays is not judged again
- * (`before`): the task of someone deactivated since, or no longer staff, can still be edited.
+ * (`before`): the task of someone deactivated since can still be edited.
  */
 async function checkReferences(
   tx: Tx,

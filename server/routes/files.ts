@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf } from "../../common/api";
@@ -20,7 +20,7 @@ import {
 } from "../data/files";
 import { getProjectFacts, lockedProjectFacts } from "../data/projects";
 import type { Db } from "../db";
-import { projectFiles } from "../db/schema";
+import { projectFiles, users } from "../db/schema";
 import {
   type FileStore,
   noteDeleted,
@@ -138,10 +138,17 @@ export const fileRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config; files: 
           name,
         });
         const completed = await db.transaction(async (tx) => {
-          // Judged again as it completes, the project locked: a body may take minutes to arrive, and
-          // someone taken off the project (or the project deleted) meanwhile no longer adds to it.
+          // Judged again as it completes, the project locked and the uploader read afresh: a body may take
+          // minutes to arrive, and someone taken off the project, deactivated or given another role
+          // meanwhile (or the project deleted) no longer adds to it.
           const project = await lockedProjectFacts(tx, projectId);
-          if (!project || !rules.files.create(actor, { project, uploaderId: null })) return false;
+          const [uploader] = await tx
+            .select({ role: users.role })
+            .from(users)
+            .where(and(eq(users.id, user.id), isNull(users.archivedAt)))
+            .for("share");
+          const now = uploader && { id: user.id, role: uploader.role };
+          if (!project || !now || !rules.files.create(now, { project, uploaderId: null })) return false;
           const updated = await tx
             .update(projectFiles)
             .set({ size, contentType: detected.type, name: fileNameFor(name, detected), complete: true })

@@ -17,7 +17,8 @@ import { rules } from "../rules";
  * the embedded database is locked by the running server.
  *
  * A mail to another administrator whose address is proven shows its subject only: its reset link
- * would let the reader become them, and the audit log would name them for what the reader did.
+ * would let the reader become them, and the audit log would name them for what the reader did; its
+ * headers carry an unsubscribe token.
  * An invitation not yet taken up stays readable: handing it over is what the outbox is for.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -48,7 +49,9 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .where(to ? eq(mailOutbox.to, to) : undefined)
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
         .limit(pageLimit(limit));
-      return rows.map(({ mail, sealed }) => (sealed ? { ...mail, text: OUTBOX_SEALED, html: null, link: null } : mail));
+      return rows.map(({ mail, sealed }) =>
+        sealed ? { ...mail, text: OUTBOX_SEALED, html: null, link: null, headers: null } : mail,
+      );
     },
   );
 };

@@ -271,10 +271,14 @@ describe("PATCH /api/admin/projects/:id", () => {
       projectId,
     });
     expect(task.status).toBe(201);
+    const theirs = await admin.request("POST", "/api/admin/tasks", {
+      title: `${TAG} gone's task`,
+      assignedTo: alsoGone,
+    });
+    expect(theirs.status).toBe(201);
     // Each keeps records, so each is deactivated, not deleted.
-    expect((await admin.request("DELETE", `/api/admin/developers/${leaving}`)).json.outcome).toBe("deactivated");
-    expect((await admin.request("DELETE", `/api/admin/developers/${alsoGone}`)).status).toBe(200);
-    expect((await admin.request("DELETE", `/api/admin/clients/${leavingClient}`)).json.outcome).toBe("deactivated");
+    for (const path of [`developers/${leaving}`, `developers/${alsoGone}`, `clients/${leavingClient}`])
+      expect((await admin.request("DELETE", `/api/admin/${path}`)).json.outcome, path).toBe("deactivated");
 
     const cancelled = await admin.request(
       "PATCH",
@@ -304,6 +308,23 @@ describe("PATCH /api/admin/projects/:id", () => {
     );
     expect(other.status).toBe(400);
     expect(Object.keys(other.json.error.fields)).toEqual(["clientId"]);
+    const elsewhere = await admin.request("POST", "/api/admin/projects", body({ developerIds: [] }));
+    expect(elsewhere.status).toBe(201);
+    const moved = await admin.request(
+      "PATCH",
+      `/api/admin/projects/${elsewhere.json.id}`,
+      body({ clientId: leavingClient, developerIds: [] }),
+    );
+    expect(moved.status).toBe(400);
+    expect(Object.keys(moved.json.error.fields)).toEqual(["clientId"]);
+    // A task is not given to someone deactivated either, though theirs stay theirs.
+    const given = await admin.request("PUT", `/api/admin/tasks/${task.json.id}`, {
+      title: `${TAG} their task, renamed`,
+      assignedTo: alsoGone,
+      projectId,
+    });
+    expect(given.status).toBe(400);
+    expect(Object.keys(given.json.error.fields)).toEqual(["assignedTo"]);
   });
 
   it("answers 404 for no such project, 400 for a bad id or a bad field, and leaves the project as it was", async () => {

@@ -3,7 +3,7 @@ import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OUTBOX_SEALED, type OutboxMail } from "../../common/api";
 import { keepAnAdministrator, LAST_ADMIN, lockActiveAdmins } from "../../server/data/staff";
-import { auditLog, users } from "../../server/db/schema";
+import { auditLog, mailOutbox, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http/errors";
 import { liveSockets } from "../support/live";
 import { createPeople, type PersonSpec, tokenOf } from "../support/people";
@@ -138,6 +138,13 @@ describe("POST /api/admin/staff (invitations)", () => {
     const [reset] = await readBy(admin);
     expect(reset).toMatchObject({ subject: "Reset your Lagos Studio password", text: OUTBOX_SEALED, link: null });
     expect((await readBy(invited))[0]?.link).toMatch(/reset-password/);
+    // Nor its headers: a notification's carry an unsubscribe token.
+    const unsubscribe = { "List-Unsubscribe": "<https://example.test/api/mail/unsubscribe?token=theirs>" };
+    await server.db
+      .insert(mailOutbox)
+      .values({ to: email, subject: "A notice", text: "For them.", headers: unsubscribe });
+    expect((await readBy(admin))[0]).toMatchObject({ subject: "A notice", text: OUTBOX_SEALED, headers: null });
+    expect((await readBy(invited))[0]).toMatchObject({ subject: "A notice", headers: unsubscribe });
   });
 
   it("refuses a bad role, a missing name and a taken e-mail", async () => {

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from "../../seed/accounts";
 import { betterAuthStores } from "../../server/auth/async-context";
 import { DEVICE_COOKIE } from "../../server/auth/device";
 import { TOO_MANY_PASSWORD_CHANGES, TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
-import { users } from "../../server/db/schema";
+import { accounts, users } from "../../server/db/schema";
 import { rawRequest } from "../support/raw-http";
 import { type Client, outbox, sleep, startTestServer, type TestServer } from "../support/server";
 
@@ -458,6 +458,20 @@ describe("authentication gaps an outside probe found", () => {
     const forged = device?.replace(/=[^.]+/, "=bm90LWEtZGV2aWNl");
     expect((await signIn(DEMO_PASSWORD, "127.0.0.62", forged)).status).toBe(429);
     expect((await signIn(DEMO_PASSWORD, "127.0.0.63")).status).toBe(429);
+    // A new password ends the account's device cookies: that browser shares the account's bucket again.
+    const ownerRow = await limited.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const userId = ownerRow[0]?.id as string;
+    const [credential] = await limited.db.select().from(accounts).where(eq(accounts.userId, userId));
+    await limited.db
+      .update(accounts)
+      .set({ password: `${credential?.password}x` })
+      .where(eq(accounts.userId, userId));
+    try {
+      expect((await signIn(DEMO_PASSWORD, "127.0.0.64", device)).status).toBe(429);
+    } finally {
+      await limited.db.update(accounts).set({ password: credential?.password }).where(eq(accounts.userId, userId));
+    }
+    expect((await signIn(DEMO_PASSWORD, "127.0.0.65", device)).status).toBe(200);
   });
 
   it("limits guesses at one person's current password, whichever session they come from", async () => {

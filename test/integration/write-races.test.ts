@@ -248,24 +248,28 @@ describe("a change the rules judge, while the row changes under it", () => {
 });
 
 describe("a write the database settles", () => {
-  it("an invoice issued for a project deleted meanwhile is a 409 saying so, not a 500, and nothing is written", async () => {
+  it("a thread marked read while its project is deleted is a 409 saying so, not a 500, and nothing is written", async () => {
     const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const adminId = await userIdOf(server.db, "admin@lagosstudio.test");
     const { rows } = await side.query<{ id: string }>(
-      "insert into projects (title, client_id) values ('Deleted while invoiced', $1) returning id",
+      "insert into projects (title, client_id) values ('Deleted while read', $1) returning id",
       [clientId],
     );
     const projectId = rows[0]?.id as string;
-    const issued = await whileHeldOpen(
+    const message = await side.query<{ id: string }>(
+      "insert into project_messages (project_id, user_id, message) values ($1, $2, 'Read as it goes') returning id",
+      [projectId, adminId],
+    );
+    const read = await whileHeldOpen(
       async () => {
         await side.query("select id from projects where id = $1 for update", [projectId]);
         await side.query("delete from projects where id = $1", [projectId]);
       },
-      () =>
-        admin.request("POST", "/api/admin/invoices", { clientId, projectId, amount: "100.00", dueDate: lagosDay(7) }),
+      () => admin.request("PUT", `/api/projects/${projectId}/read`, { upTo: message.rows[0]?.id }),
     );
-    expect(issued.status).toBe(409);
-    expect(issued.json.error.message).toBe(RACED_REMOVAL);
-    const kept = await side.query("select 1 from invoices where project_id = $1", [projectId]);
+    expect(read.status).toBe(409);
+    expect(read.json.error.message).toBe(RACED_REMOVAL);
+    const kept = await side.query("select 1 from project_reads where project_id = $1", [projectId]);
     expect(kept.rowCount).toBe(0);
   });
 });

@@ -3,8 +3,9 @@
 -- titles the first client's invoices (list, PDF, live rows) must not show.
 ALTER TABLE "invoices" ADD COLUMN "project_title" text;
 --> statement-breakpoint
-UPDATE invoices SET project_title = projects.title FROM projects
-  WHERE projects.id = invoices.project_id AND projects.client_id = invoices.client_id;
+-- Every invoice starts from its project's title now, as it showed until this migration (one whose project
+-- has moved since cannot know the title its client saw then): from here on, the triggers keep it.
+UPDATE invoices SET project_title = projects.title FROM projects WHERE projects.id = invoices.project_id;
 --> statement-breakpoint
 -- A new invoice, or one moved to another project or client, takes the project's title when the
 -- project is its client's.
@@ -13,7 +14,9 @@ BEGIN
   IF TG_OP = 'UPDATE' AND NEW.project_id IS NOT DISTINCT FROM OLD.project_id AND NEW.client_id = OLD.client_id THEN
     RETURN NEW;
   END IF;
-  NEW.project_title := (SELECT title FROM projects WHERE id = NEW.project_id AND client_id = NEW.client_id);
+  -- FOR SHARE: a retitle or a move of the project under way is waited for, and the title read after it;
+  -- read before it, the retitle's own trigger would not see this invoice and its title would stay old.
+  NEW.project_title := (SELECT title FROM projects WHERE id = NEW.project_id AND client_id = NEW.client_id FOR SHARE);
   RETURN NEW;
 END $$;
 --> statement-breakpoint
