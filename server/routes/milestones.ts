@@ -116,6 +116,10 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");
         if (!rules.milestones.update(actor, facts.project))
           throw forbidden("Only the project's client or an administrator may change milestones");
+        // Sent again (a second tab, a repeated press): nothing changes, so nothing is audited or pushed.
+        const changes =
+          (status && status !== before.status) || (paymentStatus && paymentStatus !== before.paymentStatus);
+        if (!changes) return;
         const [after] = await tx
           .update(milestones)
           .set({

@@ -200,9 +200,12 @@ describe("PATCH /api/milestones/:id", () => {
     expect(row?.status).toBe("pending");
   });
 
-  it("an administrator's mark is audited", async () => {
+  it("an administrator's mark is audited, once however often it is sent", async () => {
     const id = await fresh();
     expect((await admin.request("PATCH", `/api/milestones/${id}`, { paymentStatus: "paid" })).status).toBe(200);
+    const again = await admin.request("PATCH", `/api/milestones/${id}`, { paymentStatus: "paid" });
+    expect(again.status).toBe(200);
+    expect(again.json.paymentStatus).toBe("paid");
     const entries = await server.db
       .select()
       .from(auditLog)
