@@ -4,7 +4,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import { serviceOrders, services, users } from "../db/schema";
-import { NAMED_PEOPLE_MAX, type NamedPeople, namedInclude } from "../functions/changes";
+import { NAMED_PEOPLE_READ, type NamedPeople, namedInclude, namedPeople } from "../functions/changes";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import { invalidate, type LiveCollection, type LiveKey } from "../live/collection";
 import { type Actor, type OwnedFacts, rules, type Scope } from "../rules";
@@ -113,9 +113,8 @@ export async function orderClientsOf(tx: Tx, serviceId: string): Promise<NamedPe
     .selectDistinct({ id: serviceOrders.clientId })
     .from(serviceOrders)
     .where(eq(serviceOrders.serviceId, serviceId))
-    .limit(NAMED_PEOPLE_MAX + 1);
-  if (rows.length > NAMED_PEOPLE_MAX) return "many";
-  return rows.map((row) => row.id);
+    .limit(NAMED_PEOPLE_READ);
+  return namedPeople(rows.map((row) => row.id));
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { projectDevelopers, projects, tasks, users } from "../db/schema";
-import { NAMED_PEOPLE_MAX, type NamedPeople, namedInclude } from "../functions/changes";
+import { NAMED_PEOPLE_READ, type NamedPeople, namedInclude, namedPeople } from "../functions/changes";
 import { prefixSearch } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
 import { invalidate, type LiveCollection } from "../live/collection";
@@ -307,9 +307,8 @@ export async function taskAssigneesOf(tx: Tx, projectId: string): Promise<NamedP
     .selectDistinct({ id: tasks.assignedTo })
     .from(tasks)
     .where(and(eq(tasks.projectId, projectId), isNotNull(tasks.assignedTo)))
-    .limit(NAMED_PEOPLE_MAX + 1);
-  if (rows.length > NAMED_PEOPLE_MAX) return "many";
-  return rows.flatMap((row) => (row.id ? [row.id] : []));
+    .limit(NAMED_PEOPLE_READ);
+  return namedPeople(rows.map((row) => row.id));
 }
 
 /**
@@ -370,10 +369,8 @@ async function clientsOfTasksAssignedTo(db: Db, personId: string): Promise<Named
     .from(tasks)
     .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(eq(tasks.assignedTo, personId))
-    .limit(NAMED_PEOPLE_MAX + 2);
-  if (rows.length === 0) return undefined;
-  const clients = rows.flatMap((row) => (row.clientId ? [row.clientId] : []));
-  return clients.length > NAMED_PEOPLE_MAX ? "many" : clients;
+    .limit(NAMED_PEOPLE_READ);
+  return rows.length === 0 ? undefined : namedPeople(rows.map((row) => row.clientId));
 }
 
 /**

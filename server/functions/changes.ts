@@ -86,6 +86,18 @@ export const NAMED_PEOPLE_MAX = 50;
 
 export const namedInclude = (people: NamedPeople, userId: string) => people === "many" || people.includes(userId);
 
+/**
+ * How many distinct ids a read of the people to name takes: one past NAMED_PEOPLE_MAX tells "many",
+ * and one more leaves room for the null a left join's distinct ids may hold.
+ */
+export const NAMED_PEOPLE_READ = NAMED_PEOPLE_MAX + 2;
+
+/** The distinct ids such a read returned (a null among them dropped), as the people a change names. */
+export function namedPeople(ids: readonly (string | null)[]): NamedPeople {
+  const people = ids.filter((id): id is string => !!id);
+  return people.length > NAMED_PEOPLE_MAX ? "many" : people;
+}
+
 export const CHANGES_CHANNEL = "app_changes";
 
 export async function publishChange(db: Db | Tx, change: Change): Promise<void> {
