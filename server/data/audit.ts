@@ -22,3 +22,13 @@ export async function auditAdminChange(tx: Tx, actor: Actor, entry: AuditEntry):
   const { action, entity, entityId, before, after } = entry;
   await tx.insert(auditLog).values({ actorId: actor.id, action, entity, entityId, details: { before, after } });
 }
+
+/**
+ * Whether an edit would leave each field it sends as it was (compared as JSON; a list's order counts).
+ * An edit sent again (a second tab, Save pressed twice) then writes, audits and publishes nothing. A
+ * field read in another form than it is sent counts as changed, which costs only that write.
+ */
+export function changesNothing(before: object, sent: object): boolean {
+  const kept = before as Record<string, unknown>;
+  return Object.entries(sent).every(([field, value]) => JSON.stringify(value) === JSON.stringify(kept[field]));
+}

@@ -14,7 +14,7 @@ import {
 } from "../../common/admin-catalogue";
 import { serviceOrderSchema, serviceSchema } from "../../common/api";
 import type { OrderStatus, ServiceStatus } from "../../common/domain";
-import { auditAdminChange } from "../data/audit";
+import { auditAdminChange, changesNothing } from "../data/audit";
 import { bookingCounts, listBookings, listSubscriptions, lockOrder } from "../data/bookings";
 import { notifyOrderStatus } from "../data/notifications";
 import { getOrder, orderClientsOf } from "../data/orders";
@@ -151,6 +151,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       await db.transaction(async (tx) => {
         const before = await lockService(tx, serviceId);
         if (!before) throw notFound("Service");
+        if (changesNothing(before, { ...fields, priceMinor: price })) return;
         await tx
           .update(services)
           .set({ ...fields, price, updatedAt: new Date() })

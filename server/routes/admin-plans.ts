@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminPlanSchema, planInputSchema, planMoveSchema, planValues, planVisibilitySchema } from "../../common/plans";
-import { auditAdminChange } from "../data/audit";
+import { auditAdminChange, changesNothing } from "../data/audit";
 import {
   getPlan,
   listAdminPlans,
@@ -130,6 +130,8 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         await takePlanWritesTurn(tx);
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
+        const { price, ...fields } = values;
+        if (changesNothing(before, { ...fields, priceMinor: price })) return before;
         const movesCategory = values.category !== before.category;
         const [after] = await tx
           .update(plans)

@@ -6,7 +6,7 @@ import { adminProjectSchema, type ProjectForm, projectFormSchema } from "../../c
 import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
-import { auditAdminChange } from "../data/audit";
+import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications";
 import { existingPeople } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
@@ -151,6 +151,10 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
       return db.transaction(async (tx) => {
         const before = await getAdminProject(tx, projectId, { lock: true });
         if (!before) throw notFound("Project");
+        const developersSorted = (ids: string[]) => [...ids].sort();
+        const kept = { ...audited(before), developerIds: developersSorted(audited(before).developerIds) };
+        if (changesNothing(kept, { ...columnsOf(body), developerIds: developersSorted(body.developerIds) }))
+          return before;
         await checkPeople(tx, body, before);
         await tx.update(projects).set(columnsOf(body)).where(eq(projects.id, projectId));
         const previousIds = before.developers.map((developer) => developer.id);

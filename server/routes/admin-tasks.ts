@@ -5,7 +5,7 @@ import { z } from "zod";
 import { pickerQuerySchema, projectOptionSchema, taskAssigneeOptionSchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
 import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
-import { auditAdminChange } from "../data/audit";
+import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyTaskChange } from "../data/notifications";
 import { assignableStaff, getTask, getTaskFields, projectClientOf, taskProjects } from "../data/tasks";
 import type { Db, Tx } from "../db";
@@ -156,6 +156,7 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       await db.transaction(async (tx) => {
         const before = await getTaskFields(tx, taskId, { lock: true });
         if (!before) throw notFound("Task");
+        if (changesNothing(before, data)) return;
         const { projectClientId } = await checkReferences(tx, data, before);
         await tx.update(tasks).set(data).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { pageOf, taskCountsSchema, taskSchema } from "../../common/api";
 import { TASK_STATUSES } from "../../common/domain";
 import { taskStatusUpdateSchema, uuidParam } from "../../common/schemas";
-import { auditAdminChange } from "../data/audit";
+import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyTaskChange } from "../data/notifications";
 import { countTasks, getTask, getTaskFacts, listTasks } from "../data/tasks";
 import type { Db } from "../db";
@@ -93,6 +93,7 @@ export const taskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         if (!facts || !rules.tasks.read(actor, facts)) throw notFound("Task");
         if (!rules.tasks.update(actor, facts))
           throw forbidden("Only the task's assignee or an administrator may move it");
+        if (changesNothing(before, request.body)) return;
         await tx.update(tasks).set({ status: request.body.status }).where(eq(tasks.id, taskId));
         // An administrator's change is written to the audit log in the same transaction.
         await auditAdminChange(tx, actor, {

@@ -160,6 +160,31 @@ describe("plan management", () => {
     expect(contact).toContain(`"slug":"${created.slug}"`);
   });
 
+  it("an edit sent again (a second tab, Save pressed twice) writes nothing: no second audit entry", async () => {
+    const made = await admin.request(
+      "POST",
+      "/api/admin/plans",
+      input({ name: `Twice ${randomUUID().slice(0, 6)}`, category: "maintenance" }),
+    );
+    expect(made.status).toBe(201);
+    const edit = input({
+      name: `Twice Edited ${randomUUID().slice(0, 6)}`,
+      category: "maintenance",
+      features: "One\nTwo",
+    });
+    const first = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, edit);
+    expect(first.status).toBe(200);
+    const again = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, edit);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect((await auditRows(made.json.id as string)).map((row) => row.action)).toEqual(["plan.create", "plan.update"]);
+    // A list's order is part of it: the features reordered are an edit.
+    const reordered = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, { ...edit, features: "Two\nOne" });
+    expect(reordered.json.features).toEqual(["Two", "One"]);
+    expect(await auditRows(made.json.id as string)).toHaveLength(3);
+    expect((await admin.request("DELETE", `/api/admin/plans/${made.json.id}`)).status).toBe(204);
+  });
+
   it("gives /plans a new ETag when its content changes and 304 while it does not", async () => {
     const first = await server.client().request("GET", "/plans");
     const etag = first.headers.get("etag") as string;

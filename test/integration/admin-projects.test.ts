@@ -252,6 +252,31 @@ describe("PATCH /api/admin/projects/:id", () => {
     expect(read.json).toMatchObject({ title: `${TAG} Moved`, developers: [{ id: ngoziId }] });
   });
 
+  it("an edit sent again writes nothing, its developers in any order: no second audit entry, the row untouched", async () => {
+    const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Twice` }));
+    expect(created.status).toBe(201);
+    const projectId = created.json.id as string;
+    const edit = body({ title: `${TAG} Twice Edited`, developerIds: [tundeId, ngoziId], progress: 40 });
+    const first = await admin.request("PATCH", `/api/admin/projects/${projectId}`, edit);
+    expect(first.status).toBe(200);
+    const written = async () =>
+      (await server.db.select({ at: projects.updatedAt }).from(projects).where(eq(projects.id, projectId)))[0]?.at;
+    const writtenAt = await written();
+    expect(writtenAt).toBeInstanceOf(Date);
+    const again = await admin.request("PATCH", `/api/admin/projects/${projectId}`, {
+      ...edit,
+      developerIds: [ngoziId, tundeId],
+    });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await written()).toEqual(writtenAt);
+    const entries = await server.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "project"), eq(auditLog.entityId, projectId)));
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["project.create", "project.update"]);
+  });
+
   it("a project and task whose client and developer were deactivated since still take edits; a deactivated developer is not added", async () => {
     const tag = randomUUID().slice(0, 6);
     const [leavingClient] = await createClients(server.db, [

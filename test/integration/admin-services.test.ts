@@ -178,6 +178,22 @@ describe("PUT /api/admin/services/:id", () => {
     }
   });
 
+  it("an edit sent again (a second tab, Save pressed twice) writes nothing: no second audit entry, the row untouched", async () => {
+    const service = await createService(server.db);
+    const edit = body({ title: "Catalogue Twice", price: "99.99" });
+    const first = await admin.request("PUT", `/api/admin/services/${service.id}`, edit);
+    expect(first.status).toBe(200);
+    const written = async () =>
+      (await server.db.select({ at: services.updatedAt }).from(services).where(eq(services.id, service.id)))[0]?.at;
+    const writtenAt = await written();
+    expect(writtenAt).toBeInstanceOf(Date);
+    const again = await admin.request("PUT", `/api/admin/services/${service.id}`, edit);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await written()).toEqual(writtenAt);
+    expect((await audits(service.id)).map((entry) => entry.action)).toEqual(["service.update"]);
+  });
+
   it("a retitle refetches the orders that name the service: its clients' and the administrators', no one else's", async () => {
     const service = await createService(server.db);
     const other = await server.signIn("amaka@bellofashion.test");

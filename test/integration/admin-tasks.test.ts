@@ -235,6 +235,25 @@ describe("PUT and DELETE /api/admin/tasks/:id", () => {
   });
 });
 
+describe("an edit sent again", () => {
+  it("writes nothing (a second tab, Save pressed twice): no second audit entry, the row untouched", async () => {
+    const created = await admin.request("POST", "/api/admin/tasks", { title: `${TAG} twice`, assignedTo: devId });
+    const id = created.json.id as string;
+    const edit = { title: `${TAG} twice edited`, description: "Once", priority: "high", assignedTo: devId, projectId };
+    const first = await admin.request("PUT", `/api/admin/tasks/${id}`, edit);
+    expect(first.status).toBe(200);
+    const written = async () =>
+      (await server.db.select({ at: tasks.updatedAt }).from(tasks).where(eq(tasks.id, id)))[0]?.at;
+    const writtenAt = await written();
+    expect(writtenAt).toBeInstanceOf(Date);
+    const again = await admin.request("PUT", `/api/admin/tasks/${id}`, edit);
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await written()).toEqual(writtenAt);
+    expect((await auditRows(id)).map((row) => row.action)).toEqual(["task.create", "task.update"]);
+  });
+});
+
 describe("GET /api/tasks filters and Admin › Tasks' assignee and project options", () => {
   it("filters by status, assignee and project, together, paged by cursor", async () => {
     // A project of this test's own, so other tests' tasks do not match.

@@ -208,6 +208,10 @@ describe("audit of task status changes", () => {
     expect((await tunde.request("PATCH", `/api/tasks/${taskId}/status`, { status: "review" })).status).toBe(200);
     expect(await entries()).toEqual([]);
     expect((await admin.request("PATCH", `/api/tasks/${taskId}/status`, { status: "completed" })).status).toBe(200);
+    // A move sent again (a second tab, a repeated pick) changes nothing and is not audited again.
+    const again = await admin.request("PATCH", `/api/tasks/${taskId}/status`, { status: "completed" });
+    expect(again.status).toBe(200);
+    expect(again.json.status).toBe("completed");
     const [entry, ...more] = await entries();
     expect(more).toEqual([]);
     expect(entry).toMatchObject({
