@@ -39,12 +39,13 @@ const SESSION_ENDED = 4401;
  * until its app subscribes (src/portal-watch.ts). `stale` once a change arrived or may have been
  * missed; `last` the latest whole value pushed (presence), which its taker has not seen.
  */
-type Hold = { handler: ChangeHandler; stale: boolean; last?: Value; onStale: () => void };
+type Hold = { handler: ChangeHandler; ack: SubscribedHandler; stale: boolean; last?: Value; onStale: () => void };
 
-class LiveClient {
+export class LiveClient {
   private socket: WebSocket | undefined;
   private readonly handlers = new Map<string, Set<ChangeHandler>>();
-  private readonly acks = new Map<string, () => void>();
+  /** Everyone on a key hears its answer: each refetches what it shows (a badge and a page may share one key). */
+  private readonly acks = new Map<string, Set<SubscribedHandler>>();
   /** The `since` of a subscription not yet answered: sent with its subscribe, however often that is sent. */
   private readonly since = new Map<string, number>();
   private readonly holds = new Map<string, Hold>();
@@ -66,7 +67,7 @@ class LiveClient {
     const hold = this.holds.get(id);
     if (hold) {
       this.holds.delete(id);
-      this.handlers.get(id)?.delete(hold.handler);
+      this.detach(id, hold);
       const { stale, last } = hold;
       queueMicrotask(() => {
         if (last) onChange(last);
@@ -95,6 +96,9 @@ class LiveClient {
           hold.onStale();
         } else markStale();
       },
+      ack: () => {
+        if (++answers > 1) markStale();
+      },
       stale: false,
       onStale,
     };
@@ -104,18 +108,15 @@ class LiveClient {
     };
     this.holds.set(id, hold);
     this.since.set(id, since);
-    this.add(key, hold.handler, () => {
-      if (++answers > 1) markStale();
-    });
+    this.add(key, hold.handler, hold.ack);
   }
 
   /** Ends the holds nothing took over (the page's app has long subscribed to what it shows). */
   releaseHolds(): void {
     for (const [id, hold] of this.holds) {
       this.holds.delete(id);
-      const set = this.handlers.get(id);
-      set?.delete(hold.handler);
-      if (set?.size === 0) this.drop(id);
+      this.detach(id, hold);
+      if (this.handlers.get(id)?.size === 0) this.drop(id);
     }
   }
 
@@ -128,13 +129,22 @@ class LiveClient {
       this.handlers.set(id, set);
     }
     set.add(onChange);
-    this.acks.set(id, onSubscribed);
+    const acks = this.acks.get(id) ?? new Set();
+    this.acks.set(id, acks);
+    acks.add(onSubscribed);
     this.connect();
     if (isNew) this.sendSubscribe(id);
     return () => {
       set.delete(onChange);
+      acks.delete(onSubscribed);
       if (set.size === 0 && this.handlers.get(id) === set) this.drop(id);
     };
+  }
+
+  /** Takes a hold's handler and answer off its key, leaving the key subscribed. */
+  private detach(id: string, hold: Hold): void {
+    this.handlers.get(id)?.delete(hold.handler);
+    this.acks.get(id)?.delete(hold.ack);
   }
 
   private drop(id: string): void {
@@ -215,7 +225,7 @@ class LiveClient {
       } else if (message.type === "subscribed") {
         const id = keyId(message.key);
         this.since.delete(id);
-        this.acks.get(id)?.();
+        for (const ack of [...(this.acks.get(id) ?? [])]) ack();
       }
     };
     socket.onclose = (event) => {
