@@ -115,8 +115,13 @@ describe("GET /api/admin/staff", () => {
 describe("POST /api/admin/staff (invitations)", () => {
   it("invites an administrator: the mail's link sets the password, and they sign in as an administrator", async () => {
     const email = `invited.admin.${TAG}@example.test`;
+    // The administrators' people tables follow the invitation, and its taking up ("Invited" no more).
+    const peopleTables = await live(admin);
+    expect(await peopleTables.subscribe(["admin", "people"])).toMatchObject({ type: "subscribed" });
+    const toldToRefetch = () => peopleTables.frames.filter((frame) => frame.type === "invalidate").length;
     const response = await admin.request("POST", "/api/admin/staff", { fullName: "Ngozi Eze", email, role: "admin" });
     expect(response.status).toBe(201);
+    await expect.poll(toldToRefetch).toBe(1);
     expect(response.json).toMatchObject({ email, role: "admin" });
     expect((await auditRows(response.json.id)).map((row) => row.action)).toEqual(["staff.create"]);
     const [mail] = await outbox(server.db, email);
@@ -129,6 +134,7 @@ describe("POST /api/admin/staff (invitations)", () => {
       .client()
       .request("POST", "/api/auth/reset-password", { token: tokenOf(mail?.link), newPassword: "Admin#Chosen1" });
     expect(set.status).toBe(200);
+    await expect.poll(toldToRefetch).toBe(2);
     const invited = await server.signIn(email, "Admin#Chosen1");
     expect((await invited.request("GET", "/api/admin/staff")).status).toBe(200);
 

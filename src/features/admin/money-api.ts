@@ -14,6 +14,7 @@ import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 import { projectKey, projectsListKey } from "../projects/api";
 import { toQueryString } from "./api";
+import { taskAssigneesKey, taskProjectsKey } from "./tasks-api";
 
 /** Reads and writes of the admin console's Payments, New invoice and New/Edit project (issue #7). */
 
@@ -70,6 +71,13 @@ export function useCreateInvoice() {
   });
 }
 
+/**
+ * The forms' choices of people and projects: not live (kept a while, read per search), so the writes
+ * that add or take away a choice refresh them (src/features/admin/people-api.ts, the project writes).
+ */
+export const PEOPLE_CHOICES_KEYS = [["admin", "client-options"], ["admin", "developer-options"], taskAssigneesKey];
+const PROJECT_CHOICES_KEYS = [["admin", "project-options"], taskProjectsKey];
+
 /** Clients (or developers) whose name or e-mail starts with `q`: a bounded list from the server. */
 export function usePeopleOptions(kind: "client" | "developer", q: string) {
   const search = q.trim();
@@ -99,7 +107,10 @@ export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProjectForm) => api.post<AdminProject>("/api/admin/projects", body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: projectsListKey }),
+    onSuccess: () =>
+      Promise.all(
+        [projectsListKey, ...PROJECT_CHOICES_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }
 
@@ -127,7 +138,8 @@ export function useDeleteProject(projectId: string) {
     mutationFn: () => api.delete(`/api/admin/projects/${encodeURIComponent(projectId)}`),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ["admin", "projects", projectId] });
-      void queryClient.invalidateQueries({ queryKey: projectsListKey });
+      for (const queryKey of [projectsListKey, ...PROJECT_CHOICES_KEYS])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -13,6 +13,7 @@ import type {
 import type { NewClient, NewDeveloper, SignedOutEverywhere, StaffInvite, StaffUpdate } from "../../../common/people";
 import { api } from "../../lib/api";
 import { adminClientsKey, toQueryString } from "./api";
+import { PEOPLE_CHOICES_KEYS } from "./money-api";
 
 /** Reads and writes of the admin console's people screens besides Clients: developers, staff, new accounts (issue #7). */
 
@@ -39,15 +40,18 @@ export const staffQueryOptions = (query: StaffQuery) =>
     placeholderData: keepPreviousData,
   });
 
-/** Developers show on the developers and staff tables both: a change to one refreshes the other. */
+/**
+ * Developers show on the developers and staff tables both: a change to one refreshes the other, and
+ * the forms' choices of people (a project's client and developers, a task's assignee), which are not live.
+ */
 function useInvalidatePeople() {
   const queryClient = useQueryClient();
   return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: adminDevelopersKey }),
-      queryClient.invalidateQueries({ queryKey: adminStaffKey }),
-      queryClient.invalidateQueries({ queryKey: adminClientsKey }),
-    ]);
+    Promise.all(
+      [adminDevelopersKey, adminStaffKey, adminClientsKey, ...PEOPLE_CHOICES_KEYS].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
 }
 
 export function useDeleteDeveloper() {
@@ -117,9 +121,15 @@ export function useSignOutEverywhere(kind: "clients" | "developers" | "staff") {
   });
 }
 
-/** The invitation e-mailed again to someone who has not chosen a password yet; nothing on screen changes. */
+/**
+ * The invitation e-mailed again to someone who has not chosen a password yet; nothing on screen changes.
+ * Refused (they have chosen one since), the page reads them again: "Invited" was out of date.
+ */
 export function useResendInvitation(kind: "clients" | "developers" | "staff") {
+  const queryClient = useQueryClient();
+  const key = { clients: adminClientsKey, developers: adminDevelopersKey, staff: adminStaffKey }[kind];
   return useMutation({
     mutationFn: (id: string) => api.post<Invited>(`/api/admin/${kind}/${encodeURIComponent(id)}/invitation`),
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }

@@ -33,17 +33,19 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
   });
 
 /** Who the assignee selects offer (bounded by the server): read once for the page, not with each project search. */
+export const taskAssigneesKey = [...adminTasksKey, "assignee-options"];
 export const taskAssigneesQuery = () =>
   queryOptions({
-    queryKey: [...adminTasksKey, "assignee-options"],
+    queryKey: taskAssigneesKey,
     queryFn: () => api.get<TaskAssigneeOption[]>("/api/admin/tasks/assignee-options"),
     staleTime: 60_000,
   });
 
 /** The project selects' choices (bounded by the server): the projects whose title starts with `q`, when given. */
+export const taskProjectsKey = [...adminTasksKey, "project-options"];
 export const taskProjectsQuery = (q = "") =>
   queryOptions({
-    queryKey: [...adminTasksKey, "project-options", q.trim()],
+    queryKey: [...taskProjectsKey, q.trim()],
     queryFn: () =>
       api.get<ProjectOption[]>(`/api/admin/tasks/project-options${toQueryString({ q: q.trim() || undefined })}`),
     placeholderData: keepPreviousData,
