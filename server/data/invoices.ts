@@ -281,3 +281,24 @@ export const invoicesProjectsLive: LiveCollection<"projects"> = {
     ];
   },
 };
+
+/**
+ * Invoice rows name their client and company: a client renamed (by themselves in Settings, or by an
+ * administrator) refetches the lists that show their invoices: administrators' (Invoices, Payments)
+ * and their own. One invoice of theirs looked for, on invoices_client_created_idx.
+ */
+export const invoicesPeopleLive: LiveCollection<"people"> = {
+  topic: "people",
+  authorize: authorizeInvoiceKeys,
+  async resolve(db, change) {
+    if (change.op !== "update") return [];
+    const [theirs] = await db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(eq(invoices.clientId, change.id))
+      .limit(1);
+    if (!theirs) return [];
+    const facts: OwnedFacts = { clientId: change.id };
+    return [{ key: invoicesListKey, pushFor: (actor) => (rules.invoices.read(actor, facts) ? invalidate : undefined) }];
+  },
+};

@@ -17,7 +17,7 @@ import { adminBookingsLive, adminBookingsPeopleLive, adminBookingsServicesLive }
 import { dashboardInvoicesLive, dashboardProjectsLive, dashboardTasksLive } from "../data/dashboard";
 import { enquiriesLive } from "../data/enquiries";
 import { filesLive } from "../data/files";
-import { invoicesLive, invoicesProjectsLive } from "../data/invoices";
+import { invoicesLive, invoicesPeopleLive, invoicesProjectsLive } from "../data/invoices";
 import { milestonesLive } from "../data/milestones";
 import {
   notificationsInvoicesLive,
@@ -58,6 +58,7 @@ const collections: LiveCollection[] = [
   ordersServicesLive,
   invoicesLive,
   invoicesProjectsLive,
+  invoicesPeopleLive,
   dashboardTasksLive,
   dashboardProjectsLive,
   dashboardInvoicesLive,

@@ -4,8 +4,8 @@ import * as fontkit from "fontkit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { company } from "../../common/company";
 import { formatDate, formatDay, formatMoney } from "../../common/format";
-import { remindOverdueInvoices } from "../../server/data/invoices";
-import { invoices, mailQueue, notifications, projects } from "../../server/db/schema";
+import { invoicesPeopleLive, remindOverdueInvoices } from "../../server/data/invoices";
+import { invoices, mailQueue, notifications, projects, users } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { INVOICE_BOLD_FONT, INVOICE_FONT } from "../../server/pdf/invoice";
 import { createClientWithPassword } from "../support/clients";
@@ -403,5 +403,38 @@ describe("live", () => {
     });
     await amakaLive.next((frame) => isRow(frame) && frame.op === "update");
     await chineduLive.next((frame) => isRow(frame) && frame.op === "delete");
+  });
+
+  it("a client renamed refetches the lists that name them on their invoices: administrators' and their own", async () => {
+    const email = `renamed.${randomUUID().slice(0, 6)}@example.test`;
+    const renamedId = await createClientWithPassword(
+      server.db,
+      { fullName: "Before Rename", email },
+      "Kestrel#Harbour42",
+    );
+    const none = await invoicesPeopleLive.resolve(server.db, { topic: "people", op: "update", id: renamedId });
+    expect(none).toEqual([]);
+    await insertInvoice(server.db, { clientId: renamedId });
+    const [delivery, ...more] = await invoicesPeopleLive.resolve(server.db, {
+      topic: "people",
+      op: "update",
+      id: renamedId,
+    });
+    expect(more).toEqual([]);
+    expect(delivery?.key).toEqual(LIST);
+    const adminId = await userIdOf(server.db, "admin@lagosstudio.test");
+    expect(delivery?.pushFor({ id: adminId, role: "admin" })).toEqual({ invalidate: true });
+    expect(delivery?.pushFor({ id: renamedId, role: "client" })).toEqual({ invalidate: true });
+    expect(delivery?.pushFor({ id: chineduId, role: "client" })).toBeUndefined();
+
+    // From the table (migration 0040's trigger), through the hub, to an administrator's open list.
+    const adminLive = await live(admin, [LIST]);
+    const told = () =>
+      adminLive.frames.filter(
+        (frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(LIST),
+      ).length;
+    const before = told();
+    await server.db.update(users).set({ fullName: "After Rename" }).where(eq(users.id, renamedId));
+    await expect.poll(told).toBeGreaterThan(before);
   });
 });
