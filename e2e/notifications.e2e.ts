@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User, waitForPath } from "./support/browser";
+import { newUser, serverDown, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -69,6 +70,12 @@ describe("notification centre", () => {
     await bell.click();
     const dialog = page.getByRole("dialog", { name: "Notifications" });
     await dialog.getByTestId("notification-link").first().waitFor();
+    // A mark the server refuses says so, and the count stays.
+    const restore = await serverDown(page, "/api/notifications/read-all");
+    await dialog.getByRole("button", { name: "Mark all as read" }).click();
+    await page.getByText(TOAST.notificationsReadFailed, { exact: true }).waitFor();
+    expect(await page.getByRole("button", { name: "Notifications, 1 unread" }).count()).toBe(1);
+    await restore();
     await dialog.getByRole("button", { name: "Mark all as read" }).click();
     await page.getByRole("button", { name: "Notifications", exact: true }).waitFor({ timeout: SOON_MS });
     const markAll = dialog.getByRole("button", { name: "Mark all as read" });

@@ -32,6 +32,9 @@ export const TOAST = {
   paymentFailed: "Failed to update payment status.",
   statusUpdated: "Status updated",
   milestoneStatusFailed: "Failed to update milestone status.",
+  /** Not in spec §8 (the bell's marks, which had no failure of their own): worded like the spec's other failures. */
+  notificationReadFailed: "Failed to mark the notification as read",
+  notificationsReadFailed: "Failed to mark notifications as read",
   profileUpdated: "Profile updated successfully!",
   /** Not in spec §8 (issue #8's e-mail notifications): worded like the spec's other toasts. */
   mailPreferencesSaved: "E-mail preferences saved",

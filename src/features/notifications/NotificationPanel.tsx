@@ -5,6 +5,8 @@ import { useEffect } from "react";
 import type { Notification } from "../../../common/api";
 import { formatDateTime } from "../../../common/format";
 import { LoadFailed } from "../../components/LoadFailed";
+import { TOAST } from "../../lib/messages";
+import { toastFailure } from "../../lib/toasts";
 import {
   markAllNotificationsRead,
   markNotificationRead,
@@ -28,8 +30,16 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
   }, [countUpdatedAt, queryClient]);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: notificationsKey });
-  const readOne = useMutation({ mutationFn: markNotificationRead, onSettled: refresh });
-  const readAll = useMutation({ mutationFn: markAllNotificationsRead, onSettled: refresh });
+  const readOne = useMutation({
+    mutationFn: markNotificationRead,
+    onError: () => toastFailure(TOAST.notificationReadFailed),
+    onSettled: refresh,
+  });
+  const readAll = useMutation({
+    mutationFn: markAllNotificationsRead,
+    onError: () => toastFailure(TOAST.notificationsReadFailed),
+    onSettled: refresh,
+  });
   const items = list.data?.items ?? [];
   const anyUnread = items.some((item) => item.readAt === null);
 
