@@ -1,12 +1,20 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Project, Task } from "../common/api";
-import { SIGN_OUT_EVERYWHERE_QUESTION, TABLE_NOT_REFRESHED } from "../src/features/admin/labels";
+import { DELETE_DEVELOPER_NOTE, SIGN_OUT_EVERYWHERE_QUESTION, TABLE_NOT_REFRESHED } from "../src/features/admin/labels";
 import { NO_PROJECTS, NO_PROJECTS_TEXT } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, openInApp, serverDown, signIn, type User, waitForPath } from "./support/browser";
+import {
+  accessibleDescription,
+  newUser,
+  openInApp,
+  serverDown,
+  signIn,
+  type User,
+  waitForPath,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -102,6 +110,8 @@ describe("Admin › Developers and Staff", () => {
     await page.getByRole("button", { name: `Delete ${SPARE.fullName}` }).click();
     const dialog = page.getByRole("alertdialog", { name: "Are you sure you want to delete this developer?" });
     await dialog.waitFor();
+    // What the deletion does is read with the question, not only shown under it.
+    expect(await accessibleDescription(dialog)).toBe(`${SPARE.fullName} (${SPARE.email}). ${DELETE_DEVELOPER_NOTE}`);
     await expectNoViolations(page, "delete confirmation");
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Developer deleted successfully").waitFor();

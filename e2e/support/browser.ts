@@ -408,3 +408,13 @@ export const textFieldsWithoutLimit = (scope: Locator) =>
         .filter((field) => !field.hasAttribute("maxlength") && field.getAttribute("inputmode") !== "decimal")
         .map((field) => field.getAttribute("name") ?? field.id),
     );
+
+/** The text an element's aria-describedby names, as assistive technology reads it after its name. */
+export const accessibleDescription = (locator: Locator) =>
+  locator.evaluate((element) =>
+    (element.getAttribute("aria-describedby") ?? "")
+      .split(/\s+/)
+      .map((id) => (id ? (document.getElementById(id)?.textContent ?? "") : ""))
+      .join(" ")
+      .trim(),
+  );

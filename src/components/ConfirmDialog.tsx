@@ -62,7 +62,12 @@ export function ConfirmDialog({
             <Dialog.Header>
               <Dialog.Title>{question}</Dialog.Title>
             </Dialog.Header>
-            {description && <Dialog.Body>{description}</Dialog.Body>}
+            {/* A Description, not just body text: the alertdialog names it in aria-describedby, so the consequence is read with the question. */}
+            {description && (
+              <Dialog.Body>
+                <Dialog.Description>{description}</Dialog.Description>
+              </Dialog.Body>
+            )}
             <Dialog.Footer>
               <Dialog.ActionTrigger asChild>
                 <Button variant="outline" disabled={busy}>

@@ -17,11 +17,8 @@ import {
   useExportClients,
   useReactivateClient,
 } from "./api";
+import { DELETE_CLIENT_NOTE, DELETE_CLIENT_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
-
-export const DELETE_CLIENT_QUESTION = "Are you sure you want to delete this client?";
-export const DELETE_CLIENT_NOTE =
-  "A client with projects, invoices, orders or messages is deactivated instead: they can no longer sign in, and their records are kept.";
 
 /** Admin › Clients (issue #7): the clients table with search, sort, pages, CSV export and delete. */
 export function ClientsPage({

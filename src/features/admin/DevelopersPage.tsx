@@ -9,12 +9,9 @@ import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { adminPeopleKey } from "./api";
+import { DELETE_DEVELOPER_NOTE, DELETE_DEVELOPER_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
 import { adminDevelopersKey, developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
-
-export const DELETE_DEVELOPER_QUESTION = "Are you sure you want to delete this developer?";
-export const DELETE_DEVELOPER_NOTE =
-  "A developer on projects or with tasks, messages or milestones is deactivated instead: they can no longer sign in, and their records are kept.";
 
 /** Admin › Developers (issue #7): the developers table with search, sort, pages and delete. */
 export function DevelopersPage({
