@@ -114,6 +114,12 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     expect(await row.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
     await expect.poll(() => badgeCount(admin.page)).toBe(before.pending);
     await order.getByText("Approved", { exact: true }).waitFor({ timeout: 10_000 });
+    // Said in a few words, not by reading the whole list again.
+    await client.page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: `${serviceTitle}: Approved` })
+      .waitFor({ state: "attached" });
+    expect(await client.page.getByRole("list", { name: "My Orders" }).getAttribute("aria-live")).toBeNull();
 
     // The status filter lives in the URL.
     await admin.page.getByLabel("Status").selectOption("approved");

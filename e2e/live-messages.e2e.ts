@@ -19,6 +19,7 @@ declare global {
   interface Window {
     liveFrames?: Frame[];
     notReloaded?: boolean;
+    announced?: string[];
   }
 }
 
@@ -101,10 +102,27 @@ describe("live project messages", () => {
     await messages(admin.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
     await messages(client.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
 
+    // What the client's live region is given to read, from here on.
+    await client.page.evaluate(() => {
+      window.announced = [];
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node.parentElement?.closest('[aria-live="polite"]') && node.textContent)
+              window.announced?.push(node.textContent);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     const fromAdmin = `Reply from the studio ${Date.now()}`;
     await send(admin.page, fromAdmin);
     await messages(client.page).filter({ hasText: fromAdmin }).waitFor({ timeout: DELIVERY_MS });
     await messages(admin.page).filter({ hasText: fromAdmin }).waitFor({ timeout: DELIVERY_MS });
+    // A second message from the same person is read out too, though its words are the first one's.
+    const again = `And once more ${Date.now()}`;
+    await send(admin.page, again);
+    await messages(client.page).filter({ hasText: again }).waitFor({ timeout: DELIVERY_MS });
+    await expect
+      .poll(() => client.page.evaluate(() => window.announced?.filter((text) => text.startsWith("New message from"))))
+      .toEqual([expect.stringMatching(/^New message from /), expect.stringMatching(/^New message from /)]);
 
     for (const page of [client.page, admin.page]) {
       expect(await page.evaluate(() => window.notReloaded)).toBe(true);
@@ -112,7 +130,7 @@ describe("live project messages", () => {
       expect(await messages(page).filter({ hasText: fromClient }).count()).toBe(1);
       expect(await messages(page).filter({ hasText: fromAdmin }).count()).toBe(1);
     }
-    await expect.poll(async () => (await changeFrames(client.page)).length, { timeout: DELIVERY_MS }).toBe(2);
+    await expect.poll(async () => (await changeFrames(client.page)).length, { timeout: DELIVERY_MS }).toBe(3);
   });
 
   it("shows a message sent while the thread was still loading, once the thread has loaded", async () => {

@@ -12,12 +12,16 @@ import {
   Text,
   VisuallyHidden,
 } from "@chakra-ui/react";
+import { useMutationState } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
+import { useEffect, useRef } from "react";
 import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
 import type { Service, ServiceOrder } from "../../../common/api";
+import type { OrderStatus } from "../../../common/domain";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -27,6 +31,7 @@ import {
   activeServicesKey,
   applyOrderChange,
   applyServiceChange,
+  cancelOrderKey,
   fetchActiveServices,
   fetchMyOrders,
   myOrdersKey,
@@ -35,7 +40,7 @@ import {
 } from "./api";
 import { CANCEL_ORDER_QUESTION } from "./labels";
 import { OrderDialog } from "./OrderDialog";
-import { OrderStatusBadge } from "./OrderStatusBadge";
+import { ORDER_STATUS_BADGES, OrderStatusBadge } from "./OrderStatusBadge";
 
 const columns = { base: 1, md: 2, xl: 3 };
 
@@ -81,12 +86,40 @@ function CardSkeletons({ label, count }: { label: string; count: number }) {
   );
 }
 
+/**
+ * An order whose status the team changed while the page was open (approved, cancelled, completed) is
+ * announced in a few words; the whole list is not a live region, which would read every card again.
+ * The orders this tab cancelled are told by their toast.
+ */
+function useStatusAnnouncements(items: ServiceOrder[] | undefined, announce: (text: string) => void) {
+  const shown = useRef<Map<string, OrderStatus>>(undefined);
+  const cancelledHere = useMutationState({
+    filters: { mutationKey: cancelOrderKey },
+    select: (m) => m.state.variables,
+  });
+  useEffect(() => {
+    if (!items) return;
+    const before = shown.current;
+    shown.current = new Map(items.map((order) => [order.id, order.status]));
+    if (!before) return;
+    const changed = items.filter(
+      (order) => before.has(order.id) && before.get(order.id) !== order.status && !cancelledHere.includes(order.id),
+    );
+    const [only] = changed;
+    if (changed.length === 1 && only) announce(`${only.serviceTitle}: ${ORDER_STATUS_BADGES[only.status].label}`);
+    else if (changed.length > 1) announce(`${changed.length} orders changed status`);
+  }, [items, announce, cancelledHere]);
+}
+
 function MyOrders() {
   const orders = useLiveQuery({ queryKey: myOrdersKey, queryFn: fetchMyOrders }, applyOrderChange);
   const more = useLoadMoreOrders();
+  const [announcement, announce] = useLiveAnnouncement();
+  useStatusAnnouncements(orders.data?.items, announce);
   return (
     <Box as="section" aria-labelledby="my-orders-heading">
       <SectionHeading id="my-orders-heading">My Orders</SectionHeading>
+      <LiveAnnouncement announcement={announcement} />
       {orders.isPending ? (
         <CardSkeletons label="Loading your orders" count={2} />
       ) : // Spec §8: a failed load is logged and the list shows as empty.
@@ -94,7 +127,7 @@ function MyOrders() {
         <EmptyList icon={LuShoppingBag} title={NO_ORDERS} description={NO_ORDERS_TEXT} />
       ) : (
         <Stack gap="6">
-          <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders" aria-live="polite">
+          <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="My Orders">
             {orders.data.items.map((order) => (
               <li key={order.id}>
                 <OrderCard order={order} />

@@ -57,9 +57,13 @@ export function useCreateOrder() {
 }
 
 /** Takes back one of the client's own pending orders; its row in My Orders shows Cancelled (merged with the live push). */
+/** The cancellations this tab asked for (useMutationState): My Orders does not announce them, their toast does. */
+export const cancelOrderKey = ["orders", "cancel"] as const;
+
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
+    mutationKey: cancelOrderKey,
     mutationFn: (orderId: string) => api.post<ServiceOrder>(`/api/orders/${encodeURIComponent(orderId)}/cancel`),
     onSuccess: (row) =>
       queryClient.setQueryData<ShownPages<ServiceOrder>>(myOrdersKey, (list) =>

@@ -17,6 +17,7 @@ import { LuArrowDown, LuFileX, LuPaperclip } from "react-icons/lu";
 import type { MessageFile, PresenceViewer } from "../../../common/api";
 import { ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
+import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
 import { keepPlace } from "../../lib/keep-place";
@@ -59,7 +60,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const discard = useDiscardMessage(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
-  const [announcement, setAnnouncement] = useState("");
+  const [announcement, announce] = useLiveAnnouncement();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** Synchronous guards: a double click runs twice before React re-renders with `disabled`. */
   const sending = useRef(false);
@@ -100,7 +101,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     } else {
       setUnseen((n) => n + 1);
     }
-    if (!first && !mine) setAnnouncement(`New message from ${newest.authorName}`);
+    if (!first && !mine) announce(`New message from ${newest.authorName}`);
   }, [items]);
 
   function onScroll() {
@@ -131,9 +132,9 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         // Measured as the page is put on top, so the reader's place survives anything that arrived meanwhile.
         keepFromBottom.current = box.scrollHeight - box.scrollTop;
       });
-      setAnnouncement(loaded === 1 ? "Loaded 1 older message" : `Loaded ${loaded} older messages`);
+      announce(loaded === 1 ? "Loaded 1 older message" : `Loaded ${loaded} older messages`);
     } catch {
-      setAnnouncement("Older messages could not be loaded. Try again.");
+      announce("Older messages could not be loaded. Try again.");
     } finally {
       setLoadingOlder(false);
     }
@@ -171,7 +172,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         </Heading>
       </Card.Header>
       <Card.Body gap="4">
-        <VisuallyHidden aria-live="polite">{announcement}</VisuallyHidden>
+        <LiveAnnouncement announcement={announcement} />
         {thread.isPending ? (
           <Stack gap="3" aria-busy="true">
             <VisuallyHidden role="status">Loading messages</VisuallyHidden>
@@ -247,7 +248,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
           ready={Boolean(me)}
           sending={send.isPending}
           onSend={(message, files) => deliver(newLocalId(), message, files)}
-          announce={setAnnouncement}
+          announce={announce}
         />
       </Card.Body>
     </Card.Root>
