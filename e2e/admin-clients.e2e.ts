@@ -5,7 +5,7 @@ import { TABLE_NOT_LOADED } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { hydratePage, newUser, openInApp, serverDown, signIn, type User } from "./support/browser";
+import { hydratePage, isFocused, newUser, openInApp, serverDown, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -71,6 +71,22 @@ describe("Admin › Clients", () => {
     const lastPage = String(Math.ceil(all.length / 2));
     await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
     await expect.poll(() => names(page)).toEqual(all.slice((Number(lastPage) - 1) * 2));
+
+    // By keyboard onto the last page: Next page, now unusable there, keeps the focus, and the page is said.
+    const previous = page.getByRole("button", { name: "Previous page" });
+    const next = page.getByRole("button", { name: "Next page" });
+    await previous.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("page") === String(Number(lastPage) - 1));
+    await next.focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
+    await expect.poll(() => next.getAttribute("aria-disabled")).toBe("true");
+    expect(await isFocused(next)).toBe(true);
+    await page.keyboard.press("Enter");
+    expect(search(page).get("page")).toBe(lastPage);
+    const said = `${(Number(lastPage) - 1) * 2 + 1}–${all.length} of ${all.length} · page ${lastPage} of ${lastPage}`;
+    expect(await page.locator('[aria-live="polite"]').filter({ hasText: said }).count()).toBe(1);
   });
 
   it("searches by e-mail through the URL, then deletes a client who owns nothing after the confirmation", async () => {
@@ -94,6 +110,10 @@ describe("Admin › Clients", () => {
     await dialog.getByRole("button", { name: "Delete" }).click();
     await page.getByText("Client deleted successfully").waitFor();
     await page.getByText("No results for “zainab.new”").waitFor();
+    // Said, not only shown: it appeared in a live region.
+    expect(await page.locator('[aria-live="polite"]').filter({ hasText: "No results for “zainab.new”" }).count()).toBe(
+      1,
+    );
     expect(await clientNames("q=zainab.new")).toEqual([]);
   });
 

@@ -1,4 +1,4 @@
-import { Button, Card, EmptyState, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Box, Button, Card, EmptyState, HStack, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
 import type { AdminPage, SortDirection } from "../../../common/admin";
@@ -168,24 +168,28 @@ export function AdminTable<T extends { id: string }, S extends string>({
             and on a phone the message was cut off at the scroll box's edge. */}
         {/* A refetch that failed keeps the rows it had (a dialog open on one keeps what is typed in it)
             and says they may be out of date. */}
-        {!pending &&
-          (!rows ? (
-            <LoadFailed message={TABLE_NOT_LOADED} onRetry={onRetry} justify="center" py="6" />
-          ) : error ? (
-            <LoadFailed message={TABLE_NOT_REFRESHED} onRetry={onRetry} justify="center" py="6" />
-          ) : rows.length === 0 ? (
-            <EmptyState.Root>
-              <EmptyState.Content>
-                <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
-                <Stack textAlign="center" gap="1">
-                  <EmptyState.Title as="p">{query.q ? `No results for “${query.q}”` : empty.title}</EmptyState.Title>
-                  <EmptyState.Description>
-                    {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
-                  </EmptyState.Description>
-                </Stack>
-              </EmptyState.Content>
-            </EmptyState.Root>
-          ) : null)}
+        {/* In a region that is always there, so what shows in it is read out: a search with no results too
+            (a region added with its words is not). */}
+        <Box aria-live="polite">
+          {!pending &&
+            (!rows ? (
+              <LoadFailed message={TABLE_NOT_LOADED} onRetry={onRetry} justify="center" py="6" />
+            ) : error ? (
+              <LoadFailed message={TABLE_NOT_REFRESHED} onRetry={onRetry} justify="center" py="6" />
+            ) : rows.length === 0 ? (
+              <EmptyState.Root>
+                <EmptyState.Content>
+                  <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
+                  <Stack textAlign="center" gap="1">
+                    <EmptyState.Title as="p">{query.q ? `No results for “${query.q}”` : empty.title}</EmptyState.Title>
+                    <EmptyState.Description>
+                      {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
+                    </EmptyState.Description>
+                  </Stack>
+                </EmptyState.Content>
+              </EmptyState.Root>
+            ) : null)}
+        </Box>
       </Card.Body>
       {data && pages !== undefined && data.total > 0 && (
         <Card.Footer>
@@ -194,20 +198,22 @@ export function AdminTable<T extends { id: string }, S extends string>({
               <Text fontSize="sm" color="fg.muted" aria-live="polite">
                 {first}–{last} of {data.total} · page {data.page} of {pages}
               </Text>
+              {/* aria-disabled at the ends, not disabled: pressed onto the last page, Next page keeps the
+                  keyboard focus (a disabled button drops it to the page's body). */}
               <HStack gap="2">
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={data.page <= 1}
-                  onClick={() => onQueryChange({ page: data.page - 1 })}
+                  aria-disabled={data.page <= 1 || undefined}
+                  onClick={() => data.page > 1 && onQueryChange({ page: data.page - 1 })}
                 >
                   Previous page
                 </Button>
                 <Button
                   size="sm"
                   variant="outline"
-                  disabled={data.page >= pages}
-                  onClick={() => onQueryChange({ page: data.page + 1 })}
+                  aria-disabled={data.page >= pages || undefined}
+                  onClick={() => data.page < pages && onQueryChange({ page: data.page + 1 })}
                 >
                   Next page
                 </Button>
