@@ -7,7 +7,17 @@ import { NO_INVOICES } from "../src/features/invoices/labels";
 import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { figuresOffOneLine, newUser, openInApp, signIn, statCard, type User, waitForPath } from "./support/browser";
+import {
+  figuresOffOneLine,
+  hydratePage,
+  isFocused,
+  newUser,
+  openInApp,
+  signIn,
+  statCard,
+  type User,
+  waitForPath,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -103,9 +113,13 @@ describe("client dashboard", () => {
     if (!first) throw new Error("the demo client has no project");
     await openDashboard(page);
     const row = page.getByRole("article", { name: first.title });
+    // Live first: a link followed before then loads the next page afresh, as any server-rendered page's does.
+    await hydratePage(page);
     await row.getByRole("link", { name: "View Details" }).click();
     await waitForPath(page, `/portal/projects/${first.id}`);
     await page.getByRole("heading", { level: 1, name: first.title }).waitFor();
+    // The link left with the dashboard: the focus is on the new page's main landmark, not the document's body.
+    await expect.poll(() => isFocused(page.getByRole("main"))).toBe(true);
   });
 
   it.each([

@@ -362,6 +362,10 @@ describe("hydration on the first interaction", () => {
       await page.getByRole("contentinfo").getByRole("link", { name: "Contact" }).click();
       await waitForPath(page, "/contact");
       await expect.poll(() => page.evaluate(() => scrollY)).toBe(0);
+      // The focus went with the visitor to the new page's main landmark, not left on the footer's link.
+      await expect.poll(() => isFocused(page.getByRole("main"))).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.closest("main, footer")?.tagName)).toBe("MAIN");
     } finally {
       await context.close();
     }

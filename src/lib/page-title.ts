@@ -29,7 +29,15 @@ export function useAnnouncement(): string {
   );
 }
 
-/** Sets the tab title for the page on screen (undefined while its name is still loading) and announces it. */
+/** Whether a page was titled in this document yet: the first is the page loaded, the rest navigations. */
+let titledOnce = false;
+
+/**
+ * Sets the tab title for the page on screen (undefined while its name is still loading) and announces it.
+ * After a navigation whose link left with the page it was on (View Details, Back, a notification), the
+ * focus fell to the document's body, and the next Tab would start from the top again: it goes to the
+ * page's main landmark instead. A link that stays (the sidebar's) keeps it.
+ */
 export function usePageTitle(page: string | undefined) {
   // Effects do not run on the server: the document it sends is titled from here.
   if (page) notePageTitle(pageTitle(page));
@@ -37,5 +45,9 @@ export function usePageTitle(page: string | undefined) {
     if (!page) return;
     document.title = pageTitle(page);
     announce(document.title);
+    const navigated = titledOnce;
+    titledOnce = true;
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (navigated && lost) document.querySelector<HTMLElement>("main[tabindex]")?.focus({ preventScroll: true });
   }, [page]);
 }
