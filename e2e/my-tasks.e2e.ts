@@ -198,6 +198,11 @@ describe("My Tasks", () => {
         await expect.poll(titles).toEqual(all.slice(0, shown + 3).map((task) => task.title));
       }
       await more.waitFor({ state: "detached" });
+      // The button left with the last page: the focus went on to the first task it loaded, not to the page's top.
+      const firstOfLastPage = tasksList(page)
+        .locator(":scope > li")
+        .nth(Math.floor((all.length - 1) / 3) * 3);
+      await expect.poll(() => firstOfLastPage.evaluate((item) => item.contains(document.activeElement))).toBe(true);
       expect(await axeViolations(page)).toEqual([]);
     } finally {
       await page.unrouteAll();

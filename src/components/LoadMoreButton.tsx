@@ -1,10 +1,12 @@
 import { Button, type ButtonProps } from "@chakra-ui/react";
+import type { MouseEvent } from "react";
+import { WAIT_MS } from "../lib/keep-focus";
 import { toastFailure } from "../lib/toasts";
 
 /**
  * "Load more" below a list read a page at a time: busy while the next page is on its way. When the
  * page cannot be read (`onLoadMore` rejects) a toast says so in `failedText`; the pages shown stay
- * and the button stays, to try again.
+ * and the button stays, to try again. Each caller renders it just after the list it extends.
  */
 export function LoadMoreButton({
   loading,
@@ -16,16 +18,57 @@ export function LoadMoreButton({
   ButtonProps,
   "onClick" | "loading"
 >) {
+  async function loadMore(event: MouseEvent<HTMLButtonElement>) {
+    const button = event.currentTarget;
+    const list = button.previousElementSibling;
+    const shown = list?.children.length ?? 0;
+    try {
+      await onLoadMore();
+    } catch {
+      toastFailure(failedText);
+      return;
+    }
+    focusFirstLoaded(button, list, shown);
+  }
   return (
     <Button
       alignSelf="center"
       variant="outline"
       loading={loading}
       loadingText="Loading more"
-      onClick={() => onLoadMore().catch(() => toastFailure(failedText))}
+      onClick={loadMore}
       {...props}
     >
       {children}
     </Button>
   );
+}
+
+/**
+ * The last page loaded, the button leaves with it, and a keyboard user's focus would fall to the
+ * document's body: it goes to the first item loaded (its first control) instead, where the
+ * reading goes on. While more remain, the button keeps the focus (src/lib/keep-focus.ts). The page
+ * may render before or after the load settles: checked now, then on each change until it has.
+ */
+function focusFirstLoaded(button: HTMLElement, list: Element | null, shown: number) {
+  const observer = new MutationObserver(check);
+  const timer = setTimeout(stop, WAIT_MS);
+  function stop() {
+    observer.disconnect();
+    clearTimeout(timer);
+  }
+  function check() {
+    const grown = !!list && list.children.length > shown;
+    if (button.isConnected && !grown) return;
+    stop();
+    const lost = !document.activeElement || document.activeElement === document.body;
+    if (button.isConnected || !lost) return;
+    const first = list?.isConnected ? list.children[shown] : undefined;
+    const target =
+      first?.querySelector<HTMLElement>("a[href], button:not(:disabled), select, input, textarea") ??
+      document.querySelector<HTMLElement>("main[tabindex]");
+    target?.focus();
+  }
+  observer.observe(document.body, { childList: true, subtree: true });
+  check();
 }

@@ -18,6 +18,7 @@ export function PickerSearch({
   value,
   onChange,
   disabled,
+  error,
   ref,
 }: {
   label: string;
@@ -25,6 +26,8 @@ export function PickerSearch({
   value: string;
   onChange: (text: string) => void;
   disabled?: boolean | undefined;
+  /** The error of the field the search serves, when the search is where the choice is made (developers). */
+  error?: string | undefined;
   /** Focused when the field the search serves fails (a form's focus on its first error). */
   ref?: Ref<HTMLInputElement> | undefined;
 }) {
@@ -39,7 +42,7 @@ export function PickerSearch({
     return () => clearTimeout(timer);
   }, [text, value]);
   return (
-    <FormField label={label} helperText={helperText}>
+    <FormField label={label} helperText={helperText} error={error}>
       <TextInput
         ref={ref}
         type="search"
@@ -212,7 +215,6 @@ export function DeveloperPicker({
   ref?: Ref<HTMLInputElement> | undefined;
 }) {
   const legendId = useId();
-  const errorId = useId();
   const [search, setSearch] = useState("");
   const options = usePeopleOptions("developer", search);
   const [known, setKnown] = useState<Map<string, PersonOption>>(
@@ -225,13 +227,7 @@ export function DeveloperPicker({
     onChange(on ? [...value, person.id] : value.filter((id) => id !== person.id));
   }
   return (
-    <chakra.fieldset
-      borderWidth="1px"
-      borderRadius="l2"
-      p="4"
-      aria-describedby={error ? errorId : undefined}
-      aria-invalid={error ? true : undefined}
-    >
+    <chakra.fieldset borderWidth="1px" borderRadius="l2" p="4" aria-invalid={error ? true : undefined}>
       <chakra.legend id={legendId} px="1" fontWeight="medium" fontSize="sm">
         Developers assigned
       </chakra.legend>
@@ -243,6 +239,8 @@ export function DeveloperPicker({
           value={search}
           onChange={setSearch}
           disabled={disabled}
+          // Under the search, which a failed submit focuses: the error is read with the field that has the focus.
+          error={error}
         />
         <Stack as="ul" gap="1" listStyleType="none" maxH="56" overflowY="auto" aria-labelledby={legendId}>
           {[...selected, ...others].map((person) => (
@@ -264,11 +262,6 @@ export function DeveloperPicker({
         {!options.isPending && selected.length === 0 && others.length === 0 && (
           <Text color="fg.muted" fontSize="sm">
             No developers match this search.
-          </Text>
-        )}
-        {error && (
-          <Text id={errorId} color="fg.error" fontSize="sm" aria-live="polite">
-            {error}
           </Text>
         )}
       </Stack>

@@ -1,6 +1,6 @@
 import { Button, Dialog, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
@@ -68,6 +68,9 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
 function EditForm({ project, onDone }: { project: AdminProject; onDone: () => void }) {
   const form = useProjectForm(project);
   const update = useUpdateProject(project.id);
+  // Opened before the project had loaded, the dialog's focus went to Close, the one control then: the form,
+  // once there, takes it at its first field, as a dialog opened on a loaded project does.
+  useEffect(() => form.setFocus("title"), [form]);
   const onSubmit = submitMutation(form, update, {
     saved: { title: TOAST.projectUpdated },
     onSaved: onDone,
