@@ -6,6 +6,7 @@ import { auditLog, notifications, serviceOrders } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients } from "../support/clients";
 import { type LiveSocket, openLive } from "../support/live";
+import { backendPid, tracked, untilBlockedBy } from "../support/locks";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
 
@@ -314,14 +315,15 @@ describe.runIf(dbKind === "postgres")("a client renamed while their orders are w
       ).rows.map((row) => row.key);
     const other = new pg.Client({ connectionString: server.config.databaseUrl });
     await other.connect();
+    const otherPid = await backendPid(other);
     try {
       // The rename first, left open: the approval waits for it, then takes the new name.
       await other.query("begin");
       await other.query("update users set full_name = $1 where id = $2", [`${tag} Middle`, buyer]);
-      const approving = admin.request("POST", `/api/admin/bookings/${first?.id}/approve`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const approving = tracked(admin.request("POST", `/api/admin/bookings/${first?.id}/approve`));
+      await untilBlockedBy(server.db, otherPid, approving.settled);
       await other.query("commit");
-      expect((await approving).status).toBe(200);
+      expect((await approving.promise).status).toBe(200);
       expect(await keys()).toEqual([`${tag} middle`]);
 
       // An approval first, left open as lockOrder leaves it: the rename waits, then rewrites the order.
@@ -329,20 +331,22 @@ describe.runIf(dbKind === "postgres")("a client renamed while their orders are w
       await other.query("select id from users where id = $1 for no key update", [buyer]);
       await other.query("select id from service_orders where id = $1 for update", [second?.id]);
       await other.query("update service_orders set status = 'cancelled' where id = $1", [second?.id]);
-      const renaming = server.db.execute(sql`update users set full_name = ${`${tag} After`} where id = ${buyer}`);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const renaming = tracked(
+        server.db.execute(sql`update users set full_name = ${`${tag} After`} where id = ${buyer}`),
+      );
+      await untilBlockedBy(server.db, otherPid, renaming.settled);
       await other.query("commit");
-      await renaming;
+      await renaming.promise;
       expect(await keys()).toEqual([`${tag} after`]);
 
       // A rename left open while an order is placed: the order waits for it and takes the new name
       // (read before the rename committed, it would keep the old one: the rename could not see it).
       await other.query("begin");
       await other.query("update users set full_name = $1 where id = $2", [`${tag} Last`, buyer]);
-      const ordering = newOrder({ clientId: buyer });
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ordering = tracked(newOrder({ clientId: buyer }));
+      await untilBlockedBy(server.db, otherPid, ordering.settled);
       await other.query("commit");
-      await ordering;
+      await ordering.promise;
       expect(await keys()).toEqual([`${tag} last`]);
     } finally {
       await other.end();

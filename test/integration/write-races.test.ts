@@ -4,16 +4,9 @@ import { PLAN_WRITES_LOCK } from "../../server/data/plans";
 import { RACED_REMOVAL } from "../../server/http/errors";
 import { lagosDay } from "../support/invoices";
 import { liveSockets } from "../support/live";
+import { backendPid, tracked, untilBlockedBy } from "../support/locks";
 import { pdf } from "../support/project-files-suite";
-import {
-  activeProjectId,
-  type Client,
-  dbKind,
-  sleep,
-  startTestServer,
-  type TestServer,
-  userIdOf,
-} from "../support/server";
+import { activeProjectId, type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /**
  * Writes that meet another write under way. One that references a person while another administrator
@@ -26,18 +19,17 @@ import {
  */
 if (dbKind !== "postgres") throw new Error("write-races.test.ts needs TEST_DB=postgres and TEST_DATABASE_URL");
 
-/** Long enough for the request to reach its lock and wait there. */
-const REACHES_ITS_LOCK_MS = 300;
-
 let server: TestServer;
 let admin: Client;
 let side: pg.Client;
+let sidePid: number;
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signIn("admin@lagosstudio.test");
   side = new pg.Client({ connectionString: server.config.databaseUrl });
   await side.connect();
+  sidePid = await backendPid(side);
 });
 const sockets = liveSockets(() => server.url);
 afterAll(async () => {
@@ -48,15 +40,20 @@ afterAll(async () => {
 
 /**
  * The other write: `other` run on the test's own connection in a transaction held open while `write` is
- * sent, committed once the write has had time to reach its lock; the write's answer.
+ * sent, committed once the write waits for it (PostgreSQL says the server's connection is blocked by this
+ * one); the write's answer. A write that answers without having waited did not meet the other one, and
+ * the test would prove nothing: that fails.
  */
 async function whileHeldOpen<T>(other: () => Promise<unknown>, write: () => Promise<T>): Promise<T> {
   await side.query("begin");
   await other();
-  const answer = write();
-  await sleep(REACHES_ITS_LOCK_MS);
-  await side.query("commit");
-  return answer;
+  const answer = tracked(write());
+  try {
+    await untilBlockedBy(server.db, sidePid, answer.settled);
+  } finally {
+    await side.query("commit");
+  }
+  return answer.promise;
 }
 
 const deactivating = (email: string) => () =>
