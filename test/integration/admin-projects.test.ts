@@ -58,6 +58,25 @@ const refetched = (socket: LiveSocket, key: string[], since: number) =>
     .slice(since)
     .some((frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key));
 
+/**
+ * Creates a project (its client the first person, Tunde on it) and waits until the pushes of its creation
+ * have reached them: what a socket hears from then on is the next write's own, not a late echo of this one.
+ */
+async function createdAndHeard(project: Record<string, unknown>, clientKeys: string[][] = []) {
+  const sockets = [people.first.socket, tunde];
+  const marks = sockets.map((socket) => socket.frames.length);
+  const created = await admin.request("POST", "/api/admin/projects", project);
+  const keys = [["projects", "list"], ["dashboard"]];
+  await expect
+    .poll(() =>
+      sockets.every((socket, i) =>
+        [...keys, ...(i === 0 ? clientKeys : [])].every((key) => refetched(socket, key, marks[i] ?? 0)),
+      ),
+    )
+    .toBe(true);
+  return created;
+}
+
 beforeAll(async () => {
   server = await startTestServer();
   [admin, client, developer] = await Promise.all([
@@ -183,10 +202,9 @@ describe("POST /api/admin/projects", () => {
 
 describe("PATCH /api/admin/projects/:id", () => {
   it("edits every field; the previous client and the developer taken off hear it and lose access", async () => {
-    const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Moving` }));
+    const created = await createdAndHeard(body({ title: `${TAG} Moving` }));
     expect(created.status).toBe(201);
     const projectId = created.json.id as string;
-    await sleep(300);
     const marks = [people.first.socket, people.second.socket, tunde, ngozi].map((socket) => socket.frames.length);
 
     const change = body({
@@ -376,14 +394,14 @@ describe("DELETE /api/admin/projects/:id", () => {
   }
 
   it("deletes a project with its messages, milestones and notices, audited; tasks stay; open pages and lists refetch", async () => {
-    const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Mistake` }));
+    expect((await people.first.socket.subscribe(["notifications"])).type).toBe("subscribed");
+    const created = await createdAndHeard(body({ title: `${TAG} Mistake` }), [["notifications"]]);
     expect(created.status).toBe(201);
     const projectId = created.json.id as string;
     const detail = ["projects", projectId, "detail"];
     // Its client and developer may follow the open page; someone else may not.
     for (const socket of [people.first.socket, tunde]) expect((await socket.subscribe(detail)).type).toBe("subscribed");
     expect((await people.second.socket.subscribe(detail)).type).toBe("error");
-    expect((await people.first.socket.subscribe(["notifications"])).type).toBe("subscribed");
     await createMessages(server.db, projectId, `first.${TAG}@example.test`, 3);
     await server.db.insert(milestones).values({ projectId, title: "Deposit", amount: 50_000_00, createdBy: tundeId });
     const taskId = await createTask(server.db, {
@@ -393,7 +411,6 @@ describe("DELETE /api/admin/projects/:id", () => {
     });
     // The client was told they joined it.
     expect(await server.db.select().from(notifications).where(eq(notifications.projectId, projectId))).not.toEqual([]);
-    await sleep(300);
     const marks = [people.first.socket, tunde].map((socket) => socket.frames.length);
 
     const response = await admin.request("DELETE", `/api/admin/projects/${projectId}`);

@@ -207,6 +207,8 @@ describe("odd input", () => {
   it("every JSON write has a valid body here, which succeeds", async () => {
     const writes = operations.filter((operation) => operation.jsonBody).map((op) => `${op.method} ${op.path}`);
     expect(writes.filter((write) => !WRITE_BODIES[write])).toEqual([]);
+    // Both ways: a write the OpenAPI document stopped naming (or naming as JSON) would leave every probe below empty.
+    expect([...writes].sort()).toEqual(Object.keys(WRITE_BODIES).sort());
     for (const write of writes) {
       const { as: actor, body, status } = WRITE_BODIES[write] as WriteProbe;
       const [method = "", path = ""] = write.split(" ");

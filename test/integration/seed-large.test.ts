@@ -153,6 +153,7 @@ describe("npm run seed:large", () => {
     const ids = await first.db.execute<{ id: string }>(
       sql`(select id::text from projects limit 20) union all (select id::text from project_messages limit 20)`,
     );
+    expect(ids.rows).toHaveLength(40);
     for (const row of ids.rows) expect(z.uuid().safeParse(row.id).success).toBe(true);
     expect(
       await count(

@@ -54,6 +54,8 @@ describe("DATA_DIR lock", () => {
     const child = spawn(process.execPath, ["-e", ""]);
     await new Promise((resolve) => child.on("exit", resolve));
     writeFileSync(path.join(dir, "server.lock"), JSON.stringify({ pid: child.pid, started: "123" }));
-    lockDataDir(dir)();
+    const release = lockDataDir(dir);
+    expect(JSON.parse(readFileSync(path.join(dir, "server.lock"), "utf8")).pid).toBe(process.pid);
+    release();
   });
 });
