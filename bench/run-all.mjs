@@ -21,6 +21,7 @@ const core = [
   "soak.mjs",
   "portal-first-page.mjs",
   "presence.mjs",
+  "files.mjs",
 ];
 const extra = readdirSync(here)
   .filter((file) => file.startsWith("public-") && file.endsWith(".mjs"))
