@@ -577,8 +577,10 @@ describe("contact form", () => {
     const { page, context } = await visit("/contact?plan=..%2Fadmin");
     try {
       await page.getByLabel(/Company/).focus();
-      // The field's chunk, which a plan in the URL loads, has had time to arrive: it shows only for a plan.
-      await page.waitForTimeout(1_000);
+      // The page is live and asks for nothing more: the field's chunk, which a plan in the URL loads, was
+      // not asked for. It shows only for a plan.
+      await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+      await page.waitForLoadState("networkidle");
       expect(await page.getByLabel(/Selected plan/).count()).toBe(0);
       expect(await page.getByText("../admin").count()).toBe(0);
     } finally {
