@@ -142,6 +142,22 @@ describe("My Tasks", () => {
     await expect
       .poll(() => countersOn(admin.page))
       .toEqual({ ...adminBefore, [task.status]: adminBefore[task.status] - 1, [to]: adminBefore[to] + 1 });
+
+    // Two steps in a row are one move, saved once the keys stop: not a save of the status passed on the way.
+    const at = TASK_STATUSES.indexOf(to);
+    const [step, far] = at >= 2 ? ["ArrowUp", at - 2] : ["ArrowDown", at + 2];
+    const moves: string[] = [];
+    const noteMove = (request: { method(): string; url(): string; postData(): string | null }) => {
+      if (request.method() === "PATCH" && request.url().includes("/api/tasks/")) moves.push(request.postData() ?? "");
+    };
+    page.on("request", noteMove);
+    await statusOf(page, task).focus();
+    await page.keyboard.press(step);
+    await page.keyboard.press(step);
+    await expect.poll(() => moves.length).toBeGreaterThan(0);
+    await expect.poll(() => statusOf(admin.page, task).inputValue()).toBe(TASK_STATUSES[far]);
+    page.off("request", noteMove);
+    expect(moves.map((body) => JSON.parse(body).status)).toEqual([TASK_STATUSES[far]]);
   });
 
   it("an administrator's move shows on the developer's card at once", async () => {

@@ -1,7 +1,7 @@
 import { Badge, Button, Dialog, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { LuInbox, LuReply, LuUserPlus } from "react-icons/lu";
 import {
   type AdminEnquiry,
@@ -20,7 +20,9 @@ import { SelectInput } from "../../components/FormField";
 import { InfoList } from "../../components/InfoList";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
+import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
+import { useSettledChoice } from "../../lib/settled-choice";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable, TableFilter } from "./AdminTable";
 import {
@@ -121,22 +123,26 @@ export function EnquiriesPage({
 
 function StatusSelect({ enquiry }: { enquiry: AdminEnquiry }) {
   const update = useSetEnquiryStatus();
+  const select = useRef<HTMLSelectElement>(null);
+  const choice = useSettledChoice<EnquiryStatus>(enquiry.status, update.isPending, (status) => {
+    if (status === enquiry.status) return;
+    // Under a status filter the row leaves with its new status: the focus stays in the table.
+    keepPlace(select.current);
+    update.mutate(
+      { id: enquiry.id, status },
+      {
+        onSuccess: () => toaster.create({ type: "success", title: TOAST.enquiryStatusUpdated }),
+        onError: () => toastFailure(TOAST.enquiryStatusFailed),
+      },
+    );
+  });
   return (
     <SelectInput
       minW="32"
+      ref={select}
       aria-label={`Status of the enquiry from ${enquiry.firstName} ${enquiry.lastName}`}
-      value={enquiry.status}
+      {...choice}
       aria-disabled={update.isPending || undefined}
-      onChange={(event) => {
-        if (update.isPending) return;
-        update.mutate(
-          { id: enquiry.id, status: event.target.value as EnquiryStatus },
-          {
-            onSuccess: () => toaster.create({ type: "success", title: TOAST.enquiryStatusUpdated }),
-            onError: () => toastFailure(TOAST.enquiryStatusFailed),
-          },
-        );
-      }}
     >
       {ENQUIRY_STATUSES.map((status) => (
         <option key={status} value={status}>

@@ -11,6 +11,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
+import { useSettledChoice } from "../../lib/settled-choice";
 import {
   applyTaskChange,
   myTasksQuery,
@@ -183,14 +184,14 @@ function TaskCard({
   everyTask: boolean;
 }) {
   const update = useUpdateTaskStatus(shownStatus);
-
-  function onChange(status: TaskStatus) {
-    // One change at a time: a second pick waits for the first to be saved.
-    if (update.isPending || task.pending || status === task.status) return;
+  // One change at a time: a pick while the last is being saved is not taken.
+  const busy = update.isPending || Boolean(task.pending);
+  const choice = useSettledChoice(task.status, busy, (status) => {
+    if (status === task.status) return;
     // Moved out of the status shown, the card leaves at once: the focus it held goes to Show.
     if (shownStatus && status !== shownStatus) onLeft();
     update.mutate({ id: task.id, status, from: task.status });
-  }
+  });
 
   return (
     <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`} aria-busy={task.pending || undefined}>
@@ -208,10 +209,9 @@ function TaskCard({
         />
         <FormField label="Status" helperText={task.pending ? "Saving…" : undefined}>
           <SelectInput
-            value={task.status}
-            // Not `disabled`: that would drop the keyboard focus; a pick while saving is ignored (onChange).
-            aria-disabled={update.isPending || task.pending || undefined}
-            onChange={(event) => onChange(event.target.value as TaskStatus)}
+            {...choice}
+            // Not `disabled`: that would drop the keyboard focus; a pick while saving is not taken (useSettledChoice).
+            aria-disabled={busy || undefined}
           >
             {TASK_STATUS_OPTIONS}
           </SelectInput>
