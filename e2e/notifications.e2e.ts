@@ -67,6 +67,11 @@ describe("notification centre", () => {
     await sendAsAdmin("Another note");
     const bell = page.getByRole("button", { name: "Notifications, 1 unread" });
     await bell.waitFor({ timeout: SOON_MS });
+    // Said too, not only on the bell's name, which is read only when the bell has the focus.
+    await page
+      .locator('[aria-live="polite"]')
+      .filter({ hasText: "1 unread notification" })
+      .waitFor({ state: "attached" });
     await bell.click();
     const dialog = page.getByRole("dialog", { name: "Notifications" });
     await dialog.getByTestId("notification-link").first().waitFor();
