@@ -7,7 +7,7 @@ import type { Page as ListPage, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS } from "../common/domain";
 import { TOAST } from "../src/lib/messages";
 import { axeViolations } from "./support/axe";
-import { failLaterPages, newUser, signIn, type User } from "./support/browser";
+import { failLaterPages, isFocused, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT } from "./support/server";
 
@@ -177,5 +177,7 @@ describe("projects list, a page at a time", () => {
     await page.waitForURL((url) => !url.searchParams.has("q"));
     await expect.poll(() => list.getByRole("article").count()).toBe(24);
     expect(await search.inputValue()).toBe("");
+    // The button left with the empty state; the focus went back to the search it cleared.
+    expect(await isFocused(search)).toBe(true);
   });
 });

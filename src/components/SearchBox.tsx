@@ -1,5 +1,5 @@
 import { HStack, VisuallyHidden } from "@chakra-ui/react";
-import { useEffect, useId, useRef, useState } from "react";
+import { type Ref, useEffect, useId, useRef, useState } from "react";
 import { LuSearch } from "react-icons/lu";
 import { ADMIN_SEARCH_MAX_LENGTH } from "../../common/admin-table";
 import { TextInput } from "./FormField";
@@ -13,11 +13,14 @@ export function SearchBox({
   placeholder,
   value,
   onSearch,
+  inputRef,
 }: {
   label: string;
   placeholder: string;
   value: string;
   onSearch: (q: string) => void;
+  /** For a Clear search elsewhere on the page, which hands the focus back to the box. */
+  inputRef?: Ref<HTMLInputElement> | undefined;
 }) {
   const [text, setText] = useState(value);
   const id = useId();
@@ -38,6 +41,7 @@ export function SearchBox({
       </label>
       <LuSearch aria-hidden="true" style={{ position: "absolute", left: "0.6rem", pointerEvents: "none" }} />
       <TextInput
+        ref={inputRef}
         id={id}
         type="search"
         ps="8"

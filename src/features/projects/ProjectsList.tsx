@@ -52,6 +52,7 @@ export function ProjectsList({
   const list = useInfiniteQuery(projectsQuery(status, q));
   const projects = list.data?.pages.flatMap((page) => page.items);
   const showSelect = useRef<HTMLSelectElement>(null);
+  const searchBox = useRef<HTMLInputElement>(null);
   return (
     <Stack gap="6">
       <HStack gap="4" align="end" wrap="wrap">
@@ -71,6 +72,7 @@ export function ProjectsList({
             placeholder="Project title"
             value={q ?? ""}
             onSearch={search.onChange}
+            inputRef={searchBox}
           />
         )}
       </HStack>
@@ -79,7 +81,11 @@ export function ProjectsList({
         projects={projects ?? []}
         status={status}
         q={q}
-        onClearSearch={() => search?.onChange("")}
+        onClearSearch={() => {
+          // The button leaves with the empty state: the focus goes back to the search it cleared.
+          search?.onChange("");
+          searchBox.current?.focus();
+        }}
         onShowAll={() => {
           onStatusChange(undefined);
           showSelect.current?.focus();
