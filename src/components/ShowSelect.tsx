@@ -18,6 +18,7 @@ export function ShowSelect<S extends string>({
   labels,
   noun,
   shown,
+  search,
   selectRef,
 }: {
   value: S | undefined;
@@ -30,9 +31,11 @@ export function ShowSelect<S extends string>({
   noun: { one: string; many: string };
   /** How many cards the list shows, and whether more pages follow; undefined while it loads. */
   shown: { count: number; more: boolean } | undefined;
+  /** The list's search beside the select, when it has one: a new search is said as a new choice is. */
+  search?: string | undefined;
   selectRef?: Ref<HTMLSelectElement>;
 }) {
-  const announcement = useShownAnnouncement(value, shown, noun);
+  const announcement = useShownAnnouncement(`${value ?? ""} ${search ?? ""}`, shown, noun);
   return (
     <Box as="search" aria-label={`Filter ${noun.many}`} maxW="xs">
       <FormField label="Show">
@@ -55,18 +58,19 @@ export function ShowSelect<S extends string>({
 }
 
 /**
- * What a list narrowed by Show holds once its cards have loaded ("3 tasks shown"), for ShowSelect's
- * status region: the cards change out of sight of someone on the select. Said once a choice has
- * loaded, not as live changes move the count, nor for the page's first list.
+ * What a list narrowed by Show (or other filters: Admin › Tasks') holds once its cards have loaded
+ * ("3 tasks shown"), for a status region beside the filters: the cards change out of sight of someone
+ * on them. Said once a choice (`choice`: the filters, as one string) has loaded, not as live changes
+ * move the count, nor for the page's first list.
  */
-function useShownAnnouncement(
-  choice: string | undefined,
+export function useShownAnnouncement(
+  choice: string,
   shown: { count: number; more: boolean } | undefined,
   noun: { one: string; many: string },
 ): string {
   const [message, setMessage] = useState("");
   // The choice last announced; null until the page's first list has loaded.
-  const announced = useRef<string | undefined | null>(null);
+  const announced = useRef<string | null>(null);
   // Its values, not the object: callers make `shown` anew on every render.
   const count = shown?.count;
   const more = shown?.more;

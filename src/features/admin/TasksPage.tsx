@@ -1,4 +1,4 @@
-import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
+import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
@@ -8,6 +8,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
 import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
+import { useShownAnnouncement } from "../../components/ShowSelect";
 import { TOAST } from "../../lib/messages";
 import { failure, toastOutcome } from "../../lib/toasts";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
@@ -62,9 +63,14 @@ export function TasksPage({
     [staff.data],
   );
 
+  const shownAnnouncement = useShownAnnouncement(
+    JSON.stringify([filters.status, filters.assignee, filters.project]),
+    items && !tasks.isPlaceholderData ? { count: items.length, more: tasks.hasNextPage } : undefined,
+    TASK_NOUN,
+  );
   return (
     <Stack gap="6">
-      <TaskFilters filters={filters} onChange={onFiltersChange} />
+      <TaskFilters filters={filters} onChange={onFiltersChange} shown={shownAnnouncement} />
       <section aria-label="Tasks" aria-busy={tasks.isPending || undefined}>
         {tasks.isPending ? (
           <SimpleGrid columns={columns} gap="6">
@@ -120,7 +126,18 @@ export function TasksPage({
   );
 }
 
-function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChange: (next: TaskFilterSearch) => void }) {
+const TASK_NOUN = { one: "task", many: "tasks" };
+
+function TaskFilters({
+  filters,
+  onChange,
+  shown,
+}: {
+  filters: TaskFilterSearch;
+  onChange: (next: TaskFilterSearch) => void;
+  /** What the filtered list holds once loaded, said from the filters' landmark. */
+  shown: string;
+}) {
   // The projects offered are searched by title, as in the task dialog: there may be far more than a select holds.
   const [projectSearch, setProjectSearch] = useState("");
   const projects = useQuery(taskProjectsQuery(projectSearch));
@@ -160,6 +177,7 @@ function TaskFilters({ filters, onChange }: { filters: TaskFilterSearch; onChang
         value={filters.project ?? ""}
         onChange={(event) => set("project", event.target.value)}
       />
+      <VisuallyHidden role="status">{shown}</VisuallyHidden>
     </SimpleGrid>
   );
 }

@@ -64,6 +64,7 @@ export function ProjectsList({
           labels={PROJECT_STATUS_LABELS}
           noun={PROJECT_NOUN}
           shown={projects && { count: projects.length, more: list.hasNextPage }}
+          search={q}
           selectRef={showSelect}
         />
         {search && (
