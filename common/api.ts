@@ -348,4 +348,8 @@ export const notificationSchema = z
   })
   .meta({ id: "Notification" });
 export type Notification = z.input<typeof notificationSchema>;
-export const notificationCountSchema = z.object({ unread: z.number().int() }).meta({ id: "NotificationCount" });
+/** The bell counts unread notifications up to this many and shows "99+" past 99: a count need not read them all. */
+export const NOTIFICATIONS_COUNTED_MAX = 100;
+export const notificationCountSchema = z
+  .object({ unread: z.number().int().max(NOTIFICATIONS_COUNTED_MAX) })
+  .meta({ id: "NotificationCount" });

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
-import type { NotificationKind } from "../../common/api";
+import { NOTIFICATIONS_COUNTED_MAX, type NotificationKind } from "../../common/api";
 import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -450,11 +450,19 @@ export function listNotifications(db: Db, actor: NonNullable<Actor>, options: { 
     .limit(pageLimit(options.limit));
 }
 
+/**
+ * The person's unread notifications, counted up to NOTIFICATIONS_COUNTED_MAX (the bell shows "99+"):
+ * an administrator who never opens the bell gathers tens of thousands, and each new one refetches
+ * this count. At most that many rows, on notifications_user_unread_idx.
+ */
 export async function unreadNotifications(db: Db, actor: NonNullable<Actor>): Promise<number> {
-  const [row] = await db
-    .select({ unread: sql<number>`count(*)::int` })
+  const unread = db
+    .select({ one: sql`1` })
     .from(notifications)
-    .where(and(visible(actor), isNull(notifications.readAt)));
+    .where(and(visible(actor), isNull(notifications.readAt)))
+    .limit(NOTIFICATIONS_COUNTED_MAX)
+    .as("unread");
+  const [row] = await db.select({ unread: sql<number>`count(*)::int` }).from(unread);
   return row?.unread ?? 0;
 }
 

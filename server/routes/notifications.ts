@@ -47,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ["notifications"],
-        summary: "How many of the signed-in person's notifications are unread (the bell's badge)",
+        summary: "How many of the signed-in person's notifications are unread (the bell's badge), counted up to 100",
         response: { 200: notificationCountSchema, ...errorResponses(401) },
       },
     },

@@ -1,9 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { NOTIFICATIONS_COUNTED_MAX } from "../../common/api";
 import { assignDevelopers } from "../../server/data/projects";
 import { notifications, projectDevelopers } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
 import { type LiveSocket, liveSockets, openLive } from "../support/live";
+import { newPerson } from "../support/portal";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer } from "../support/server";
 import { createService } from "../support/services";
@@ -264,6 +267,23 @@ describe("reading notifications", () => {
       expect(items.length).toBeLessThan(100);
       expect(await unread(actor), actor).toBe(items.filter((n) => n.readAt === null).length);
     }
+  });
+
+  it("counts up to NOTIFICATIONS_COUNTED_MAX unread: the bell shows 99+, and the count reads no more rows", async () => {
+    const person = await newPerson(server, "admin");
+    const notice = () => ({
+      userId: person.id,
+      kind: "enquiry",
+      title: "An enquiry",
+      link: "/portal/admin/enquiries",
+      entity: "enquiry",
+      entityId: randomUUID(),
+    });
+    const countOf = async () => (await person.client.request("GET", "/api/notifications/count")).json.unread;
+    await server.db.insert(notifications).values(Array.from({ length: NOTIFICATIONS_COUNTED_MAX - 1 }, notice));
+    expect(await countOf()).toBe(NOTIFICATIONS_COUNTED_MAX - 1);
+    await server.db.insert(notifications).values(Array.from({ length: 30 }, notice));
+    expect(await countOf()).toBe(NOTIFICATIONS_COUNTED_MAX);
   });
 
   it("pages newest first by cursor", async () => {

@@ -8,7 +8,10 @@ import { notificationCountQuery } from "./api";
 const NotificationPanel = lazy(() => import("./NotificationPanel"));
 
 const SHOWN_MAX = 99;
-export const bellLabel = (unread: number) => (unread === 0 ? "Notifications" : `Notifications, ${unread} unread`);
+/** The unread count as the bell says it: the server counts no further than NOTIFICATIONS_COUNTED_MAX. */
+const unreadText = (unread: number) => (unread > SHOWN_MAX ? `more than ${SHOWN_MAX}` : String(unread));
+export const bellLabel = (unread: number) =>
+  unread === 0 ? "Notifications" : `Notifications, ${unreadText(unread)} unread`;
 
 /** The top bar's bell (issue #8 item 4): the unread count, live; the list opens in a popover loaded on first use. */
 export function NotificationBell() {
@@ -91,7 +94,7 @@ function useUnreadAnnouncement(count: number | undefined) {
     }
     const timer = setTimeout(() => {
       said.current = count;
-      announce(count === 1 ? "1 unread notification" : `${count} unread notifications`);
+      announce(count === 1 ? "1 unread notification" : `${unreadText(count)} unread notifications`);
     }, SETTLED_MS);
     return () => clearTimeout(timer);
   }, [count, announce]);
