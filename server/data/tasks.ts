@@ -358,19 +358,29 @@ export const tasksProjectsLive: LiveCollection<"projects"> = {
   },
 };
 
+/** How many of a person's tasks a rename reads to find their clients; past it, every client's lists refetch. */
+const ASSIGNED_TASKS_READ = 500;
+
 /**
- * The clients whose projects hold tasks assigned to `personId` ("many" past NAMED_PEOPLE_MAX), or
- * undefined when no task is theirs. Their tasks on tasks_assigned_created_idx, each one's project
- * on its primary key: a cost paid when a person is renamed, deactivated or given another role.
+ * The clients whose projects hold tasks assigned to `personId` ("many" past NAMED_PEOPLE_MAX, or when
+ * they have more than ASSIGNED_TASKS_READ tasks), or undefined when no task is theirs. At most that many
+ * of their tasks, on tasks_assigned_created_idx, each one's project on its primary key: a cost paid when
+ * a person is renamed, deactivated or given another role, which must not grow with their tasks.
  */
 async function clientsOfTasksAssignedTo(db: Db, personId: string): Promise<NamedPeople | undefined> {
-  const rows = await db
-    .selectDistinct({ clientId: projects.clientId })
+  const theirs = db
+    .select({ projectId: tasks.projectId })
     .from(tasks)
-    .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(eq(tasks.assignedTo, personId))
-    .limit(NAMED_PEOPLE_READ);
-  return rows.length === 0 ? undefined : namedPeople(rows.map((row) => row.clientId));
+    .limit(ASSIGNED_TASKS_READ)
+    .as("theirs");
+  const rows = await db
+    .select({ clientId: projects.clientId })
+    .from(theirs)
+    .leftJoin(projects, eq(projects.id, theirs.projectId));
+  if (rows.length === 0) return undefined;
+  if (rows.length === ASSIGNED_TASKS_READ) return "many";
+  return namedPeople([...new Set(rows.map((row) => row.clientId))]);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { taskAssigneesOf, tasksProjectsLive } from "../../server/data/tasks";
+import { taskAssigneesOf, tasksPeopleLive, tasksProjectsLive } from "../../server/data/tasks";
 import { auditLog, projects, tasks, users } from "../../server/db/schema";
 import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/changes";
 import { liveSockets } from "../support/live";
@@ -280,5 +280,42 @@ describe("a project's task assignees, named in its retitle or deletion", () => {
     expect((await mine(developers))?.pushFor({ id: developers[0] as string, role: "developer" })).toEqual({
       invalidate: true,
     });
+  });
+});
+
+describe("a person renamed, whose tasks the lists name", () => {
+  it("refetches the task lists of the clients whose projects hold their tasks; many tasks, every client's", async () => {
+    const [person] = await createPeople(server.db, [
+      { fullName: "Renamed Assignee", email: "renamed.assignee@lagosstudio.test", role: "developer" as const },
+    ]);
+    if (!person) throw new Error("no person");
+    const renamed = () => tasksPeopleLive.resolve(server.db, { topic: "people", op: "update", id: person });
+    expect(await renamed()).toEqual([]);
+    const clientId = await userId("chinedu@ezefoods.test");
+    const [project] = await server.db
+      .insert(projects)
+      .values({ title: "Their client's project", clientId })
+      .returning({ id: projects.id });
+    const creator = await userId(ADMIN);
+    const assign = (count: number) =>
+      server.db
+        .insert(tasks)
+        .values(
+          Array.from({ length: count }, () => ({
+            title: "Theirs",
+            assignedTo: person,
+            projectId: project?.id,
+            createdBy: creator,
+          })),
+        );
+    await assign(1);
+    const told = async (actor: { id: string; role: "client" }) =>
+      (await renamed()).find((delivery) => JSON.stringify(delivery.key) === JSON.stringify(KEY))?.pushFor(actor);
+    const otherClient = { id: await userId("amaka@bellofashion.test"), role: "client" as const };
+    expect(await told({ id: clientId, role: "client" })).toEqual({ invalidate: true });
+    expect(await told(otherClient)).toBeUndefined();
+    // Past the tasks a rename reads, it cannot tell whose they all are: every client's lists follow.
+    await assign(500);
+    expect(await told(otherClient)).toEqual({ invalidate: true });
   });
 });
