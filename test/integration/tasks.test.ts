@@ -298,16 +298,14 @@ describe("a person renamed, whose tasks the lists name", () => {
       .returning({ id: projects.id });
     const creator = await userId(ADMIN);
     const assign = (count: number) =>
-      server.db
-        .insert(tasks)
-        .values(
-          Array.from({ length: count }, () => ({
-            title: "Theirs",
-            assignedTo: person,
-            projectId: project?.id,
-            createdBy: creator,
-          })),
-        );
+      server.db.insert(tasks).values(
+        Array.from({ length: count }, () => ({
+          title: "Theirs",
+          assignedTo: person,
+          projectId: project?.id,
+          createdBy: creator,
+        })),
+      );
     await assign(1);
     const told = async (actor: { id: string; role: "client" }) =>
       (await renamed()).find((delivery) => JSON.stringify(delivery.key) === JSON.stringify(KEY))?.pushFor(actor);
