@@ -78,6 +78,7 @@ describe("Admin › Clients", () => {
     await previous.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("page") === String(Number(lastPage) - 1));
+    await expect.poll(() => names(page)).toEqual(all.slice((Number(lastPage) - 2) * 2, (Number(lastPage) - 1) * 2));
     await next.focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.searchParams.get("page") === lastPage);

@@ -74,6 +74,8 @@ export function AdminTable<T extends { id: string }, S extends string>({
   const captionId = useId();
   const rows = data?.items;
   const pages = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : undefined;
+  // The page asked for (the URL's), within the pages there are.
+  const asked = Math.min(query.page, pages ?? query.page);
   const first = data && data.total > 0 ? (data.page - 1) * data.pageSize + 1 : 0;
   const last = data ? Math.min(data.total, first + data.items.length - 1) : 0;
 
@@ -199,21 +201,22 @@ export function AdminTable<T extends { id: string }, S extends string>({
                 {first}–{last} of {data.total} · page {data.page} of {pages}
               </Text>
               {/* aria-disabled at the ends, not disabled: pressed onto the last page, Next page keeps the
-                  keyboard focus (a disabled button drops it to the page's body). */}
+                  keyboard focus (a disabled button drops it to the page's body). From the page asked for,
+                  not the one shown: pressed again while a page loads, a button goes on from there. */}
               <HStack gap="2">
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-disabled={data.page <= 1 || undefined}
-                  onClick={() => data.page > 1 && onQueryChange({ page: data.page - 1 })}
+                  aria-disabled={asked <= 1 || undefined}
+                  onClick={() => asked > 1 && onQueryChange({ page: asked - 1 })}
                 >
                   Previous page
                 </Button>
                 <Button
                   size="sm"
                   variant="outline"
-                  aria-disabled={data.page >= pages || undefined}
-                  onClick={() => data.page < pages && onQueryChange({ page: data.page + 1 })}
+                  aria-disabled={asked >= pages || undefined}
+                  onClick={() => asked < pages && onQueryChange({ page: asked + 1 })}
                 >
                   Next page
                 </Button>
