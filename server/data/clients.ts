@@ -1,7 +1,6 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { users } from "../db/schema";
 import {
@@ -17,6 +16,7 @@ import {
   textSearch,
   totalCount,
 } from "../http/admin-table";
+import { exportInOrder } from "../http/csv";
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
@@ -116,18 +116,17 @@ const clientCount = preparedRead("clientCount", (db) =>
 );
 
 /** Every client matching the table's search, in its order, a batch at a time (the CSV export). */
-export async function* allClients(db: Db, query: Pick<ClientsQuery, "sort" | "dir" | "q">, batch = 500) {
-  for (let offset = 0; ; offset += batch) {
-    const rows: ClientRow[] = await db
-      .select(clientColumns)
-      .from(users)
-      .where(clientFilter(textSearch(query.q)))
-      .orderBy(...orderOf(query))
-      .limit(pageLimit(batch))
-      .offset(offset);
-    yield rows;
-    if (rows.length < batch) return;
-  }
+export function allClients(db: Db, query: Pick<ClientsQuery, "sort" | "dir" | "q">, batch = 500) {
+  const ids = db
+    .select({ id: users.id })
+    .from(users)
+    .where(clientFilter(textSearch(query.q)))
+    .orderBy(...orderOf(query));
+  return exportInOrder<ClientRow>(
+    ids,
+    (chosen) => db.select(clientColumns).from(users).where(inArray(users.id, chosen)),
+    batch,
+  );
 }
 
 export async function getClient(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {

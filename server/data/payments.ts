@@ -21,6 +21,7 @@ import {
   tablePageRead,
   textSearch,
 } from "../http/admin-table";
+import { exportInOrder } from "../http/csv";
 import { readCounters } from "./counters";
 import { invoiceColumns, invoiceSummary, shownStatus } from "./invoices";
 
@@ -207,18 +208,16 @@ function matchingPaymentIds(db: Db, shape: PaymentShape) {
 }
 
 /** Every invoice matching the table's search, in its order, a batch at a time (the CSV export). */
-export async function* allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q" | "status">, batch = 500) {
+export function allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | "q" | "status">, batch = 500) {
   const match = textSearch(query.q);
   const where = and(statusFilter(query.status), paymentFilter(match && paymentSearch(match)));
-  for (let offset = 0; ; offset += batch) {
-    const rows = await selectPayments(db)
-      .where(where)
-      .orderBy(...orderOf(query))
-      .limit(pageLimit(batch))
-      .offset(offset);
-    yield rows;
-    if (rows.length < batch) return;
-  }
+  const ids = db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.clientId))
+    .where(where)
+    .orderBy(...orderOf(query));
+  return exportInOrder(ids, (chosen) => selectPayments(db).where(inArray(invoices.id, chosen)), batch);
 }
 
 /** One invoice as the payments table shows it. */

@@ -31,3 +31,25 @@ export function sendCsv<T>(
     .header("cache-control", "private, no-store")
     .send(Readable.from(lines()));
 }
+
+/**
+ * An export's rows in its table's order, `batch` at a time: the ids chosen and sorted in one read
+ * (`ids`), then each batch's rows by primary key (`rowsOf`). Paged with OFFSET instead, each batch read
+ * and sorted every row before it again: ~400 batches for 200,000 invoices, the last reading them all.
+ * A row deleted between the two reads is left out.
+ */
+export async function* exportInOrder<Row extends { id: string }>(
+  ids: PromiseLike<{ id: string }[]>,
+  rowsOf: (ids: string[]) => PromiseLike<Row[]>,
+  batch = 500,
+): AsyncGenerator<Row[]> {
+  const order = (await ids).map((row) => row.id);
+  for (let start = 0; start < order.length; start += batch) {
+    const chosen = order.slice(start, start + batch);
+    const byId = new Map((await rowsOf(chosen)).map((row) => [row.id, row]));
+    yield chosen.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [row] : [];
+    });
+  }
+}

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { allClients } from "../../server/data/clients";
 import { auditLog, projects, sessions, users } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
@@ -220,6 +221,22 @@ describe("GET /api/admin/clients.csv", () => {
         .at(-2)},Active`,
     );
     await server.db.delete(users).where(eq(users.id, tricky as string));
+  });
+
+  it("reads its rows a batch at a time in the table's order", async () => {
+    for (const [sort, dir] of [
+      ["name", "asc"],
+      ["company", "desc"],
+    ] as const) {
+      const batches: { id: string }[][] = [];
+      for await (const batch of allClients(server.db, { sort, dir, q: TAG }, 4)) batches.push(batch);
+      expect(batches.every((batch) => batch.length <= 4)).toBe(true);
+      expect(batches.length, sort).toBeGreaterThan(1);
+      expect(
+        batches.flat().map((row) => row.id),
+        sort,
+      ).toEqual(await expectedIds(sort, dir, TAG));
+    }
   });
 
   it("refuses paging parameters and bad sorts", async () => {

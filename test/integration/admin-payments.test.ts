@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAID_INVOICE_KEPT, PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
+import { allPayments } from "../../server/data/payments";
 import { auditLog, invoices, notifications, projects } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { createClients, createClientWithPassword } from "../support/clients";
@@ -313,6 +314,23 @@ describe("GET /api/admin/payments.csv", () => {
     expect(lines.slice(1).map((line) => line.split(",")[0])).toEqual(expected.map((id) => numberOf.get(id)));
     // 11 000.50 naira: the largest amount, (11 × 1000_00 + 50) kobo.
     expect(lines[1]?.split(",")[4]).toBe("11000.50");
+  });
+
+  it("reads its rows a batch at a time in the table's order, whichever the sort", async () => {
+    for (const [sort, dir] of [
+      ["client", "asc"],
+      ["status", "desc"],
+      ["due", "asc"],
+    ] as const) {
+      const batches: { id: string }[][] = [];
+      for await (const batch of allPayments(server.db, { sort, dir, q: TAG }, 3)) batches.push(batch);
+      expect(batches.length, sort).toBe(Math.ceil(COUNT / 3));
+      expect(batches.every((batch) => batch.length <= 3)).toBe(true);
+      expect(
+        batches.flat().map((row) => row.id),
+        sort,
+      ).toEqual(await expectedIds(sort, dir, TAG));
+    }
   });
 });
 
