@@ -179,6 +179,9 @@ describe("Invoices", () => {
         await expect.poll(numbers).toEqual(all.slice(0, shown + 2).map((row) => row.invoiceNumber));
       }
       await more.waitFor({ state: "detached" });
+      // The button left with the footer: the focus went on to the first row of the last page.
+      const firstOfLastPage = table.locator("tbody tr").nth(Math.floor((all.length - 1) / 2) * 2);
+      await expect.poll(() => firstOfLastPage.evaluate((row) => row.contains(document.activeElement))).toBe(true);
     } finally {
       await admin.context.close();
     }

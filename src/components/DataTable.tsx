@@ -1,5 +1,5 @@
 import { Table } from "@chakra-ui/react";
-import type { ComponentProps, ReactNode } from "react";
+import type { ComponentProps, ReactNode, Ref } from "react";
 
 /**
  * The one way to show a table in the portal (the admin tables, a client's invoices, a person's
@@ -139,8 +139,12 @@ function ColumnHeader({
   );
 }
 
-function Body({ children }: { children: ReactNode }) {
-  return <Table.Body role="rowgroup">{children}</Table.Body>;
+function Body({ children, ref }: { children: ReactNode; ref?: Ref<HTMLTableSectionElement> }) {
+  return (
+    <Table.Body ref={ref} role="rowgroup">
+      {children}
+    </Table.Body>
+  );
 }
 
 function Row(props: ComponentProps<typeof Table.Row>) {

@@ -1,26 +1,30 @@
 import { Button, type ButtonProps } from "@chakra-ui/react";
-import type { MouseEvent } from "react";
+import type { MouseEvent, RefObject } from "react";
 import { WAIT_MS } from "../lib/keep-focus";
 import { toastFailure } from "../lib/toasts";
 
 /**
  * "Load more" below a list read a page at a time: busy while the next page is on its way. When the
  * page cannot be read (`onLoadMore` rejects) a toast says so in `failedText`; the pages shown stay
- * and the button stays, to try again. Each caller renders it just after the list it extends.
+ * and the button stays, to try again. Each caller renders it just after the list it extends, or names it (`list`).
  */
 export function LoadMoreButton({
   loading,
   onLoadMore,
   failedText,
+  list: listRef,
   children = "Load more",
   ...props
-}: { loading: boolean; onLoadMore: () => Promise<unknown>; failedText: string } & Omit<
-  ButtonProps,
-  "onClick" | "loading"
->) {
+}: {
+  loading: boolean;
+  onLoadMore: () => Promise<unknown>;
+  failedText: string;
+  /** The list it extends, where it is not rendered just after it (a table's body, the button in its footer). */
+  list?: RefObject<HTMLElement | null>;
+} & Omit<ButtonProps, "onClick" | "loading" | "list">) {
   async function loadMore(event: MouseEvent<HTMLButtonElement>) {
     const button = event.currentTarget;
-    const list = button.previousElementSibling;
+    const list = listRef ? listRef.current : button.previousElementSibling;
     const shown = list?.children.length ?? 0;
     try {
       await onLoadMore();

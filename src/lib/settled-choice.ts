@@ -1,6 +1,6 @@
 import { type ChangeEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 
-/** Keys that step a closed native select to another option without opening it (Windows, Linux): each a `change`. */
+/** Keys that step a closed native select to another option without opening it (Windows, Linux): each a `change`; letters too. */
 const STEPPING_KEYS = new Set(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown"]);
 /** How long a stepped choice waits for the next key before it is saved. */
 export const SETTLE_MS = 1_000;
@@ -33,7 +33,9 @@ export function useSettledChoice<T extends string>(value: T, busy: boolean, onCh
   return {
     value: stepped ?? value,
     onKeyDown(event: KeyboardEvent<HTMLSelectElement>) {
-      stepping.current = STEPPING_KEYS.has(event.key);
+      // A letter typed jumps to the option it starts, as an arrow steps: a stepped choice too.
+      const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;
+      stepping.current = STEPPING_KEYS.has(event.key) || typed;
       if (event.key === "Enter") settle();
     },
     onChange(event: ChangeEvent<HTMLSelectElement>) {

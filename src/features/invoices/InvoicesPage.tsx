@@ -1,4 +1,5 @@
 import { Card, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { useRef } from "react";
 import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { countOf, formatDay, formatInteger } from "../../../common/format";
@@ -94,6 +95,7 @@ function InvoiceTable({
   withClient: boolean;
 }) {
   const more = useLoadMoreInvoices();
+  const rows = useRef<HTMLTableSectionElement>(null);
   const columns = withClient ? ADMIN_COLUMNS : COLUMNS;
   // Spec §8: a failed load is logged and the list shows as empty.
   if (!pending && (!invoices || invoices.length === 0)) {
@@ -116,7 +118,7 @@ function InvoiceTable({
               </DataTable.ColumnHeader>
             ))}
           </DataTable.Head>
-          <DataTable.Body>
+          <DataTable.Body ref={rows}>
             {pending || !invoices
               ? Array.from({ length: 3 }, (_, i) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
@@ -143,6 +145,7 @@ function InvoiceTable({
             loading={more.loading}
             onLoadMore={more.loadMore}
             failedText={TOAST.moreInvoicesFailed}
+            list={rows}
             alignSelf="auto"
           />
         </Card.Footer>

@@ -83,7 +83,12 @@ export function MyTasksPage({
             onStatusChange(undefined);
             showSelect.current?.focus();
           }}
-          onCardLeft={() => showSelect.current?.focus()}
+          onCardLeft={(card) => {
+            // The card's select held the focus (a pick, Enter): it goes to Show. Saved as the person left the
+            // select for another control (Tab, a click), the focus stays where they took it.
+            const held = document.activeElement;
+            if (!held || held === document.body || card?.contains(held)) showSelect.current?.focus();
+          }}
         />
       </Stack>
     </>
@@ -117,7 +122,8 @@ function TaskCards({
   status: TaskStatus | undefined;
   onShowAll: () => void;
   /** A card moved out of the status shown has left: where the keyboard's focus goes when it had none other. */
-  onCardLeft: () => void;
+  /** A card moved out of the status shown, about to leave the list. */
+  onCardLeft: (card: HTMLElement | null) => void;
 }) {
   const more = useLoadMoreTasks(status);
   if (pending) {
@@ -180,21 +186,28 @@ function TaskCard({
 }: {
   task: ShownTask;
   shownStatus: TaskStatus | undefined;
-  onLeft: () => void;
+  onLeft: (card: HTMLElement | null) => void;
   everyTask: boolean;
 }) {
   const update = useUpdateTaskStatus(shownStatus);
+  const card = useRef<HTMLDivElement>(null);
   // One change at a time: a pick while the last is being saved is not taken.
   const busy = update.isPending || Boolean(task.pending);
   const choice = useSettledChoice(task.status, busy, (status) => {
     if (status === task.status) return;
     // Moved out of the status shown, the card leaves at once: the focus it held goes to Show.
-    if (shownStatus && status !== shownStatus) onLeft();
+    if (shownStatus && status !== shownStatus) onLeft(card.current);
     update.mutate({ id: task.id, status, from: task.status });
   });
 
   return (
-    <Card.Root as="article" h="full" aria-labelledby={`task-${task.id}`} aria-busy={task.pending || undefined}>
+    <Card.Root
+      ref={card}
+      as="article"
+      h="full"
+      aria-labelledby={`task-${task.id}`}
+      aria-busy={task.pending || undefined}
+    >
       <Card.Body gap="3">
         <TaskCardHeading task={task} id={`task-${task.id}`} />
         {task.description && (
