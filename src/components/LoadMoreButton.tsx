@@ -1,6 +1,6 @@
 import { Button, type ButtonProps } from "@chakra-ui/react";
 import type { MouseEvent, RefObject } from "react";
-import { WAIT_MS } from "../lib/keep-focus";
+import { focusLost, mainLandmark, WAIT_MS } from "../lib/keep-focus";
 import { toastFailure } from "../lib/toasts";
 
 /**
@@ -65,12 +65,10 @@ function focusFirstLoaded(button: HTMLElement, list: Element | null, shown: numb
     const grown = !!list && list.children.length > shown;
     if (button.isConnected && !grown) return;
     stop();
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (button.isConnected || !lost) return;
+    if (button.isConnected || !focusLost()) return;
     const first = list?.isConnected ? list.children[shown] : undefined;
     const target =
-      first?.querySelector<HTMLElement>("a[href], button:not(:disabled), select, input, textarea") ??
-      document.querySelector<HTMLElement>("main[tabindex]");
+      first?.querySelector<HTMLElement>("a[href], button:not(:disabled), select, input, textarea") ?? mainLandmark();
     target?.focus();
   }
   observer.observe(document.body, { childList: true, subtree: true });

@@ -4,6 +4,12 @@
  */
 export const WAIT_MS = 15_000;
 
+/** Whether the keyboard's focus has fallen to the document's body (its control left, or was disabled). */
+export const focusLost = (root: Document = document) => !root.activeElement || root.activeElement === root.body;
+
+/** The page's main landmark (focusable, tabindex -1): where a lost focus goes when nothing nearer is left. */
+export const mainLandmark = () => document.querySelector<HTMLElement>("main[tabindex]");
+
 /**
  * Keeps the keyboard focus of a control disabled while it works: Chakra's `loading` disables a button
  * (a form's submit, Save, Download), and a focused control that is disabled drops the focus to the
@@ -19,11 +25,10 @@ export function keepFocusThroughDisabling(root: Document = document) {
     (event) => {
       const control = event.target;
       if (event.relatedTarget || !(control instanceof HTMLElement) || !control.matches(":disabled")) return;
-      const lost = () => !root.activeElement || root.activeElement === root.body;
       const enabled = new MutationObserver(() => {
         if (control.matches(":disabled")) return;
         stop();
-        if (lost() && control.isConnected) control.focus();
+        if (focusLost(root) && control.isConnected) control.focus();
       });
       const timer = setTimeout(() => stop(), WAIT_MS);
       function stop() {

@@ -1,4 +1,4 @@
-import { WAIT_MS } from "./keep-focus";
+import { focusLost, mainLandmark, WAIT_MS } from "./keep-focus";
 
 /**
  * Keeps a keyboard or screen-reader user's place when the control they pressed leaves with its
@@ -11,11 +11,10 @@ import { WAIT_MS } from "./keep-focus";
 export function keepPlace(control: HTMLElement | null) {
   if (!control) return;
   const place = control.closest<HTMLElement>("li, article, tr");
-  const lost = () => !document.activeElement || document.activeElement === document.body;
   const observer = new MutationObserver(() => {
     if (control.isConnected) return;
     observer.disconnect();
-    if (!lost()) return stop();
+    if (!focusLost()) return stop();
     const next = place?.isConnected ? place.querySelector<HTMLButtonElement>("button, a[href]") : null;
     if (!next) return focusMain();
     if (!next.matches(":disabled")) return focusOn(next);
@@ -33,11 +32,11 @@ export function keepPlace(control: HTMLElement | null) {
   }
   function focusOn(target: HTMLElement) {
     stop();
-    if (lost()) target.focus();
+    if (focusLost()) target.focus();
   }
   function focusMain() {
     stop();
-    document.querySelector<HTMLElement>("main[tabindex]")?.focus();
+    mainLandmark()?.focus();
   }
   observer.observe(document.body, { childList: true, subtree: true });
 }

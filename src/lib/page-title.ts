@@ -1,6 +1,7 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { company } from "../content/shared";
 import { notePageTitle } from "../ssr/portal-context";
+import { focusLost, mainLandmark } from "./keep-focus";
 
 /** The browser tab's title of a portal or sign-in page: "<Page> · Lagos Studio". */
 export const pageTitle = (page: string) => `${page} · ${company.name}`;
@@ -47,7 +48,6 @@ export function usePageTitle(page: string | undefined) {
     announce(document.title);
     const navigated = titledOnce;
     titledOnce = true;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (navigated && lost) document.querySelector<HTMLElement>("main[tabindex]")?.focus({ preventScroll: true });
+    if (navigated && focusLost()) mainLandmark()?.focus({ preventScroll: true });
   }, [page]);
 }

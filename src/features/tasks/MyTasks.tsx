@@ -8,6 +8,7 @@ import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { PageHeader } from "../../components/PageHeader";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
 import { StatCard, StatGrid } from "../../components/StatCard";
+import { focusLost } from "../../lib/keep-focus";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
@@ -86,8 +87,7 @@ export function MyTasksPage({
           onCardLeft={(card) => {
             // The card's select held the focus (a pick, Enter): it goes to Show. Saved as the person left the
             // select for another control (Tab, a click), the focus stays where they took it.
-            const held = document.activeElement;
-            if (!held || held === document.body || card?.contains(held)) showSelect.current?.focus();
+            if (focusLost() || card?.contains(document.activeElement)) showSelect.current?.focus();
           }}
         />
       </Stack>
