@@ -46,6 +46,8 @@ const FAR_PAGE = 100;
  * gives: "client1" newest first read 8,000 clients for its page before S17's change. With `one`, a
  * fifth: a search for one client in that order (payments for one client read every newer invoice).
  * With `filter`, the table's first page in its default order narrowed by that filter (a status).
+ * With `farSorts`, page 100 by each of those sorts too (the sorts that read another table's value or
+ * one computed from today).
  */
 function adminTable<Q extends AdminTableQuery>(
   name: string,
@@ -57,12 +59,14 @@ function adminTable<Q extends AdminTableQuery>(
     defaults,
     one,
     filter,
+    farSorts = [],
   }: {
     sort: string;
     q: string;
     defaults: TableDefaults<string>;
     one?: string;
     filter?: Record<string, string>;
+    farSorts?: string[];
   },
 ): BenchRoute[] {
   /** One read: the `page` of the table in `order`, searched for `search` when given, narrowed by `filters`. */
@@ -88,6 +92,7 @@ function adminTable<Q extends AdminTableQuery>(
   return [
     route(`page 1 by ${sort}`, 1),
     route(`page ${FAR_PAGE} by ${sort}`, FAR_PAGE),
+    ...farSorts.map((other) => route(`page ${FAR_PAGE} by ${other}`, FAR_PAGE, undefined, { sort: other, dir: "asc" })),
     route(`searched "${q}"`, 1, q),
     route(`searched "${q}" ${inDefaultOrder} (the default)`, 1, q, defaults),
     // One person's rows, in the default order: few matches, anywhere in that order.
@@ -180,6 +185,7 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     defaults: PAYMENT_TABLE_DEFAULTS,
     one: "client10000",
     filter: { status: "pending" },
+    farSorts: ["client", "status"],
   }),
   ...adminTable("bookings", "/api/admin/bookings", listBookings, {
     sort: "created",
@@ -187,12 +193,14 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     defaults: BOOKING_TABLE_DEFAULTS,
     one: "client10000",
     filter: { status: "pending" },
+    farSorts: ["client", "service"],
   }),
   ...adminTable("subscriptions", "/api/admin/subscriptions", listSubscriptions, {
     sort: "client",
     q: "client1",
     defaults: SUBSCRIPTION_TABLE_DEFAULTS,
     one: "client10000",
+    farSorts: ["service"],
   }),
   ...adminTable("enquiries", "/api/admin/enquiries", listAdminEnquiries, {
     sort: "name",

@@ -48,7 +48,7 @@ type OrderSort = BookingSort | SubscriptionSort;
  * status read their indexes (service_orders_created_idx, _status_updated_idx, _amount_idx,
  * _status_id_idx); client reads the order's copy of its client's name (client_sort_key, kept by
  * migration 0028's triggers) on service_orders_client_sort_idx or _status_client_sort_idx; service
- * walks the few services and reads each one's orders (service_orders_service_idx).
+ * walks the few services and reads each one's orders (walkedByService).
  */
 const orderSorts: Record<OrderSort, SQL> = {
   created: sql`${serviceOrders.createdAt}`,
@@ -59,18 +59,26 @@ const orderSorts: Record<OrderSort, SQL> = {
   service: sql`lower(${services.title})`,
 };
 
-/** By client: by name, then the client (two clients of one name keep their orders apart), then the order. */
-const orderOf = (shape: Pick<TableShape<OrderSort>, "sort" | "dir">) =>
-  shape.sort === "client"
-    ? [
-        ...tableOrder(orderSorts.client, shape.dir, serviceOrders.clientId),
-        ...tableOrder(serviceOrders.id, shape.dir, undefined),
-      ]
-    : tableOrder(orderSorts[shape.sort], shape.dir, serviceOrders.id);
+/**
+ * By client: by name, then the client (two clients of one name keep their orders apart), then the
+ * order; by service likewise, by title, then the service, then the order.
+ */
+const ownerOf: Partial<Record<OrderSort, AnyPgColumn>> = { client: serviceOrders.clientId, service: services.id };
+const orderOf = (shape: Pick<TableShape<OrderSort>, "sort" | "dir">) => {
+  const owner = ownerOf[shape.sort];
+  if (!owner) return tableOrder(orderSorts[shape.sort], shape.dir, serviceOrders.id);
+  return [
+    ...tableOrder(orderSorts[shape.sort], shape.dir, owner),
+    ...tableOrder(serviceOrders.id, shape.dir, undefined),
+  ];
+};
 
-/** An order's sort value as one value: by client, the client's name, then the client. */
-const sortValueOf = (sort: OrderSort) =>
-  sort === "client" ? sql`(${serviceOrders.clientSortKey}, ${serviceOrders.clientId})` : orderSorts[sort];
+/** An order's sort value as one value: by client, the client's name, then the client; by service, likewise. */
+const sortValueOf = (sort: OrderSort) => {
+  if (sort === "client") return sql`(${serviceOrders.clientSortKey}, ${serviceOrders.clientId})`;
+  if (sort === "service") return sql`(${orderSorts.service}, ${serviceOrders.serviceId})`;
+  return orderSorts[sort];
+};
 
 /**
  * The search: orders whose client's name or e-mail starts with the text (users_role_*_prefix_idx)
@@ -126,6 +134,8 @@ const orderPage = preparedRead("orderPage", (db, shape: OrderShape) => {
 });
 
 const walkedOrderIds = (db: Db | Tx, shape: OrderShape) => {
+  // Searched, a page by service is always chosen among the matches (orderPage).
+  if (shape.sort === "service" && !shape.search) return walkedByService(shape);
   const search = shape.search ? orderSearch(prefixSearchPlaceholders) : undefined;
   return ordersSortedBy(db, shape.sort, { id: serviceOrders.id })
     .where(
@@ -139,6 +149,26 @@ const walkedOrderIds = (db: Db | Tx, shape: OrderShape) => {
     .limit(pageLimit(shape.pageSize))
     .offset(offsetPlaceholder(shape.paged));
 };
+
+/**
+ * A page by service: the few services in title order, and of each its first orders (of the status)
+ * by id up to the page's end (service_orders_service_idx, _status_service_idx), so PostgreSQL sorts
+ * only the orders of the services the page reaches (an incremental sort: the services come sorted).
+ * Joined and sorted, every order of the status was read and sorted: page 100 of 100,000 orders,
+ * 44 ms of PostgreSQL's time, against 3.6.
+ */
+function walkedByService(shape: OrderShape) {
+  const direction = sql.raw(shape.dir);
+  const pageEnd = sql`${pageLimit(shape.pageSize)} + ${offsetPlaceholder(shape.paged)}`;
+  const status = statusFilter(shape);
+  return sql`(select orders.id from (select ${services.id} as id, ${orderSorts.service} as title from ${services}
+      order by title ${direction}, id ${direction}) service
+    cross join lateral (select ${serviceOrders.id} as id from ${serviceOrders}
+      where ${and(sql`${serviceOrders.serviceId} = service.id`, status)}
+      order by ${serviceOrders.id} ${direction} limit ${pageEnd}) orders
+    order by service.title ${direction}, service.id ${direction}, orders.id ${direction}
+    limit ${pageLimit(shape.pageSize)} offset ${offsetPlaceholder(shape.paged)})`;
+}
 
 /**
  * The page among the matching orders, each with its sort value, as a union: the matching clients'

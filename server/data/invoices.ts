@@ -14,12 +14,15 @@ import { notifyInvoice } from "./notifications";
 
 /** Reads of invoices shared by the REST routes, the PDF and the live hub, so all show the same. */
 
+/** Today's date in Lagos, where a due date passes. */
+export const lagosToday = sql`(now() at time zone ${TIME_ZONE})::date`;
+
 /**
  * The status an invoice shows, decided here and nowhere else: an unpaid
  * invoice whose due date has passed in Lagos reads "overdue" without anyone
  * changing the row, in lists, counts, PDFs and live pushes alike.
  */
-export const shownStatus = sql<InvoiceStatus>`(case when ${invoices.status} = 'unpaid' and ${invoices.dueDate} < (now() at time zone ${TIME_ZONE})::date then 'overdue' else ${invoices.status} end)`;
+export const shownStatus = sql<InvoiceStatus>`(case when ${invoices.status} = 'unpaid' and ${invoices.dueDate} < ${lagosToday} then 'overdue' else ${invoices.status} end)`;
 
 /** An invoice as the portal sends it, its status as shown (overdue when unpaid past its due date). */
 export const invoiceColumns = {
@@ -153,7 +156,7 @@ const everyInvoiceTotals = preparedRead("everyInvoiceTotals", (db) => {
   const notPaid = sql`${analyticsCounters.bucket} <> 'paid'`;
   // Written out in full: Drizzle writes a single-source select's columns without their table.
   const unpaidNotDue = sql`((select count(*) from invoices where invoices.status = 'unpaid'
-      and invoices.due_date >= (now() at time zone ${TIME_ZONE})::date)
+      and invoices.due_date >= ${lagosToday})
     + (select count(*) from invoices where invoices.status = 'unpaid' and invoices.due_date is null))`;
   return db
     .select({

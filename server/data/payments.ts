@@ -1,6 +1,7 @@
-import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { PaymentSort, PaymentsQuery } from "../../common/admin-money";
 import type { PaymentFilter } from "../../common/admin-table";
+import type { InvoiceStatus } from "../../common/domain";
 import { lagosParts } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -23,7 +24,7 @@ import {
 } from "../http/admin-table";
 import { exportInOrder } from "../http/csv";
 import { readCounters } from "./counters";
-import { invoiceColumns, invoiceSummary, shownStatus } from "./invoices";
+import { invoiceColumns, invoiceSummary, lagosToday, shownStatus } from "./invoices";
 
 /**
  * The admin console's money (issue #7 items 5 and 7): the payments table and
@@ -42,12 +43,13 @@ export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][numbe
 /**
  * Each sort. Number, amount, due date and created read their indexes
  * (invoices_invoice_number_unique, invoices_amount_idx, invoices_due_idx,
- * invoices_created_idx); client and status sort the matching rows (the client
- * name lives on users, the shown status depends on today).
+ * invoices_created_idx); client reads the invoice's copy of its client's name
+ * (client_sort_key, kept by migration 0044's triggers) on invoices_client_sort_idx;
+ * the status shown depends on today, so a page walks each status in turn (statusGroups).
  */
 const sortExpressions: Record<PaymentSort, SQL> = {
   number: sql`${invoices.invoiceNumber}`,
-  client: sql`lower(${users.fullName})`,
+  client: sql`${invoices.clientSortKey}`,
   amount: sql`${invoices.amount}`,
   due: sql`${invoices.dueDate}`,
   status: shownStatus,
@@ -114,9 +116,46 @@ const countPayments = preparedValue("countPayments", (shape: { status?: PaymentF
 /**
  * The invoice number is unique, so it orders the table alone: with the id after it, PostgreSQL
  * sorted each run of equal numbers its index gave (page 100 by number: 0.7 ms, 0.35 without).
+ * By client: by name, then the client (two clients of one name keep their invoices apart), then
+ * the invoice.
  */
-const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) =>
-  tableOrder(sortExpressions[query.sort], query.dir, query.sort === "number" ? undefined : invoices.id);
+const orderOf = (query: Pick<PaymentsQuery, "sort" | "dir">) => {
+  if (query.sort === "client") {
+    return [
+      ...tableOrder(sortExpressions.client, query.dir, invoices.clientId),
+      ...tableOrder(invoices.id, query.dir, undefined),
+    ];
+  }
+  return tableOrder(sortExpressions[query.sort], query.dir, query.sort === "number" ? undefined : invoices.id);
+};
+
+/** An invoice's sort value as one value: by client, the client's name, then the client. */
+const sortValueOf = (sort: PaymentSort) =>
+  sort === "client" ? sql`(${invoices.clientSortKey}, ${invoices.clientId})` : sortExpressions[sort];
+
+/**
+ * The statuses an invoice shows, in their order (the sort compares them as text), each as the
+ * stored statuses and due dates that show it: overdue is a stored status (the seeds write it) or
+ * an unpaid invoice past its due date in Lagos (shownStatus), unpaid is one not yet due or with
+ * no due date.
+ */
+const statusGroups: { shows: InvoiceStatus; where: SQL }[] = [
+  { shows: "overdue", where: sql`${invoices.status} = 'overdue'` },
+  { shows: "overdue", where: sql`${invoices.status} = 'unpaid' and ${invoices.dueDate} < ${lagosToday}` },
+  { shows: "paid", where: sql`${invoices.status} = 'paid'` },
+  {
+    shows: "unpaid",
+    where: sql`${invoices.status} = 'unpaid' and (${invoices.dueDate} >= ${lagosToday} or ${invoices.dueDate} is null)`,
+  },
+];
+const SHOWN_ORDER = ["overdue", "paid", "unpaid"] as const satisfies readonly InvoiceStatus[];
+
+/** The statuses each filter keeps, as statusFilters decides them. */
+const FILTER_SHOWS: Record<PaymentFilter, readonly InvoiceStatus[]> = {
+  pending: ["overdue", "unpaid"],
+  overdue: ["overdue"],
+  paid: ["paid"],
+};
 
 const selectPayments = (db: Db | Tx) =>
   db
@@ -173,18 +212,45 @@ const paymentPage = preparedRead("paymentPage", (db, shape: PaymentShape & { few
 });
 
 const walkedPaymentIds = (db: Db, shape: PaymentShape) => {
-  const chosen = db.select({ id: invoices.id }).from(invoices);
-  return (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen)
-    .where(
-      and(
-        statusFilter(shape.status),
-        paymentFilter(shape.search ? paymentSearch(prefixSearchPlaceholders) : undefined),
-      ),
-    )
+  const search = paymentFilter(shape.search ? paymentSearch(prefixSearchPlaceholders) : undefined);
+  if (shape.sort === "status") return walkedByStatus(db, shape, search);
+  return db
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(statusFilter(shape.status), search))
     .orderBy(...orderOf(shape))
     .limit(pageLimit(shape.pageSize))
     .offset(offsetPlaceholder(shape.paged));
 };
+
+/**
+ * A page by the status shown: of each group of statusGroups (those the filter keeps), the first
+ * rows by id up to the page's end on invoices_status_id_idx, then those few sorted by the group's
+ * place and id. Sorted on the status computed for every invoice, page 100 of 200,000 took 52 ms of
+ * PostgreSQL's time with two parallel workers.
+ */
+function walkedByStatus(db: Db, shape: PaymentShape, search: SQL | undefined) {
+  const by = shape.dir === "asc" ? asc : desc;
+  const direction = sql.raw(shape.dir);
+  const pageEnd = sql`${pageLimit(shape.pageSize)} + ${offsetPlaceholder(shape.paged)}` as unknown as number;
+  const kept = shape.status ? FILTER_SHOWS[shape.status] : SHOWN_ORDER;
+  const groups = statusGroups
+    .filter((group) => kept.includes(group.shows))
+    .map((group) =>
+      db
+        .select({
+          id: invoices.id,
+          place: sql<number>`${sql.raw(String(SHOWN_ORDER.indexOf(group.shows)))}`.as("place"),
+        })
+        .from(invoices)
+        .where(and(group.where, search))
+        .orderBy(by(invoices.id))
+        .limit(pageEnd),
+    );
+  return sql`(select grouped.id from (${sql.join(groups, sql` union all `)}) grouped
+    order by grouped.place ${direction}, grouped.id ${direction}
+    limit ${pageLimit(shape.pageSize)} offset ${offsetPlaceholder(shape.paged)})`;
+}
 
 /**
  * The matching invoices, each with its sort value, sorted: the matching clients' (on
@@ -196,10 +262,10 @@ function matchingPaymentIds(db: Db, shape: PaymentShape) {
   const search = paymentSearch(opaquePrefixSearchPlaceholders);
   const matching = (match: SQL) => {
     const where = and(match, statusFilter(shape.status));
-    const chosen = db
-      .select({ id: invoices.id, sortKey: sql`${sortExpressions[shape.sort]}`.as("sort_key") })
-      .from(invoices);
-    return (shape.sort === "client" ? chosen.innerJoin(users, eq(users.id, invoices.clientId)) : chosen).where(where);
+    return db
+      .select({ id: invoices.id, sortKey: sql`${sortValueOf(shape.sort)}`.as("sort_key") })
+      .from(invoices)
+      .where(where);
   };
   const matches = matching(sql`${invoices.clientId} in (${search.clientIds})`)
     .union(matching(search.byNumber))
@@ -214,7 +280,6 @@ export function allPayments(db: Db, query: Pick<PaymentsQuery, "sort" | "dir" | 
   const ids = db
     .select({ id: invoices.id })
     .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.clientId))
     .where(where)
     .orderBy(...orderOf(query));
   return exportInOrder(ids, (chosen) => selectPayments(db).where(inArray(invoices.id, chosen)), batch);

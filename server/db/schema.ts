@@ -355,17 +355,27 @@ export const invoices = pgTable(
     overdueToldFor: date("overdue_told_for"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * The client's name as the payments table sorts by it, lower(users.full_name), written by the
+     * database (migration 0044's triggers: on insert, on a change of client, and on the client's
+     * rename), never by the API, as service_orders.client_sort_key (0028).
+     */
+    clientSortKey: text("client_sort_key").notNull().default(""),
   },
   (t) => [
     check("invoices_status_check", oneOf("status", INVOICE_STATUSES)),
     check("invoices_amount_check", sql`amount_minor >= 0`),
     index("invoices_client_created_idx").on(t.clientId, ...newestFirst(t)),
     index("invoices_created_idx").on(...newestFirst(t)),
-    index("invoices_status_idx").on(t.status),
     index("invoices_project_idx").on(t.projectId),
     // Payments table (issue #7): one index per sort, the id as the tie-break; number searched by prefix.
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
+    // By client: by name, the client (two clients of one name keep their invoices apart), the invoice.
+    index("invoices_client_sort_idx").on(t.clientSortKey, t.clientId, t.id),
+    // By the status shown: each stored status by id, the due date beside it to tell overdue from
+    // unpaid without the table (server/data/payments.ts, statusGroups).
+    index("invoices_status_id_idx").on(t.status, t.id, t.dueDate),
     index("invoices_number_prefix_idx").on(sql`lower(${t.invoiceNumber}) text_pattern_ops`),
     // The overdue reminder's sweep: only invoices not paid whose due date was not told yet.
     index("invoices_overdue_untold_idx")
@@ -481,7 +491,10 @@ export const serviceOrders = pgTable(
     index("service_orders_created_idx").on(...newestFirst(t)),
     // Admin bookings and subscriptions (issue #7): a service's orders (delete vs deactivate, search by
     // service), the amount sort, and approved orders by approval time.
-    index("service_orders_service_idx").on(t.serviceId),
+    index("service_orders_service_idx").on(t.serviceId, t.id),
+    // The bookings and the subscriptions sorted by service: each service's orders by id, of one status
+    // too (server/data/bookings.ts, walkedByService).
+    index("service_orders_status_service_idx").on(t.status, t.serviceId, t.id),
     index("service_orders_amount_idx").on(t.totalAmount, t.id),
     index("service_orders_status_amount_idx").on(t.status, t.totalAmount, t.id),
     index("service_orders_status_updated_idx").on(t.status, t.updatedAt, t.id),

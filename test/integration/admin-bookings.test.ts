@@ -162,7 +162,8 @@ const ORDER_SORT_SQL = {
   status: sql`o.status`,
   // A client's orders together, clients by name, then by id (two clients of one name).
   client: sql`(lower(u.full_name), u.id)`,
-  service: sql`lower(s.title)`,
+  // Likewise a service's orders together, services by title, then by id (two services of one title).
+  service: sql`(lower(s.title), s.id)`,
 } as const;
 
 /** The orders `q` matches (every order without it), of `status` or all, in the sort's order. */
@@ -282,6 +283,38 @@ describe("the bookings and subscriptions searched, in every sort", () => {
     await expectPages("/api/admin/subscriptions", ["client"], tag, {
       pageSize: 2,
       pages: [1, 2, 3],
+      status: "approved",
+    });
+  });
+
+  it("pages every order by service, a service's orders together and two services of one title apart, in SQL's order", async () => {
+    const tag = `bs${randomUUID().slice(0, 6)}`;
+    const twins = [
+      await createService(server.db, { title: `Aaa ${tag} Twin` }),
+      await createService(server.db, { title: `aaa ${tag} twin` }),
+    ];
+    for (const [i, service] of [...twins, ...twins, ...twins, ...twins].entries())
+      await newOrder({ serviceId: service.id, status: i % 4 === 3 ? "pending" : "approved" });
+    // The twins come first by title: their orders fill the first pages, then every other service's.
+    const first = await expectedOrderIds("service", "asc", undefined);
+    expect(first.slice(0, 8).sort()).toEqual(
+      (
+        await server.db.execute<{ id: string }>(
+          sql`select id from service_orders where service_id in (${twins[0]?.id}, ${twins[1]?.id})`,
+        )
+      ).rows
+        .map((row) => row.id)
+        .sort(),
+    );
+    await expectPages("/api/admin/bookings", ["service"], undefined, { pageSize: 3, pages: [1, 2, 3, 4, "last"] });
+    await expectPages("/api/admin/bookings", ["service"], undefined, {
+      pageSize: 2,
+      pages: [1, 2, 3, "last"],
+      status: "approved",
+    });
+    await expectPages("/api/admin/subscriptions", ["service"], undefined, {
+      pageSize: 2,
+      pages: [1, 2, 3, "last"],
       status: "approved",
     });
   });
