@@ -143,21 +143,26 @@ const invoiceTotals = preparedRead("invoiceTotals", (db, shape: { scope: Scope["
 });
 
 /**
+ * How many invoices are stored unpaid and show so (not yet due, or with no due date): few however
+ * many invoices there are, counted on invoices_unpaid_due_idx. Written out in full: Drizzle writes
+ * a single-source select's columns without their table.
+ */
+export const unpaidNotDue = sql<number>`((select count(*) from invoices where invoices.status = 'unpaid'
+    and invoices.due_date >= ${lagosToday})
+  + (select count(*) from invoices where invoices.status = 'unpaid' and invoices.due_date is null))`;
+
+/**
  * The same figures for every invoice, from analytics_counters' `invoices` rows (one per stored
  * status, kept by migration 0011's triggers in each writing transaction). An invoice stored unpaid
  * shows as overdue once its due date has passed in Lagos (`shownStatus`): those are the unpaid ones
- * less the unpaid not yet due or with no due date, few however many invoices there are, counted on
- * invoices_unpaid_due_idx. One statement, so the totals and the count read one snapshot.
+ * less the unpaid not yet due or with no due date (unpaidNotDue). One statement, so the totals and
+ * the count read one snapshot.
  */
 const everyInvoiceTotals = preparedRead("everyInvoiceTotals", (db) => {
   const counted = (filter?: SQL) => total(sql`sum(${analyticsCounters.count})`, filter);
   const summed = (filter?: SQL) => total(sql`sum(${analyticsCounters.amount})`, filter);
   const paid = sql`${analyticsCounters.bucket} = 'paid'`;
   const notPaid = sql`${analyticsCounters.bucket} <> 'paid'`;
-  // Written out in full: Drizzle writes a single-source select's columns without their table.
-  const unpaidNotDue = sql`((select count(*) from invoices where invoices.status = 'unpaid'
-      and invoices.due_date >= ${lagosToday})
-    + (select count(*) from invoices where invoices.status = 'unpaid' and invoices.due_date is null))`;
   return db
     .select({
       totalAmount: summed(),

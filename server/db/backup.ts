@@ -26,17 +26,16 @@ export const DERIVED_TABLES: readonly string[] = ["analytics_counters"];
 
 /**
  * Columns kept the same way (each client's invoice count, migration 0022; each message's count of
- * files, 0023; each client's order counts, 0026, and their total, 0030; each order's and each
- * invoice's copy of its client's name, 0028 and 0044; each assignment's copy of its project's
- * title, 0037), with the value they start from: not copied, and restored at that value, since
- * restoring the rows they count (or, for an order, an invoice or an assignment, the row itself)
- * rebuilds them (and a backup taken before the column existed restores too).
+ * files, 0023; each client's order counts, 0026, and their total, 0030; each order's copy of its
+ * client's name, 0028; each assignment's copy of its project's title, 0037), with the value they
+ * start from: not copied, and restored at that value, since restoring the rows they count (or, for
+ * an order or an assignment, the row itself) rebuilds them (and a backup taken before the column
+ * existed restores too).
  */
 export const DERIVED_COLUMNS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
   users: { invoice_count: 0, order_counts: {}, order_count: 0 },
   project_messages: { file_count: 0 },
   service_orders: { client_sort_key: "" },
-  invoices: { client_sort_key: "" },
   project_developers: { project_title_key: "" },
 };
 

@@ -355,12 +355,6 @@ export const invoices = pgTable(
     overdueToldFor: date("overdue_told_for"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
-    /**
-     * The client's name as the payments table sorts by it, lower(users.full_name), written by the
-     * database (migration 0044's triggers: on insert, on a change of client, and on the client's
-     * rename), never by the API, as service_orders.client_sort_key (0028).
-     */
-    clientSortKey: text("client_sort_key").notNull().default(""),
   },
   (t) => [
     check("invoices_status_check", oneOf("status", INVOICE_STATUSES)),
@@ -371,8 +365,6 @@ export const invoices = pgTable(
     // Payments table (issue #7): one index per sort, the id as the tie-break; number searched by prefix.
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
-    // By client: by name, the client (two clients of one name keep their invoices apart), the invoice.
-    index("invoices_client_sort_idx").on(t.clientSortKey, t.clientId, t.id),
     // By the status shown: each stored status by id, the due date beside it to tell overdue from
     // unpaid without the table (server/data/payments.ts, statusGroups).
     index("invoices_status_id_idx").on(t.status, t.id, t.dueDate),

@@ -107,9 +107,8 @@ const dashboardRecount = async () =>
 /**
  * The people whose running invoice count (users.invoice_count, the payments search's total) or
  * order counts per status and in all (users.order_counts and order_count, the bookings' and
- * subscriptions') differ from a recount, or with an order or an invoice whose copy of their name
- * (service_orders.client_sort_key and invoices.client_sort_key, the tables' client sort) is not
- * their name now.
+ * subscriptions') differ from a recount, or with an order whose copy of their name
+ * (service_orders.client_sort_key, the tables' client sort) is not their name now.
  */
 const miscountedClients = async () =>
   (
@@ -119,7 +118,6 @@ const miscountedClients = async () =>
           from service_orders o where o.client_id = u.id group by status) c), '{}')
         or u.order_count <> (select count(*) from service_orders o where o.client_id = u.id)
         or exists (select 1 from service_orders o where o.client_id = u.id and o.client_sort_key <> lower(u.full_name))
-        or exists (select 1 from invoices i where i.client_id = u.id and i.client_sort_key <> lower(u.full_name))
       order by u.email`)
   ).rows;
 
