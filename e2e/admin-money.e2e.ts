@@ -201,9 +201,31 @@ describe("Admin › money and projects", () => {
 
     await amount.fill("275000");
     await dialog.getByLabel("Due date").fill("2030-02-28");
+    // Escape while the save is on its way leaves the dialog open: its outcome is told, not lost.
+    let reached!: () => void;
+    let release!: () => void;
+    const saving = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/admin/invoices/*", async (route) => {
+      if (route.request().method() === "PATCH") {
+        reached();
+        await held;
+      }
+      await route.continue();
+    });
     await dialog.getByRole("button", { name: "Save changes" }).click();
+    await saving;
+    await page.keyboard.press("Escape");
+    await page.waitForTimeout(300);
+    expect(await dialog.isVisible()).toBe(true);
+    release();
     await page.getByText(TOAST.invoiceUpdated).waitFor();
     await dialog.waitFor({ state: "hidden" });
+    await page.unroute("**/api/admin/invoices/*");
     await row.getByText(formatAmount(275_000_00)).waitFor();
     await row.getByText(formatDay("2030-02-28")).waitFor();
 

@@ -113,6 +113,28 @@ describe("settings", () => {
     expect(await company.inputValue()).toBe("Bello Fashion Group");
   });
 
+  it("fails a save made offline at once with the error toast, keeps what was typed, and sends nothing once back online", async () => {
+    const { page, context } = client;
+    await openSettings(page);
+    const name = page.getByLabel("Full Name");
+    const before = (await api.me(CLIENT)).fullName;
+    await context.setOffline(true);
+    try {
+      await name.fill("Typed Offline");
+      const save = page.getByRole("button", { name: "Save Changes" });
+      await save.click();
+      await toast(page, TOAST.profileFailed).waitFor();
+      expect(await name.inputValue()).toBe("Typed Offline");
+      expect(await save.isEnabled()).toBe(true);
+    } finally {
+      await context.setOffline(false);
+    }
+    // Back online, the failed save is not sent behind the person's back: only a new Save sends it.
+    await page.waitForTimeout(1_000);
+    expect((await api.me(CLIENT)).fullName).toBe(before);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
   it("says no user is logged in when the session ended while Settings was open, and goes to sign-in", async () => {
     const user = await newUser(product.browser, product.server.url);
     try {

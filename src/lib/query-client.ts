@@ -6,7 +6,13 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
  * bundle stays small; route guards reach it with a dynamic import.
  */
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } },
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false },
+    // A save made while the browser says it is offline is sent all the same and fails at once, with the
+    // form's message and what was typed kept (a message offers Retry). Paused until the browser is back
+    // online (TanStack's default), it spun with no word, then went through unseen, perhaps pages later.
+    mutations: { networkMode: "always" },
+  },
 });
 
 /**

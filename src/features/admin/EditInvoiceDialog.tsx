@@ -22,24 +22,36 @@ import { useUpdateInvoice } from "./money-api";
  */
 export function EditInvoiceDialog({ invoice }: { invoice: AdminPayment }) {
   const [open, setOpen] = useState(false);
+  // Held here, outside the form the dialog unmounts: a save's outcome is told even after it closes.
+  const update = useUpdateInvoice(invoice.id);
   return (
     <DialogShell
       open={open}
       onOpenChange={(event) => setOpen(event.open)}
       lazyMount
       unmountOnExit
+      closeOnEscape={!update.isPending}
+      closeOnInteractOutside={!update.isPending}
       trigger={
         <IconButton size="xs" variant="outline" aria-label={`Edit invoice ${invoice.invoiceNumber}`} title="Edit">
           <LuPencil aria-hidden="true" />
         </IconButton>
       }
     >
-      <EditForm invoice={invoice} onDone={() => setOpen(false)} />
+      <EditForm invoice={invoice} update={update} onDone={() => setOpen(false)} />
     </DialogShell>
   );
 }
 
-function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => void }) {
+function EditForm({
+  invoice,
+  update,
+  onDone,
+}: {
+  invoice: AdminPayment;
+  update: ReturnType<typeof useUpdateInvoice>;
+  onDone: () => void;
+}) {
   const form = useForm<InvoiceFieldValues, unknown, z.output<typeof invoiceUpdateSchema>>({
     resolver: zodResolver(invoiceUpdateSchema),
     // Opened anew each time (unmountOnExit): the form starts from the row as the table shows it now.
@@ -49,7 +61,6 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
       dueDate: invoice.dueDate ?? "",
     },
   });
-  const update = useUpdateInvoice(invoice.id);
   const { errors } = form.formState;
 
   const onSubmit = submitMutation(form, update, {
@@ -68,6 +79,7 @@ function EditForm({ invoice, onDone }: { invoice: AdminPayment; onDone: () => vo
       error={errors.root?.server?.message}
       submitLabel="Save changes"
       pending={update.isPending}
+      cancelWhilePending={false}
     >
       <Text color="fg.muted" fontSize="sm">
         For {invoice.clientName}. They are told of the change, and their invoice and its PDF show it at once.

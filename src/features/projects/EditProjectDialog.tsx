@@ -19,11 +19,22 @@ import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
  */
 export default function EditProjectDialog({ projectId }: { projectId: string }) {
   const [open, setOpen] = useState(false);
+  // When the dialog last opened: its form starts from the project as read after that, once, and a
+  // reload in the background later (a reconnect, a live change) leaves what is being typed alone.
+  const [openedAt, setOpenedAt] = useState(0);
   const project = useQuery({ ...adminProjectQuery(projectId), enabled: open });
+  // Held here, outside the form the dialog unmounts: a save's outcome is told even after it closes.
+  const update = useUpdateProject(projectId);
+  const loaded = project.data && project.dataUpdatedAt >= openedAt ? project.data : undefined;
   return (
     <DialogShell
       open={open}
-      onOpenChange={(event) => setOpen(event.open)}
+      onOpenChange={(event) => {
+        if (event.open) setOpenedAt(Date.now());
+        setOpen(event.open);
+      }}
+      closeOnEscape={!update.isPending}
+      closeOnInteractOutside={!update.isPending}
       size="lg"
       trigger={
         <Button variant="outline" size="sm">
@@ -32,9 +43,8 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
         </Button>
       }
     >
-      {project.data ? (
-        // Keyed by the loaded row: the form starts from what the server has now.
-        <EditForm key={project.dataUpdatedAt} project={project.data} onDone={() => setOpen(false)} />
+      {loaded ? (
+        <EditForm key={openedAt} project={loaded} update={update} onDone={() => setOpen(false)} />
       ) : (
         <>
           <Dialog.Header>
@@ -65,9 +75,16 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
   );
 }
 
-function EditForm({ project, onDone }: { project: AdminProject; onDone: () => void }) {
+function EditForm({
+  project,
+  update,
+  onDone,
+}: {
+  project: AdminProject;
+  update: ReturnType<typeof useUpdateProject>;
+  onDone: () => void;
+}) {
   const form = useProjectForm(project);
-  const update = useUpdateProject(project.id);
   // Opened before the project had loaded, the dialog's focus went to Close, the one control then: the form,
   // once there, takes it at its first field, as a dialog opened on a loaded project does.
   useEffect(() => form.setFocus("title"), [form]);
@@ -77,7 +94,13 @@ function EditForm({ project, onDone }: { project: AdminProject; onDone: () => vo
     failed: failedWith(TOAST.projectUpdateFailed),
   });
   return (
-    <DialogForm title="Edit project" onSubmit={onSubmit} submitLabel="Save changes" pending={update.isPending}>
+    <DialogForm
+      title="Edit project"
+      onSubmit={onSubmit}
+      submitLabel="Save changes"
+      pending={update.isPending}
+      cancelWhilePending={false}
+    >
       <ProjectFields form={form} project={project} disabled={update.isPending} />
     </DialogForm>
   );
