@@ -124,6 +124,17 @@ describe("Admin › money and projects", () => {
     await dialog.getByText("Enter a progress from 0 to 100.").waitFor();
     expect(await axeViolations(page), "edit dialog with an error").toEqual([]);
     await dialog.getByLabel("Progress (%)").fill("45");
+    // The connection drops and comes back: the project is read again behind the form, which keeps
+    // what is typed rather than starting again from the project as read.
+    const reread = page.waitForResponse(
+      (response) =>
+        response.request().method() === "GET" && /\/api\/admin\/projects\/[0-9a-f-]{36}$/.test(response.url()),
+    );
+    await admin.context.setOffline(true);
+    await admin.context.setOffline(false);
+    await reread;
+    await page.waitForTimeout(300);
+    expect(await dialog.getByLabel("Progress (%)").inputValue()).toBe("45");
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Project updated successfully").waitFor();
     await dialog.waitFor({ state: "detached" });

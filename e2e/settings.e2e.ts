@@ -199,9 +199,19 @@ describe("settings", () => {
     const { page } = client;
     await openSettings(page);
     const next = "N3w!password-2026";
-    await page.getByLabel("Current Password").fill(DEMO_PASSWORD);
+    // A wrong current password is said under its field; the new password stays typed.
+    const current = page.getByLabel("Current Password");
+    await current.fill("Not!the-password-1");
     await page.getByLabel("New Password", { exact: true }).fill(next);
     await page.getByLabel("Confirm New Password").fill(next);
+    await page.getByRole("button", { name: "Change Password" }).click();
+    await expect.poll(() => current.getAttribute("aria-invalid")).toBe("true");
+    const describedBy = (await current.getAttribute("aria-describedby")) ?? "";
+    const described = await Promise.all(describedBy.split(" ").map((id) => page.locator(`[id="${id}"]`).textContent()));
+    expect(described.join(" ")).toContain("Your current password is not correct.");
+    expect(await page.getByLabel("New Password", { exact: true }).inputValue()).toBe(next);
+    expect(await axeViolations(page)).toEqual([]);
+    await current.fill(DEMO_PASSWORD);
     await page.getByRole("button", { name: "Change Password" }).click();
     await page.getByText("Your password has been changed.").waitFor();
     // This tab keeps its (new) session: it stays on Settings, and its live channel comes back.

@@ -90,6 +90,9 @@ const endpoints: Record<string, { method: "GET" | "POST"; body?: z.ZodType; cred
   },
 };
 
+/** The field a refusal of better-auth's is about, so a form shows it under that field. */
+const fieldOfCode: Record<string, string> = { INVALID_PASSWORD: "currentPassword" };
+
 /** better-auth's own messages, reworded where a user needs to know what to do next. */
 const friendlyMessages: Record<string, string> = {
   EMAIL_NOT_VERIFIED:
@@ -354,7 +357,10 @@ async function sendResponse(reply: FastifyReply, response: Response, ourCookies:
     }
     const code = parsed.code ?? "auth_error";
     const message = friendlyMessages[code] ?? parsed.message ?? "Authentication failed";
-    return reply.type("application/json").send(errorBody(code.toLowerCase(), message));
+    const field = fieldOfCode[code];
+    return reply
+      .type("application/json")
+      .send(errorBody(code.toLowerCase(), message, field ? { [field]: message } : undefined));
   }
   return reply.send(withoutToken(text));
 }

@@ -282,6 +282,8 @@ describe("change password", () => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.json.error.message).toBe("Your current password is not correct.");
+    // Named as the field it is about: the form shows it under Current Password.
+    expect(wrong.json.error.fields).toEqual({ currentPassword: "Your current password is not correct." });
 
     const weak = await browser.request("POST", "/api/auth/change-password", {
       currentPassword: STRONG,
