@@ -20,7 +20,7 @@ import { exportInOrder } from "../http/csv";
 import { counterValue } from "./counters";
 import { listInvoices } from "./invoices";
 import { listOrders } from "./orders";
-import { accountState, hasRole } from "./people";
+import { accountState, hasRole, type PersonLock, personLockStrength } from "./people";
 import { listProjects } from "./projects";
 
 /** Removal is shared by every kind of person (server/data/people.ts). */
@@ -129,12 +129,12 @@ export function allClients(db: Db, query: Pick<ClientsQuery, "sort" | "dir" | "q
   );
 }
 
-export async function getClient(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+export async function getClient(db: Db | Tx, id: string, options: { lock?: PersonLock } = {}) {
   const base = db
     .select({ ...clientColumns, emailVerified: users.emailVerified })
     .from(users)
     .where(and(eq(users.id, id), eq(users.role, "client")));
-  const [row] = options.lock ? await base.for("update") : await base;
+  const [row] = options.lock ? await base.for(personLockStrength[options.lock]) : await base;
   return row;
 }
 

@@ -2,7 +2,7 @@ import { and, type SQL, sql } from "drizzle-orm";
 import { type AdminPage, DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
-import { accountState, getPerson, hasRole, type PersonRow, peopleTable } from "./people";
+import { accountState, getPerson, hasRole, type PersonLock, type PersonRow, peopleTable } from "./people";
 import { listProjects } from "./projects";
 import { listTasks } from "./tasks";
 
@@ -24,7 +24,7 @@ export const listDevelopers: (db: Db, query: DevelopersQuery) => Promise<AdminPa
   sorts: sortExpressions,
 });
 
-export function getDeveloper(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+export function getDeveloper(db: Db | Tx, id: string, options: { lock?: PersonLock } = {}) {
   return getPerson(db, id, ["developer"], options);
 }
 

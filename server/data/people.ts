@@ -108,12 +108,22 @@ export function peopleTable<C extends string>(table: {
   };
 }
 
-/** A person of one of `roles`, optionally locked for the rest of the transaction. */
+/**
+ * How a person's row is locked until the transaction ends: to remove them (FOR UPDATE, which also
+ * makes a concurrent insert of a row that refers to them, a notification, an audit entry, a message,
+ * wait for the decision), or to change them (FOR NO KEY UPDATE, as their update takes: other changes
+ * and removals wait, rows that refer to them do not, so a transaction that has written such a row
+ * never waits here on one that waits for it).
+ */
+export type PersonLock = "remove" | "change";
+export const personLockStrength = { remove: "update", change: "no key update" } as const;
+
+/** A person of one of `roles`, optionally locked for the rest of the transaction (PersonLock). */
 export async function getPerson(
   db: Db | Tx,
   id: string,
   roles: readonly Role[],
-  options: { lock?: boolean } = {},
+  options: { lock?: PersonLock } = {},
 ): Promise<PersonRow | undefined> {
   const base = db
     .select(personColumns)
@@ -127,7 +137,7 @@ export async function getPerson(
         )})`,
       ),
     );
-  const [row] = options.lock ? await base.for("update") : await base;
+  const [row] = options.lock ? await base.for(personLockStrength[options.lock]) : await base;
   return row;
 }
 
@@ -352,7 +362,7 @@ export async function reinvitePerson(
   { roles, entity, what }: { roles: readonly Role[]; entity: string; what: string },
 ): Promise<{ id: string; fullName: string; email: string; role: Role }> {
   const { person, token } = await deps.db.transaction(async (tx) => {
-    const person = await getPerson(tx, id, roles, { lock: true });
+    const person = await getPerson(tx, id, roles, { lock: "change" });
     if (!person) throw notFound(what);
     if (person.archivedAt) throw conflict(REACTIVATE_FIRST);
     if (person.emailVerified) throw conflict(ALREADY_SIGNED_UP);
@@ -385,7 +395,7 @@ export async function signOutPerson(
   { roles, entity, what }: { roles: readonly Role[]; entity: string; what: string },
 ): Promise<{ ended: number }> {
   return endingSessionsOf(context, id, async (tx) => {
-    const person = await getPerson(tx, id, roles, { lock: true });
+    const person = await getPerson(tx, id, roles, { lock: "change" });
     if (!person) throw notFound(what);
     if (person.id === actor?.id) throw conflict(SIGN_OUT_YOURSELF);
     const ended = await endEverySession(tx, person.id);

@@ -3,7 +3,7 @@ import type { AdminPage, StaffQuery, StaffSort } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { users } from "../db/schema";
 import { HttpError } from "../http/errors";
-import { getPerson, type PersonRow, peopleTable } from "./people";
+import { getPerson, type PersonLock, type PersonRow, peopleTable } from "./people";
 
 /** Staff for the admin console (issue #7): administrators and developers, one table. */
 
@@ -22,7 +22,7 @@ export const listStaff: (db: Db, query: StaffQuery) => Promise<AdminPage<PersonR
   sorts: sortExpressions,
 });
 
-export function getStaffMember(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
+export function getStaffMember(db: Db | Tx, id: string, options: { lock?: PersonLock } = {}) {
   return getPerson(db, id, ["admin", "developer"], options);
 }
 
@@ -33,7 +33,9 @@ export const LAST_ADMIN = "There must always be at least one administrator: make
  * transaction ends. A demotion or removal takes these locks before the
  * target's row, so two concurrent ones queue here and the second counts the
  * administrators after the first has committed (READ COMMITTED re-reads a
- * row it waited for, and a demoted one no longer matches).
+ * row it waited for, and a demoted one no longer matches). FOR NO KEY UPDATE:
+ * an administrator's audit entry or notification written meanwhile (a foreign
+ * key to their row) neither waits for this nor makes it wait in a cycle.
  */
 export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
   const admins = await tx
@@ -41,7 +43,7 @@ export async function lockActiveAdmins(tx: Tx): Promise<string[]> {
     .from(users)
     .where(and(eq(users.role, "admin"), isNull(users.archivedAt)))
     .orderBy(asc(users.id))
-    .for("update");
+    .for("no key update");
   return admins.map((admin) => admin.id);
 }
 

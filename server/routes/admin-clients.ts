@@ -143,7 +143,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{
       const { clientId } = request.params;
       const { fullName, companyName } = request.body;
       return db.transaction(async (tx) => {
-        const before = await getClient(tx, clientId, { lock: true });
+        const before = await getClient(tx, clientId, { lock: "change" });
         if (!before) throw notFound("Client");
         const after = {
           ...before,
@@ -185,7 +185,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{
       if (!rules.users.delete(actor, { id: clientId })) throw forbidden("You cannot delete your own account");
       return endingSessionsOf({ db, sessions }, clientId, async (tx) => {
         // The row lock makes a concurrent insert that references the client wait for this decision.
-        const before = await getClient(tx, clientId, { lock: true });
+        const before = await getClient(tx, clientId, { lock: "remove" });
         if (!before) throw notFound("Client");
         const { outcome, person } = await removePerson(tx, actor, before, clientAudit);
         return { outcome, client: person };
@@ -207,7 +207,7 @@ export const adminClientRoutes: FastifyPluginAsyncZod<{
       const actor = await onlyAdmins(request);
       const { clientId } = request.params;
       return db.transaction(async (tx) => {
-        const before = await getClient(tx, clientId, { lock: true });
+        const before = await getClient(tx, clientId, { lock: "change" });
         if (!before) throw notFound("Client");
         return reactivatePerson(tx, actor, before, clientAudit);
       });

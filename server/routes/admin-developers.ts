@@ -114,7 +114,7 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
       const { developerId } = request.params;
       if (!rules.users.delete(actor, { id: developerId })) throw forbidden("You cannot delete your own account");
       return endingSessionsOf({ db, sessions }, developerId, async (tx) => {
-        const before = await getDeveloper(tx, developerId, { lock: true });
+        const before = await getDeveloper(tx, developerId, { lock: "remove" });
         if (!before) throw notFound("Developer");
         const { outcome, person } = await removePerson(tx, actor, before, developerAudit);
         return { outcome, developer: person };
@@ -136,7 +136,7 @@ export const adminDeveloperRoutes: FastifyPluginAsyncZod<{
       const actor = await onlyAdmins(request);
       const { developerId } = request.params;
       return db.transaction(async (tx) => {
-        const before = await getDeveloper(tx, developerId, { lock: true });
+        const before = await getDeveloper(tx, developerId, { lock: "change" });
         if (!before) throw notFound("Developer");
         return reactivatePerson(tx, actor, before, developerAudit);
       });

@@ -94,7 +94,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
       const updated = await db.transaction(async (tx) => {
         // The administrators' rows first, then the target's: the same order as every other demotion and removal.
         const admins = role !== undefined && role !== "admin" ? await lockActiveAdmins(tx) : [];
-        const before = await getStaffMember(tx, staffId, { lock: true });
+        const before = await getStaffMember(tx, staffId, { lock: "change" });
         if (!before) throw notFound("Staff member");
         if (before.role === "admin" && role !== undefined && role !== "admin") keepAnAdministrator(admins, staffId);
         const after = { ...before, fullName: fullName ?? before.fullName, role: role ?? before.role };
@@ -133,7 +133,7 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
       if (staffId === actor.id) throw forbidden("You cannot remove yourself");
       return endingSessionsOf({ db, sessions }, staffId, async (tx) => {
         const admins = await lockActiveAdmins(tx);
-        const before = await getStaffMember(tx, staffId, { lock: true });
+        const before = await getStaffMember(tx, staffId, { lock: "remove" });
         if (!before) throw notFound("Staff member");
         if (before.role === "admin" && !before.archivedAt) keepAnAdministrator(admins, staffId);
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);

@@ -2,6 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PLAN_WRITES_LOCK } from "../../server/data/plans";
 import { RACED_REMOVAL } from "../../server/http/errors";
+import { createClients } from "../support/clients";
 import { lagosDay } from "../support/invoices";
 import { liveSockets } from "../support/live";
 import { backendPid, tracked, untilBlockedBy } from "../support/locks";
@@ -301,5 +302,41 @@ describe("two plans created at once with one name", () => {
       "select count(distinct sort_order)::int as n from plans where category = 'maintenance' and name = 'Race Plan'",
     );
     expect(places.rows[0]?.n).toBe(2);
+  });
+});
+
+describe("a person changed while a write that names them is under way", () => {
+  it("a client renamed while a payment is being recorded for them: neither waits on the other in a cycle", async () => {
+    // The payment, as the server records one: its audit entry written (the day's audit counter held),
+    // its notification to the client next. The rename waits for that counter; the notification's
+    // reference to the client must not wait for the rename's lock on them (FOR UPDATE did: deadlock).
+    const [clientId] = await createClients(server.db, [
+      { fullName: "Race Renamed", email: `race.renamed.${Date.now()}@example.test` },
+    ]);
+    const adminId = await userIdOf(server.db, "admin@lagosstudio.test");
+    await side.query("begin");
+    try {
+      await side.query(
+        `insert into audit_log (actor_id, action, entity, entity_id, details)
+         values ($1, 'client.update', 'client', $2, '{}'::jsonb)`,
+        [adminId, clientId],
+      );
+      const renaming = tracked(
+        admin.request("PATCH", `/api/admin/clients/${clientId}`, { fullName: "Race Renamed Now" }),
+      );
+      await untilBlockedBy(server.db, sidePid, renaming.settled);
+      await side.query(
+        `insert into notifications (user_id, kind, title, link, entity, entity_id)
+         values ($1, 'invoice', 'Payment received', '/portal/invoices', 'invoice', gen_random_uuid())`,
+        [clientId],
+      );
+      await side.query("commit");
+      const renamed = await renaming.promise;
+      expect(renamed.status).toBe(200);
+      expect(renamed.json.fullName).toBe("Race Renamed Now");
+    } catch (error) {
+      await side.query("rollback");
+      throw error;
+    }
   });
 });
