@@ -109,8 +109,17 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const { status, paymentStatus } = request.body;
       await db.transaction(async (tx) => {
         const audited = { status: milestones.status, paymentStatus: milestones.paymentStatus };
-        // Locked first, then its project's facts read and judged: a project given to another client, or the
-        // milestone deleted, while this waited is what the rules see (as a task's status change does).
+        // Its project locked first (lockedProjectFacts), then the milestone: a project deleted or edited
+        // meanwhile locks the project, then its milestones, so the two wait in one order (the milestone
+        // first, its paid notice's reference to the project then waited on a deletion waiting on it). A
+        // milestone's project never changes, so it is read before either lock.
+        const [owner] = await tx
+          .select({ projectId: milestones.projectId })
+          .from(milestones)
+          .where(eq(milestones.id, milestoneId));
+        if (!owner || !(await lockedProjectFacts(tx, owner.projectId))) throw notFound("Milestone");
+        // Then its project's facts read and judged: a project given to another client, or the milestone
+        // deleted, while this waited is what the rules see (as a task's status change does).
         const [before] = await tx.select(audited).from(milestones).where(eq(milestones.id, milestoneId)).for("update");
         const facts = before && (await getMilestoneFacts(tx, milestoneId));
         if (!facts || !rules.milestones.read(actor, facts.project)) throw notFound("Milestone");

@@ -245,6 +245,38 @@ describe("a change the rules judge, while the row changes under it", () => {
   });
 });
 
+describe("a milestone marked paid while its project is being deleted", () => {
+  it("waits for the deletion before the milestone, in the deletion's order, and is not found", async () => {
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    const { rows } = await side.query<{ project_id: string; milestone_id: string }>(
+      `with project as (insert into projects (title, client_id) values ('Deleted while paid', $1) returning id)
+       insert into milestones (project_id, title, amount_minor, created_by)
+       select id, 'Paid while deleted', 100000, $1 from project returning project_id, id as milestone_id`,
+      [clientId],
+    );
+    const [made] = rows;
+    if (!made) throw new Error("no milestone");
+    // The deletion, as the server runs one: the project locked, then its milestones.
+    await side.query("begin");
+    try {
+      await side.query("select 1 from projects where id = $1 for update", [made.project_id]);
+      const marking = tracked(
+        admin.request("PATCH", `/api/milestones/${made.milestone_id}`, { paymentStatus: "paid" }),
+      );
+      await untilBlockedBy(server.db, sidePid, marking.settled);
+      // The mark waits on the project, holding nothing the deletion needs: its milestones lock at once.
+      await side.query("select 1 from milestones where project_id = $1 for update", [made.project_id]);
+      await side.query("delete from milestones where project_id = $1", [made.project_id]);
+      await side.query("delete from projects where id = $1", [made.project_id]);
+      await side.query("commit");
+      expect((await marking.promise).status).toBe(404);
+    } catch (error) {
+      await side.query("rollback");
+      throw error;
+    }
+  });
+});
+
 describe("a write the database settles", () => {
   it("a thread marked read while its project is deleted is a 409 saying so, not a 500, and nothing is written", async () => {
     const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
