@@ -303,7 +303,10 @@ const paymentPage = preparedRead("paymentPage", (db, shape: PaymentShape & { few
 const walkedPaymentIds = (db: Db, shape: PaymentShape) => {
   const search = paymentFilter(shape.search ? paymentSearch(prefixSearchPlaceholders) : undefined);
   if (shape.sort === "status") return walkedByStatus(db, shape, search);
-  if (shape.sort === "client") return walkedByClient(shape, and(statusFilter(shape.status), search));
+  if (shape.sort === "client") {
+    const where = and(statusFilter(shape.status), search);
+    return where ? walkedByClient(shape, where) : countedByClient(shape);
+  }
   return db
     .select({ id: invoices.id })
     .from(invoices)
@@ -314,7 +317,35 @@ const walkedPaymentIds = (db: Db, shape: PaymentShape) => {
 };
 
 /**
- * A page by client: the clients in name order (users_role_name_idx, index only), and each one's
+ * An unfiltered page by client: the clients in name order (users_role_name_idx) with their running
+ * invoice counts (users.invoice_count, migration 0022) added up as they come, so the page starts at
+ * the client whose invoices reach past its offset, and reads from each client it reaches only the
+ * invoices the page holds, by id, from where the page starts among theirs. Page 100 of 200,000
+ * invoices reads ~150 clients' rows and the page's invoices; walking every invoice of those clients
+ * (walkedByClient) sorted 2,500 of them: 3.4 ms of PostgreSQL's time, 611 reads a second.
+ */
+function countedByClient(shape: PaymentShape) {
+  const direction = sql.raw(shape.dir);
+  const offset = offsetPlaceholder(shape.paged);
+  const pageSize = pageLimit(shape.pageSize);
+  return sql`(select chosen.id from (select payer.id, payer.name, payer.before from (
+        select ${users.id} as id, ${sortExpressions.client} as name, ${users.invoiceCount} as invoices,
+          sum(${users.invoiceCount}) over (order by ${sortExpressions.client} ${direction}, ${users.id} ${direction}
+            rows unbounded preceding) - ${users.invoiceCount} as before
+        from ${users} where ${users.role} = 'client'
+        order by ${sortExpressions.client} ${direction}, ${users.id} ${direction}) payer
+      where payer.invoices > 0 and payer.before + payer.invoices > ${offset}
+      limit ${pageSize}) payer
+    cross join lateral (select ${invoices.id} as id from ${invoices} where ${invoices.clientId} = payer.id
+      order by ${invoices.id} ${direction}
+      limit greatest(least(${pageSize}, ${offset} + ${pageSize} - payer.before), 0)
+      offset greatest(${offset} - payer.before, 0)) chosen
+    order by payer.name ${direction}, payer.id ${direction}, chosen.id ${direction}
+    limit ${pageSize})`;
+}
+
+/**
+ * A page by client, filtered or searched: the clients in name order (users_role_name_idx, index only), and each one's
  * invoices that `where` keeps (invoices_client_created_idx), so PostgreSQL sorts by id only the
  * invoices of each client the page reaches (an incremental sort: the clients come sorted). Every
  * invoice's client is a client (only clients are invoiced, and nobody's role becomes or leaves

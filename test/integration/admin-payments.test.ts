@@ -315,6 +315,15 @@ describe("GET /api/admin/payments", () => {
       }
       expect((await expectedIds("status", "asc", "", status)).length, status).toBeGreaterThan(75);
     }
+    // Unfiltered by client, each page starts inside the client its offset reaches (the clients' running
+    // invoice counts): twelve pages of seven in a row each way cross many clients' edges.
+    for (const dir of ["asc", "desc"] as const) {
+      const expected = await expectedIds("client", dir, "");
+      const seen: string[] = [];
+      for (let page = 1; page <= 12; page++)
+        seen.push(...(await table(admin, `sort=client&dir=${dir}&page=${page}&pageSize=7`)).items.map((row) => row.id));
+      expect(seen, `client ${dir}`).toEqual(expected.slice(0, 84));
+    }
   });
 
   it("moves a renamed client's invoices to their new name's place in the client sort", async () => {
