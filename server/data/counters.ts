@@ -26,6 +26,7 @@ export type CounterMetric =
   | "projects"
   | "tasks"
   | "orders"
+  | "service_orders"
   | "invoices"
   | "revenue"
   | "developer_tasks"

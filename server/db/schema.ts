@@ -485,7 +485,7 @@ export const serviceOrders = pgTable(
     // service), the amount sort, and approved orders by approval time.
     index("service_orders_service_idx").on(t.serviceId, t.id),
     // The bookings and the subscriptions sorted by service: each service's orders by id, of one status
-    // too (server/data/bookings.ts, walkedByService).
+    // too (server/data/bookings.ts, countedByService).
     index("service_orders_status_service_idx").on(t.status, t.serviceId, t.id),
     index("service_orders_amount_idx").on(t.totalAmount, t.id),
     index("service_orders_status_amount_idx").on(t.status, t.totalAmount, t.id),

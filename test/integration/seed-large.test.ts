@@ -187,6 +187,7 @@ describe("npm run seed:large", () => {
     // The running counts the admin tables read agree with the rows (the tables' triggers kept them).
     for (const [metric, table, bucket] of [
       ["orders", "service_orders", "status"],
+      ["service_orders", "service_orders", "service_id::text || '|' || status"],
       ["enquiries", "contact_enquiries", "status"],
       ["audit_log", "audit_log", "entity || '|' || action"],
       ["audit_actors", "audit_log", "actor_id"],
