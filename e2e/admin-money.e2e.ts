@@ -7,7 +7,7 @@ import { PROJECT_INVOICED_KEPT } from "../common/domain";
 import { formatDay } from "../common/format";
 import { AMOUNT_FORMAT } from "../common/schemas";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "../src/features/admin/labels";
-import { DELETE_PROJECT_QUESTION } from "../src/features/projects/labels";
+import { DELETE_PROJECT_QUESTION, PROJECT_WAITS_OFFLINE } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
@@ -137,6 +137,17 @@ describe("Admin › money and projects", () => {
     expect(await dialog.getByLabel("Progress (%)").inputValue()).toBe("45");
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await page.getByText("Project updated successfully").waitFor();
+    await dialog.waitFor({ state: "detached" });
+    // Opened offline, the dialog says why the project has not loaded, and loads it once back online.
+    await admin.context.setOffline(true);
+    try {
+      await page.getByRole("button", { name: "Edit project" }).click();
+      await dialog.getByText(PROJECT_WAITS_OFFLINE).waitFor();
+    } finally {
+      await admin.context.setOffline(false);
+    }
+    await expect.poll(() => dialog.getByLabel("Progress (%)").inputValue()).toBe("45");
+    await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     await page.getByText("45%").first().waitFor();
     await check.page.getByText("45%").first().waitFor();

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User } from "./support/browser";
+import { hydratePage, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -60,5 +60,31 @@ describe("unread messages", () => {
     await page.goto("/portal/projects");
     await page.getByRole("heading", { name: TITLE }).waitFor();
     expect(await page.getByRole("article", { name: TITLE }).getByTestId("project-unread-badge").count()).toBe(0);
+  });
+
+  it("sends a failed mark once, not again at every render, and again when the thread moves on", async () => {
+    const page = client.page;
+    await sendAsAdmin("Marked while the server fails");
+    const path = `/api/projects/${projectId}/read`;
+    let marks = 0;
+    await page.route(`**${path}`, (route) => {
+      marks += 1;
+      return route.fulfill({
+        status: 500,
+        contentType: "application/json",
+        body: '{"error":{"code":"x","message":"Down"}}',
+      });
+    });
+    await page.goto(`/portal/projects/${projectId}`);
+    await page.getByText("Marked while the server fails").waitFor();
+    await hydratePage(page);
+    await expect.poll(() => marks).toBeGreaterThan(0);
+    await page.waitForTimeout(1_500);
+    expect(marks).toBe(1);
+    await page.unroute(`**${path}`);
+    // The next message moves the thread on: read up to it, and this time it goes through.
+    const marked = page.waitForResponse((response) => response.url().endsWith(path) && response.status() === 200);
+    await sendAsAdmin("The one after");
+    await marked;
   });
 });

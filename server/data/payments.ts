@@ -46,7 +46,7 @@ export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][numbe
  * Each sort. Number, amount, due date and created read their indexes
  * (invoices_invoice_number_unique, invoices_amount_idx, invoices_due_idx,
  * invoices_created_idx); client walks the clients in name order (walkedByClient);
- * the status shown depends on today, so a page walks each status in turn (statusGroups).
+ * the status shown depends on today, so a page reads each status in turn (statusRuns).
  */
 const sortExpressions: Record<PaymentSort, SQL> = {
   number: sql`${invoices.invoiceNumber}`,

@@ -366,7 +366,7 @@ export const invoices = pgTable(
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
     // By the status shown: each stored status by id, the due date beside it to tell overdue from
-    // unpaid without the table (server/data/payments.ts, statusGroups).
+    // unpaid without the table (server/data/payments.ts, statusRuns).
     index("invoices_status_id_idx").on(t.status, t.id, t.dueDate),
     index("invoices_number_prefix_idx").on(sql`lower(${t.invoiceNumber}) text_pattern_ops`),
     // The overdue reminder's sweep: only invoices not paid whose due date was not told yet.

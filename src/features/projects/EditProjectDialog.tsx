@@ -10,6 +10,7 @@ import { TOAST } from "../../lib/messages";
 import { failedWith } from "../../lib/toasts";
 import { adminProjectQuery, useUpdateProject } from "../admin/money-api";
 import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
+import { PROJECT_WAITS_OFFLINE } from "./labels";
 
 /**
  * Edit project (issue #7 item 5), for administrators on the project page:
@@ -60,8 +61,9 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
               </Stack>
             ) : (
               <Stack gap="4" aria-busy="true">
-                <Text role="status" srOnly>
-                  Loading project
+                {/* Offline, the read waits for the connection: said, rather than a skeleton with no end in sight. */}
+                <Text role="status" srOnly={project.fetchStatus !== "paused"}>
+                  {project.fetchStatus === "paused" ? PROJECT_WAITS_OFFLINE : "Loading project"}
                 </Text>
                 <Skeleton height="10" />
                 <Skeleton height="24" />

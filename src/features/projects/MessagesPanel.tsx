@@ -284,15 +284,19 @@ function useReadPoint(
     setDividerBefore(firstUnread?.id ?? null);
   }, [dividerBefore, threadPending, readState.isPending, readState.data, items, meId]);
 
+  // `mutate` is stable where the mutation's result object is new on every render: depending on that
+  // object, a failed mark (offline, it fails at once) re-rendered, ran the effects below and sent again,
+  // in a loop until the connection came back. A failure is tried again when the thread next moves on.
+  const sendMarkRead = markRead.mutate;
   const markShownRead = useCallback(() => {
     if (dividerBefore === undefined || !newestSent || newestSent === lastMarked.current || document.hidden) return;
     lastMarked.current = newestSent;
-    markRead.mutate(newestSent, {
+    sendMarkRead(newestSent, {
       onError: () => {
         lastMarked.current = undefined;
       },
     });
-  }, [dividerBefore, newestSent, markRead]);
+  }, [dividerBefore, newestSent, sendMarkRead]);
 
   // The newest message is shown (the thread follows it while the reader is at the bottom): read up to it.
   useEffect(() => {

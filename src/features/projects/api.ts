@@ -380,5 +380,8 @@ export const readStateQuery = (projectId: string) =>
 export function useMarkRead(projectId: string) {
   return useMutation({
     mutationFn: (upTo: string) => api.put<ReadState>(`/api/projects/${encodeURIComponent(projectId)}/read`, { upTo }),
+    // Nobody pressed anything: offline, the mark waits and is sent when the connection is back, where a
+    // person's save fails at once with its message (src/lib/query-client.ts).
+    networkMode: "online",
   });
 }

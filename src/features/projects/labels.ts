@@ -26,3 +26,6 @@ export const DELETE_PROJECT_QUESTION = "Are you sure you want to delete this pro
 
 /** The projects list searched by title, with nothing found. */
 export const noProjectsMatch = (q: string) => `No projects match “${q}”`;
+
+/** Edit project opened offline: its project is read once the connection is back. */
+export const PROJECT_WAITS_OFFLINE = "You are offline: the project loads once the connection is back.";
