@@ -9,6 +9,7 @@ import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
 import { analyticsCounters, invoiceCounters, invoices, projects, users } from "../db/schema";
 import {
+  countedOwnersPage,
   escapeLike,
   offsetOf,
   offsetPlaceholder,
@@ -317,31 +318,19 @@ const walkedPaymentIds = (db: Db, shape: PaymentShape) => {
 };
 
 /**
- * An unfiltered page by client: the clients in name order (users_role_name_idx) with their running
- * invoice counts (users.invoice_count, migration 0022) added up as they come, so the page starts at
- * the client whose invoices reach past its offset, and reads from each client it reaches only the
- * invoices the page holds, by id, from where the page starts among theirs. Page 100 of 200,000
- * invoices reads ~150 clients' rows and the page's invoices; walking every invoice of those clients
- * (walkedByClient) sorted 2,500 of them: 3.4 ms of PostgreSQL's time, 611 reads a second.
+ * An unfiltered page by client (countedOwnersPage): the clients in name order (users_role_name_idx)
+ * with their running invoice counts (users.invoice_count, migration 0022). Page 100 of 200,000
+ * invoices reads ~150 clients' rows and the page's invoices, 0.59 ms of PostgreSQL's time; walking
+ * every invoice of those clients (walkedByClient), 3.4 ms and 611 reads a second.
  */
 function countedByClient(shape: PaymentShape) {
-  const direction = sql.raw(shape.dir);
-  const offset = offsetPlaceholder(shape.paged);
-  const pageSize = pageLimit(shape.pageSize);
-  return sql`(select chosen.id from (select payer.id, payer.name, payer.before from (
-        select ${users.id} as id, ${sortExpressions.client} as name, ${users.invoiceCount} as invoices,
-          sum(${users.invoiceCount}) over (order by ${sortExpressions.client} ${direction}, ${users.id} ${direction}
-            rows unbounded preceding) - ${users.invoiceCount} as before
-        from ${users} where ${users.role} = 'client'
-        order by ${sortExpressions.client} ${direction}, ${users.id} ${direction}) payer
-      where payer.invoices > 0 and payer.before + payer.invoices > ${offset}
-      limit ${pageSize}) payer
-    cross join lateral (select ${invoices.id} as id from ${invoices} where ${invoices.clientId} = payer.id
-      order by ${invoices.id} ${direction}
-      limit greatest(least(${pageSize}, ${offset} + ${pageSize} - payer.before), 0)
-      offset greatest(${offset} - payer.before, 0)) chosen
-    order by payer.name ${direction}, payer.id ${direction}, chosen.id ${direction}
-    limit ${pageSize})`;
+  const owners = sql`select ${users.id} as id, ${sortExpressions.client} as name, ${users.invoiceCount} as counted
+    from ${users} where ${users.role} = 'client'`;
+  return countedOwnersPage(shape, owners, {
+    from: invoices,
+    id: invoices.id,
+    where: (clientId) => sql`${invoices.clientId} = ${clientId}`,
+  });
 }
 
 /**
