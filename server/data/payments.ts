@@ -519,6 +519,23 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
  * client's row (their invoice count), and two creations for one client holding shared locks each
  * waited for the other's to end (a deadlock, both refused). This way they take turns.
  */
+/**
+ * Locks the people among `ids`, whoever they are, in id order until the write commits (FOR NO KEY
+ * UPDATE, as existingPeople). A project's edit takes the rows of every developer it adds or takes off
+ * before it changes their assignments, whose running counts (developer_projects) two edits otherwise
+ * took in opposite orders: one taking D1 off and putting D2 on while another took D2 off and put D1 on
+ * deadlocked (only the developers joining were locked).
+ */
+export async function lockPeople(tx: Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, [...ids]))
+    .orderBy(asc(users.id))
+    .for("no key update");
+}
+
 export async function existingPeople(tx: Tx, role: "client" | "developer", ids: readonly string[]) {
   if (ids.length === 0) return [];
   return tx

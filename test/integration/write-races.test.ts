@@ -277,6 +277,66 @@ describe("a milestone marked paid while its project is being deleted", () => {
   });
 });
 
+describe("two projects' edits that swap a developer between them", () => {
+  it("take the developers' rows first, so the second waits there instead of in a cycle over their counts", async () => {
+    const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
+    // Two developers of the test's own (another test here deactivates a seeded one).
+    const tag = Date.now();
+    const developers = await side.query<{ id: string }>(
+      `insert into users (id, full_name, email, role, email_verified)
+       values (gen_random_uuid()::text, 'Swap One', $1, 'developer', true), (gen_random_uuid()::text, 'Swap Two', $2, 'developer', true)
+       returning id`,
+      [`swap.one.${tag}@example.test`, `swap.two.${tag}@example.test`],
+    );
+    const [first, second] = developers.rows.map((row) => row.id) as [string, string];
+    const project = async (title: string, developerId: string) => {
+      const { rows } = await side.query<{ id: string }>(
+        "insert into projects (title, client_id) values ($1, $2) returning id",
+        [title, clientId],
+      );
+      const id = rows[0]?.id as string;
+      await side.query(
+        "insert into project_developers (project_id, developer_id, project_created_at) values ($1, $2, now())",
+        [id, developerId],
+      );
+      return id;
+    };
+    const kept = await project("Swapped one", first);
+    const other = await project("Swapped two", second);
+    const edited = (await admin.request("GET", `/api/admin/projects/${kept}`)).json;
+    // The other edit, under way: the second developer taken off its project (their running count
+    // held), the first, who joins it, locked as existingPeople locks a developer joining.
+    await side.query("begin");
+    try {
+      await side.query("select 1 from users where id = $1 for no key update", [first]);
+      await side.query("delete from project_developers where project_id = $1 and developer_id = $2", [other, second]);
+      const swapping = tracked(
+        admin.request("PATCH", `/api/admin/projects/${kept}`, {
+          title: edited.title,
+          description: edited.description,
+          clientId,
+          developerIds: [second],
+          status: edited.status,
+          progress: edited.progress,
+          startDate: edited.startDate,
+          endDate: edited.endDate,
+        }),
+      );
+      await untilBlockedBy(server.db, sidePid, swapping.settled);
+      await side.query(
+        "insert into project_developers (project_id, developer_id, project_created_at) values ($1, $2, now())",
+        [other, first],
+      );
+      await side.query("commit");
+      const swapped = await swapping.promise;
+      expect(swapped.status, JSON.stringify(swapped.json)).toBe(200);
+    } catch (error) {
+      await side.query("rollback");
+      throw error;
+    }
+  });
+});
+
 describe("a write the database settles", () => {
   it("a thread marked read while its project is deleted is a 409 saying so, not a 500, and nothing is written", async () => {
     const clientId = await userIdOf(server.db, "chinedu@ezefoods.test");
