@@ -512,6 +512,24 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
 }
 
 /**
+ * Locks the developers among `ids` (whoever else is named is left alone: an administrator's row is
+ * locked by staff changes before a developer's), in id order until the write commits (FOR NO KEY
+ * UPDATE, as existingPeople). A project's edit takes the rows of every developer it adds or takes off
+ * before it changes their assignments, whose running counts (developer_projects) two edits otherwise
+ * took in opposite orders: one taking D1 off and putting D2 on while another took D2 off and put D1 on
+ * deadlocked (only the developers joining were locked).
+ */
+export async function lockDevelopers(tx: Tx, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, "developer"), inArray(users.id, [...ids])))
+    .orderBy(asc(users.id))
+    .for("no key update");
+}
+
+/**
  * The active people among `ids` with `role`: what a write may reference. Locked until the write
  * commits: someone being deactivated or deleted meanwhile is waited for and then refused (read
  * unlocked, an invoice or a project went to a person deactivated a moment before, or a deleted one's
@@ -519,23 +537,6 @@ export function projectOptions(db: Db, clientId: string, limit: number) {
  * client's row (their invoice count), and two creations for one client holding shared locks each
  * waited for the other's to end (a deadlock, both refused). This way they take turns.
  */
-/**
- * Locks the people among `ids`, whoever they are, in id order until the write commits (FOR NO KEY
- * UPDATE, as existingPeople). A project's edit takes the rows of every developer it adds or takes off
- * before it changes their assignments, whose running counts (developer_projects) two edits otherwise
- * took in opposite orders: one taking D1 off and putting D2 on while another took D2 off and put D1 on
- * deadlocked (only the developers joining were locked).
- */
-export async function lockPeople(tx: Tx, ids: readonly string[]): Promise<void> {
-  if (ids.length === 0) return;
-  await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(inArray(users.id, [...ids]))
-    .orderBy(asc(users.id))
-    .for("no key update");
-}
-
 export async function existingPeople(tx: Tx, role: "client" | "developer", ids: readonly string[]) {
   if (ids.length === 0) return [];
   return tx

@@ -8,7 +8,7 @@ import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
 import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications";
-import { existingPeople, lockPeople } from "../data/payments";
+import { existingPeople, lockDevelopers } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import { taskAssigneesOf } from "../data/tasks";
 import type { Db, Tx } from "../db";
@@ -47,7 +47,7 @@ async function checkPeople(tx: Tx, body: ProjectForm, before?: AdminProjectRow) 
   const staying = new Set(before?.developers.map((developer) => developer.id));
   const joining = body.developerIds.filter((id) => !staying.has(id));
   const leaving = [...staying].filter((id) => !body.developerIds.includes(id));
-  await lockPeople(tx, [...joining, ...leaving]);
+  await lockDevelopers(tx, [...joining, ...leaving]);
   const developers = await existingPeople(tx, "developer", joining);
   if (developers.length !== joining.length)
     throw validationFailed({ developerIds: "Every assigned person must be an active developer." });

@@ -60,14 +60,17 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
                 </Button>
               </Stack>
             ) : (
-              <Stack gap="4" aria-busy="true">
-                {/* Offline, the read waits for the connection: said, rather than a skeleton with no end in sight. */}
+              <Stack gap="4">
+                {/* Offline, the read waits for the connection: said, rather than a skeleton with no end in
+                    sight, outside the busy part so that it is read out. */}
                 <Text role="status" srOnly={project.fetchStatus !== "paused"}>
                   {project.fetchStatus === "paused" ? PROJECT_WAITS_OFFLINE : "Loading project"}
                 </Text>
-                <Skeleton height="10" />
-                <Skeleton height="24" />
-                <Skeleton height="10" />
+                <Stack gap="4" aria-busy="true">
+                  <Skeleton height="10" />
+                  <Skeleton height="24" />
+                  <Skeleton height="10" />
+                </Stack>
               </Stack>
             )}
           </Dialog.Body>
