@@ -76,9 +76,8 @@ const orderOf = (shape: Pick<TableShape<OrderSort>, "sort" | "dir">) => {
 
 /** An order's sort value as one value: by client, the client's name, then the client; by service, likewise. */
 const sortValueOf = (sort: OrderSort) => {
-  if (sort === "client") return sql`(${serviceOrders.clientSortKey}, ${serviceOrders.clientId})`;
-  if (sort === "service") return sql`(${orderSorts.service}, ${serviceOrders.serviceId})`;
-  return orderSorts[sort];
+  const owner = ownerOf[sort];
+  return owner ? sql`(${orderSorts[sort]}, ${owner})` : orderSorts[sort];
 };
 
 /**

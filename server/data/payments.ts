@@ -170,6 +170,12 @@ const FILTER_SHOWS: Record<PaymentFilter, readonly InvoiceStatus[]> = {
   paid: ["paid"],
 };
 
+/** Which of statusRuns the status filter keeps (all without one). */
+const keptRuns = (status: PaymentFilter | undefined) => {
+  const shown = status ? FILTER_SHOWS[status] : ALL_SHOWN;
+  return statusRuns.map((run) => shown.includes(run.shows));
+};
+
 const selectPayments = (db: Db | Tx) =>
   db
     .select(paymentColumns)
@@ -264,8 +270,7 @@ async function unsearchedByStatus(db: Db, query: PaymentsQuery, shape: PaymentSh
   const sizes = counted
     ? [counted.storedOverdue, counted.unpaid - counted.unpaidNotDue, counted.paid, counted.unpaidNotDue]
     : [0, 0, 0, 0];
-  const shown = query.status ? FILTER_SHOWS[query.status] : ALL_SHOWN;
-  const kept = statusRuns.map((run) => shown.includes(run.shows));
+  const kept = keptRuns(query.status);
   const total = sizes.reduce((sum, size, run) => (kept[run] ? sum + size : sum), 0);
   const reached = runsOfPage(sizes, kept, query.dir, offsetOf(query), query.pageSize);
   if (reached.length === 0) return tablePage([], total, query);
@@ -393,11 +398,9 @@ const runsPageIds = (db: Db, shape: PaymentShape, runs: number[]) =>
  */
 function walkedByStatus(db: Db, shape: PaymentShape, search: SQL | undefined) {
   const pageEnd = sql`${pageLimit(shape.pageSize)} + ${offsetPlaceholder(shape.paged)}` as unknown as number;
-  const shown = shape.status ? FILTER_SHOWS[shape.status] : ALL_SHOWN;
+  const kept = keptRuns(shape.status);
   const runs = statusRuns
-    .map((run, index) =>
-      shown.includes(run.shows) ? sql`${runRows(db, shape, index, search, pageEnd, 0)}` : undefined,
-    )
+    .map((_, index) => (kept[index] ? sql`${runRows(db, shape, index, search, pageEnd, 0)}` : undefined))
     .filter((run) => run !== undefined);
   return pageOfRuns(shape, runs, offsetPlaceholder(shape.paged));
 }
