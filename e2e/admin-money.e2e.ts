@@ -79,8 +79,35 @@ describe("Admin › money and projects", () => {
     await page.getByRole("button", { name: "Create project" }).click();
     await page.getByText("The end date cannot be before the start date.").waitFor();
     await page.getByLabel("End date").fill("2026-09-30");
+    // Cancel while the save is on its way: the project is created all the same, and the toast says so on
+    // the page the administrator went to, which stays (no navigation to the new project pulls them back).
+    let reached!: () => void;
+    let release!: () => void;
+    const saving = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let createdId = "";
+    await page.route("**/api/admin/projects", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      reached();
+      await held;
+      const response = await route.fetch();
+      createdId = ((await response.json()) as { id: string }).id;
+      await route.fulfill({ response });
+    });
     await page.getByRole("button", { name: "Create project" }).click();
-    await page.getByText("Project created successfully").waitFor();
+    await saving;
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await waitForPath(page, "/portal/admin");
+    await page.getByRole("region", { name: "Quick actions" }).waitFor();
+    release();
+    await page.getByText(TOAST.projectCreated).waitFor();
+    await page.unroute("**/api/admin/projects");
+    expect(new URL(page.url()).pathname).toBe("/portal/admin");
+    await page.goto(`/portal/projects/${createdId}`);
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
 
     // The client's list, open all along, shows the project without a reload, and their bell tells of it.
@@ -241,6 +268,9 @@ describe("Admin › money and projects", () => {
     });
     await dialog.getByRole("button", { name: "Save changes" }).click();
     await saving;
+    // Pressed once the dialog shows the save under way (as a person sees it): the render that shows it
+    // may come a moment after the request has left.
+    await expect.poll(() => dialog.getByRole("button", { name: "Close" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForTimeout(300);
     expect(await dialog.isVisible()).toBe(true);

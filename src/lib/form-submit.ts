@@ -2,13 +2,17 @@ import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { showServerError } from "./form-errors";
 import { type Told, toast } from "./toasts";
 
-/** What the submit needs of a TanStack Query mutation (any context, so optimistic writes fit). */
+/**
+ * What the submit needs of a TanStack Query mutation (any context, so optimistic writes fit). Its
+ * promise settles however the form fares; the callbacks given with it are TanStack's per-call ones,
+ * called only while the form that sent it is still mounted.
+ */
 type FormMutation<TVariables, TResult> = {
   isPending: boolean;
-  mutate: (
+  mutateAsync: (
     variables: TVariables,
     options: { onSuccess: (result: TResult) => void; onError: (error: Error) => void },
-  ) => void;
+  ) => Promise<TResult>;
 };
 
 /** How the form's values become the mutation's variables: as they are, where the types agree. */
@@ -20,7 +24,10 @@ type Sends<TOutput, TVariables> = [TOutput] extends [TVariables]
  * The one submit of a form that sends a mutation: once its schema accepts the values, and not again
  * while a save is on its way; on success the toast and what follows (a dialog closes, a page
  * navigates); on failure the toast, the server's field messages under their fields and the rest above
- * the buttons, with everything typed kept.
+ * the buttons, with everything typed kept. The toast is told even when the person has left the form
+ * while the save was on its way (the save went through, or did not: either is news); what follows
+ * and the field messages only while the form is still there, so leaving is never undone by a
+ * navigation the save asked for.
  */
 export function submitMutation<TValues extends FieldValues, TOutput, TVariables, TResult>(
   form: UseFormReturn<TValues, unknown, TOutput>,
@@ -37,15 +44,18 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
   return form.handleSubmit((values) => {
     if (mutation.isPending) return;
     const variables = options.variables ? options.variables(values) : (values as unknown as TVariables);
-    mutation.mutate(variables, {
-      onSuccess: (result) => {
-        if (saved) toast("success", saved, result);
-        onSaved?.(result);
-      },
-      onError: (error) => {
-        if (failed) toast("error", failed, error);
-        showServerError(form, error, renamed);
-      },
-    });
+    return mutation
+      .mutateAsync(variables, {
+        onSuccess: (result) => onSaved?.(result),
+        onError: (error) => showServerError(form, error, renamed),
+      })
+      .then(
+        (result) => {
+          if (saved) toast("success", saved, result);
+        },
+        (error: Error) => {
+          if (failed) toast("error", failed, error);
+        },
+      );
   });
 }

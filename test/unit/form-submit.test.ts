@@ -23,19 +23,26 @@ function formOf(title: string) {
   return { form, errorOf };
 }
 
-/** A mutation that records what it was sent and answers as told. */
-function mutationThat(answer: { result: { id: string } } | { error: Error }, isPending = false) {
+/**
+ * A mutation that records what it was sent and answers as told, as TanStack's mutateAsync does: the
+ * promise settles either way, the per-call callbacks are called only while the form is `mounted`.
+ */
+function mutationThat(answer: { result: { id: string } } | { error: Error }, isPending = false, mounted = true) {
   const sent: unknown[] = [];
   return {
     sent,
     isPending,
-    mutate: (
+    mutateAsync: async (
       variables: { id: string; title: string },
       options: { onSuccess: (result: { id: string }) => void; onError: (error: Error) => void },
     ) => {
       sent.push(variables);
-      if ("result" in answer) options.onSuccess(answer.result);
-      else options.onError(answer.error);
+      if ("result" in answer) {
+        if (mounted) options.onSuccess(answer.result);
+        return answer.result;
+      }
+      if (mounted) options.onError(answer.error);
+      throw answer.error;
     },
   };
 }
@@ -99,5 +106,25 @@ describe("a form's submit that sends a mutation", () => {
     await submitMutation(form, mutation, { variables: (values) => ({ id: "1", ...values }) })();
     expect(errorOf("root")).toBe("Someone else saved it first.");
     expect(toasts()).toEqual([]);
+  });
+
+  it("tells the outcome of a save the person left the form during, and does nothing that follows", async () => {
+    const { form, errorOf } = formOf("Launch");
+    const followed: string[] = [];
+    const options = {
+      variables: (values: z.output<typeof schema>) => ({ id: "3", ...values }),
+      saved: { title: "Saved" },
+      onSaved: (result: { id: string }) => followed.push(result.id),
+      failed: { title: "Not saved" },
+    };
+    await submitMutation(form, mutationThat({ result: { id: "3" } }, false, false), options)();
+    expect(toasts()).toEqual([{ type: "success", title: "Saved", description: undefined }]);
+    expect(followed).toEqual([]);
+
+    toaster.remove();
+    const refusal = new ApiError(400, "validation_failed", "Check the form.", { title: "This title is taken." });
+    await submitMutation(form, mutationThat({ error: refusal }, false, false), options)();
+    expect(toasts()).toEqual([{ type: "error", title: "Not saved", description: undefined }]);
+    expect(errorOf("title")).toBeUndefined();
   });
 });
