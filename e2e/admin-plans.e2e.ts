@@ -20,6 +20,8 @@ let edited: AdminPlan;
 let hidden: AdminPlan;
 
 const NEW_PRICE_TEXT = "₦123,456.50";
+/** The edited plan is billed yearly: its public card says so after the price. */
+const NEW_PRICE_PER = `${NEW_PRICE_TEXT}/year`;
 
 const row = (page: Page, name: string) =>
   page.getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
@@ -55,7 +57,7 @@ describe("Admin › Plans", () => {
     const dialog = page.getByRole("dialog", { name: "Create Plan" });
     await dialog.waitFor();
     expect(await textFieldsWithoutLimit(dialog)).toEqual([]);
-    await dialog.getByLabel("Price (₦)").fill("12.345");
+    await dialog.getByLabel("Price").fill("12.345");
     await dialog.getByRole("button", { name: "Create Plan" }).click();
     await dialog.getByText("Enter the plan's name.").waitFor();
     await dialog.getByText("Enter an amount like 1500 or 1500.50, with at most two decimals.").waitFor();
@@ -73,11 +75,12 @@ describe("Admin › Plans", () => {
     await page.getByRole("button", { name: `Edit ${edited.name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Edit Plan" });
     await dialog.waitFor();
-    await dialog.getByLabel("Price (₦)").fill("123456.50");
+    await dialog.getByLabel("Price").fill("123456.50");
+    await dialog.getByLabel("Period").selectOption("year");
     await dialog.getByRole("button", { name: "Save Plan" }).click();
     await page.getByText("Plan updated successfully").first().waitFor();
     await dialog.waitFor({ state: "hidden" });
-    await row(page, edited.name).getByText("₦123,456.50 / month").waitFor();
+    await row(page, edited.name).getByText("₦123,456.50 / year").waitFor();
 
     await page.getByRole("button", { name: `Hide ${hidden.name}` }).click();
     await page.getByRole("button", { name: `Show ${hidden.name}` }).waitFor();
@@ -122,6 +125,7 @@ describe("Admin › Plans", () => {
     const still = await noJs.newPage();
     await still.goto("/plans");
     await still.getByText(NEW_PRICE_TEXT).waitFor();
+    expect(await still.getByRole("article").filter({ hasText: edited.name }).textContent()).toContain(NEW_PRICE_PER);
     expect(await still.getByText(hidden.name, { exact: true }).count()).toBe(0);
     await noJs.close();
 
@@ -135,7 +139,7 @@ describe("Admin › Plans", () => {
     await visitor.page.waitForLoadState("networkidle");
     expect(await visitor.page.locator("main").textContent()).toBe(before);
     expect(requests).not.toContain("/api/plans");
-    expect(before).toContain(NEW_PRICE_TEXT);
+    expect(before).toContain(NEW_PRICE_PER);
 
     // The contact form's plan field follows: the edited plan preselected, the hidden one not offered.
     await visitor.page.goto(`/contact?plan=${edited.slug}`);

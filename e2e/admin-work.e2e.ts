@@ -242,8 +242,22 @@ describe("Admin › Enquiries", () => {
     await page.keyboard.press("Escape");
     await detail.waitFor({ state: "detached" });
 
+    // While the save is on its way the select shows the status chosen, not the one it had.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/api/admin/enquiries/*", async (route) => {
+      if (route.request().method() === "PATCH") await held;
+      await route.continue();
+    });
     await row.getByRole("combobox").selectOption("contacted");
+    await page.waitForTimeout(300);
+    expect(await row.getByRole("combobox").inputValue()).toBe("contacted");
+    release();
     await toast(page, TOAST.enquiryStatusUpdated).waitFor();
+    await page.unroute("**/api/admin/enquiries/*");
+    expect(await row.getByRole("combobox").inputValue()).toBe("contacted");
     await page.getByLabel("Status", { exact: true }).selectOption("contacted");
     await page.waitForURL((url) => url.searchParams.get("status") === "contacted");
     await table.getByRole("row").filter({ hasText: last }).waitFor();

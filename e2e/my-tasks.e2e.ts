@@ -6,9 +6,11 @@ import {
   ADMIN_TASKS_DESCRIPTION,
   CLIENT_TASKS_DESCRIPTION,
   MY_TASKS_DESCRIPTION,
+  MY_TASKS_TEXTS,
   NO_TASKS_OF_STATUS,
   noTasksOfStatusText,
   TASK_STATUS_LABELS,
+  TASKS_NOT_LOADED,
 } from "../src/features/tasks/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
@@ -273,6 +275,24 @@ describe("My Tasks", () => {
     expect(await titles()).toEqual(
       (await api.get<ListPage<Task>>(`/api/tasks?limit=${TASKS_PAGE_SIZE}`, DEVELOPER)).items.map((task) => task.title),
     );
+  });
+
+  it("a first load that fails says so (not that there is nothing to do), and Retry reads the tasks", async () => {
+    const { page } = developer;
+    const tasksRead = /\/api\/tasks(\?|$)/;
+    await page.goto("/portal");
+    await page.route(tasksRead, (route) => route.abort());
+    try {
+      await openInApp(page, "/portal/my-tasks");
+      await page.getByText(TASKS_NOT_LOADED).waitFor();
+      expect(await page.getByText(MY_TASKS_TEXTS.developer.empty).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unroute(tasksRead);
+    }
+    await page.getByRole("button", { name: "Retry" }).click();
+    await tasksList(page).waitFor();
+    expect(await page.getByText(TASKS_NOT_LOADED).count()).toBe(0);
   });
 
   it("Show for a status with no tasks says so and offers every task", async () => {

@@ -2,7 +2,12 @@ import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, ServiceOrder } from "../common/api";
 import { ORDER_NOTES_MAX_LENGTH, ORDERS_PAGE_SIZE } from "../common/domain";
-import { CANCEL_ORDER_QUESTION } from "../src/features/orders/labels";
+import {
+  CANCEL_ORDER_QUESTION,
+  NO_ORDERS,
+  ORDERS_NOT_LOADED,
+  SERVICES_NOT_LOADED,
+} from "../src/features/orders/labels";
 import { TOAST } from "../src/lib/messages";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -62,6 +67,26 @@ describe("order services", () => {
     // Every feature of a service shows (the public cards show three then "+N more").
     const features = firstService(page).getByRole("list");
     expect(await features.getByRole("listitem").count()).toBeGreaterThan(3);
+  });
+
+  it("orders and services that cannot be read say so (not that there are none), and Retry reads them", async () => {
+    const { page } = client;
+    await page.goto("/portal");
+    const reads = /\/api\/(orders|services)(\?|$)/;
+    await page.route(reads, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
+    try {
+      await openInApp(page, "/portal/order-services");
+      await page.getByText(ORDERS_NOT_LOADED).waitFor();
+      await page.getByText(SERVICES_NOT_LOADED).waitFor();
+      expect(await page.getByText(NO_ORDERS).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unroute(reads);
+    }
+    for (const section of ["My Orders", "Available Services"])
+      await page.getByRole("region", { name: section, exact: true }).getByRole("button", { name: "Retry" }).click();
+    await ordersList(page).waitFor();
+    await servicesList(page).waitFor();
   });
 
   it("orders a service with notes: the toast, then the pending order on top of My Orders", async () => {

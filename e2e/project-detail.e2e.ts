@@ -5,6 +5,9 @@ import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
 import {
   DELETE_MILESTONE_QUESTION,
   MARK_MILESTONE_PAID_QUESTION,
+  MESSAGES_NOT_LOADED,
+  MILESTONES_NOT_LOADED,
+  NO_MILESTONES,
   NO_PROJECTS_OF_STATUS,
   noProjectsOfStatusText,
   PROJECT_NOT_FOUND_TEXT,
@@ -12,7 +15,7 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, isFocused, newUser, signIn, type User } from "./support/browser";
+import { holdRequests, isFocused, newUser, openInApp, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -220,6 +223,27 @@ describe("project detail", () => {
     const paidRow = milestones(admin.page).filter({ hasText: paidName });
     await paidRow.getByText("Paid", { exact: true }).waitFor();
     expect(await paidRow.getByRole("button", { name: /Delete/ }).count()).toBe(0);
+  });
+
+  it("milestones and messages that cannot be read say so (not that there are none), and Retry reads them", async () => {
+    const { page } = client;
+    await page.goto("/portal/projects");
+    const reads = new RegExp(`/api/projects/${projectId}/(milestones|messages)`);
+    await page.route(reads, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
+    try {
+      await openInApp(page, `/portal/projects/${projectId}`);
+      await page.getByText(MILESTONES_NOT_LOADED).waitFor();
+      await page.getByText(MESSAGES_NOT_LOADED).waitFor();
+      expect(await page.getByText(NO_MILESTONES).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
+    } finally {
+      await page.unroute(reads);
+    }
+    for (const panel of ["Milestones", "Messages"])
+      await page.getByRole("region", { name: panel, exact: true }).getByRole("button", { name: "Retry" }).click();
+    await milestones(page).first().waitFor();
+    await messages(page).first().waitFor();
+    expect(await page.getByText(MILESTONES_NOT_LOADED).count()).toBe(0);
   });
 
   it("a project that is missing or not yours says so, with a way back", async () => {

@@ -13,7 +13,8 @@ export const plansPage = {
       intro: "Keep your website or app secure, fast and up to date.",
     },
   },
-  perMonth: "/month",
+  /** After a card's price, by the plan's period (one the admin console does not offer, as "/its name"). */
+  per: { month: "/month", quarter: "/quarter", year: "/year" } as Record<string, string>,
   mostPopular: "Most Popular",
   choose: "Get Started",
   chooseLabel: (plan: string) => `Get started with ${plan}`,

@@ -20,6 +20,7 @@ export const TOAST = {
   moreInvoicesFailed: "Failed to load more invoices",
   moreOrdersFailed: "Failed to load more orders",
   moreServicesFailed: "Failed to load more services",
+  olderMessagesFailed: "Failed to load older messages",
   milestoneCreated: "Milestone created",
   milestoneCreateFailed: "Failed to create milestone.",
   /** Not in spec §8 (an administrator deletes a milestone added by mistake): worded like its other deletes. */

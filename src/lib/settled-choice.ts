@@ -11,10 +11,13 @@ export const SETTLE_MS = 1_000;
  * were saved each time: going from To do to Completed saved In progress and Review on the way (and a
  * Show filter took the card away at the first step). A stepped choice is shown and saved once the
  * person stops: Enter, leaving the select, or SETTLE_MS without a key. While `busy` (a save on its
- * way), a change is not taken: the select shows the value it is given.
+ * way), a change is not taken, and the select shows the choice being saved (not the value it is given,
+ * which follows only once the save is done and the row read again); after a save that failed, the
+ * value it is given.
  */
 export function useSettledChoice<T extends string>(value: T, busy: boolean, onChoose: (choice: T) => void) {
   const [stepped, setStepped] = useState<T>();
+  const [saving, setSaving] = useState<T>();
   const stepping = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const choose = useRef(onChoose);
@@ -27,11 +30,13 @@ export function useSettledChoice<T extends string>(value: T, busy: boolean, onCh
     const choice = waiting.current;
     waiting.current = undefined;
     setStepped(undefined);
-    if (choice !== undefined) choose.current(choice);
+    if (choice === undefined) return;
+    setSaving(choice);
+    choose.current(choice);
   }
 
   return {
-    value: stepped ?? value,
+    value: stepped ?? (busy && saving !== undefined ? saving : value),
     onKeyDown(event: KeyboardEvent<HTMLSelectElement>) {
       // A letter typed jumps to the option it starts, as an arrow steps: a stepped choice too.
       const typed = event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey;

@@ -9,16 +9,10 @@ import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
 import { type AdminColumn, AdminTable } from "./AdminTable";
-import {
-  adminClientsKey,
-  adminPeopleKey,
-  clientsQueryOptions,
-  useDeleteClient,
-  useExportClients,
-  useReactivateClient,
-} from "./api";
+import { adminClientsKey, adminPeopleKey, clientsQueryOptions, useExportClients } from "./api";
 import { DELETE_CLIENT_NOTE, DELETE_CLIENT_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
+import { useDeleteClient, useReactivateClient } from "./people-api";
 
 /** Admin › Clients (issue #7): the clients table with search, sort, pages, CSV export and delete. */
 export function ClientsPage({

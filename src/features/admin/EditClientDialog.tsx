@@ -12,7 +12,7 @@ import { FormField, TextInput } from "../../components/FormField";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { failedWith } from "../../lib/toasts";
-import { useUpdateClient } from "./api";
+import { useUpdateClient } from "./people-api";
 
 /**
  * Edit on a client's page: their name and company, the fields they edit in their own Settings,

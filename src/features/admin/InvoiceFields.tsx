@@ -45,7 +45,13 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
       <FormField
         label="Project"
         error={errors.projectId?.message}
-        helperText={clientId ? "One of this client's projects, or none." : "Choose a client first."}
+        helperText={
+          !clientId
+            ? "Choose a client first."
+            : projects.isError
+              ? "This client's projects could not be loaded."
+              : "One of this client's projects, or none."
+        }
       >
         <SelectInput
           name={projectField.name}

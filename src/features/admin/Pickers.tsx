@@ -172,7 +172,18 @@ export function ClientPicker({
         onChange={setSearch}
         disabled={disabled}
       />
-      <FormField label="Client" required error={error}>
+      <FormField
+        label="Client"
+        required
+        error={error}
+        helperText={
+          options.isError
+            ? "The clients could not be loaded."
+            : search.trim() && options.data && !options.isPlaceholderData && list.length === 0
+              ? "No clients match this search."
+              : undefined
+        }
+      >
         <SelectInput
           ref={ref}
           value={value}
@@ -259,10 +270,18 @@ export function DeveloperPicker({
             </li>
           ))}
         </Stack>
-        {!options.isPending && selected.length === 0 && others.length === 0 && (
+        {options.isError ? (
           <Text color="fg.muted" fontSize="sm">
-            No developers match this search.
+            The developers could not be loaded.
           </Text>
+        ) : (
+          !options.isPending &&
+          selected.length === 0 &&
+          others.length === 0 && (
+            <Text color="fg.muted" fontSize="sm">
+              No developers match this search.
+            </Text>
+          )
         )}
       </Stack>
     </chakra.fieldset>

@@ -124,7 +124,7 @@ export function PlanDialog({
             </SelectInput>
           </FormField>
         </SimpleGrid>
-        <AmountField label="Price (₦)" error={errors.price?.message} input={form.register("price")} />
+        <AmountField label="Price" error={errors.price?.message} input={form.register("price")} />
         <FormField label="Description" error={errors.description?.message}>
           <TextArea rows={2} maxLength={PLAN_DESCRIPTION_MAX_LENGTH} {...form.register("description")} />
         </FormField>

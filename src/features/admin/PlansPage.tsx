@@ -15,7 +15,7 @@ import {
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuEye, LuEyeOff, LuLayers, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
-import { countOf, formatMoney } from "../../../common/format";
+import { countOf } from "../../../common/format";
 import type { AdminPlan } from "../../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
@@ -23,6 +23,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { toaster } from "../../components/Toaster";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
+import { formatAmount } from "../../lib/money";
 import { failure, toastFailure, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { adminPlansKey, plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
@@ -64,12 +65,13 @@ export function PlansPage() {
   return (
     <Stack gap="8">
       {plans.isPending ? (
-        <Stack gap="3" aria-busy="true" aria-label="Loading plans">
+        <Stack gap="3" aria-busy="true">
+          <VisuallyHidden role="status">Loading plans</VisuallyHidden>
           {[0, 1, 2].map((row) => (
             <Skeleton key={row} height="20" rounded="md" />
           ))}
         </Stack>
-      ) : plans.isError ? (
+      ) : !plans.data ? (
         <Card.Root>
           <Card.Body>
             <HStack justify="space-between" wrap="wrap" gap="3">
@@ -192,7 +194,7 @@ function PlanRow({
               )}
             </HStack>
             <Text fontSize="sm">
-              {formatMoney(plan.priceMinor, "NGN")} / {plan.period}
+              {formatAmount(plan.priceMinor)} / {plan.period}
             </Text>
             {plan.description && (
               <Text fontSize="sm" color="fg.muted">

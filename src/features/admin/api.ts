@@ -1,13 +1,5 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type {
-  AdminClient,
-  AdminClientDetail,
-  AdminDashboard,
-  AdminPage,
-  ClientRemoval,
-  ClientsQuery,
-} from "../../../common/admin";
-import type { ClientUpdate } from "../../../common/people";
+import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
+import type { AdminClient, AdminClientDetail, AdminDashboard, AdminPage, ClientsQuery } from "../../../common/admin";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 
@@ -39,31 +31,6 @@ export const clientDetailQueryOptions = (id: string) =>
     queryKey: [...adminClientsKey, "detail", id],
     queryFn: () => api.get<AdminClientDetail>(`/api/admin/clients/${encodeURIComponent(id)}`),
   });
-
-export function useDeleteClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.delete<ClientRemoval>(`/api/admin/clients/${encodeURIComponent(id)}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
-  });
-}
-
-export function useUpdateClient(clientId: string) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: ClientUpdate) =>
-      api.patch<AdminClient>(`/api/admin/clients/${encodeURIComponent(clientId)}`, body),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
-  });
-}
-
-export function useReactivateClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (id: string) => api.post<AdminClient>(`/api/admin/clients/${encodeURIComponent(id)}/reactivate`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminClientsKey }),
-  });
-}
 
 /** Every client matching the table's search and sort, as the server's CSV file. */
 export function useExportClients() {

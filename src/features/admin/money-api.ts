@@ -123,7 +123,9 @@ export function useUpdateProject(projectId: string) {
       const { developers: _developers, ...shown } = project;
       queryClient.setQueryData(projectKey(projectId), shown);
       queryClient.setQueryData(["admin", "projects", projectId], project);
-      void queryClient.invalidateQueries({ queryKey: projectsListKey });
+      // A new title or client changes the forms' choices of projects, which are not live.
+      for (const queryKey of [projectsListKey, ...PROJECT_CHOICES_KEYS])
+        void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

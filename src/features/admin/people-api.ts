@@ -1,16 +1,25 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
+  AdminClient,
   AdminDeveloper,
   AdminDeveloperDetail,
   AdminPage,
   AdminStaffMember,
+  ClientRemoval,
   DeveloperRemoval,
   DevelopersQuery,
   Invited,
   StaffQuery,
   StaffRemoval,
 } from "../../../common/admin";
-import type { NewClient, NewDeveloper, SignedOutEverywhere, StaffInvite, StaffUpdate } from "../../../common/people";
+import type {
+  ClientUpdate,
+  NewClient,
+  NewDeveloper,
+  SignedOutEverywhere,
+  StaffInvite,
+  StaffUpdate,
+} from "../../../common/people";
 import { api } from "../../lib/api";
 import { adminClientsKey, toQueryString } from "./api";
 import { PEOPLE_CHOICES_KEYS } from "./money-api";
@@ -52,6 +61,31 @@ function useInvalidatePeople() {
         queryClient.invalidateQueries({ queryKey }),
       ),
     );
+}
+
+export function useDeleteClient() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.delete<ClientRemoval>(`/api/admin/clients/${encodeURIComponent(id)}`),
+    onSettled: invalidate,
+  });
+}
+
+export function useUpdateClient(clientId: string) {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (body: ClientUpdate) =>
+      api.patch<AdminClient>(`/api/admin/clients/${encodeURIComponent(clientId)}`, body),
+    onSettled: invalidate,
+  });
+}
+
+export function useReactivateClient() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AdminClient>(`/api/admin/clients/${encodeURIComponent(id)}/reactivate`),
+    onSettled: invalidate,
+  });
 }
 
 export function useDeleteDeveloper() {

@@ -60,7 +60,7 @@ export function NotificationBell() {
               <Suspense
                 fallback={
                   <Box p="4" aria-busy="true">
-                    <Spinner size="sm" />
+                    <Spinner size="sm" role="status" aria-label="Loading notifications" />
                   </Box>
                 }
               >

@@ -67,10 +67,11 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
       <Popover.Body p="0" overflowY="auto" maxH="26rem">
         {list.isPending ? (
           <Stack p="4" gap="3" aria-busy="true">
+            <VisuallyHidden role="status">Loading notifications</VisuallyHidden>
             <Skeleton h="10" />
             <Skeleton h="10" />
           </Stack>
-        ) : list.isError ? (
+        ) : !list.data ? (
           <LoadFailed message="Notifications could not be loaded." onRetry={() => list.refetch()} p="4" />
         ) : items.length === 0 ? (
           <Text p="6" textAlign="center" color="fg.muted">

@@ -22,6 +22,7 @@ import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
+import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -38,17 +39,19 @@ import {
   useCancelOrder,
   useLoadMoreOrders,
 } from "./api";
-import { CANCEL_ORDER_QUESTION } from "./labels";
+import {
+  CANCEL_ORDER_QUESTION,
+  NO_ORDERS,
+  NO_ORDERS_TEXT,
+  NO_SERVICES,
+  NO_SERVICES_TEXT,
+  ORDERS_NOT_LOADED,
+  SERVICES_NOT_LOADED,
+} from "./labels";
 import { OrderDialog } from "./OrderDialog";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "./OrderStatusBadge";
 
 const columns = { base: 1, md: 2, xl: 3 };
-
-export const NO_ORDERS = "No orders yet";
-export const NO_ORDERS_TEXT =
-  "Choose a service below and press Order Service: your orders and their status appear here.";
-export const NO_SERVICES = "No services available right now";
-export const NO_SERVICES_TEXT = "We are updating our services. Contact us and we will help with what you need.";
 
 /** Spec §2 Order Services: My Orders (live) and the active services (live), each with an order dialog. */
 export function OrderServicesPage() {
@@ -122,8 +125,10 @@ function MyOrders() {
       <LiveAnnouncement announcement={announcement} />
       {orders.isPending ? (
         <CardSkeletons label="Loading your orders" count={2} />
-      ) : // Spec §8: a failed load is logged and the list shows as empty.
-      orders.isError || orders.data.items.length === 0 ? (
+      ) : // Not in spec §8's lists shown empty on a failed load: empty, it would invite ordering again.
+      !orders.data ? (
+        <LoadFailed message={ORDERS_NOT_LOADED} onRetry={() => orders.refetch()} />
+      ) : orders.data.items.length === 0 ? (
         <EmptyList icon={LuShoppingBag} title={NO_ORDERS} description={NO_ORDERS_TEXT} />
       ) : (
         <Stack gap="6">
@@ -216,7 +221,9 @@ function AvailableServices() {
       <SectionHeading id="services-heading">Available Services</SectionHeading>
       {services.isPending ? (
         <CardSkeletons label="Loading services" count={3} />
-      ) : services.isError || services.data.length === 0 ? (
+      ) : !services.data ? (
+        <LoadFailed message={SERVICES_NOT_LOADED} onRetry={() => services.refetch()} />
+      ) : services.data.length === 0 ? (
         <EmptyList
           icon={LuBriefcase}
           title={NO_SERVICES}

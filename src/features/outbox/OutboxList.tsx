@@ -4,7 +4,7 @@ import { LuMailOpen } from "react-icons/lu";
 import type { OutboxMail } from "../../../common/api";
 import { formatDateTime } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
-import { FormAlert } from "../../components/FormAlert";
+import { LoadFailed } from "../../components/LoadFailed";
 import { api } from "../../lib/api";
 
 const outboxQuery = queryOptions({
@@ -17,7 +17,7 @@ const outboxQuery = queryOptions({
  * still hand a verification or reset link to a client.
  */
 export function OutboxList() {
-  const { data: mails, isPending, error } = useQuery(outboxQuery);
+  const { data: mails, isPending, error, refetch } = useQuery(outboxQuery);
 
   if (isPending) {
     return (
@@ -29,13 +29,8 @@ export function OutboxList() {
       </Stack>
     );
   }
-  if (error) {
-    return (
-      <FormAlert status="error" title="Could not load the outbox" takeFocus={false}>
-        {error.message}
-      </FormAlert>
-    );
-  }
+  // A first read that failed; one that fails later keeps the mail shown.
+  if (!mails) return <LoadFailed message={`The outbox could not be loaded: ${error.message}`} onRetry={refetch} />;
   if (mails.length === 0) {
     return (
       <EmptyList

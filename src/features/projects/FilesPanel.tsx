@@ -115,7 +115,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
             <Skeleton height="10" />
             <Skeleton height="10" />
           </Stack>
-        ) : files.isError ? (
+        ) : !files.data ? (
           <Stack gap="2" align="start" role="alert">
             <Text>Failed to load files.</Text>
             <Button size="sm" variant="outline" onClick={() => void files.refetch()}>

@@ -18,6 +18,7 @@ import type { MessageFile, PresenceViewer } from "../../../common/api";
 import { ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
 import { keepPlace } from "../../lib/keep-place";
@@ -38,6 +39,7 @@ import {
   useSendMessage,
 } from "./api";
 import { fileDownloadPath, formatFileSize } from "./files";
+import { MESSAGES_NOT_LOADED } from "./labels";
 import { MessageComposer } from "./MessageComposer";
 import { TypingIndicator } from "./presence";
 
@@ -134,7 +136,8 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
       });
       announce(loaded === 1 ? "Loaded 1 older message" : `Loaded ${loaded} older messages`);
     } catch {
-      announce("Older messages could not be loaded. Try again.");
+      // Seen and heard (a toast is a live region), as a list's Load more that fails is (LoadMoreButton).
+      toastFailure(TOAST.olderMessagesFailed);
     } finally {
       setLoadingOlder(false);
     }
@@ -180,9 +183,9 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
             <Skeleton height="14" width="60%" alignSelf="end" />
             <Skeleton height="14" width="70%" />
           </Stack>
-        ) : thread.isError ? (
-          // Spec §8: a failed load is logged; the thread shows as empty until the connection is back.
-          <Text color="fg.muted">Messages could not be loaded. They will appear when the connection is back.</Text>
+        ) : !thread.data ? (
+          // Read again by Retry, and by itself when the live channel comes back after a lost connection.
+          <LoadFailed message={MESSAGES_NOT_LOADED} onRetry={() => thread.refetch()} />
         ) : count === 0 ? (
           <Text color="fg.muted">No messages yet. Start the conversation below.</Text>
         ) : null}

@@ -16,6 +16,7 @@ import type { MilestoneStatus, PaymentStatus } from "../../../common/domain";
 import { formatDate, formatDay } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { keepPlace } from "../../lib/keep-place";
 import { useLiveQuery } from "../../lib/live";
@@ -31,9 +32,12 @@ import {
   useDeleteMilestone,
   useUpdateMilestone,
 } from "./api";
-import { DELETE_MILESTONE_QUESTION, MARK_MILESTONE_PAID_QUESTION } from "./labels";
-
-export const NO_MILESTONES = "No milestones yet";
+import {
+  DELETE_MILESTONE_QUESTION,
+  MARK_MILESTONE_PAID_QUESTION,
+  MILESTONES_NOT_LOADED,
+  NO_MILESTONES,
+} from "./labels";
 
 /** Badge colours whose text meets 4.5:1 on their subtle background. */
 const STATUS_BADGES: Record<MilestoneStatus, { label: string; palette: string }> = {
@@ -81,8 +85,9 @@ export function MilestonesPanel({ projectId }: { projectId: string }) {
               </Stack>
             ))}
           </Stack>
+        ) : !milestones.data ? (
+          <LoadFailed message={MILESTONES_NOT_LOADED} onRetry={() => milestones.refetch()} />
         ) : list.length === 0 ? (
-          // Spec §8: a failed load is logged and the list shows as empty.
           <EmptyList
             icon={LuFlag}
             size="sm"

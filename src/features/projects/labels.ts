@@ -7,6 +7,12 @@ export const NO_PROJECTS_TEXT = {
   admin: "Every client's projects will appear here. Create the first with New project.",
 } as const;
 
+/**
+ * A thread whose first read failed (with Retry). Spec §8 has it logged and shown empty; empty, it would
+ * read as a project where nothing was said (README, "A failed first load").
+ */
+export const MESSAGES_NOT_LOADED = "Messages could not be loaded.";
+
 /** Spec §2: a project that does not exist or is not the reader's. */
 export const PROJECT_NOT_FOUND = "Project not found";
 export const PROJECT_NOT_FOUND_TEXT = "The project you're looking for doesn't exist or you don't have access to it.";
@@ -14,6 +20,11 @@ export const PROJECT_NOT_FOUND_TEXT = "The project you're looking for doesn't ex
 /** Projects shown for one status (Show) that has none. */
 export const NO_PROJECTS_OF_STATUS = "No projects with this status";
 export const noProjectsOfStatusText = (label: string) => `No project is marked ${label} right now.`;
+
+/** A project's milestones, none yet. */
+export const NO_MILESTONES = "No milestones yet";
+/** A first load that failed (with Retry): shown empty, the list would invite adding milestones that exist. */
+export const MILESTONES_NOT_LOADED = "The milestones could not be loaded.";
 
 /** The confirmation before a milestone is marked paid, which is for good (as an invoice's is). */
 export const MARK_MILESTONE_PAID_QUESTION = "Mark this milestone as paid?";

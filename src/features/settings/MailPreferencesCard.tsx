@@ -32,12 +32,14 @@ export function MailPreferencesCard() {
     >
       {preferences.isPending ? (
         <Stack gap="3" aria-busy="true">
-          <Text srOnly>Loading e-mail preferences…</Text>
+          <Text srOnly role="status">
+            Loading e-mail preferences…
+          </Text>
           <Skeleton h="6" />
           <Skeleton h="6" />
           <Skeleton h="6" />
         </Stack>
-      ) : preferences.isError ? (
+      ) : !preferences.data ? (
         <LoadFailed message="E-mail preferences could not be loaded." onRetry={() => preferences.refetch()} />
       ) : (
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">

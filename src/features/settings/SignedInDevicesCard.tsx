@@ -40,11 +40,13 @@ export function SignedInDevicesCard() {
     >
       {list.isPending ? (
         <Stack gap="3" aria-busy="true">
-          <Text srOnly>Loading signed-in devices…</Text>
+          <Text srOnly role="status">
+            Loading signed-in devices…
+          </Text>
           <Skeleton h="10" />
           <Skeleton h="10" />
         </Stack>
-      ) : list.isError ? (
+      ) : !list.data ? (
         <LoadFailed message="Signed-in devices could not be loaded." onRetry={() => list.refetch()} />
       ) : (
         <Stack gap="4">

@@ -41,7 +41,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
       <Heading as="h3" id={`plan-${plan.slug}`} size="xl" color={highlighted ? "white" : "brand.900"}>
         {plan.name}
       </Heading>
-      {/* The price stays whole, as large as the card allows (up to 4xl), and "/month" goes under it when it must. */}
+      {/* The price stays whole, as large as the card allows (up to 4xl), and "/month" (or its period) goes under it when it must. */}
       <Text>
         <Text
           as="span"
@@ -54,7 +54,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           {price}
         </Text>
         <Text as="span" fontSize="md" whiteSpace="nowrap" color={highlighted ? "brand.100" : "gray.600"}>
-          {plansPage.perMonth}
+          {plansPage.per[plan.period] ?? `/${plan.period}`}
         </Text>
       </Text>
       <Text color={highlighted ? "brand.50" : "gray.700"}>{plan.description}</Text>

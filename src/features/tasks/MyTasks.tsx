@@ -4,6 +4,7 @@ import { LuListChecks } from "react-icons/lu";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { EmptyList } from "../../components/EmptyList";
 import { FormField, SelectInput } from "../../components/FormField";
+import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { PageHeader } from "../../components/PageHeader";
 import { NoneOfStatus, ShowSelect } from "../../components/ShowSelect";
@@ -21,7 +22,13 @@ import {
   useLoadMoreTasks,
   useUpdateTaskStatus,
 } from "./api";
-import { MY_TASKS_TEXTS, NO_TASKS_OF_STATUS, noTasksOfStatusText, TASK_STATUS_LABELS } from "./labels";
+import {
+  MY_TASKS_TEXTS,
+  NO_TASKS_OF_STATUS,
+  noTasksOfStatusText,
+  TASK_STATUS_LABELS,
+  TASKS_NOT_LOADED,
+} from "./labels";
 import { TASK_STATUS_OPTIONS } from "./status-options";
 import { assigneeOf, TaskCardHeading, TaskDetails } from "./TaskCardParts";
 
@@ -75,6 +82,7 @@ export function MyTasksPage({
         <TaskCards
           tasks={tasks.data?.items}
           pending={tasks.isPending}
+          onRetry={() => tasks.refetch()}
           hasMore={!!tasks.data?.next}
           follows={follows}
           everyTask={role === "admin"}
@@ -98,6 +106,7 @@ export function MyTasksPage({
 function TaskCards({
   tasks,
   pending,
+  onRetry,
   hasMore,
   follows,
   everyTask,
@@ -108,6 +117,8 @@ function TaskCards({
 }: {
   tasks: ShownTask[] | undefined;
   pending: boolean;
+  /** Reads the list again after a first load that failed. */
+  onRetry: () => unknown;
   hasMore: boolean;
   /** A client's cards: the status shown, not chosen. */
   follows: boolean;
@@ -143,8 +154,9 @@ function TaskCards({
       </SimpleGrid>
     );
   }
-  // Spec §8: a failed load is logged and the list shows as empty.
-  if ((!tasks || tasks.length === 0) && status) {
+  // Not in spec §8's lists shown empty on a failed load: empty, it would say there is nothing to do.
+  if (!tasks) return <LoadFailed message={TASKS_NOT_LOADED} onRetry={onRetry} />;
+  if (tasks.length === 0 && status) {
     return (
       <NoneOfStatus
         icon={LuListChecks}
@@ -155,7 +167,7 @@ function TaskCards({
       />
     );
   }
-  if (!tasks || tasks.length === 0) {
+  if (tasks.length === 0) {
     return <EmptyList icon={LuListChecks} headingLevel="h2" title={texts.empty} description={texts.emptyText} />;
   }
   return (

@@ -47,3 +47,6 @@ export const MY_TASKS_TEXTS: Record<Role, { description: string; empty: string; 
     emptyText: "Tasks created in Admin › Tasks appear here.",
   },
 };
+
+/** A first load that failed (with Retry): shown empty, the list would tell a busy developer they have nothing to do. */
+export const TASKS_NOT_LOADED = "Your tasks could not be loaded.";
