@@ -24,7 +24,7 @@ import { configureNotificationMail, sendDueDigests } from "./data/mail";
 import { type Database, openDatabase } from "./db";
 import { createFileStore, type FileStore, startContentSweep } from "./files/store";
 import { registerApiCompression } from "./http/compress";
-import { clientErrors, errorBody, frameworkErrors, registerErrorHandling } from "./http/errors";
+import { clientErrors, errorBody, errorSerializer, frameworkErrors, registerErrorHandling } from "./http/errors";
 import { registerInputGuard } from "./http/input";
 import { registerOriginCheck } from "./http/origin";
 import { loadRenderer, registerPlanPages, SSR_ENTRY } from "./http/plan-pages";
@@ -140,11 +140,12 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const db = database.db;
 
   const server = Fastify({
+    // Every error logged as `err` goes through loggable: a failed query's message ends in its parameters.
     logger: options.logStream
-      ? { level: config.logLevel, stream: options.logStream }
+      ? { level: config.logLevel, stream: options.logStream, serializers: { err: errorSerializer } }
       : options.logger === false
         ? false
-        : { level: config.logLevel },
+        : { level: config.logLevel, serializers: { err: errorSerializer } },
     bodyLimit: 64 * 1024,
     trustProxy: false,
     routerOptions: { maxParamLength: 200 },
@@ -176,7 +177,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   });
   const allowedOrigins = [...config.origins, ...(options.extraOrigins ?? [])];
   registerOriginCheck(server, allowedOrigins);
-  const auth = createAuth({ config, db, mailer, sessions, trustedOrigins: allowedOrigins });
+  const auth = createAuth({ config, db, mailer, sessions, trustedOrigins: allowedOrigins, log: server.log });
   const resolver = await createSessionResolver(auth, sessions);
 
   await server.register(swagger, {

@@ -3,6 +3,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError } from "better-auth/api";
 import { betterAuth } from "better-auth/minimal";
 import { and, eq, like } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { accounts, sessions, users, verifications } from "../db/schema";
@@ -27,11 +28,22 @@ export type AuthDeps = {
   sessions: SessionCache;
   /** Origins whose pages may call the auth API: config.origins and the Vite dev server's. */
   trustedOrigins: string[];
+  /** The server's log, whose `err` serializer leaves a failed query's parameters (a session token) out. */
+  log: FastifyBaseLogger;
 };
 
-export function createAuth({ config, db, mailer, sessions: sessionCache, trustedOrigins }: AuthDeps) {
+export function createAuth({ config, db, mailer, sessions: sessionCache, trustedOrigins, log }: AuthDeps) {
   return betterAuth({
     appName: "Lagos Studio",
+    // Its own logger prints what it is given to the console: a session read that fails prints the query's
+    // parameters, the session token among them.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const err = args.find((arg) => arg instanceof Error);
+        log[level]({ ...(err ? { err } : {}) }, `better-auth: ${message}`);
+      },
+    },
     baseURL: config.appUrl,
     basePath: AUTH_BASE_PATH,
     secret: config.authSecret,

@@ -17,6 +17,7 @@ export async function createSessionResolver(auth: Auth, cache: SessionCache): Pr
     async resolve(cookie) {
       const cached = cache.get(cookie);
       if (cached) return { session: cached, setCookies: [] };
+      const mark = cache.readMark();
       const result = await insideBetterAuth(() =>
         auth.api.getSession({ headers: new Headers({ cookie: `${cookieName}=${cookie}` }), returnHeaders: true }),
       );
@@ -42,7 +43,7 @@ export async function createSessionResolver(auth: Auth, cache: SessionCache): Pr
           emailVerified: user.emailVerified,
         },
       };
-      cache.set(cookie, session);
+      cache.set(cookie, session, mark);
       return { session, setCookies };
     },
   };

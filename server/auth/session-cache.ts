@@ -26,6 +26,8 @@ const MAX_ENTRIES = 20_000;
  * "profile" again.
  */
 const SETTLE_MS = 30;
+/** People whose latest invalidation is remembered for the reads under way (`readMark`); past it, all are forgotten. */
+const MAX_REMEMBERED_DROPS = 10_000;
 
 /**
  * Sessions checked by better-auth, remembered for a few seconds so an
@@ -44,6 +46,12 @@ export class SessionCache {
   /** Users whose listeners are still to be told: whether the person (not one session) changed, and when. */
   private readonly pending = new Map<string, { wholeUser: boolean; timer: NodeJS.Timeout }>();
   private closed = false;
+  /** Counts invalidations: a read's mark is the count when it began. */
+  private epoch = 0;
+  /** Each person's latest invalidation, by its count: a read begun before it may hold what it invalidated. */
+  private readonly droppedAt = new Map<string, number>();
+  /** Reads begun before this count may have missed an invalidation no longer remembered. */
+  private forgottenBefore = 0;
 
   constructor(private readonly settleMs = SETTLE_MS) {}
 
@@ -82,7 +90,20 @@ export class SessionCache {
     return entry;
   }
 
-  set(cookie: string, session: CachedSession, now = Date.now()): void {
+  /**
+   * Taken before a session is read from the database, and given to `set` with what was read. A read
+   * that began before the person's role changed (or they were signed out, or deactivated) can finish
+   * after the invalidation has come and gone: remembered, the old session would be served for the
+   * whole TTL, and the live hub's re-check, which resolves through this cache, would keep the old
+   * role on their open sockets.
+   */
+  readMark(): number {
+    return this.epoch;
+  }
+
+  /** Remembers a session read since `mark` (readMark), unless its person was invalidated meanwhile. */
+  set(cookie: string, session: CachedSession, mark: number, now = Date.now()): void {
+    if (mark < this.forgottenBefore || (this.droppedAt.get(session.user.id) ?? -1) > mark) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -113,11 +134,13 @@ export class SessionCache {
   }
 
   private dropToken(token: string, userId: string): void {
+    this.noteDrop(userId);
     this.dropWhere((entry) => entry.token === token);
     this.tellListeners(userId, false);
   }
 
   private dropUser(userId: string): void {
+    this.noteDrop(userId);
     this.dropWhere((entry) => entry.user.id === userId);
     this.tellListeners(userId, true);
   }
@@ -152,6 +175,16 @@ export class SessionCache {
     }, this.settleMs);
     timer.unref?.();
     this.pending.set(userId, { wholeUser, timer });
+  }
+
+  /** One session ending counts for its person: a read under way is not told which session it read. */
+  private noteDrop(userId: string): void {
+    this.epoch += 1;
+    if (this.droppedAt.size >= MAX_REMEMBERED_DROPS) {
+      this.droppedAt.clear();
+      this.forgottenBefore = this.epoch;
+    }
+    this.droppedAt.set(userId, this.epoch);
   }
 
   private dropWhere(predicate: (entry: Entry) => boolean): void {

@@ -105,7 +105,8 @@ function unrecognizedKeys(issue: { keyword: string; params: unknown }): string[]
  * What an error log may hold: the error's kind, message, code and stack, and
  * its cause's. Never the request body nor a query's parameters (people's
  * text, passwords, tokens), which a database error carries (drizzle's
- * message ends in "params: …").
+ * message ends in "params: …"). The server's log serializer of `err` (server/app.ts), so every error
+ * logged as `err` passes here.
  */
 export function loggable(error: unknown): Record<string, unknown> {
   if (!(error instanceof Error)) return { message: String(error) };
@@ -134,6 +135,10 @@ export function loggable(error: unknown): Record<string, unknown> {
     ...(error.cause ? { cause: loggable(error.cause) } : {}),
   };
 }
+
+/** loggable as the log's `err` serializer, typed as Fastify types a serializer of errors. */
+export const errorSerializer = (error: unknown) =>
+  loggable(error) as { type: string; message: string; stack: string; [key: string]: unknown };
 
 /** Texts of the writes that met another at the same moment (a 409: nothing was written). */
 export const RACED_REMOVAL = "Something this names was removed a moment ago. Reload the page and try again.";
@@ -185,16 +190,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (race) {
       // Logged as an error all the same: a deadlock is two paths locking in opposite orders, and a foreign
       // key met by surprise may be a check a route forgot. The person is still told what to do.
-      request.log.error(
-        { err: loggable(error), method: request.method, route: request.routeOptions.url },
-        "write raced",
-      );
+      request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, "write raced");
       return reply.status(409).send(errorBody("conflict", race));
     }
-    request.log.error(
-      { err: loggable(error), method: request.method, route: request.routeOptions.url },
-      "request failed",
-    );
+    request.log.error({ err: error, method: request.method, route: request.routeOptions.url }, "request failed");
     return reply.status(500).send(errorBody("internal", "Something went wrong on our side. Please try again."));
   });
 

@@ -114,7 +114,12 @@ function smtpTransport(config: Config, smtpUrl: string): Transport {
   };
 }
 
-function outboxTransport(db: Db, log: (line: string) => void): Transport {
+/**
+ * `printLinks` outside production: a developer follows a sign-up or reset link from the console. In
+ * production a log is read by more people, and kept longer, than the outbox's rules allow to read a
+ * reset link (routes/outbox.ts), so it names the mail only.
+ */
+function outboxTransport(db: Db, log: (line: string) => void, printLinks: boolean): Transport {
   return {
     mode: "outbox",
     async deliver(mail, markSent) {
@@ -130,7 +135,7 @@ function outboxTransport(db: Db, log: (line: string) => void): Transport {
         });
         await markSent(tx);
       });
-      log(`mail to ${mail.to}: ${mail.subject}${mail.link ? ` -> ${mail.link}` : ""}`);
+      log(`mail to ${mail.to}: ${mail.subject}${mail.link && printLinks ? ` -> ${mail.link}` : ""}`);
     },
   };
 }
@@ -161,7 +166,9 @@ async function claim(db: Db, now: Date, only?: string): Promise<QueuedMail[]> {
  * mail goes through mail_queue (never lost, never sent twice, retried).
  */
 export function createMailer(config: Config, db: Db, log: (line: string) => void): Mailer {
-  const transport = config.smtpUrl ? smtpTransport(config, config.smtpUrl) : outboxTransport(db, log);
+  const transport = config.smtpUrl
+    ? smtpTransport(config, config.smtpUrl)
+    : outboxTransport(db, log, config.env !== "production");
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let stopped = false;

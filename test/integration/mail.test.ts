@@ -253,6 +253,28 @@ describe("the delivery queue", () => {
     expect(new Set(delivered.map((mail) => mail.subject)).size).toBe(count);
   });
 
+  it("the outbox's console line has the mail's link outside production only (a secret in a production log)", async () => {
+    const tag = randomUUID().slice(0, 8);
+    const link = `https://example.test/reset?token=secret-${tag}`;
+    const lines: Record<string, string[]> = { development: [], production: [] };
+    for (const env of ["development", "production"] as const) {
+      // Due before anything else queued, so the pass (a batch, oldest first) takes it.
+      await enqueueMail(
+        server.db,
+        { to: `log-${tag}@example.test`, subject: `Reset ${tag}`, text: "x", link },
+        { sendAfter: new Date("2000-01-01T00:00:00Z") },
+      );
+      const mailer = createMailer({ ...server.config, env, smtpUrl: undefined }, server.db, (line) =>
+        lines[env]?.push(line),
+      );
+      await mailer.runOnce(new Date());
+    }
+    expect(lines.development?.find((line) => line.includes(`Reset ${tag}`))).toContain(link);
+    const production = lines.production?.find((line) => line.includes(`Reset ${tag}`));
+    expect(production).toContain(`mail to log-${tag}@example.test: Reset ${tag}`);
+    expect(production).not.toContain("secret");
+  });
+
   it("keeps sent mail 30 days, then deletes it; failed mail is kept", async () => {
     const tag = randomUUID().slice(0, 8);
     const day = 24 * 60 * MINUTE;

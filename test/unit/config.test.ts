@@ -213,7 +213,7 @@ describe("SessionCache", () => {
 
   it("remembers a session for 30 seconds, then forgets it", () => {
     const cache = new SessionCache();
-    cache.set("cookie-1", session("t1", "u1"), T0);
+    cache.set("cookie-1", session("t1", "u1"), cache.readMark(), T0);
     expect(cache.get("cookie-1", T0 + 29_999)?.user.id).toBe("u1");
     expect(cache.get("cookie-1", T0 + 30_000)).toBeUndefined();
     // Forgotten for good, not just hidden.
@@ -222,14 +222,14 @@ describe("SessionCache", () => {
 
   it("never serves a session past its own expiry", () => {
     const cache = new SessionCache();
-    cache.set("cookie-1", session("t1", "u1", T0 + 5_000), T0);
+    cache.set("cookie-1", session("t1", "u1", T0 + 5_000), cache.readMark(), T0);
     expect(cache.get("cookie-1", T0 + 4_999)).toBeDefined();
     expect(cache.get("cookie-1", T0 + 5_000)).toBeUndefined();
   });
 
   it("is keyed by the whole cookie", () => {
     const cache = new SessionCache();
-    cache.set("cookie-1", session("t1", "u1"), T0);
+    cache.set("cookie-1", session("t1", "u1"), cache.readMark(), T0);
     expect(cache.get("cookie-2", T0)).toBeUndefined();
   });
 
@@ -239,8 +239,8 @@ describe("SessionCache", () => {
     const invalidated: string[] = [];
     cache.setBroadcast((message) => broadcasts.push(message));
     cache.onUserInvalidated((userId) => invalidated.push(userId));
-    cache.set("a", session("t1", "u1"), T0);
-    cache.set("b", session("t2", "u1"), T0);
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
+    cache.set("b", session("t2", "u1"), cache.readMark(), T0);
     cache.invalidateToken("t1", "u1");
     expect(cache.get("a", T0)).toBeUndefined();
     expect(cache.get("b", T0)).toBeDefined();
@@ -254,9 +254,9 @@ describe("SessionCache", () => {
     const cache = new SessionCache();
     const broadcasts: string[] = [];
     cache.setBroadcast((message) => broadcasts.push(message));
-    cache.set("a", session("t1", "u1"), T0);
-    cache.set("b", session("t2", "u1"), T0);
-    cache.set("c", session("t3", "u2"), T0);
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
+    cache.set("b", session("t2", "u1"), cache.readMark(), T0);
+    cache.set("c", session("t3", "u2"), cache.readMark(), T0);
     cache.invalidateUser("u1");
     expect(cache.get("a", T0)).toBeUndefined();
     expect(cache.get("b", T0)).toBeUndefined();
@@ -274,9 +274,9 @@ describe("SessionCache", () => {
     receiver.onUserInvalidated((userId, wholeUser) =>
       invalidated.push(`${userId} ${wholeUser ? "person" : "one session"}`),
     );
-    receiver.set("a", session("t1", "u1"), T0);
-    receiver.set("b", session("t2", "u1"), T0);
-    receiver.set("c", session("t3", "u2"), T0);
+    receiver.set("a", session("t1", "u1"), receiver.readMark(), T0);
+    receiver.set("b", session("t2", "u1"), receiver.readMark(), T0);
+    receiver.set("c", session("t3", "u2"), receiver.readMark(), T0);
 
     sender.invalidateToken("t1", "u1");
     expect(receiver.get("a", T0)).toBeUndefined();
@@ -291,11 +291,30 @@ describe("SessionCache", () => {
     expect(echoed).toEqual([]);
   });
 
+  it("does not remember a session read while its person was invalidated (it may hold the old role)", () => {
+    const cache = new SessionCache();
+    // A read begins; the person is demoted and invalidated (from this process or another) before it ends.
+    const before = cache.readMark();
+    cache.invalidateUser("u1");
+    cache.set("a", session("t1", "u1"), before, T0);
+    expect(cache.get("a", T0)).toBeUndefined();
+    // One of their sessions ending counts too; another person's read is remembered.
+    const second = cache.readMark();
+    cache.receive(JSON.stringify({ token: "t9", userId: "u1" }));
+    cache.set("b", session("t2", "u1"), second, T0);
+    cache.set("c", session("t3", "u2"), second, T0);
+    expect(cache.get("b", T0)).toBeUndefined();
+    expect(cache.get("c", T0)?.user.id).toBe("u2");
+    // A read begun after the invalidation is remembered.
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
+    expect(cache.get("a", T0)?.user.id).toBe("u1");
+  });
+
   it("ignores malformed broadcasts", () => {
     const cache = new SessionCache();
     const invalidated: string[] = [];
     cache.onUserInvalidated((userId) => invalidated.push(userId));
-    cache.set("a", session("t1", "u1"), T0);
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
     for (const message of ["not json", "{}", '{"userId":42}', "null", '{"token":"t1"}']) cache.receive(message);
     vi.advanceTimersByTime(SETTLE_MS);
     expect(cache.get("a", T0)).toBeDefined();
@@ -349,9 +368,9 @@ describe("SessionCache", () => {
       expect(cache.get("b", T0)).toBeUndefined();
       invalidated.push(`${userId} ${wholeUser ? "person" : "one session"}`);
     });
-    cache.set("a", session("t1", "u1"), T0);
-    cache.set("b", session("t2", "u1"), T0);
-    cache.set("c", session("t3", "u2"), T0);
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
+    cache.set("b", session("t2", "u1"), cache.readMark(), T0);
+    cache.set("c", session("t3", "u2"), cache.readMark(), T0);
 
     // A profile saved through the API: its session ends, the route invalidates the person, and the
     // users trigger and the route's broadcast come back from the database.
