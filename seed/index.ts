@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { hashPassword } from "better-auth/crypto";
 import { count, sql } from "drizzle-orm";
+import { takePlanWritesTurn } from "../server/data/plans";
 import { assignDevelopers } from "../server/data/projects";
-import type { Db } from "../server/db";
+import type { Db, Tx } from "../server/db";
 import {
   accounts,
   contactEnquiries,
@@ -414,23 +415,7 @@ export async function seedDatabase(db: Db): Promise<void> {
       },
     ]);
 
-    const insertedServices = await tx
-      .insert(services)
-      .values(
-        SERVICES.map((service, index) => ({
-          // An hour apart, the first newest: the lists show services newest first, so in the public site's order.
-          createdAt: ago(180, index),
-          slug: service.slug,
-          title: service.title,
-          description: service.description,
-          price: nairaToKobo(service.priceNaira),
-          estimatedDuration: service.estimatedDuration,
-          features: service.features,
-          allowMilestones: service.allowMilestones,
-          status: "active" as const,
-        })),
-      )
-      .returning({ id: services.id, price: services.price });
+    const insertedServices = await insertCatalogueServices(tx);
     const s = insertedServices as [(typeof insertedServices)[number], ...typeof insertedServices];
     const service = (index: number) => s[index] ?? s[0];
 
@@ -509,21 +494,69 @@ export async function seedDatabase(db: Db): Promise<void> {
       },
     ]);
 
-    await tx.insert(plans).values(
-      PLANS.map((plan, index) => ({
-        slug: plan.slug,
-        category: plan.category,
-        name: plan.name,
-        price: nairaToKobo(plan.priceNaira),
-        period: "month",
-        description: plan.description,
-        features: plan.features,
-        isPopular: plan.isPopular ?? false,
-        badge: plan.badge ?? null,
-        sortOrder: index,
+    await insertCataloguePlans(tx);
+  });
+}
+
+/** The catalogue's four services (seed/catalogue.ts), active; an hour apart, the first newest. */
+function insertCatalogueServices(tx: Tx) {
+  return tx
+    .insert(services)
+    .values(
+      SERVICES.map((service, index) => ({
+        // The lists show services newest first, so in the public site's order.
+        createdAt: ago(180, index),
+        slug: service.slug,
+        title: service.title,
+        description: service.description,
+        price: nairaToKobo(service.priceNaira),
+        estimatedDuration: service.estimatedDuration,
+        features: service.features,
+        allowMilestones: service.allowMilestones,
+        status: "active" as const,
       })),
-    );
-    // Every server process renders its public plan pages again (server/http/plan-pages.ts).
-    await publishChange(tx, { topic: "plans", op: "insert", id: "seed" });
+    )
+    .returning({ id: services.id, price: services.price });
+}
+
+/** The six plans of spec §9, monthly, in the catalogue's order; every server renders /plans again. */
+async function insertCataloguePlans(tx: Tx) {
+  await tx.insert(plans).values(
+    PLANS.map((plan, index) => ({
+      slug: plan.slug,
+      category: plan.category,
+      name: plan.name,
+      price: nairaToKobo(plan.priceNaira),
+      period: "month",
+      description: plan.description,
+      features: plan.features,
+      isPopular: plan.isPopular ?? false,
+      badge: plan.badge ?? null,
+      sortOrder: index,
+    })),
+  );
+  // Every server process renders its public plan pages again (server/http/plan-pages.ts).
+  await publishChange(tx, { topic: "plans", op: "insert", id: "catalogue" });
+}
+
+/**
+ * The published catalogue on a database that has none (a production database starts empty: the demo
+ * seed never runs there): the spec's plans where there are no plans, its services where there are no
+ * services. Each is all or nothing, so a catalogue an administrator has started is left as it is.
+ */
+export async function publishCatalogue(db: Db): Promise<{ plans: number; services: number }> {
+  return db.transaction(async (tx) => {
+    // In turn with the plan writes (a plan created meanwhile would take a slug) and with another publish,
+    // which then finds the tables filled.
+    await takePlanWritesTurn(tx);
+    const [planCount] = await tx.select({ n: count() }).from(plans);
+    const [serviceCount] = await tx.select({ n: count() }).from(services);
+    const published = { plans: 0, services: 0 };
+    if (planCount?.n === 0) {
+      await insertCataloguePlans(tx);
+      published.plans = PLANS.length;
+    }
+    if (serviceCount?.n === 0) published.services = (await insertCatalogueServices(tx)).length;
+    return published;
   });
 }

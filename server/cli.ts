@@ -5,7 +5,7 @@ import { hashPassword } from "better-auth/crypto";
 import { eq } from "drizzle-orm";
 import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../common/domain";
 import { emailSchema, fullNameSchema } from "../common/schemas";
-import { DEMO_PASSWORD, DEMO_USERS, resetDatabase, seedDatabase } from "../seed";
+import { DEMO_PASSWORD, DEMO_USERS, publishCatalogue, resetDatabase, seedDatabase } from "../seed";
 import { LARGE_PASSWORD, seedLarge } from "../seed/large";
 import { loadConfig, StartupError } from "./config";
 import { openDatabase } from "./db";
@@ -14,8 +14,9 @@ import { lockDataDir } from "./db/lock";
 import { accounts, auditLog, users } from "./db/schema";
 
 /**
- * Maintenance commands: `seed` (reset to demo data), `create-admin`, `backup [FILE]`, `restore FILE`
- * and `seed-large` (the large data set on PostgreSQL).
+ * Maintenance commands: `seed` (reset to demo data), `create-admin`, `publish-catalogue` (the spec's
+ * plans and services on a database with none), `backup [FILE]`, `restore FILE` and `seed-large` (the
+ * large data set on PostgreSQL).
  */
 async function main() {
   const [command, ...args] = process.argv.slice(2);
@@ -35,6 +36,16 @@ async function main() {
       for (const user of DEMO_USERS) console.log(`  ${user.role.padEnd(9)} ${user.email}`);
     } else if (command === "create-admin") {
       await createAdmin(database.db, args);
+    } else if (command === "publish-catalogue") {
+      const published = await publishCatalogue(database.db);
+      console.log(
+        [
+          published.plans ? `Published ${published.plans} plans.` : "Plans: left as they are (the database has plans).",
+          published.services
+            ? `Published ${published.services} services.`
+            : "Services: left as they are (the database has services).",
+        ].join("\n"),
+      );
     } else if (command === "backup") {
       const target = path.resolve(file ?? `lagos-studio-${new Date().toISOString().replaceAll(":", "-")}.backup.gz`);
       const counts = await backupDatabase(database.db, target);
@@ -45,7 +56,7 @@ async function main() {
       console.log(`Restored ${describeCounts(counts)}`);
     } else {
       throw new StartupError(
-        `Unknown command "${command ?? ""}": use seed, seed-large, create-admin, backup or restore`,
+        `Unknown command "${command ?? ""}": use seed, seed-large, create-admin, publish-catalogue, backup or restore`,
       );
     }
   } finally {

@@ -1,9 +1,12 @@
 import { randomUUID } from "node:crypto";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AdminPlan, categoryFull, PLANS_PER_CATEGORY_MAX, type PlanInput } from "../../common/plans";
+import type { Plan } from "../../common/public";
+import { publishCatalogue } from "../../seed";
+import { PLANS, SERVICES } from "../../seed/catalogue";
 import { auditLog, plans } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -318,6 +321,33 @@ describe.runIf(dbKind === "postgres")("several processes on one PostgreSQL datab
       await admin.request("DELETE", `/api/admin/plans/${created.id}`);
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe("publish-catalogue (a production database starts with no plans: the demo seed never runs there)", () => {
+  it("publishes the spec's plans and services where there are none, and leaves a catalogue that exists as it is", async () => {
+    const empty = await startTestServer();
+    try {
+      await empty.db.execute(sql`truncate table plans, services cascade`);
+      expect((await empty.client().request("GET", "/api/plans")).json).toEqual([]);
+
+      expect(await publishCatalogue(empty.db)).toEqual({ plans: PLANS.length, services: SERVICES.length });
+      const published = (await empty.client().request("GET", "/api/plans")).json as Plan[];
+      expect(published.map((plan) => [plan.name, plan.priceMinor, plan.period])).toEqual(
+        PLANS.map((plan) => [plan.name, plan.priceNaira * 100, "month"]),
+      );
+      // Spec §9: Social Starter at ₦100,000 a month, Social Premium the popular one.
+      expect(published.find((plan) => plan.slug === "social-starter")?.priceMinor).toBe(10_000_000);
+      expect(published.filter((plan) => plan.isPopular).map((plan) => plan.name)).toEqual(["Social Premium"]);
+      const [serviceCount] = (await empty.db.execute<{ n: number }>(sql`select count(*)::int as n from services`)).rows;
+      expect(serviceCount?.n).toBe(SERVICES.length);
+
+      // Again: nothing more (an administrator's catalogue, or this one, is left as it is).
+      expect(await publishCatalogue(empty.db)).toEqual({ plans: 0, services: 0 });
+      expect(((await empty.client().request("GET", "/api/plans")).json as Plan[]).length).toBe(PLANS.length);
+    } finally {
+      await empty.close();
     }
   });
 });
