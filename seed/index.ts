@@ -415,7 +415,7 @@ export async function seedDatabase(db: Db): Promise<void> {
       },
     ]);
 
-    const insertedServices = await insertCatalogueServices(tx);
+    const insertedServices = await insertCatalogueServices(tx, (index) => ago(180, index));
     const s = insertedServices as [(typeof insertedServices)[number], ...typeof insertedServices];
     const service = (index: number) => s[index] ?? s[0];
 
@@ -498,14 +498,16 @@ export async function seedDatabase(db: Db): Promise<void> {
   });
 }
 
-/** The catalogue's four services (seed/catalogue.ts), active; an hour apart, the first newest. */
-function insertCatalogueServices(tx: Tx) {
-  return tx
+/**
+ * The catalogue's four services (seed/catalogue.ts), active, `createdAt(index)` the first newest: the lists
+ * show services newest first, so in the public site's order. Open lists are told of each.
+ */
+async function insertCatalogueServices(tx: Tx, createdAt: (index: number) => Date) {
+  const inserted = await tx
     .insert(services)
     .values(
       SERVICES.map((service, index) => ({
-        // The lists show services newest first, so in the public site's order.
-        createdAt: ago(180, index),
+        createdAt: createdAt(index),
         slug: service.slug,
         title: service.title,
         description: service.description,
@@ -517,6 +519,8 @@ function insertCatalogueServices(tx: Tx) {
       })),
     )
     .returning({ id: services.id, price: services.price });
+  for (const { id } of inserted) await publishChange(tx, { topic: "services", op: "insert", id });
+  return inserted;
 }
 
 /** The six plans of spec §9, monthly, in the catalogue's order; every server renders /plans again. */
@@ -556,7 +560,10 @@ export async function publishCatalogue(db: Db): Promise<{ plans: number; service
       await insertCataloguePlans(tx);
       published.plans = PLANS.length;
     }
-    if (serviceCount?.n === 0) published.services = (await insertCatalogueServices(tx)).length;
+    if (serviceCount?.n === 0) {
+      const now = Date.now();
+      published.services = (await insertCatalogueServices(tx, (index) => new Date(now - index * 1_000))).length;
+    }
     return published;
   });
 }

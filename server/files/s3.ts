@@ -261,7 +261,7 @@ export function s3FileStore(settings: S3Settings, log: FileStoreLog): FileStore 
         if (uploadId !== undefined) {
           await client.abortMultipartUpload(key, uploadId).catch((abortError: Error) =>
             // Its parts stay until the bucket's lifecycle rule removes them (README).
-            log.warn({ err: { message: abortError.message }, key }, "could not abort a failed multipart upload"),
+            log.warn({ err: abortError, key }, "could not abort a failed multipart upload"),
           );
         }
         throw error;

@@ -33,6 +33,7 @@ export interface FileStore {
   remove(fileIds: readonly string[]): Promise<void>;
 }
 
+/** The server's log: an `err` given to it passes its serializer (loggable), which keeps a query's parameters out. */
 export type FileStoreLog = { warn(data: object, message: string): void };
 
 export function createFileStore(config: FileStoreConfig, db: Db, log: FileStoreLog): FileStore {
@@ -166,7 +167,7 @@ export async function purgeDeletedContent(
       await store.remove(ids);
     } catch (error) {
       log.warn(
-        { err: { message: (error as Error).message }, files: ids.length },
+        { err: error, files: ids.length },
         "could not delete deleted files' content from the file store; a later sweep tries again",
       );
       return;
@@ -184,7 +185,7 @@ export function startContentSweep(db: Db, store: FileStore, log: FileStoreLog): 
   let running: Promise<void> | undefined;
   const sweep = () => {
     running ??= purgeDeletedContent(db, store, log)
-      .catch((error: Error) => log.warn({ err: { message: error.message } }, "file content sweep failed"))
+      .catch((error: unknown) => log.warn({ err: error }, "file content sweep failed"))
       .finally(() => {
         running = undefined;
       });

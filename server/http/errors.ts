@@ -109,7 +109,11 @@ function unrecognizedKeys(issue: { keyword: string; params: unknown }): string[]
  * logged as `err` passes here.
  */
 export function loggable(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+  if (!(error instanceof Error)) {
+    // A thrown value that is not an Error: its own message if it has one, never "[object Object]".
+    const message = (error as { message?: unknown } | null)?.message;
+    return { message: typeof message === "string" ? message : String(error) };
+  }
   const query = error as Error & { query?: unknown; params?: unknown; code?: unknown };
   if (query.query !== undefined && error.cause instanceof Error) {
     // PostgreSQL's own message may quote the offending value ('invalid input syntax … "<text>"'):

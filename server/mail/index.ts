@@ -5,6 +5,7 @@ import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { mailOutbox, mailQueue } from "../db/schema";
 import { sqlTimestamp } from "../db/timestamp";
+import { loggable } from "../http/errors";
 
 export type Mail = {
   to: string;
@@ -184,7 +185,8 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
       return true;
     } catch (error) {
       const attempts = mail.attempts + 1;
-      const message = error instanceof Error ? error.message : String(error);
+      // Without a failed query's parameters (the mail's link, a reset token among them): kept and logged.
+      const message = String(loggable(error).message);
       const failed = attempts >= MAIL_MAX_ATTEMPTS;
       await db.execute(sql`
         update ${mailQueue} set attempts = ${attempts}, last_error = ${message.slice(0, 1000)}, locked_until = null,
@@ -227,7 +229,7 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
     if (stopped) return;
     timer = setTimeout(() => {
       running = pass()
-        .catch((error) => log(`mail worker pass failed: ${(error as Error).message}`))
+        .catch((error) => log(`mail worker pass failed: ${String(loggable(error).message)}`))
         .finally(() => {
           running = undefined;
           schedule();

@@ -1,6 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { showServerError } from "./form-errors";
-import { type Told, toast } from "./toasts";
+import { serverMessage, type Told, toast } from "./toasts";
 
 /**
  * What the submit needs of a TanStack Query mutation (any context, so optimistic writes fit). Its
@@ -25,9 +25,10 @@ type Sends<TOutput, TVariables> = [TOutput] extends [TVariables]
  * while a save is on its way; on success the toast and what follows (a dialog closes, a page
  * navigates); on failure the toast, the server's field messages under their fields and the rest above
  * the buttons, with everything typed kept. The toast is told even when the person has left the form
- * while the save was on its way (the save went through, or did not: either is news); what follows
- * and the field messages only while the form is still there, so leaving is never undone by a
- * navigation the save asked for.
+ * while the save was on its way (the save went through, or did not: either is news), and a form
+ * that tells its failures only in its fields has them told in a toast then (the server's message);
+ * what follows and the field messages only while the form is still there, so leaving is never
+ * undone by a navigation the save asked for.
  */
 export function submitMutation<TValues extends FieldValues, TOutput, TVariables, TResult>(
   form: UseFormReturn<TValues, unknown, TOutput>,
@@ -44,10 +45,15 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
   return form.handleSubmit((values) => {
     if (mutation.isPending) return;
     const variables = options.variables ? options.variables(values) : (values as unknown as TVariables);
+    // TanStack calls the per-call onError before the promise rejects, and only while the form is mounted.
+    let shownInForm = false;
     return mutation
       .mutateAsync(variables, {
         onSuccess: (result) => onSaved?.(result),
-        onError: (error) => showServerError(form, error, renamed),
+        onError: (error) => {
+          shownInForm = true;
+          showServerError(form, error, renamed);
+        },
       })
       .then(
         (result) => {
@@ -55,6 +61,7 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
         },
         (error: Error) => {
           if (failed) toast("error", failed, error);
+          else if (!shownInForm) toast("error", serverMessage, error);
         },
       );
   });

@@ -156,6 +156,9 @@ describe("text the database cannot store", () => {
       expect(line).not.toContain(secret);
       expect(line).toContain("database query failed");
     }
+    // A thrown value that is not an Error keeps its message (the file store's logs once gave one so).
+    server.app.server.log.error({ err: { message: "the store said no" } }, "probe of a plain value");
+    expect(errorLines.find((line) => line.includes("probe of a plain value"))).toContain("the store said no");
   });
 });
 

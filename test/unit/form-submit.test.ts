@@ -126,5 +126,16 @@ describe("a form's submit that sends a mutation", () => {
     await submitMutation(form, mutationThat({ error: refusal }, false, false), options)();
     expect(toasts()).toEqual([{ type: "error", title: "Not saved", description: undefined }]);
     expect(errorOf("title")).toBeUndefined();
+
+    // A form that tells its failures in its fields only: gone, the server's message is toasted instead.
+    toaster.remove();
+    const { failed: _failed, ...inFieldsOnly } = options;
+    await submitMutation(form, mutationThat({ error: refusal }, false, false), inFieldsOnly)();
+    expect(toasts()).toEqual([{ type: "error", title: "Error", description: "Check the form." }]);
+    // Still there, it tells them in the fields and toasts nothing.
+    toaster.remove();
+    await submitMutation(form, mutationThat({ error: refusal }), inFieldsOnly)();
+    expect(toasts()).toEqual([]);
+    expect(errorOf("title")).toBe("This title is taken.");
   });
 });

@@ -48,7 +48,7 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
         helperText={
           !clientId
             ? "Choose a client first."
-            : projects.isError
+            : projects.isError && !projects.data
               ? "This client's projects could not be loaded."
               : "One of this client's projects, or none."
         }

@@ -177,7 +177,7 @@ export function ClientPicker({
         required
         error={error}
         helperText={
-          options.isError
+          options.isError && !options.data
             ? "The clients could not be loaded."
             : search.trim() && options.data && !options.isPlaceholderData && list.length === 0
               ? "No clients match this search."
@@ -270,7 +270,7 @@ export function DeveloperPicker({
             </li>
           ))}
         </Stack>
-        {options.isError ? (
+        {options.isError && !options.data ? (
           <Text color="fg.muted" fontSize="sm">
             The developers could not be loaded.
           </Text>

@@ -178,8 +178,6 @@ export function InviteStaffDialog() {
       form.reset(EMPTY_INVITE);
       setOpen(false);
     },
-    // Told in a toast too: the dialog may have been closed while the invitation was on its way.
-    failed: serverMessage,
   });
   return (
     <DialogShell
@@ -232,8 +230,6 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
     variables: (values) => ({ id: member.id, fullName: values.fullName, ...(self ? {} : { role: values.role }) }),
     saved: { title: TOAST.staffUpdated },
     onSaved: () => setOpen(false),
-    // Told in a toast too: the dialog may have been closed while the save was on its way (reopened, it starts afresh).
-    failed: serverMessage,
   });
   return (
     <DialogShell
