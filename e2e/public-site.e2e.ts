@@ -159,9 +159,9 @@ describe("public pages", () => {
         const button = card.getByRole("link", { name: `Get started with ${name}` });
         expect(await button.getAttribute("href")).toBe(`/contact?plan=${slug}`);
       }
-      expect(await page.getByRole("article", { name: "Social Premium" }).textContent()).toContain("Most Popular");
+      expect(await page.getByRole("article", { name: "Social Premium" }).textContent()).toContain("Most popular");
       expect(await page.getByRole("article", { name: "Maintenance Standard" }).textContent()).toContain("Best Value");
-      expect(await page.getByText("Most Popular").count()).toBe(1);
+      expect(await page.getByText("Most popular").count()).toBe(1);
       expect(await page.getByText("Best Value").count()).toBe(1);
       expect(await page.getByRole("link", { name: "Request a Custom Quote" }).getAttribute("href")).toBe("/contact");
       expect(errors).toEqual([]);

@@ -15,7 +15,8 @@ export const plansPage = {
   },
   /** After a card's price, by the plan's period (one the admin console does not offer, as "/its name"). */
   per: { month: "/month", quarter: "/quarter", year: "/year" } as Record<string, string>,
-  mostPopular: "Most Popular",
+  /** Spec §9 marks Social Premium "Most popular" (its badge, "Best Value", is another plan's). */
+  mostPopular: "Most popular",
   choose: "Get Started",
   chooseLabel: (plan: string) => `Get started with ${plan}`,
   loadError: "We could not load our plans. Try again, or contact us for prices.",

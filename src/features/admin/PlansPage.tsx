@@ -179,7 +179,7 @@ function PlanRow({
               <Text fontWeight="semibold">{plan.name}</Text>
               {plan.isPopular && (
                 <Badge colorPalette="brand" variant="solid">
-                  Most Popular
+                  Most popular
                 </Badge>
               )}
               {plan.badge && (
