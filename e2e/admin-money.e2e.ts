@@ -13,7 +13,7 @@ import { formatAmount } from "../src/lib/money";
 import { pdfText } from "../test/support/invoices";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { isFocused, newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
+import { holdRequests, isFocused, newUser, openInApp, signIn, type User, waitForPath } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -81,29 +81,17 @@ describe("Admin › money and projects", () => {
     await page.getByLabel("End date").fill("2026-09-30");
     // Cancel while the save is on its way: the project is created all the same, and the toast says so on
     // the page the administrator went to, which stays (no navigation to the new project pulls them back).
-    let reached!: () => void;
-    let release!: () => void;
-    const saving = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let createdId = "";
-    await page.route("**/api/admin/projects", async (route) => {
-      if (route.request().method() !== "POST") return route.continue();
-      reached();
-      await held;
-      const response = await route.fetch();
-      createdId = ((await response.json()) as { id: string }).id;
-      await route.fulfill({ response });
-    });
+    const held = await holdRequests(page, "**/api/admin/projects", { method: "POST" });
+    const created = page.waitForResponse(
+      (response) => response.url().endsWith("/api/admin/projects") && response.request().method() === "POST",
+    );
     await page.getByRole("button", { name: "Create project" }).click();
-    await saving;
+    await expect.poll(held.requested).toBe(1);
     await page.getByRole("link", { name: "Cancel" }).click();
     await waitForPath(page, "/portal/admin");
     await page.getByRole("region", { name: "Quick actions" }).waitFor();
-    release();
+    held.release();
+    const createdId = ((await (await created).json()) as { id: string }).id;
     await page.getByText(TOAST.projectCreated).waitFor();
     await page.unroute("**/api/admin/projects");
     expect(new URL(page.url()).pathname).toBe("/portal/admin");
@@ -251,30 +239,16 @@ describe("Admin › money and projects", () => {
     await amount.fill("275000");
     await dialog.getByLabel("Due date").fill("2030-02-28");
     // Escape while the save is on its way leaves the dialog open: its outcome is told, not lost.
-    let reached!: () => void;
-    let release!: () => void;
-    const saving = new Promise<void>((resolve) => {
-      reached = resolve;
-    });
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route("**/api/admin/invoices/*", async (route) => {
-      if (route.request().method() === "PATCH") {
-        reached();
-        await held;
-      }
-      await route.continue();
-    });
+    const held = await holdRequests(page, "**/api/admin/invoices/*", { method: "PATCH" });
     await dialog.getByRole("button", { name: "Save changes" }).click();
-    await saving;
+    await expect.poll(held.requested).toBe(1);
     // Pressed once the dialog shows the save under way (as a person sees it): the render that shows it
     // may come a moment after the request has left.
     await expect.poll(() => dialog.getByRole("button", { name: "Close" }).isDisabled()).toBe(true);
     await page.keyboard.press("Escape");
     await page.waitForTimeout(300);
     expect(await dialog.isVisible()).toBe(true);
-    release();
+    held.release();
     await page.getByText(TOAST.invoiceUpdated).waitFor();
     await dialog.waitFor({ state: "hidden" });
     await page.unroute("**/api/admin/invoices/*");

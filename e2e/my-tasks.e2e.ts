@@ -15,7 +15,16 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, openInApp, signIn, smallerPages, statCard, type User } from "./support/browser";
+import {
+  holdRequests,
+  newUser,
+  openInApp,
+  signIn,
+  smallerPages,
+  statCard,
+  type User,
+  withReadsFailing,
+} from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -279,17 +288,13 @@ describe("My Tasks", () => {
 
   it("a first load that fails says so (not that there is nothing to do), and Retry reads the tasks", async () => {
     const { page } = developer;
-    const tasksRead = /\/api\/tasks(\?|$)/;
     await page.goto("/portal");
-    await page.route(tasksRead, (route) => route.abort());
-    try {
+    await withReadsFailing(page, /\/api\/tasks(\?|$)/, async () => {
       await openInApp(page, "/portal/my-tasks");
       await page.getByText(TASKS_NOT_LOADED).waitFor();
       expect(await page.getByText(MY_TASKS_TEXTS.developer.empty).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      await page.unroute(tasksRead);
-    }
+    });
     await page.getByRole("button", { name: "Retry" }).click();
     await tasksList(page).waitFor();
     expect(await page.getByText(TASKS_NOT_LOADED).count()).toBe(0);

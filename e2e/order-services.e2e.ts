@@ -11,7 +11,7 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { isFocused, newUser, openInApp, signIn, smallerPages, type User } from "./support/browser";
+import { isFocused, newUser, openInApp, signIn, smallerPages, type User, withReadsFailing } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -72,17 +72,13 @@ describe("order services", () => {
   it("orders and services that cannot be read say so (not that there are none), and Retry reads them", async () => {
     const { page } = client;
     await page.goto("/portal");
-    const reads = /\/api\/(orders|services)(\?|$)/;
-    await page.route(reads, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
-    try {
+    await withReadsFailing(page, /\/api\/(orders|services)(\?|$)/, async () => {
       await openInApp(page, "/portal/order-services");
       await page.getByText(ORDERS_NOT_LOADED).waitFor();
       await page.getByText(SERVICES_NOT_LOADED).waitFor();
       expect(await page.getByText(NO_ORDERS).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      await page.unroute(reads);
-    }
+    });
     for (const section of ["My Orders", "Available Services"])
       await page.getByRole("region", { name: section, exact: true }).getByRole("button", { name: "Retry" }).click();
     await ordersList(page).waitFor();

@@ -15,7 +15,7 @@ import {
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, isFocused, newUser, openInApp, signIn, type User } from "./support/browser";
+import { holdRequests, isFocused, newUser, openInApp, signIn, type User, withReadsFailing } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -228,17 +228,13 @@ describe("project detail", () => {
   it("milestones and messages that cannot be read say so (not that there are none), and Retry reads them", async () => {
     const { page } = client;
     await page.goto("/portal/projects");
-    const reads = new RegExp(`/api/projects/${projectId}/(milestones|messages)`);
-    await page.route(reads, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
-    try {
+    await withReadsFailing(page, new RegExp(`/api/projects/${projectId}/(milestones|messages)`), async () => {
       await openInApp(page, `/portal/projects/${projectId}`);
       await page.getByText(MILESTONES_NOT_LOADED).waitFor();
       await page.getByText(MESSAGES_NOT_LOADED).waitFor();
       expect(await page.getByText(NO_MILESTONES).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
-    } finally {
-      await page.unroute(reads);
-    }
+    });
     for (const panel of ["Milestones", "Messages"])
       await page.getByRole("region", { name: panel, exact: true }).getByRole("button", { name: "Retry" }).click();
     await milestones(page).first().waitFor();

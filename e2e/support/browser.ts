@@ -235,6 +235,20 @@ export async function holdRequests(
 }
 
 /**
+ * Runs `steps` with the page's reads (GET) of `url` failing as a dropped connection fails them, then lets
+ * them through again, whatever `steps` did. Open the page in the app (openInApp) inside `steps`: a page
+ * loaded anew is read by the server.
+ */
+export async function withReadsFailing(page: Page, url: string | RegExp, steps: () => Promise<void>): Promise<void> {
+  await page.route(url, (route) => (route.request().method() === "GET" ? route.abort() : route.continue()));
+  try {
+    await steps();
+  } finally {
+    await page.unroute(url);
+  }
+}
+
+/**
  * The figure card (src/components/StatCard.tsx) whose label is exactly `label`,
  * in `scope`; its value is `.getByTestId("stat-value")`, its help line `stat-help`.
  */
