@@ -40,6 +40,13 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
 
 export const TASK_STATUSES = ["todo", "in_progress", "review", "completed"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
+/** A task's status as people read it: the portal's selects and badges, and the bell's and mail's notices. */
+export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
+  todo: "To Do",
+  in_progress: "In Progress",
+  review: "Review",
+  completed: "Completed",
+};
 
 export const TASK_PRIORITIES = ["low", "medium", "high", "urgent"] as const;
 export type TaskPriority = (typeof TASK_PRIORITIES)[number];

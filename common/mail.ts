@@ -83,5 +83,7 @@ export const unsubscribeResultSchema = z
   .object({ kind: z.enum(NOTIFICATION_KINDS), label: z.string() })
   .meta({ id: "UnsubscribeResult" });
 export type UnsubscribeResult = z.input<typeof unsubscribeResultSchema>;
+/** The unsubscribe page's one action: what the person presses to turn the mail off. */
+export const UNSUBSCRIBE_ACTION = "Turn off these e-mails";
 export const UNSUBSCRIBE_BAD_TOKEN =
   "This unsubscribe link is not valid. Change your e-mail settings in Settings instead.";

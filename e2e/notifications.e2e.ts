@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { NOTIFICATIONS_SHOWN } from "../src/features/notifications/api";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -93,6 +94,35 @@ describe("notification centre", () => {
     await page.keyboard.press("Escape");
     await dialog.waitFor({ state: "detached" });
     expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Notifications");
+  });
+
+  it("Mark all as read works for unread notices older than every one listed", async () => {
+    const page = client.page;
+    // One unread notice, then more newer ones than the bell lists, each read where it was seen.
+    await sendAsAdmin("An older note");
+    const clientId = (await api.me(CLIENT)).id;
+    for (let i = 0; i < NOTIFICATIONS_SHOWN; i += 1) {
+      await api.send("POST", "/api/admin/invoices", ADMIN_EMAIL, {
+        clientId,
+        projectId,
+        amount: "1.00",
+        dueDate: "2030-01-31",
+      });
+    }
+    const listed = await api.get<{ items: { id: string; readAt: string | null }[] }>(
+      `/api/notifications?limit=${NOTIFICATIONS_SHOWN}`,
+      CLIENT,
+    );
+    for (const notice of listed.items)
+      await api.send("POST", `/api/notifications/${notice.id}/read`, CLIENT, undefined);
+    await page.goto("/portal/invoices");
+    await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
+    const dialog = page.getByRole("dialog", { name: "Notifications" });
+    await dialog.getByTestId("notification-link").first().waitFor();
+    const markAll = dialog.getByRole("button", { name: "Mark all as read" });
+    expect(await markAll.getAttribute("aria-disabled")).toBeNull();
+    await markAll.click();
+    await page.getByRole("button", { name: "Notifications", exact: true }).waitFor({ timeout: SOON_MS });
   });
 
   it("shows the empty state to someone with no notifications", async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, type SQL, sql } from "drizzle-orm";
 import { NOTIFICATIONS_COUNTED_MAX, type NotificationKind } from "../../common/api";
-import { PROJECT_STATUS_LABELS, type ProjectStatus } from "../../common/domain";
+import { PROJECT_STATUS_LABELS, type ProjectStatus, TASK_STATUS_LABELS } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import {
@@ -63,10 +63,17 @@ export async function notify(tx: Tx, recipients: readonly string[], actorId: str
   await mailNotification(tx, userIds, input);
 }
 
-async function publishNotifications(tx: Db_, userIds: readonly string[]) {
-  // NOTIFY payloads are limited (8000 bytes): a long list goes in several changes.
+/**
+ * Tells these people's bells that their notices changed (inserted, or deleted with what they were about:
+ * `id`). NOTIFY payloads are limited (8000 bytes): a long list goes in several changes.
+ */
+export async function publishNotifications(
+  tx: Db_,
+  userIds: readonly string[],
+  change: { op: "insert" | "delete"; id: string } = { op: "insert", id: "" },
+) {
   for (let i = 0; i < userIds.length; i += 100)
-    await publishChange(tx, { topic: "notifications", op: "insert", id: "", userIds: userIds.slice(i, i + 100) });
+    await publishChange(tx, { topic: "notifications", ...change, userIds: userIds.slice(i, i + 100) });
 }
 
 /** Who counts as an administrator to tell: the role, and an account still active. */
@@ -94,6 +101,14 @@ async function projectAudience(
       developerIds: sql<string[]>`array(
         select ${projectDevelopers.developerId}::text from ${projectDevelopers}
         where ${projectDevelopers.projectId} = ${projects}.id)`,
+      // Told: those of them not deactivated (a deactivated person keeps their place on the project, and would
+      // find the whole backlog in their bell on being reactivated).
+      clientActive: sql<boolean>`exists(
+        select 1 from ${users} where ${users.id} = ${projects}.client_id and ${users.archivedAt} is null)`,
+      activeDeveloperIds: sql<string[]>`array(
+        select ${projectDevelopers.developerId}::text from ${projectDevelopers}
+        join ${users} on ${users.id} = ${projectDevelopers.developerId} and ${users.archivedAt} is null
+        where ${projectDevelopers.projectId} = ${projects}.id)`,
       adminIds: sql<string[]>`array(select ${users.id}::text from ${users} where ${isActiveAdmin})`,
     })
     .from(projects)
@@ -101,8 +116,8 @@ async function projectAudience(
   if (!project) return null;
   const facts = { clientId: project.clientId, developerIds: project.developerIds };
   const people: Person[] = [
-    { id: project.clientId, role: "client" },
-    ...project.developerIds.map((id) => ({ id, role: "developer" as const })),
+    ...(project.clientActive ? [{ id: project.clientId, role: "client" as const }] : []),
+    ...project.activeDeveloperIds.map((id) => ({ id, role: "developer" as const })),
     ...project.adminIds.map((id) => ({ id, role: "admin" as const })),
   ];
   return { title: project.title, facts, people };
@@ -390,7 +405,7 @@ export async function notifyTaskChange(
   const candidates = assigned ? [task.assignedTo] : [task.assignedTo, task.createdBy];
   await notify(tx, await peopleWhoMay(tx, candidates, (a) => rules.tasks.read(a, facts)), actor?.id ?? null, {
     kind: assigned ? "task_assigned" : "task_status",
-    title: assigned ? "Task assigned to you" : `Task moved to ${task.status.replace("_", " ")}`,
+    title: assigned ? "Task assigned to you" : `Task moved to ${TASK_STATUS_LABELS[task.status]}`,
     body: task.title,
     link: "/portal/my-tasks",
     entity: "task",

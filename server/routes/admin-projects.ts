@@ -7,7 +7,7 @@ import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
 import { auditAdminChange, changesNothing } from "../data/audit";
-import { notifyProjectJoined, notifyProjectStatus } from "../data/notifications";
+import { notifyProjectJoined, notifyProjectStatus, publishNotifications } from "../data/notifications";
 import { existingPeople, lockDevelopers } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import { taskAssigneesOf } from "../data/tasks";
@@ -261,13 +261,11 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           previousClientId: null,
           relabelled: { taskAssignees },
         });
-        if (told.length > 0)
-          await publishChange(tx, {
-            topic: "notifications",
-            op: "delete",
-            id: projectId,
-            userIds: told.map((row) => row.userId),
-          });
+        await publishNotifications(
+          tx,
+          told.map((row) => row.userId),
+          { op: "delete", id: projectId },
+        );
         return stored.map((file) => file.id);
       });
       // After the commit: the store's copy of its files (if it fails, the periodic sweep deletes it

@@ -66,9 +66,12 @@ export const mailRoutes: FastifyPluginAsyncZod<{ db: Db; config: Config }> = asy
     },
   );
 
-  // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form; the token in the URL is all we need.
-  app.addContentTypeParser("application/x-www-form-urlencoded", { parseAs: "string" }, (_request, _body, done) =>
-    done(null, undefined),
+  // RFC 8058: mail clients POST "List-Unsubscribe=One-Click" as a form, multipart/form-data (which §3.1 says
+  // they should) or urlencoded; the token in the URL is all we need. Scoped to these routes (this plugin).
+  app.addContentTypeParser(
+    ["application/x-www-form-urlencoded", "multipart/form-data"],
+    { parseAs: "string", bodyLimit: 4096 },
+    (_request, _body, done) => done(null, undefined),
   );
   app.post(
     "/api/mail/unsubscribe",

@@ -37,7 +37,7 @@ export const publicPages: { path: string; seo: PageSeo; readsQuery?: readonly st
 
 /**
  * The unsubscribe page as a mail's link opens it, `token` in its query: prerendered as it first shows
- * ("Turning these e-mails off…"), and hydrated at once, the app then sending the token. Served by
+ * (its "Turn off these e-mails" button), and hydrated at once, so the button sends the token. Served by
  * server/app.ts only with a token; never indexed (robots.txt keeps crawlers away too).
  */
 export const unsubscribePage = {

@@ -472,6 +472,34 @@ describe("DELETE /api/admin/projects/:id", () => {
     expect((await admin.request("DELETE", `/api/admin/projects/${randomUUID()}`)).status).toBe(404);
     expect((await admin.request("DELETE", "/api/admin/projects/nope")).status).toBe(400);
   });
+
+  it("deletes a project that hundreds of people were told about (their bells are told in NOTIFY-sized parts)", async () => {
+    const projectId = await createProject(server.db, { clientEmail: "chinedu@ezefoods.test" });
+    const tag = randomUUID().slice(0, 8);
+    // 250 ids are ~9.5 KB in one change: past PostgreSQL's 8,000-byte NOTIFY payload.
+    const people = await createPeople(
+      server.db,
+      Array.from({ length: 250 }, (_, i) => ({
+        fullName: `Told ${i}`,
+        email: `told-${tag}-${i}@factory.test`,
+        role: "developer" as const,
+      })),
+    );
+    await server.db.insert(notifications).values(
+      people.map((userId) => ({
+        userId,
+        kind: "message",
+        title: "New message",
+        link: `/portal/projects/${projectId}`,
+        entity: "project",
+        entityId: projectId,
+        projectId,
+      })),
+    );
+    const response = await admin.request("DELETE", `/api/admin/projects/${projectId}`);
+    expect(response.status, JSON.stringify(response.json)).toBe(204);
+    expect(await server.db.select().from(notifications).where(eq(notifications.projectId, projectId))).toEqual([]);
+  });
 });
 
 describe("who is told of a project", () => {

@@ -216,6 +216,19 @@ describe("preferences and unsubscribe", () => {
     expect(done.json).toEqual({ kind: "invoice_issued", label: "Invoices issued" });
     const prefs = await client.request("GET", "/api/me/mail-preferences");
     expect(prefs.json.items.find((item: { kind: string }) => item.kind === "invoice_issued").enabled).toBe(false);
+    // As RFC 8058 §3.1 says a mail client should send it: multipart/form-data.
+    const form = new FormData();
+    form.set("List-Unsubscribe", "One-Click");
+    const multipart = await fetch(
+      new URL(
+        `/api/mail/unsubscribe?token=${encodeURIComponent(unsubscribeToken(server.config.authSecret, clientId, "message"))}`,
+        server.url,
+      ),
+      { method: "POST", body: form },
+    );
+    expect(multipart.status).toBe(200);
+    expect(((await multipart.json()) as { kind: string }).kind).toBe("message");
+    await client.request("PUT", "/api/me/mail-preferences", { message: true });
 
     const forged = `${token.split(".")[0]}.${"A".repeat(43)}`;
     const bad = await anonymous.request("POST", `/api/mail/unsubscribe?token=${encodeURIComponent(forged)}`);

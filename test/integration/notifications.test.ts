@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { NOTIFICATIONS_COUNTED_MAX } from "../../common/api";
 import { assignDevelopers } from "../../server/data/projects";
-import { notifications, projectDevelopers } from "../../server/db/schema";
+import { notifications, projectDevelopers, users } from "../../server/db/schema";
 import { ACTOR_EMAILS, ACTORS, type ActorName, signInActors } from "../support/actors";
 import { type LiveSocket, liveSockets, openLive } from "../support/live";
 import { newPerson } from "../support/portal";
@@ -187,6 +187,13 @@ describe("who is notified", () => {
     });
   }
 
+  it("a task's move names its status as the portal does", async () => {
+    const task = await ok(http.admin.request("POST", "/api/admin/tasks", { title: "Label", assignedTo: id.devIn }));
+    await ok(http.devIn.request("PATCH", `/api/tasks/${task.id}/status`, { status: "in_progress" }), 200);
+    const notice = (await list("admin")).find((n) => n.kind === "task_status");
+    expect(notice?.title).toBe("Task moved to In Progress");
+  });
+
   it("anonymous has no notifications and cannot read or mark any", async () => {
     const anonymous = server.client();
     expect((await anonymous.request("GET", "/api/notifications")).status).toBe(401);
@@ -326,6 +333,34 @@ describe("reading notifications", () => {
     ).toBe(1);
     await assignDevelopers(server.db, [{ projectId, developerId: id.devIn }]);
     expect(await unread("devIn")).toBe(1);
+  });
+
+  it("a deactivated developer or client kept on a project gets no notices of it (no backlog on reactivation)", async () => {
+    const developer = await newPerson(server, "developer");
+    const client = await newPerson(server, "client");
+    const projectId = await createProject(server.db, { clientEmail: client.email, developerEmails: [developer.email] });
+    await server.db
+      .update(users)
+      .set({ archivedAt: new Date() })
+      .where(inArray(users.id, [developer.id, client.id]));
+    await ok(http.admin.request("POST", `/api/projects/${projectId}/messages`, { message: "While they are away" }));
+    const rows = await server.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.link, `/portal/projects/${projectId}`));
+    expect(rows.map((row) => row.userId)).not.toContain(developer.id);
+    expect(rows.map((row) => row.userId)).not.toContain(client.id);
+    // Someone active on it is still told: the project's other people (here, administrators but the author).
+    await server.db
+      .update(users)
+      .set({ archivedAt: null })
+      .where(inArray(users.id, [developer.id, client.id]));
+    await ok(http.admin.request("POST", `/api/projects/${projectId}/messages`, { message: "They are back" }));
+    const after = await server.db
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(eq(notifications.link, `/portal/projects/${projectId}`));
+    expect(after.map((row) => row.userId)).toEqual(expect.arrayContaining([developer.id, client.id]));
   });
 
   it("a task reassigned away is no longer shown to its former assignee", async () => {

@@ -23,7 +23,8 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
   const queryClient = useQueryClient();
   const list = useQuery(notificationListQuery);
   // The count is the live one: when the server says it changed, the list is read again too.
-  const countUpdatedAt = useQuery(notificationCountQuery).dataUpdatedAt;
+  const count = useQuery(notificationCountQuery);
+  const countUpdatedAt = count.dataUpdatedAt;
   // biome-ignore lint/correctness/useExhaustiveDependencies: refetch the list whenever the live count was refetched
   useEffect(() => {
     void queryClient.invalidateQueries({ queryKey: notificationListKey, exact: true });
@@ -41,7 +42,8 @@ export default function NotificationPanel({ onNavigate }: { onNavigate: () => vo
     onSettled: refresh,
   });
   const items = list.data?.items ?? [];
-  const anyUnread = items.some((item) => item.readAt === null);
+  // The count too: unread notices may all be older than the ones listed (newer ones read in their threads).
+  const anyUnread = (count.data?.unread ?? 0) > 0 || items.some((item) => item.readAt === null);
 
   return (
     <>

@@ -1,11 +1,6 @@
 import type { Role, TaskPriority, TaskStatus } from "../../../common/domain";
 
-export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  todo: "To Do",
-  in_progress: "In Progress",
-  review: "Review",
-  completed: "Completed",
-};
+export { TASK_STATUS_LABELS } from "../../../common/domain";
 
 /** A status's badge colour, where a task's status is shown rather than chosen. */
 export const TASK_STATUS_PALETTE: Record<TaskStatus, string> = {

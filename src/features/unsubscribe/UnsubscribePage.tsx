@@ -1,27 +1,21 @@
-import { Box, Card, Link as ChakraLink, Heading, Spinner, Stack, Text } from "@chakra-ui/react";
+import { Box, Button, Card, Link as ChakraLink, Heading, Stack, Text } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { useEffect, useRef } from "react";
-import { UNSUBSCRIBE_BAD_TOKEN } from "../../../common/mail";
+import { UNSUBSCRIBE_ACTION, UNSUBSCRIBE_BAD_TOKEN } from "../../../common/mail";
 import { FormAlert } from "../../components/FormAlert";
 import { errorMessage } from "../../lib/form-errors";
 import { usePageTitle } from "../../lib/page-title";
 import { useUnsubscribe } from "./api";
 
 /**
- * Where an e-mail's unsubscribe link lands: the kind of mail is turned off
- * as the page opens (by a POST, so a mail scanner fetching the link changes
- * nothing), and the page says which, with the way to Settings.
+ * Where an e-mail's unsubscribe link lands: the kind of mail is turned off when the person presses
+ * the button (a POST), and the page says which, with the way to Settings. Not as the page opens:
+ * mail gateways open the links of incoming mail in a browser that runs scripts, and the person
+ * would be unsubscribed by their gateway. Mail clients' own one-click unsubscribe (the
+ * List-Unsubscribe-Post header) goes to the API directly.
  */
 export function UnsubscribePage({ token }: { token?: string }) {
   usePageTitle("Unsubscribe");
   const unsubscribe = useUnsubscribe();
-  const sent = useRef(false);
-  const { mutate } = unsubscribe;
-  useEffect(() => {
-    if (!token || sent.current) return;
-    sent.current = true;
-    mutate(token);
-  }, [token, mutate]);
 
   return (
     <Box px={{ base: "4", md: "6" }} py={{ base: "10", md: "16" }} bg="bg.subtle" minH="70vh">
@@ -41,9 +35,17 @@ export function UnsubscribePage({ token }: { token?: string }) {
               ) : unsubscribe.isError ? (
                 <FormAlert status="error" title={errorMessage(unsubscribe.error)} />
               ) : (
-                <Stack direction="row" gap="3" align="center" role="status">
-                  <Spinner size="sm" color="brand.solid" />
-                  <Text>Turning these e-mails off…</Text>
+                <Stack gap="3" align="start">
+                  <Text>Stop getting this kind of e-mail from us?</Text>
+                  <Button
+                    colorPalette="brand"
+                    loading={unsubscribe.isPending}
+                    onClick={() => {
+                      if (!unsubscribe.isPending) unsubscribe.mutate(token);
+                    }}
+                  >
+                    {UNSUBSCRIBE_ACTION}
+                  </Button>
                 </Stack>
               )}
               <Text>
