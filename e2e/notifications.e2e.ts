@@ -114,7 +114,7 @@ describe("notification centre", () => {
       CLIENT,
     );
     for (const notice of listed.items)
-      await api.send("POST", `/api/notifications/${notice.id}/read`, CLIENT, undefined);
+      await api.send("POST", `/api/notifications/${notice.id}/read`, CLIENT, {});
     await page.goto("/portal/invoices");
     await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
     const dialog = page.getByRole("dialog", { name: "Notifications" });
