@@ -113,8 +113,7 @@ describe("notification centre", () => {
       `/api/notifications?limit=${NOTIFICATIONS_SHOWN}`,
       CLIENT,
     );
-    for (const notice of listed.items)
-      await api.send("POST", `/api/notifications/${notice.id}/read`, CLIENT, {});
+    for (const notice of listed.items) await api.send("POST", `/api/notifications/${notice.id}/read`, CLIENT, {});
     await page.goto("/portal/invoices");
     await page.getByRole("button", { name: "Notifications, 1 unread" }).click();
     const dialog = page.getByRole("dialog", { name: "Notifications" });
