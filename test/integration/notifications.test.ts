@@ -343,24 +343,23 @@ describe("reading notifications", () => {
       .update(users)
       .set({ archivedAt: new Date() })
       .where(inArray(users.id, [developer.id, client.id]));
+    const told = async () =>
+      (
+        await server.db
+          .select({ userId: notifications.userId })
+          .from(notifications)
+          .where(eq(notifications.link, `/portal/projects/${projectId}`))
+      ).map((row) => row.userId);
     await ok(http.admin.request("POST", `/api/projects/${projectId}/messages`, { message: "While they are away" }));
-    const rows = await server.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(eq(notifications.link, `/portal/projects/${projectId}`));
-    expect(rows.map((row) => row.userId)).not.toContain(developer.id);
-    expect(rows.map((row) => row.userId)).not.toContain(client.id);
+    expect(await told()).not.toContain(developer.id);
+    expect(await told()).not.toContain(client.id);
     // Someone active on it is still told: the project's other people (here, administrators but the author).
     await server.db
       .update(users)
       .set({ archivedAt: null })
       .where(inArray(users.id, [developer.id, client.id]));
     await ok(http.admin.request("POST", `/api/projects/${projectId}/messages`, { message: "They are back" }));
-    const after = await server.db
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(eq(notifications.link, `/portal/projects/${projectId}`));
-    expect(after.map((row) => row.userId)).toEqual(expect.arrayContaining([developer.id, client.id]));
+    expect(await told()).toEqual(expect.arrayContaining([developer.id, client.id]));
   });
 
   it("a task reassigned away is no longer shown to its former assignee", async () => {

@@ -1,4 +1,11 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import {
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
 import type { AdminPage } from "../../../common/admin";
 import type {
   AdminPayment,
@@ -103,14 +110,17 @@ export const adminProjectQuery = (projectId: string) =>
     queryFn: () => api.get<AdminProject>(`/api/admin/projects/${encodeURIComponent(projectId)}`),
   });
 
+/** A project written: the lists of projects, and the forms' choices of them, which are not live. */
+const refreshProjectLists = (queryClient: QueryClient) =>
+  Promise.all(
+    [projectsListKey, ...PROJECT_CHOICES_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+  );
+
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ProjectForm) => api.post<AdminProject>("/api/admin/projects", body),
-    onSuccess: () =>
-      Promise.all(
-        [projectsListKey, ...PROJECT_CHOICES_KEYS].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-      ),
+    onSuccess: () => refreshProjectLists(queryClient),
   });
 }
 
@@ -123,9 +133,8 @@ export function useUpdateProject(projectId: string) {
       const { developers: _developers, ...shown } = project;
       queryClient.setQueryData(projectKey(projectId), shown);
       queryClient.setQueryData(["admin", "projects", projectId], project);
-      // A new title or client changes the forms' choices of projects, which are not live.
-      for (const queryKey of [projectsListKey, ...PROJECT_CHOICES_KEYS])
-        void queryClient.invalidateQueries({ queryKey });
+      // A new title or client changes the forms' choices of projects too.
+      void refreshProjectLists(queryClient);
     },
   });
 }
@@ -140,8 +149,7 @@ export function useDeleteProject(projectId: string) {
     mutationFn: () => api.delete(`/api/admin/projects/${encodeURIComponent(projectId)}`),
     onSuccess: () => {
       queryClient.removeQueries({ queryKey: ["admin", "projects", projectId] });
-      for (const queryKey of [projectsListKey, ...PROJECT_CHOICES_KEYS])
-        void queryClient.invalidateQueries({ queryKey });
+      void refreshProjectLists(queryClient);
     },
   });
 }
