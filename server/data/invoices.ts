@@ -76,7 +76,10 @@ const invoicePage = preparedRead(
       .where(
         and(
           scopeFilter(shape.scope, sql.placeholder("viewer")),
-          beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined),
+          beforeCursor(invoices, shape.after ? sql.placeholder("after") : undefined, {
+            scope:
+              shape.scope === "client" ? { column: invoices.clientId, equals: sql.placeholder("viewer") } : undefined,
+          }),
         ),
       )
       .orderBy(desc(invoices.createdAt), desc(invoices.id))

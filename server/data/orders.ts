@@ -59,7 +59,12 @@ const orderPage = preparedRead(
         and(
           shape.scope === "client" ? eq(serviceOrders.clientId, sql.placeholder("viewer")) : undefined,
           shape.status ? eq(serviceOrders.status, sql.placeholder("status")) : undefined,
-          beforeCursor(serviceOrders, shape.after ? sql.placeholder("after") : undefined),
+          beforeCursor(serviceOrders, shape.after ? sql.placeholder("after") : undefined, {
+            scope:
+              shape.scope === "client"
+                ? { column: serviceOrders.clientId, equals: sql.placeholder("viewer") }
+                : undefined,
+          }),
         ),
       )
       .orderBy(desc(serviceOrders.createdAt), desc(serviceOrders.id))

@@ -7,7 +7,7 @@ import { preparedRead } from "../db/prepared";
 import { messageFiles, projectDevelopers, projectFiles, projectMessages, projects, users } from "../db/schema";
 import type { Change } from "../functions/changes";
 import { prefixSearchPlaceholders } from "../http/admin-table";
-import { beforeCursor, cursorPageRead } from "../http/cursor";
+import { beforeCursor, type CursorScope, cursorPageRead, cursorScopeCondition } from "../http/cursor";
 import { type Delivery, invalidate, type LiveCollection, type LiveKey } from "../live/collection";
 import { presenceProject } from "../live/presence";
 import { type Actor, type ProjectFacts, rules, type Scope } from "../rules";
@@ -69,7 +69,20 @@ const projectPage = preparedRead(
   ) => {
     const after = shape.after ? sql.placeholder("after") : undefined;
     const status = shape.status ? eq(projects.status, sql.placeholder("status")) : undefined;
-    const order = shape.search ? titleOrder(after) : newestFirst(after);
+    const cursorScope: CursorScope | undefined =
+      shape.scope === "client"
+        ? { column: projects.clientId, equals: sql.placeholder("viewer") }
+        : shape.scope === "developer"
+          ? {
+              column: projects.id,
+              in: db
+                .select({ id: projectDevelopers.projectId })
+                .from(projectDevelopers)
+                .where(eq(projectDevelopers.developerId, sql.placeholder("viewer")))
+                .getSQL(),
+            }
+          : undefined;
+    const order = shape.search ? titleOrder(after, cursorScope) : newestFirst(after, cursorScope);
     if (shape.scope === "developer") {
       const chosen = db.select({ id: projectDevelopers.projectId }).from(projectDevelopers);
       const pageIds = (shape.status ? chosen.innerJoin(projects, eq(projects.id, projectDevelopers.projectId)) : chosen)
@@ -105,12 +118,15 @@ const projectPage = preparedRead(
 type PageOrder = Record<"projects" | "assignments", { where: SQL | undefined; orderBy: SQL[] }>;
 
 /** The list's order: created_at desc, id desc (server/http/cursor.ts). */
-function newestFirst(after: Placeholder | undefined): PageOrder {
+function newestFirst(after: Placeholder | undefined, scope: CursorScope | undefined): PageOrder {
   const assignments = { createdAt: projectDevelopers.projectCreatedAt, id: projectDevelopers.projectId };
   return {
-    projects: { where: beforeCursor(projects, after), orderBy: [desc(projects.createdAt), desc(projects.id)] },
+    projects: {
+      where: beforeCursor(projects, after, { scope }),
+      orderBy: [desc(projects.createdAt), desc(projects.id)],
+    },
     assignments: {
-      where: beforeCursor(projects, after, { order: assignments }),
+      where: beforeCursor(projects, after, { order: assignments, scope }),
       orderBy: [desc(assignments.createdAt), desc(assignments.id)],
     },
   };
@@ -125,9 +141,9 @@ function newestFirst(after: Placeholder | undefined): PageOrder {
  * data set read 30,001 rows for a page (37 ms; S32 in docs/performance.md), as a client's name
  * opening their titles would.
  */
-function titleOrder(after: Placeholder | undefined): PageOrder {
+function titleOrder(after: Placeholder | undefined, scope: CursorScope | undefined): PageOrder {
   const inOrder = (key: SQL, id: AnyColumn) => ({
-    where: and(prefixSearchPlaceholders([key]), afterInTitleOrder(key, id, after)),
+    where: and(prefixSearchPlaceholders([key]), afterInTitleOrder(key, id, after, scope)),
     orderBy: [sql`${key} using ~<~`, asc(id)],
   });
   return {
@@ -138,11 +154,18 @@ function titleOrder(after: Placeholder | undefined): PageOrder {
 
 /**
  * The keyset condition of a page in title order: (key, id) after the cursor row's lowered title
- * and id. The lower bound is written alone as well, so the index's range starts at the cursor row.
+ * and id. The lower bound is written alone as well, so the index's range starts at the cursor row. A
+ * cursor row outside the viewer's `scope` has no title here, and the page is empty (CursorScope).
  */
-function afterInTitleOrder(key: SQL, id: AnyColumn, after: Placeholder | undefined): SQL | undefined {
+function afterInTitleOrder(
+  key: SQL,
+  id: AnyColumn,
+  after: Placeholder | undefined,
+  scope: CursorScope | undefined,
+): SQL | undefined {
   if (!after) return undefined;
-  const cursorTitle = sql`(select lower(c.title) from ${projects} c where c.id = ${after})`;
+  const inScope = scope ? sql` and ${cursorScopeCondition(sql`c.${sql.identifier(scope.column.name)}`, scope)}` : sql``;
+  const cursorTitle = sql`(select lower(c.title) from ${projects} c where c.id = ${after}${inScope})`;
   return sql`(${key} ~>=~ ${cursorTitle} and (${key} ~>~ ${cursorTitle} or ${id} > ${after}))`;
 }
 

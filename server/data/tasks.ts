@@ -103,7 +103,14 @@ const taskPage = preparedRead(
           shape.status ? eq(tasks.status, sql.placeholder("status")) : undefined,
           shape.assignee ? eq(tasks.assignedTo, sql.placeholder("assignee")) : undefined,
           shape.project ? eq(tasks.projectId, sql.placeholder("project")) : undefined,
-          beforeCursor(tasks, shape.after ? sql.placeholder("after") : undefined),
+          beforeCursor(tasks, shape.after ? sql.placeholder("after") : undefined, {
+            scope:
+              shape.scope === "assignee"
+                ? { column: tasks.assignedTo, equals: sql.placeholder("viewer") }
+                : shape.scope === "client"
+                  ? { column: tasks.projectId, in: clientProjects(db).getSQL() }
+                  : undefined,
+          }),
         ),
       )
       .orderBy(desc(tasks.createdAt), desc(tasks.id))

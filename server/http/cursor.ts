@@ -28,27 +28,34 @@ export function decodeCursor(cursor: string | undefined): string | undefined {
 }
 
 /**
+ * Where a cursor row must be for the viewer to page after it: its `column` equal to a value (the
+ * row's project, owner or assignee), or among a subquery's ids (a client's projects, a developer's
+ * assignments). A cursor from outside names no row, and the page is empty, so a row the viewer may
+ * not read gives away nothing, not even where it falls in their list.
+ */
+export type CursorScope = { column: AnyColumn; equals: string | Placeholder } | { column: AnyColumn; in: SQL };
+
+export const cursorScopeCondition = (value: SQL, scope: CursorScope): SQL =>
+  "equals" in scope ? sql`${value} = ${scope.equals}` : sql`${value} in (${scope.in})`;
+
+/**
  * The keyset condition of a newest-first page: (created_at, id) before the cursor row's, that row
  * read from `table` by primary key. `order` names the page's own columns when they are not the
  * table's (a developer's projects are ordered by their assignments' copy of the date). `scope`
- * (the row's project or owner) is checked on the row found, behind `offset 0`: given both
- * conditions at once, a prepared statement's generic plan answered the lookup from the
- * (scope, created_at, id) index and read the scope's whole range (an older page of the
- * 100,000-message thread: 719 buffers and 5 ms, against 4 by primary key). A cursor from outside
- * the scope names no row, and the page is empty.
+ * (CursorScope) is checked on the row found, behind `offset 0`: given both conditions at once, a
+ * prepared statement's generic plan answered the lookup from the (scope, created_at, id) index and
+ * read the scope's whole range (an older page of the 100,000-message thread: 719 buffers and 5 ms,
+ * against 4 by primary key).
  */
 export function beforeCursor(
   table: PgTable & { createdAt: AnyColumn; id: AnyColumn },
   after: string | Placeholder | undefined,
-  options: {
-    order?: { createdAt: AnyColumn; id: AnyColumn };
-    scope?: { column: AnyColumn; equals: string | Placeholder };
-  } = {},
+  options: { order?: { createdAt: AnyColumn; id: AnyColumn }; scope?: CursorScope | undefined } = {},
 ): SQL | undefined {
   if (!after) return undefined;
   const { order = table, scope } = options;
   const row = scope
-    ? sql`select c.created_at, c.id from (select r.created_at, r.id, r.${sql.identifier(scope.column.name)} as scope from ${table} r where r.id = ${after} offset 0) c where c.scope = ${scope.equals}`
+    ? sql`select c.created_at, c.id from (select r.created_at, r.id, r.${sql.identifier(scope.column.name)} as scope from ${table} r where r.id = ${after} offset 0) c where ${cursorScopeCondition(sql`c.scope`, scope)}`
     : sql`select c.created_at, c.id from ${table} c where c.id = ${after}`;
   return sql`(${order.createdAt}, ${order.id}) < (${row})`;
 }
