@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { adminTableQuery } from "./admin";
 import {
+  ADMIN_PAGE_MAX,
   BOOKING_SORTS,
   BOOKING_TABLE_DEFAULTS,
   SERVICES_PAGE_SIZE,
@@ -72,7 +73,7 @@ export type ServiceFormValues = z.input<typeof serviceInputSchema>;
 export type ServiceInput = z.output<typeof serviceInputSchema>;
 
 export const servicesPageQuerySchema = z.strictObject({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX, `Pages go up to ${ADMIN_PAGE_MAX}.`).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(SERVICES_PAGE_SIZE),
 });
 

@@ -8,6 +8,11 @@
  */
 export const ADMIN_PAGE_SIZE_MAX = 100;
 export const ADMIN_PAGE_SIZE_DEFAULT = 25;
+/**
+ * The last page number asked for: far past any table's end (a million pages of 100 rows), and an
+ * OFFSET PostgreSQL can hold (a page number near 2^63 overflowed its bigint: a 500, not a 400).
+ */
+export const ADMIN_PAGE_MAX = 1_000_000;
 export const ADMIN_SEARCH_MAX_LENGTH = 100;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
@@ -43,7 +48,7 @@ export function readTableQuery<C extends string>(
   defaults: TableDefaults<C>,
 ): AdminTableQuery<C> {
   return {
-    page: wholeNumber(raw.page, 1, Number.MAX_SAFE_INTEGER) ?? 1,
+    page: wholeNumber(raw.page, 1, ADMIN_PAGE_MAX) ?? 1,
     pageSize: wholeNumber(raw.pageSize, 1, ADMIN_PAGE_SIZE_MAX) ?? ADMIN_PAGE_SIZE_DEFAULT,
     sort: columns.includes(raw.sort as C) ? (raw.sort as C) : defaults.sort,
     dir: SORT_DIRECTIONS.includes(raw.dir as SortDirection) ? (raw.dir as SortDirection) : defaults.dir,

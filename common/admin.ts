@@ -1,5 +1,6 @@
 import { z } from "zod";
 import {
+  ADMIN_PAGE_MAX,
   ADMIN_PAGE_SIZE_DEFAULT,
   ADMIN_PAGE_SIZE_MAX,
   ADMIN_SEARCH_MAX_LENGTH,
@@ -38,7 +39,7 @@ export function adminTableQuery<const C extends readonly [string, ...string[]]>(
   defaults: TableDefaults<C[number]>,
 ) {
   return z.strictObject({
-    page: z.coerce.number().int().min(1).default(1),
+    page: z.coerce.number().int().min(1).max(ADMIN_PAGE_MAX, `Pages go up to ${ADMIN_PAGE_MAX}.`).default(1),
     pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE_DEFAULT),
     sort: z.enum(columns).default(defaults.sort as never),
     dir: z.enum(SORT_DIRECTIONS).default(defaults.dir),

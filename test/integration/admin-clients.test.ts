@@ -179,6 +179,7 @@ describe("GET /api/admin/clients", () => {
     for (const query of [
       "page=0",
       "page=x",
+      "page=1000000000000000000",
       "pageSize=101",
       "pageSize=0",
       "sort=email",
