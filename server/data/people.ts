@@ -11,9 +11,11 @@ import { pageLimit } from "../db/limit";
 import { preparedRead } from "../db/prepared";
 import {
   accounts,
+  auditLog,
   invoices,
   milestones,
   projectDevelopers,
+  projectFiles,
   projectMessages,
   projects,
   serviceOrders,
@@ -164,7 +166,8 @@ export async function hasPassword(db: Db | Tx, id: string): Promise<boolean> {
 /**
  * True when deleting the person would lose something of theirs: projects,
  * invoices, orders, messages, milestones they created, tasks they hold or
- * created, projects they are assigned to.
+ * created, projects they are assigned to, files they uploaded, and the changes
+ * the audit log says they made (deleted, its entries would name nobody).
  */
 export async function hasRecords(db: Db | Tx, userId: string): Promise<boolean> {
   const [row] = await db
@@ -176,7 +179,9 @@ export async function hasRecords(db: Db | Tx, userId: string): Promise<boolean> 
       or ${exists(db.select({ x: sql`1` }).from(milestones).where(eq(milestones.createdBy, userId)))}
       or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.assignedTo, userId)))}
       or ${exists(db.select({ x: sql`1` }).from(tasks).where(eq(tasks.createdBy, userId)))}
-      or ${exists(db.select({ x: sql`1` }).from(projectDevelopers).where(eq(projectDevelopers.developerId, userId)))}`,
+      or ${exists(db.select({ x: sql`1` }).from(projectDevelopers).where(eq(projectDevelopers.developerId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(projectFiles).where(eq(projectFiles.uploaderId, userId)))}
+      or ${exists(db.select({ x: sql`1` }).from(auditLog).where(eq(auditLog.actorId, userId)))}`,
     })
     .from(users)
     .where(eq(users.id, userId));

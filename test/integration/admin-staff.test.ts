@@ -273,6 +273,21 @@ describe("DELETE /api/admin/staff/:id", () => {
     expect((await auditRows(owner.id)).map((row) => row.action)).toEqual(["staff.deactivate"]);
   });
 
+  it("deactivates an administrator whose only records are audited changes, so the log still names them", async () => {
+    const auditor = await newPerson(server, "admin");
+    const renamed = await auditor.client.request("PATCH", `/api/admin/staff/${ids[0]}`, {
+      fullName: `${TAG} Renamed by the auditor`,
+    });
+    expect(renamed.status).toBe(200);
+    const removed = await admin.request("DELETE", `/api/admin/staff/${auditor.id}`);
+    expect(removed.json).toMatchObject({ outcome: "deactivated", member: { id: auditor.id } });
+    const written = await server.db
+      .select({ actorId: auditLog.actorId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, ids[0] as string));
+    expect(written.map((row) => row.actorId)).toContain(auditor.id);
+  });
+
   it("refuses removing yourself (403), clients and unknown ids (404)", async () => {
     const self = await admin.request("DELETE", `/api/admin/staff/${adminId}`);
     expect(self.status).toBe(403);
