@@ -244,6 +244,31 @@ describe("Admin › Developers and Staff", () => {
     await laptop.context.close();
   });
 
+  it("removes a staff member who holds a task: deactivated, then reactivated from the Staff page", async () => {
+    const { page } = admin;
+    const member = await api.send<{ id: string }>("POST", "/api/admin/staff", ADMIN_EMAIL, {
+      fullName: "Kemi Returning",
+      email: "kemi.returning@example.test",
+      role: "developer",
+    });
+    await api.send("POST", "/api/admin/tasks", ADMIN_EMAIL, {
+      title: "Kept while Kemi is away",
+      assignedTo: member.id,
+    });
+    await page.goto("/portal/admin/staff?q=kemi");
+    const row = page.getByRole("table", { name: "Administrators and developers" }).locator("tbody tr");
+    await row.getByRole("button", { name: "Remove Kemi Returning" }).click();
+    await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
+    await page.getByText(TOAST.staffDeactivated, { exact: true }).waitFor();
+    await row.getByText("Deactivated", { exact: true }).waitFor();
+    await expectNoViolations(page, "staff page with a deactivated member");
+
+    await row.getByRole("button", { name: "Reactivate Kemi Returning" }).click();
+    await page.getByText(TOAST.staffReactivated, { exact: true }).waitFor();
+    await row.getByRole("button", { name: "Remove Kemi Returning" }).waitFor();
+    expect(await row.getByText("Deactivated", { exact: true }).count()).toBe(0);
+  });
+
   it("a developer's page links each project's client and each task's project to their pages", async () => {
     const { page } = admin;
     const found = await api.get<{ items: { id: string }[] }>("/api/admin/developers?q=tunde", ADMIN_EMAIL);

@@ -7,7 +7,7 @@ import { staffInviteSchema, staffUpdateSchema } from "../../common/people";
 import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import { auditAdminChange } from "../data/audit";
-import { invitePerson, type PersonRow, removePerson } from "../data/people";
+import { invitePerson, type PersonRow, reactivatePerson, removePerson } from "../data/people";
 import { endingSessionsOf } from "../data/sessions";
 import { getStaffMember, keepAnAdministrator, listStaff, lockActiveAdmins } from "../data/staff";
 import type { Db } from "../db";
@@ -138,6 +138,27 @@ export const adminStaffRoutes: FastifyPluginAsyncZod<{
         if (before.role === "admin" && !before.archivedAt) keepAnAdministrator(admins, staffId);
         const { outcome, person } = await removePerson(tx, actor, before, staffAudit);
         return { outcome, member: asStaff(person) };
+      });
+    },
+  );
+
+  app.post(
+    "/api/admin/staff/:staffId/reactivate",
+    {
+      schema: {
+        tags: ["admin"],
+        summary: "Lets a deactivated administrator or developer sign in again, in the role they had",
+        params: staffParams,
+        response: { 200: adminStaffSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const actor = await onlyAdmins(request);
+      const { staffId } = request.params;
+      return db.transaction(async (tx) => {
+        const before = await getStaffMember(tx, staffId, { lock: "change" });
+        if (!before) throw notFound("Staff member");
+        return asStaff(await reactivatePerson(tx, actor, before, staffAudit));
       });
     },
   );

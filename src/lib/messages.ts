@@ -81,6 +81,9 @@ export const TOAST = {
   signOutEverywhereFailed: "Failed to sign them out",
   staffRemoved: "Staff member removed successfully",
   staffDeactivated: "Staff member deactivated: their projects, tasks and messages are kept",
+  /** Not in spec §8 (a deactivated staff member let back in): worded like the clients' and developers'. */
+  staffReactivated: "Staff member reactivated",
+  staffReactivateFailed: "Failed to reactivate staff member",
   staffUpdated: "Staff member updated",
   staffInvited: "Invitation sent",
   /** Not in spec §8 (its Download has no behaviour shown): worded like the spec's other failures. */

@@ -286,6 +286,16 @@ describe("DELETE /api/admin/staff/:id", () => {
       .from(auditLog)
       .where(eq(auditLog.entityId, ids[0] as string));
     expect(written.map((row) => row.actorId)).toContain(auditor.id);
+
+    // Reactivated from the staff page, in the role they had: they sign in and manage staff again.
+    expect((await developer.client.request("POST", `/api/admin/staff/${auditor.id}/reactivate`)).status).toBe(403);
+    const reactivated = await admin.request("POST", `/api/admin/staff/${auditor.id}/reactivate`);
+    expect(reactivated.status).toBe(200);
+    expect(reactivated.json).toMatchObject({ id: auditor.id, role: "admin", archivedAt: null });
+    const back = await server.signIn(auditor.email);
+    expect((await back.request("GET", "/api/admin/staff")).status).toBe(200);
+    expect((await auditRows(auditor.id)).map((row) => row.action)).toEqual(["staff.deactivate", "staff.reactivate"]);
+    expect((await admin.request("POST", `/api/admin/staff/${ids[3]}/reactivate`)).status).toBe(404);
   });
 
   it("refuses removing yourself (403), clients and unknown ids (404)", async () => {

@@ -74,21 +74,7 @@ export function PersonRowActions({
         )}
       </Link>
       {person.archivedAt ? (
-        <Button
-          size="xs"
-          variant="outline"
-          loading={reactivate.isPending}
-          onClick={(event) => {
-            keepPlace(event.currentTarget);
-            reactivate.mutate(person.id, {
-              onSuccess: () => toaster.create({ type: "success", title: texts.reactivated }),
-              onError: () => toastFailure(texts.reactivateFailed),
-            });
-          }}
-        >
-          Reactivate
-          <HiddenName name={person.fullName} />
-        </Button>
+        <ReactivateButton person={person} reactivate={reactivate} texts={texts} />
       ) : (
         <ConfirmDialog
           question={texts.deleteQuestion}
@@ -110,5 +96,34 @@ export function PersonRowActions({
         />
       )}
     </HStack>
+  );
+}
+
+/** Reactivate on a deactivated person's row (clients, developers, staff): they may sign in again. */
+export function ReactivateButton({
+  person,
+  reactivate,
+  texts,
+}: {
+  person: Pick<Person, "id" | "fullName">;
+  reactivate: UseMutationResult<unknown, Error, string>;
+  texts: Pick<PersonActionTexts, "reactivated" | "reactivateFailed">;
+}) {
+  return (
+    <Button
+      size="xs"
+      variant="outline"
+      loading={reactivate.isPending}
+      onClick={(event) => {
+        keepPlace(event.currentTarget);
+        reactivate.mutate(person.id, {
+          onSuccess: () => toaster.create({ type: "success", title: texts.reactivated }),
+          onError: () => toastFailure(texts.reactivateFailed),
+        });
+      }}
+    >
+      Reactivate
+      <HiddenName name={person.fullName} />
+    </Button>
   );
 }

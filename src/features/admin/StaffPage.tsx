@@ -24,8 +24,15 @@ import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toast
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable } from "./AdminTable";
 import { adminPeopleKey } from "./api";
-import { HiddenName } from "./PersonRow";
-import { adminStaffKey, staffQueryOptions, useInviteStaff, useRemoveStaff, useUpdateStaff } from "./people-api";
+import { HiddenName, ReactivateButton } from "./PersonRow";
+import {
+  adminStaffKey,
+  staffQueryOptions,
+  useInviteStaff,
+  useReactivateStaff,
+  useRemoveStaff,
+  useUpdateStaff,
+} from "./people-api";
 
 export const REMOVE_STAFF_QUESTION = "Are you sure you want to remove this staff member?";
 export const REMOVE_STAFF_NOTE =
@@ -119,10 +126,14 @@ export function StaffPage({
   );
 }
 
+const REACTIVATE_TEXTS = { reactivated: TOAST.staffReactivated, reactivateFailed: TOAST.staffReactivateFailed };
+
 function StaffActions({ member, self }: { member: AdminStaffMember; self: boolean }) {
   const remove = useRemoveStaff();
+  const reactivate = useReactivateStaff();
   return (
     <HStack gap="2" justify="end" wrap="wrap">
+      {member.archivedAt && <ReactivateButton person={member} reactivate={reactivate} texts={REACTIVATE_TEXTS} />}
       {!member.archivedAt && !member.emailVerified && <ResendInvitationButton kind="staff" person={member} />}
       <EditStaffDialog member={member} self={self} />
       {!self && !member.archivedAt && member.emailVerified && <SignOutEverywhereButton kind="staff" person={member} />}

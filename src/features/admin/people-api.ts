@@ -145,6 +145,14 @@ export function useRemoveStaff() {
   });
 }
 
+export function useReactivateStaff() {
+  const invalidate = useInvalidatePeople();
+  return useMutation({
+    mutationFn: (id: string) => api.post<AdminStaffMember>(`/api/admin/staff/${encodeURIComponent(id)}/reactivate`),
+    onSettled: invalidate,
+  });
+}
+
 /** Every session of someone ended; their page's Account line is read again (no device left). */
 export function useSignOutEverywhere(kind: "clients" | "developers" | "staff") {
   const queryClient = useQueryClient();
