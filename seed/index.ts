@@ -304,7 +304,8 @@ export async function seedDatabase(db: Db): Promise<void> {
         projectId: p[2],
         clientId: c2,
         amount: nairaToKobo(300_000),
-        status: "overdue",
+        // Unpaid past its due date: it shows as overdue (server/data/invoices.ts shownStatus).
+        status: "unpaid",
         dueDate: day(-3),
         // Told when it fell overdue: a fresh start does not remind anyone of the demo's past.
         overdueToldFor: day(-3),

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -212,7 +212,16 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
         // The project it keeps is not judged again: it may have been given to another client since.
         if (projectId && projectId !== before.projectId) await mustBeClientsProject(tx, before.clientId, projectId);
-        await tx.update(invoices).set({ projectId, amount, dueDate }).where(eq(invoices.id, invoiceId));
+        // A row an older version stored as overdue (migration 0046) is unpaid: its new due date decides what it shows.
+        await tx
+          .update(invoices)
+          .set({
+            projectId,
+            amount,
+            dueDate,
+            status: sql`case when ${invoices.status} = 'overdue' then 'unpaid' else ${invoices.status} end`,
+          })
+          .where(eq(invoices.id, invoiceId));
         return invoiceChanged(tx, actor, before, "invoice.update", "updated");
       });
     },

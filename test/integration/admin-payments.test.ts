@@ -509,6 +509,20 @@ describe("PATCH /api/admin/invoices/:id", () => {
     expect(await auditEntries(invoice.id)).toHaveLength(1);
   });
 
+  it("a row stored as overdue (before migration 0046) shows what its new due date says once corrected", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, status: "overdue", dueDate: lagosDay(-3) });
+    const before = await summary();
+    const response = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: null,
+      amount: "10000",
+      dueDate: lagosDay(30),
+    });
+    expect(response.json).toMatchObject({ status: "unpaid", dueDate: lagosDay(30) });
+    const [row] = await server.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row?.status).toBe("unpaid");
+    expect((await summary()).overdueCount).toBe(before.overdueCount - 1);
+  });
+
   it("takes only a project of the same client, an amount over zero and a due date; anything else is a 400 that changes nothing", async () => {
     const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 3_000_00 });
     const patch = (body: Record<string, unknown>) => admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, body);
