@@ -47,6 +47,8 @@ try {
   const project = projects.find((entry) => entry.title === "Eze Foods E-commerce Store") ?? projects[0];
   const task = (await getJson(server.url, "/api/tasks?limit=1", cookies.developer)).items[0];
   if (!task) throw new Error(`${USERS.developer} has no task`);
+  // An edit names the version it edits (common/schemas.ts editedVersion): each the one the last wrote.
+  let taskVersion = task.updatedAt;
 
   /** Each kind of change: the key its receivers hold, who holds it, and one change made with `label` in it. */
   const topics = [
@@ -61,8 +63,8 @@ try {
       name: "task",
       key: ["tasks", "mine"],
       sessions: [cookies.developer, cookies.admin],
-      change: (label) =>
-        send(
+      change: async (label) => {
+        const edited = await send(
           "PUT",
           `/api/admin/tasks/${task.id}`,
           cookies.admin,
@@ -74,9 +76,12 @@ try {
             assignedTo: task.assignedTo,
             projectId: task.projectId,
             dueDate: task.dueDate,
+            expectedUpdatedAt: taskVersion,
           },
           200,
-        ),
+        );
+        taskVersion = edited.updatedAt;
+      },
     },
   ];
 
@@ -87,6 +92,7 @@ try {
       body: JSON.stringify(body),
     });
     if (response.status !== expected) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
   }
 
   const results = {};

@@ -4,10 +4,10 @@ import { PAYMENT_FILTERS, PAYMENT_SORTS, PAYMENT_TABLE_DEFAULTS } from "./admin-
 
 export type { PaymentSort } from "./admin-table";
 
-import { invoiceSchema, projectSchema } from "./api";
+import { invoiceSchema, projectSchema, timestamp } from "./api";
 import { PROJECT_STATUSES } from "./domain";
 import { ONE_LINE, tooLong } from "./messages";
-import { amountSchema, calendarDate, toMinorUnits } from "./schemas";
+import { amountSchema, calendarDate, editedVersion, toMinorUnits } from "./schemas";
 import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
@@ -111,9 +111,16 @@ export const projectFormSchema = z
     path: ["endDate"],
   });
 export type ProjectForm = z.infer<typeof projectFormSchema>;
+/** Edit project: every field, from the version of the project the dialog read. */
+export const projectEditSchema = projectFormSchema.safeExtend(editedVersion);
+export type ProjectEdit = z.infer<typeof projectEditSchema>;
 
 /** A project as the edit dialog loads it: the portal's project with its assigned developers. */
 export const adminProjectSchema = projectSchema
-  .extend({ developers: z.array(personOptionSchema) })
+  .extend({
+    developers: z.array(personOptionSchema),
+    /** What Edit project sends back as the version it edits (common/schemas.ts editedVersion). */
+    updatedAt: timestamp,
+  })
   .meta({ id: "AdminProject" });
 export type AdminProject = z.input<typeof adminProjectSchema>;

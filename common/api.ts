@@ -90,6 +90,8 @@ export const taskSchema = z
     priority: z.enum(TASK_PRIORITIES),
     dueDate: day,
     createdAt: timestamp,
+    /** What an edit sends back as the version it edits (common/schemas.ts editedVersion). */
+    updatedAt: timestamp,
     assignedTo: z.string().nullable(),
     assigneeName: z.string().nullable(),
     projectId: z.uuid().nullable(),

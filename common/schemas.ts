@@ -51,6 +51,21 @@ export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
 
 export const uuidParam = z.uuid("This is not a valid id.");
 
+/**
+ * What an edit form that writes every field of a row sends beside them: the row's `updatedAt` as the
+ * form read it. A save from a form opened before someone else's change is refused (409) with this text:
+ * written, it put back what the form showed and undid that change without a word (two administrators
+ * on one project, or a developer moving the task an administrator is editing).
+ */
+export const EDITED_MEANWHILE =
+  "Someone else changed this after you opened it. Close this form and open it again to see their changes.";
+export const editedVersion = {
+  expectedUpdatedAt: z.iso.datetime({
+    offset: true,
+    error: "Open the form again: it did not say which version it edits.",
+  }),
+};
+
 /** How many files one message may carry (issue #8, item 6). */
 export const MESSAGE_FILES_MAX = 10;
 export const MESSAGE_TOO_MANY_FILES = `Attach at most ${MESSAGE_FILES_MAX} files to a message.`;

@@ -2,10 +2,10 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
-import type { AdminPayment } from "../common/admin-money";
+import type { AdminPayment, AdminProject } from "../common/admin-money";
 import { PROJECT_INVOICED_KEPT } from "../common/domain";
 import { formatDay } from "../common/format";
-import { AMOUNT_FORMAT } from "../common/schemas";
+import { AMOUNT_FORMAT, EDITED_MEANWHILE } from "../common/schemas";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "../src/features/admin/labels";
 import { DELETE_PROJECT_QUESTION, PROJECT_WAITS_OFFLINE } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
@@ -167,6 +167,30 @@ describe("Admin › money and projects", () => {
     await page.getByText("45%").first().waitFor();
     await check.page.getByText("45%").first().waitFor();
     await check.context.close();
+
+    // Another administrator changes the project while the dialog is open: the save is refused, and says why.
+    await page.getByRole("button", { name: "Edit project" }).click();
+    await expect.poll(() => dialog.getByLabel("Progress (%)").inputValue()).toBe("45");
+    const projectPath = `/api/admin/projects/${projectUrl.split("/").at(-1)}`;
+    const current = await api.get<AdminProject>(projectPath, ADMIN_EMAIL);
+    await api.send("PATCH", projectPath, ADMIN_EMAIL, {
+      title: current.title,
+      description: current.description ?? "",
+      clientId: current.clientId,
+      developerIds: current.developers.map((developer) => developer.id),
+      status: current.status,
+      progress: 60,
+      startDate: current.startDate,
+      endDate: current.endDate,
+      expectedUpdatedAt: current.updatedAt,
+    });
+    await page.getByText("60%").first().waitFor();
+    await dialog.getByLabel("Title").fill(`${TITLE} renamed`);
+    await dialog.getByRole("button", { name: "Save changes" }).click();
+    await dialog.getByText(EDITED_MEANWHILE).waitFor();
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
 
     // Its tasks: Admin › Tasks filtered by the project, which the Project filter names.
     await page.getByRole("link", { name: "View tasks" }).click();

@@ -377,7 +377,7 @@ describe("My Tasks", () => {
       startDate: null,
       endDate: null,
     };
-    const project = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, form);
+    const project = await api.send<{ id: string; updatedAt: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, form);
     const task = await api.send<Task>("POST", "/api/admin/tasks", ADMIN_EMAIL, {
       title: "Sketch the loyalty card",
       assignedTo: me.id,
@@ -390,7 +390,11 @@ describe("My Tasks", () => {
     // Not on the project: its name, which they could not open, is not a link.
     await card(page, task).getByText(form.title).waitFor();
     expect(await projectLink().count()).toBe(0);
-    await api.send("PATCH", `/api/admin/projects/${project.id}`, ADMIN_EMAIL, { ...form, developerIds: [me.id] });
+    await api.send("PATCH", `/api/admin/projects/${project.id}`, ADMIN_EMAIL, {
+      ...form,
+      developerIds: [me.id],
+      expectedUpdatedAt: project.updatedAt,
+    });
     await projectLink().waitFor();
     await projectLink().click();
     await page.getByRole("heading", { level: 1, name: form.title }).waitFor();

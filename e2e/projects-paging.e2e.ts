@@ -129,6 +129,7 @@ describe("projects list, a page at a time", () => {
         developerIds: full.developers.map((developer) => developer.id),
         status: "on_hold",
         progress: full.progress,
+        expectedUpdatedAt: full.updatedAt,
         startDate: full.startDate ?? null,
         endDate: full.endDate ?? null,
       },

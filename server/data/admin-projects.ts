@@ -6,7 +6,7 @@ import { projectColumns } from "./projects";
 /** A project as the administrators' edit dialog loads it (issue #7): the portal's fields and its developers. */
 export async function getAdminProject(db: Db | Tx, id: string, options: { lock?: boolean } = {}) {
   const base = db
-    .select(projectColumns)
+    .select({ ...projectColumns, updatedAt: projects.updatedAt })
     .from(projects)
     .innerJoin(users, eq(users.id, projects.clientId))
     .where(eq(projects.id, id));

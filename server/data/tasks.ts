@@ -28,6 +28,7 @@ const taskColumns = {
   priority: tasks.priority,
   dueDate: tasks.dueDate,
   createdAt: tasks.createdAt,
+  updatedAt: tasks.updatedAt,
   assignedTo: tasks.assignedTo,
   assigneeName: users.fullName,
   projectId: tasks.projectId,
@@ -171,6 +172,7 @@ export async function getTaskFields(db: Db | Tx, id: string, options: { lock?: b
       assignedTo: tasks.assignedTo,
       projectId: tasks.projectId,
       dueDate: tasks.dueDate,
+      updatedAt: tasks.updatedAt,
     })
     .from(tasks)
     .where(eq(tasks.id, id));

@@ -3,6 +3,7 @@ import type { Duplex } from "node:stream";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
 import { unexpectedField } from "../../common/messages";
+import { EDITED_MEANWHILE } from "../../common/schemas";
 
 /** The one error shape of the API: {"error":{"code","message","fields"}}. */
 export type ErrorBody = {
@@ -143,6 +144,16 @@ export function loggable(error: unknown): Record<string, unknown> {
 /** loggable as the log's `err` serializer, typed as Fastify types a serializer of errors. */
 export const errorSerializer = (error: unknown) =>
   loggable(error) as { type: string; message: string; stack: string; [key: string]: unknown };
+
+/**
+ * Refuses a save made from a form that read the row before its last change (common/schemas.ts
+ * editedVersion): `updatedAt` is the row's, read under the caller's lock. Both sides are the
+ * database's value read through the driver, to the millisecond.
+ */
+export function refuseIfEditedMeanwhile(updatedAt: Date, expectedUpdatedAt: string): void {
+  if (updatedAt.getTime() !== Date.parse(expectedUpdatedAt))
+    throw new HttpError(409, "edited_meanwhile", EDITED_MEANWHILE);
+}
 
 /** Texts of the writes that met another at the same moment (a 409: nothing was written). */
 export const RACED_REMOVAL = "Something this names was removed a moment ago. Reload the page and try again.";

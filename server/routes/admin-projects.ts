@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminProjectSchema, type ProjectForm, projectFormSchema } from "../../common/admin-money";
+import { adminProjectSchema, type ProjectForm, projectEditSchema, projectFormSchema } from "../../common/admin-money";
 import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
@@ -16,7 +16,7 @@ import { invoices, milestones, notifications, projectDevelopers, projectFiles, p
 import { type FileStore, purgeDeletedContent } from "../files/store";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { conflict, notFound, validationFailed } from "../http/errors";
+import { conflict, notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 const projectParams = z.strictObject({ projectId: uuidParam });
@@ -142,14 +142,14 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
         tags: ["admin"],
         summary: "Edits every field of a project: title, description, client, developers, status, progress, dates",
         params: projectParams,
-        body: projectFormSchema,
-        response: { 200: adminProjectSchema, ...errorResponses(400, 401, 403, 404) },
+        body: projectEditSchema,
+        response: { 200: adminProjectSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = await onlyAdmins(request);
       const { projectId } = request.params;
-      const body = request.body;
+      const { expectedUpdatedAt, ...body } = request.body;
       return db.transaction(async (tx) => {
         const before = await getAdminProject(tx, projectId, { lock: true });
         if (!before) throw notFound("Project");
@@ -157,6 +157,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
         const kept = { ...audited(before), developerIds: developersSorted(audited(before).developerIds) };
         if (changesNothing(kept, { ...columnsOf(body), developerIds: developersSorted(body.developerIds) }))
           return before;
+        refuseIfEditedMeanwhile(before.updatedAt, expectedUpdatedAt);
         await checkPeople(tx, body, before);
         await tx.update(projects).set(columnsOf(body)).where(eq(projects.id, projectId));
         const previousIds = before.developers.map((developer) => developer.id);

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pickerQuerySchema, projectOptionSchema, taskAssigneeOptionSchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
-import { type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
+import { editedVersion, type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyTaskChange } from "../data/notifications";
 import { assignableStaff, getTask, getTaskFields, projectClientOf, taskProjects } from "../data/tasks";
@@ -12,7 +12,7 @@ import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { notFound, validationFailed } from "../http/errors";
+import { notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 const taskParams = z.strictObject({ taskId: uuidParam });
@@ -57,6 +57,9 @@ async function checkReferences(
  * GET /api/tasks (every task for an administrator) with its filters. Every
  * write is audited and published in its own transaction.
  */
+/** An edit writes every field, from the version of the task its form read. */
+const taskEditSchema = taskInputSchema.extend(editedVersion);
+
 export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage tasks");
 
@@ -145,18 +148,20 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         tags: ["admin"],
         summary: "Edit every field of a task",
         params: taskParams,
-        body: taskInputSchema,
-        response: { 200: taskSchema, ...errorResponses(400, 401, 403, 404) },
+        body: taskEditSchema,
+        response: { 200: taskSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = await onlyAdmins(request);
       const { taskId } = request.params;
-      const data = request.body;
+      const { expectedUpdatedAt, ...data } = request.body;
       await db.transaction(async (tx) => {
-        const before = await getTaskFields(tx, taskId, { lock: true });
-        if (!before) throw notFound("Task");
+        const found = await getTaskFields(tx, taskId, { lock: true });
+        if (!found) throw notFound("Task");
+        const { updatedAt, ...before } = found;
         if (changesNothing(before, data)) return;
+        refuseIfEditedMeanwhile(updatedAt, expectedUpdatedAt);
         const { projectClientId } = await checkReferences(tx, data, before);
         await tx.update(tasks).set(data).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {
@@ -199,8 +204,9 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       const actor = await onlyAdmins(request);
       const { taskId } = request.params;
       await db.transaction(async (tx) => {
-        const before = await getTaskFields(tx, taskId, { lock: true });
-        if (!before) throw notFound("Task");
+        const found = await getTaskFields(tx, taskId, { lock: true });
+        if (!found) throw notFound("Task");
+        const { updatedAt: _updatedAt, ...before } = found;
         const projectClientId = await projectClientOf(tx, before.projectId);
         await tx.delete(tasks).where(eq(tasks.id, taskId));
         await auditAdminChange(tx, actor, {

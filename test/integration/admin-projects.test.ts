@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
+import { EDITED_MEANWHILE } from "../../common/schemas";
 import {
   auditLog,
   milestones,
@@ -16,6 +17,7 @@ import { insertInvoice } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
 import { createPeople } from "../support/people";
 import { createMessages, createProject } from "../support/project-factory";
+import { projectVersion } from "../support/projects";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createTask } from "../support/tasks";
 
@@ -44,6 +46,13 @@ const body = (extra: Record<string, unknown> = {}) => ({
   endDate: "2026-06-30",
   ...extra,
 });
+
+/** PATCH /api/admin/projects/:id as Edit project sends it: from the version the database holds now. */
+const edit = async (as: Client, id: string, fields: Record<string, unknown>) =>
+  as.request("PATCH", `/api/admin/projects/${id}`, {
+    ...fields,
+    expectedUpdatedAt: await projectVersion(server.db, id),
+  });
 
 async function socketOf(http: Client): Promise<LiveSocket> {
   const opened = await openLive(server.url, http);
@@ -107,7 +116,7 @@ describe("who may create and edit projects", () => {
     const routes: [string, string, unknown][] = [
       ["GET", `/api/admin/projects/${projectId}`, undefined],
       ["POST", "/api/admin/projects", body()],
-      ["PATCH", `/api/admin/projects/${projectId}`, body()],
+      ["PATCH", `/api/admin/projects/${projectId}`, { ...body(), expectedUpdatedAt: new Date().toISOString() }],
       ["DELETE", `/api/admin/projects/${projectId}`, undefined],
     ];
     for (const [method, path, payload] of routes) {
@@ -217,7 +226,7 @@ describe("PATCH /api/admin/projects/:id", () => {
       startDate: null,
       endDate: "2026-09-01",
     });
-    const response = await admin.request("PATCH", `/api/admin/projects/${projectId}`, change);
+    const response = await edit(admin, projectId, change);
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
       title: `${TAG} Moved`,
@@ -270,19 +279,46 @@ describe("PATCH /api/admin/projects/:id", () => {
     expect(read.json).toMatchObject({ title: `${TAG} Moved`, developers: [{ id: ngoziId }] });
   });
 
+  it("an edit from a dialog opened before another administrator's is refused (409), and the developer they added stays", async () => {
+    const created = await admin.request(
+      "POST",
+      "/api/admin/projects",
+      body({ title: `${TAG} Raced`, developerIds: [] }),
+    );
+    const projectId = created.json.id as string;
+    const other = await server.signIn("admin@lagosstudio.test");
+    const added = await other.request("PATCH", `/api/admin/projects/${projectId}`, {
+      ...body({ title: `${TAG} Raced`, developerIds: [ngoziId] }),
+      expectedUpdatedAt: created.json.updatedAt,
+    });
+    expect(added.status).toBe(200);
+    const stale = await admin.request("PATCH", `/api/admin/projects/${projectId}`, {
+      ...body({ title: `${TAG} Raced`, developerIds: [], progress: 50 }),
+      expectedUpdatedAt: created.json.updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toMatchObject({ code: "edited_meanwhile", message: EDITED_MEANWHILE });
+    const read = await admin.request("GET", `/api/admin/projects/${projectId}`);
+    expect(read.json).toMatchObject({ progress: 10, developers: [{ id: ngoziId }], updatedAt: added.json.updatedAt });
+  });
+
   it("an edit sent again writes nothing, its developers in any order: no second audit entry, the row untouched", async () => {
     const created = await admin.request("POST", "/api/admin/projects", body({ title: `${TAG} Twice` }));
     expect(created.status).toBe(201);
     const projectId = created.json.id as string;
-    const edit = body({ title: `${TAG} Twice Edited`, developerIds: [tundeId, ngoziId], progress: 40 });
-    const first = await admin.request("PATCH", `/api/admin/projects/${projectId}`, edit);
+    // Both sends name the version the form read: the second, though its version is gone, changes nothing.
+    const sent = {
+      ...body({ title: `${TAG} Twice Edited`, developerIds: [tundeId, ngoziId], progress: 40 }),
+      expectedUpdatedAt: created.json.updatedAt,
+    };
+    const first = await admin.request("PATCH", `/api/admin/projects/${projectId}`, sent);
     expect(first.status).toBe(200);
     const written = async () =>
       (await server.db.select({ at: projects.updatedAt }).from(projects).where(eq(projects.id, projectId)))[0]?.at;
     const writtenAt = await written();
     expect(writtenAt).toBeInstanceOf(Date);
     const again = await admin.request("PATCH", `/api/admin/projects/${projectId}`, {
-      ...edit,
+      ...sent,
       developerIds: [ngoziId, tundeId],
     });
     expect(again.status).toBe(200);
@@ -323,9 +359,9 @@ describe("PATCH /api/admin/projects/:id", () => {
     for (const path of [`developers/${leaving}`, `developers/${alsoGone}`, `clients/${leavingClient}`])
       expect((await admin.request("DELETE", `/api/admin/${path}`)).json.outcome, path).toBe("deactivated");
 
-    const cancelled = await admin.request(
-      "PATCH",
-      `/api/admin/projects/${projectId}`,
+    const cancelled = await edit(
+      admin,
+      projectId,
       body({ clientId: leavingClient, developerIds: [leaving], status: "cancelled", progress: 60 }),
     );
     expect(cancelled.status).toBe(200);
@@ -334,14 +370,11 @@ describe("PATCH /api/admin/projects/:id", () => {
       title: `${TAG} their task, renamed`,
       assignedTo: leaving,
       projectId,
+      expectedUpdatedAt: task.json.updatedAt,
     });
     expect(retitled.status).toBe(200);
     // Someone deactivated does not join, nor does the project go to a deactivated client.
-    const joined = await admin.request(
-      "PATCH",
-      `/api/admin/projects/${projectId}`,
-      body({ clientId: leavingClient, developerIds: [leaving, alsoGone] }),
-    );
+    const joined = await edit(admin, projectId, body({ clientId: leavingClient, developerIds: [leaving, alsoGone] }));
     expect(joined.status).toBe(400);
     expect(Object.keys(joined.json.error.fields)).toEqual(["developerIds"]);
     const other = await admin.request(
@@ -353,11 +386,7 @@ describe("PATCH /api/admin/projects/:id", () => {
     expect(Object.keys(other.json.error.fields)).toEqual(["clientId"]);
     const elsewhere = await admin.request("POST", "/api/admin/projects", body({ developerIds: [] }));
     expect(elsewhere.status).toBe(201);
-    const moved = await admin.request(
-      "PATCH",
-      `/api/admin/projects/${elsewhere.json.id}`,
-      body({ clientId: leavingClient, developerIds: [] }),
-    );
+    const moved = await edit(admin, elsewhere.json.id, body({ clientId: leavingClient, developerIds: [] }));
     expect(moved.status).toBe(400);
     expect(Object.keys(moved.json.error.fields)).toEqual(["clientId"]);
     // A task is not given to someone deactivated either, though theirs stay theirs.
@@ -365,6 +394,7 @@ describe("PATCH /api/admin/projects/:id", () => {
       title: `${TAG} their task, renamed`,
       assignedTo: alsoGone,
       projectId,
+      expectedUpdatedAt: retitled.json.updatedAt,
     });
     expect(given.status).toBe(400);
     expect(Object.keys(given.json.error.fields)).toEqual(["assignedTo"]);
@@ -375,10 +405,10 @@ describe("PATCH /api/admin/projects/:id", () => {
       clientEmail: `first.${TAG}@example.test`,
       title: `${TAG} kept`,
     });
-    expect((await admin.request("PATCH", `/api/admin/projects/${randomUUID()}`, body())).status).toBe(404);
+    expect((await edit(admin, randomUUID(), body())).status).toBe(404);
     expect((await admin.request("GET", `/api/admin/projects/${randomUUID()}`)).status).toBe(404);
     expect((await admin.request("PATCH", "/api/admin/projects/nope", body())).status).toBe(400);
-    const bad = await admin.request("PATCH", `/api/admin/projects/${projectId}`, body({ progress: 500 }));
+    const bad = await edit(admin, projectId, body({ progress: 500 }));
     expect(bad.status).toBe(400);
     const [row] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(row?.title).toBe(`${TAG} kept`);
@@ -521,20 +551,16 @@ describe("who is told of a project", () => {
     expect(bell.json.items[0]).toMatchObject({ title: `A new project: ${title}`, link: `/portal/projects/${id}` });
 
     // Ngozi joins and the progress moves: only she hears, of joining.
-    const joined = await admin.request(
-      "PATCH",
-      `/api/admin/projects/${id}`,
-      body({ title, developerIds: [tundeId, ngoziId], progress: 40 }),
-    );
+    const joined = await edit(admin, id, body({ title, developerIds: [tundeId, ngoziId], progress: 40 }));
     expect(joined.status).toBe(200);
     expect(await noticesOf(ngoziId, id)).toEqual([{ kind: "project_added", title: `You were added to ${title}` }]);
     expect(await noticesOf(tundeId, id)).toHaveLength(1);
     expect(await noticesOf(people.first.id, id)).toHaveLength(1);
 
     // Completed: the three on it hear it, the administrator who did it does not.
-    const done = await admin.request(
-      "PATCH",
-      `/api/admin/projects/${id}`,
+    const done = await edit(
+      admin,
+      id,
       body({ title, developerIds: [tundeId, ngoziId], progress: 100, status: "completed" }),
     );
     expect(done.status).toBe(200);
@@ -546,9 +572,9 @@ describe("who is told of a project", () => {
     expect(await noticesOf(await userIdOf(server.db, "admin@lagosstudio.test"), id)).toEqual([]);
 
     // Given to another client: it is theirs now, and they are told so.
-    await admin.request(
-      "PATCH",
-      `/api/admin/projects/${id}`,
+    await edit(
+      admin,
+      id,
       body({ title, clientId: people.second.id, developerIds: [tundeId, ngoziId], status: "completed" }),
     );
     expect(await noticesOf(people.second.id, id)).toEqual([

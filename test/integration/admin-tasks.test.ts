@@ -1,12 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EDITED_MEANWHILE } from "../../common/schemas";
 import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../server/data/tasks";
 import { auditLog, projects, tasks } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
-import { createTask } from "../support/tasks";
+import { createTask, taskVersion } from "../support/tasks";
 
 /** Admin › Tasks (issue #7): create, edit, delete (audited, in the write's transaction, published), filters, paging. */
 let server: TestServer;
@@ -53,7 +54,7 @@ describe("who may use the admin task routes", () => {
       ["GET", "/api/admin/tasks/assignee-options"],
       ["GET", "/api/admin/tasks/project-options"],
       ["POST", "/api/admin/tasks", body],
-      ["PUT", `/api/admin/tasks/${id}`, body],
+      ["PUT", `/api/admin/tasks/${id}`, { ...body, expectedUpdatedAt: await taskVersion(server.db, id) }],
       ["DELETE", `/api/admin/tasks/${id}`],
     ];
     for (const [method, path, payload] of routes) {
@@ -163,7 +164,10 @@ describe("POST /api/admin/tasks", () => {
       expect(after[0]?.n).toBe(before[0]?.n);
       // An edit the same: the task keeps its old fields, and no audit row is added.
       const id = await createTask(server.db, { creatorEmail: ADMIN, title: `${TAG} kept` });
-      expect((await admin.request("PUT", `/api/admin/tasks/${id}`, { title })).status).toBe(500);
+      const version = await taskVersion(server.db, id);
+      expect((await admin.request("PUT", `/api/admin/tasks/${id}`, { title, expectedUpdatedAt: version })).status).toBe(
+        500,
+      );
       const [kept] = await server.db.select().from(tasks).where(eq(tasks.id, id));
       expect(kept?.title).toBe(`${TAG} kept`);
       expect(await auditRows(id)).toEqual([]);
@@ -198,7 +202,10 @@ describe("PUT and DELETE /api/admin/tasks/:id", () => {
         projectId,
         dueDate: "2032-01-01",
       };
-      const response = await admin.request("PUT", `/api/admin/tasks/${id}`, edit);
+      const response = await admin.request("PUT", `/api/admin/tasks/${id}`, {
+        ...edit,
+        expectedUpdatedAt: created.json.updatedAt,
+      });
       expect(response.status).toBe(200);
       expect(response.json).toMatchObject(edit);
       // The old assignee's My Tasks drops it; the new one's gains it.
@@ -217,6 +224,7 @@ describe("PUT and DELETE /api/admin/tasks/:id", () => {
         assignedTo: "",
         projectId: "",
         dueDate: "",
+        expectedUpdatedAt: response.json.updatedAt,
       });
       expect(cleared.json).toMatchObject({ assignedTo: null, projectId: null, dueDate: null, status: "todo" });
 
@@ -227,7 +235,8 @@ describe("PUT and DELETE /api/admin/tasks/:id", () => {
       expect(rows.at(-1)).toMatchObject({ action: "task.delete" });
       expect(rows.at(-1)?.details).toMatchObject({ before: { title: `${TAG} moved` }, after: null });
       expect((await admin.request("DELETE", `/api/admin/tasks/${id}`)).status).toBe(404);
-      expect((await admin.request("PUT", `/api/admin/tasks/${id}`, { title: "x" })).status).toBe(404);
+      const gone = { title: "x", expectedUpdatedAt: cleared.json.updatedAt };
+      expect((await admin.request("PUT", `/api/admin/tasks/${id}`, gone)).status).toBe(404);
     } finally {
       devLive.close();
       otherLive.close();
@@ -239,7 +248,14 @@ describe("an edit sent again", () => {
   it("writes nothing (a second tab, Save pressed twice): no second audit entry, the row untouched", async () => {
     const created = await admin.request("POST", "/api/admin/tasks", { title: `${TAG} twice`, assignedTo: devId });
     const id = created.json.id as string;
-    const edit = { title: `${TAG} twice edited`, description: "Once", priority: "high", assignedTo: devId, projectId };
+    const edit = {
+      title: `${TAG} twice edited`,
+      description: "Once",
+      priority: "high",
+      assignedTo: devId,
+      projectId,
+      expectedUpdatedAt: created.json.updatedAt,
+    };
     const first = await admin.request("PUT", `/api/admin/tasks/${id}`, edit);
     expect(first.status).toBe(200);
     const written = async () =>
@@ -251,6 +267,38 @@ describe("an edit sent again", () => {
     expect(again.json).toEqual(first.json);
     expect(await written()).toEqual(writtenAt);
     expect((await auditRows(id)).map((row) => row.action)).toEqual(["task.create", "task.update"]);
+  });
+});
+
+describe("an edit from a form opened before someone else's change", () => {
+  it("is refused with a 409 that says so, and the change it would have undone stays", async () => {
+    const created = await admin.request("POST", "/api/admin/tasks", { title: `${TAG} raced`, assignedTo: devId });
+    const id = created.json.id as string;
+    // The developer moves the task while an administrator's Edit dialog, opened before, is still open.
+    const moved = await developer.request("PATCH", `/api/tasks/${id}/status`, { status: "completed" });
+    expect(moved.status).toBe(200);
+    const stale = await admin.request("PUT", `/api/admin/tasks/${id}`, {
+      title: `${TAG} raced`,
+      priority: "high",
+      status: "todo",
+      assignedTo: devId,
+      expectedUpdatedAt: created.json.updatedAt,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error).toMatchObject({ code: "edited_meanwhile", message: EDITED_MEANWHILE });
+    const [row] = await server.db.select().from(tasks).where(eq(tasks.id, id));
+    expect(row).toMatchObject({ status: "completed", priority: "medium" });
+    expect((await auditRows(id)).map((entry) => entry.action)).toEqual(["task.create"]);
+
+    // Opened again, the form edits the version it now reads.
+    const fresh = await admin.request("PUT", `/api/admin/tasks/${id}`, {
+      title: `${TAG} raced`,
+      priority: "high",
+      status: "completed",
+      assignedTo: devId,
+      expectedUpdatedAt: moved.json.updatedAt,
+    });
+    expect(fresh.json).toMatchObject({ status: "completed", priority: "high" });
   });
 });
 

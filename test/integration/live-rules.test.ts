@@ -41,6 +41,7 @@ import { createPeople } from "../support/people";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
+import { taskVersion } from "../support/tasks";
 
 /**
  * Issue #11 item 1: every live key of server/live/registry.ts × the six actors
@@ -291,6 +292,7 @@ const table: Row[] = [
       const response = await http.admin.request("PUT", `/api/admin/tasks/${rowId}`, {
         title: "Live rules admin task, edited",
         priority: "high",
+        expectedUpdatedAt: await taskVersion(server.db, rowId),
       });
       expect(response.status).toBe(200);
     },
@@ -814,6 +816,7 @@ async function editProject(projectId: string, changes: Partial<ProjectForm>) {
     progress: current.progress,
     startDate: current.startDate,
     endDate: current.endDate,
+    expectedUpdatedAt: current.updatedAt,
     ...changes,
   });
   expect(response.status).toBe(200);
@@ -1357,7 +1360,10 @@ describe("access revoked mid-connection stops delivery", () => {
     );
     // To client B's project: client A hears a delete, client B the row, and both refetch their counters.
     const move = async () => {
-      const response = await http.admin.request("PUT", `/api/admin/tasks/${taskId}`, task(projectOfB));
+      const response = await http.admin.request("PUT", `/api/admin/tasks/${taskId}`, {
+        ...task(projectOfB),
+        expectedUpdatedAt: await taskVersion(server.db, taskId),
+      });
       expect(response.status).toBe(200);
       return taskId;
     };

@@ -49,7 +49,7 @@ async function unread(actor: ActorName): Promise<number> {
   return response.json.unread;
 }
 
-async function ok(response: Promise<{ status: number; json: { id?: string } }>, status = 201) {
+async function ok(response: Promise<{ status: number; json: { id?: string; updatedAt?: string } }>, status = 201) {
   const done = await response;
   expect(done.status).toBe(status);
   return done.json;
@@ -367,7 +367,11 @@ describe("reading notifications", () => {
     const isIt = (n: Notification) => n.kind === "task_assigned" && n.body === "Hand over";
     expect((await list("devIn")).some(isIt)).toBe(true);
     await ok(
-      http.admin.request("PUT", `/api/admin/tasks/${task.id}`, { title: "Hand over", assignedTo: id.devOut }),
+      http.admin.request("PUT", `/api/admin/tasks/${task.id}`, {
+        title: "Hand over",
+        assignedTo: id.devOut,
+        expectedUpdatedAt: task.updatedAt,
+      }),
       200,
     );
     expect((await list("devIn")).some(isIt)).toBe(false);
@@ -422,15 +426,22 @@ describe("live bell", () => {
 
     await ok(http.devIn.request("POST", "/api/notifications/read-all"), 204);
     await settled();
-    let task = { id: "" };
+    let task = { id: "", updatedAt: "" };
     await tells([devIn], async () => {
       task = (await ok(
         http.admin.request("POST", "/api/admin/tasks", { title: "Passed on", assignedTo: id.devIn }),
-      )) as { id: string };
+      )) as { id: string; updatedAt: string };
     });
     // Reassigned: devIn's notice of it goes though no notification of theirs changed (devOut is told of it).
     await tells([devIn], () =>
-      ok(http.admin.request("PUT", `/api/admin/tasks/${task.id}`, { title: "Passed on", assignedTo: id.devOut }), 200),
+      ok(
+        http.admin.request("PUT", `/api/admin/tasks/${task.id}`, {
+          title: "Passed on",
+          assignedTo: id.devOut,
+          expectedUpdatedAt: task.updatedAt,
+        }),
+        200,
+      ),
     );
     // Deleted: devOut's notice of it goes.
     await tells([devOut], () => ok(http.admin.request("DELETE", `/api/admin/tasks/${task.id}`), 204));
@@ -450,6 +461,7 @@ describe("live bell", () => {
         http.admin.request("PATCH", `/api/admin/projects/${projectId}`, {
           ...{ title, description, clientId, status, progress, startDate, endDate },
           developerIds: [],
+          expectedUpdatedAt: project.updatedAt,
         }),
         200,
       ),

@@ -320,6 +320,7 @@ describe("two projects' edits that swap a developer between them", () => {
           progress: edited.progress,
           startDate: edited.startDate,
           endDate: edited.endDate,
+          expectedUpdatedAt: edited.updatedAt,
         }),
       );
       await untilBlockedBy(server.db, sidePid, swapping.settled);

@@ -11,6 +11,7 @@ const task = (id: string, at: string, status: Task["status"] = "todo"): Task => 
   priority: "medium",
   dueDate: null,
   createdAt: at,
+  updatedAt: at,
   assignedTo: "dev",
   assigneeName: "Dev",
   projectId: null,

@@ -94,9 +94,14 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   const projectField = form.register("projectId");
   /** What opened the dialog: focus goes back to it on close, unless it leaves with its card. */
   const opener = useRef<HTMLElement | null>(null);
+  /**
+   * The task as the form read it when the dialog opened: a live change to its card meanwhile leaves the
+   * form alone, and the save names this version, so that change is refused rather than undone.
+   */
+  const editedVersion = useRef(task);
 
   const onSubmit = submitMutation(form, save, {
-    variables: (data) => ({ id: task?.id, data }),
+    variables: (data) => ({ editing: editedVersion.current, data }),
     saved: { title: editing ? TOAST.taskUpdated : TOAST.taskCreated },
     onSaved: () => {
       if (!editing) form.reset(valuesOf(undefined, start));
@@ -114,6 +119,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
         setOpen(event.open);
         if (event.open) {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          editedVersion.current = task;
           form.reset(valuesOf(task, start));
           setProjectSearch("");
           setChosenProject(undefined);

@@ -14,6 +14,7 @@ import type {
   InvoiceUpdate,
   PaymentsQuery,
   PersonOption,
+  ProjectEdit,
   ProjectForm,
   ProjectOption,
 } from "../../../common/admin-money";
@@ -127,7 +128,7 @@ export function useCreateProject() {
 export function useUpdateProject(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectForm) =>
+    mutationFn: (body: ProjectEdit) =>
       api.patch<AdminProject>(`/api/admin/projects/${encodeURIComponent(projectId)}`, body),
     onSuccess: (project) => {
       const { developers: _developers, ...shown } = project;

@@ -69,8 +69,13 @@ const dropFromLists = (data: InfiniteData<Page<Task>> | undefined, id: string) =
 export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, data }: { id?: string | undefined; data: TaskData }) =>
-      id ? api.put<Task>(`/api/admin/tasks/${encodeURIComponent(id)}`, data) : api.post<Task>("/api/admin/tasks", data),
+    mutationFn: ({ editing, data }: { editing?: Pick<Task, "id" | "updatedAt"> | undefined; data: TaskData }) =>
+      editing
+        ? api.put<Task>(`/api/admin/tasks/${encodeURIComponent(editing.id)}`, {
+            ...data,
+            expectedUpdatedAt: editing.updatedAt,
+          })
+        : api.post<Task>("/api/admin/tasks", data),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
   });
 }

@@ -90,10 +90,14 @@ function EditForm({
   onDone: () => void;
 }) {
   const form = useProjectForm(project);
+  // The version the form started from: a reread behind it (a reconnect) keeps what is typed, and the save
+  // still names this one, so a change someone made meanwhile is refused rather than undone.
+  const [editedVersion] = useState(project.updatedAt);
   // Opened before the project had loaded, the dialog's focus went to Close, the one control then: the form,
   // once there, takes it at its first field, as a dialog opened on a loaded project does.
   useEffect(() => form.setFocus("title"), [form]);
   const onSubmit = submitMutation(form, update, {
+    variables: (values) => ({ ...values, expectedUpdatedAt: editedVersion }),
     saved: { title: TOAST.projectUpdated },
     onSaved: onDone,
     failed: failedWith(TOAST.projectUpdateFailed),
