@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP = path.join(ROOT, "dist/.build-stamp");
-const SOURCES = ["src", "server", "common", "seed", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const SOURCES = ["src", "bin", "server", "common", "seed", "public", "index.html", "vite.config.ts", "package-lock.json"];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
@@ -60,8 +60,8 @@ export function build() {
   // Chunk names are content hashes: clear the last build's so none linger.
   rmSync(path.join(ROOT, "dist/server"), { recursive: true, force: true });
   run(bin("esbuild"), [
-    "server/main.ts",
-    "server/cli.ts",
+    "bin/main.ts",
+    "bin/cli.ts",
     "--bundle",
     "--platform=node",
     "--format=esm",

@@ -6,7 +6,7 @@ import { ROOT } from "./build-lib.mjs";
 const bin = (name) => path.join(ROOT, "node_modules/.bin", name);
 const devOrigin = "http://localhost:5173";
 const children = [
-  spawn(bin("tsx"), ["watch", "server/main.ts"], {
+  spawn(bin("tsx"), ["watch", "bin/main.ts"], {
     stdio: "inherit",
     env: { ...process.env, APP_URL: process.env.APP_URL ?? devOrigin, VITE_DEV_ORIGIN: devOrigin },
   }),

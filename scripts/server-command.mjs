@@ -21,7 +21,7 @@ export const SERVER_MAIN = path.join(ROOT, "dist/server/main.js");
  *   few requests, and what is in flight promoted to the old generation): V8's
  *   default young generation (docs/performance.md, "Large-data reads").
  * `--expose-gc` lets the server collect its start-up garbage once it is ready
- * (server/main.ts) instead of keeping it until V8's memory reducer runs.
+ * (bin/main.ts) instead of keeping it until V8's memory reducer runs.
  */
 export function serverNodeFlags(env) {
   return env.DATABASE_URL ? ["--expose-gc"] : ["--max-semi-space-size=2", "--expose-gc"];

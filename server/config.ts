@@ -5,7 +5,7 @@ import { parse as parseConnectionString } from "pg-connection-string";
 import { z } from "zod";
 import type { SocialNetwork } from "../common/domain";
 
-/** Raised for configuration the server cannot start with; main.ts prints only its message. */
+/** Raised for configuration the server cannot start with; bin/main.ts prints only its message. */
 export class StartupError extends Error {
   override name = "StartupError";
 }

@@ -105,11 +105,11 @@ const PGLITE_START_PARAMS = [
  * Compiles PostgreSQL's WebAssembly here rather than letting PGlite read and compile it: the
  * 9 MB binary PGlite reads stayed reachable for a while after start on some starts (an idle
  * restart measured ~150 MB instead of ~138), whereas this buffer is garbage as soon as the
- * module is compiled, and the collection at ready (server/main.ts) returns it.
+ * module is compiled, and the collection at ready (bin/main.ts) returns it.
  */
 let pgliteWasm: Promise<WebAssembly.Module> | undefined;
 
-/** Compiled once per process: a new data directory is opened twice at start (server/main.ts), tests open many. */
+/** Compiled once per process: a new data directory is opened twice at start (bin/main.ts), tests open many. */
 function compilePgliteWasm(): Promise<WebAssembly.Module> {
   pgliteWasm ??= (async () => {
     const pglite = path.dirname(createRequire(import.meta.url).resolve("@electric-sql/pglite"));

@@ -231,7 +231,7 @@ describe("npm run seed:large", () => {
   it("the command refuses the embedded database", () => {
     const env = { ...process.env };
     delete env.DATABASE_URL;
-    const result = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "server/cli.ts"), "seed-large"], {
+    const result = spawnSync(process.execPath, ["--import", "tsx", path.join(ROOT, "bin/cli.ts"), "seed-large"], {
       cwd: ROOT,
       env,
       encoding: "utf8",

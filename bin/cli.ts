@@ -7,11 +7,11 @@ import { PASSWORD_POLICY_MESSAGE, passwordMeetsPolicy } from "../common/domain";
 import { emailSchema, fullNameSchema } from "../common/schemas";
 import { DEMO_PASSWORD, DEMO_USERS, publishCatalogue, resetDatabase, seedDatabase } from "../seed";
 import { LARGE_PASSWORD, seedLarge } from "../seed/large";
-import { loadConfig, StartupError } from "./config";
-import { openDatabase } from "./db";
-import { backupDatabase, restoreDatabase } from "./db/backup";
-import { lockDataDir } from "./db/lock";
-import { accounts, auditLog, users } from "./db/schema";
+import { loadConfig, StartupError } from "../server/config";
+import { openDatabase } from "../server/db";
+import { backupDatabase, restoreDatabase } from "../server/db/backup";
+import { lockDataDir } from "../server/db/lock";
+import { accounts, auditLog, users } from "../server/db/schema";
 
 /**
  * Maintenance commands: `seed` (reset to demo data), `create-admin`, `publish-catalogue` (the spec's

@@ -1,8 +1,8 @@
 import { DEMO_PASSWORD, DEMO_USERS, isEmpty, seedDatabase } from "../seed";
-import { buildApp } from "./app";
-import { type Config, loadConfig, StartupError } from "./config";
-import { type Database, isNewEmbeddedDatabase, openDatabase } from "./db";
-import { lockDataDir } from "./db/lock";
+import { buildApp } from "../server/app";
+import { type Config, loadConfig, StartupError } from "../server/config";
+import { type Database, isNewEmbeddedDatabase, openDatabase } from "../server/db";
+import { lockDataDir } from "../server/db/lock";
 
 /** Starts the product: one port for the SPA, the API and the live channel. */
 async function main() {
