@@ -71,6 +71,12 @@ describe("Admin › Clients", () => {
     const lastPage = String(Math.ceil(all.length / 2));
     await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
     await expect.poll(() => names(page)).toEqual(all.slice((Number(lastPage) - 1) * 2));
+    // The correction took the old link's place: Back leaves for the page before it, not for page 99 again.
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get("page") === "2");
+    await expect.poll(() => names(page)).toEqual(all.slice(2, 4));
+    await page.goForward();
+    await page.waitForURL((url) => url.searchParams.get("page") === lastPage);
 
     // By keyboard onto the last page: Next page, now unusable there, keeps the focus, and the page is said.
     const previous = page.getByRole("button", { name: "Previous page" });

@@ -14,6 +14,9 @@ import { TABLE_NOT_LOADED, TABLE_NOT_REFRESHED } from "./labels";
  * validateSearch), and this component only asks to change them. Loading rows
  * keep the final layout, an empty search says so, a failed load offers Retry.
  */
+/** A table's query changed: into the URL, or `replace`d in place (a correction nobody asked for, which Back skips). */
+export type QueryChange<Q> = (next: Partial<Q>, options?: { replace?: boolean }) => void;
+
 export type TableQuery<S extends string> = {
   page: number;
   pageSize: number;
@@ -57,7 +60,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
   caption: string;
   columns: AdminColumn<T, S>[];
   query: TableQuery<S>;
-  onQueryChange: (next: Partial<TableQuery<S>>) => void;
+  onQueryChange: QueryChange<TableQuery<S>>;
   data: AdminPage<T> | undefined;
   pending: boolean;
   error: boolean;
@@ -84,7 +87,8 @@ export function AdminTable<T extends { id: string }, S extends string>({
   const change = useRef(onQueryChange);
   change.current = onQueryChange;
   useEffect(() => {
-    if (lastPage) change.current({ page: lastPage });
+    // In place of the page past the end: Back then leaves the table, not for that page, which came here again.
+    if (lastPage) change.current({ page: lastPage }, { replace: true });
   }, [lastPage]);
 
   function sortBy(sort: S) {

@@ -7,18 +7,12 @@ import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { auditFiltersQueryOptions, auditQueryOptions } from "./audit-api";
 import type { AuditSearch } from "./search";
 
 /** Admin › Audit log (issue #7): every administrator change, newest first, read-only, filtered in the URL. */
-export function AuditPage({
-  query,
-  onQueryChange,
-}: {
-  query: AuditSearch;
-  onQueryChange: (next: Partial<AuditSearch>) => void;
-}) {
+export function AuditPage({ query, onQueryChange }: { query: AuditSearch; onQueryChange: QueryChange<AuditSearch> }) {
   const entries = useQuery(auditQueryOptions(query));
   const filtered = !!(query.actor || query.kind || query.from || query.to);
 
@@ -81,13 +75,7 @@ export function AuditPage({
   );
 }
 
-function AuditFilterBar({
-  query,
-  onQueryChange,
-}: {
-  query: AuditSearch;
-  onQueryChange: (next: Partial<AuditSearch>) => void;
-}) {
+function AuditFilterBar({ query, onQueryChange }: { query: AuditSearch; onQueryChange: QueryChange<AuditSearch> }) {
   const choices = useQuery(auditFiltersQueryOptions);
   const set = (key: "actor" | "kind" | "from" | "to", value: string) =>
     onQueryChange({ [key]: value || undefined, page: 1 });

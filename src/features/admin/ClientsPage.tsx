@@ -8,7 +8,7 @@ import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminClientsKey, adminPeopleKey, clientsQueryOptions, useExportClients } from "./api";
 import { DELETE_CLIENT_NOTE, DELETE_CLIENT_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
@@ -20,7 +20,7 @@ export function ClientsPage({
   onQueryChange,
 }: {
   query: ClientsQuery;
-  onQueryChange: (next: Partial<ClientsQuery>) => void;
+  onQueryChange: QueryChange<ClientsQuery>;
 }) {
   const clients = useQuery(clientsQueryOptions(query));
   useLiveRefetch(adminPeopleKey, adminClientsKey);

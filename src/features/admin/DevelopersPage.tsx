@@ -7,7 +7,7 @@ import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminPeopleKey } from "./api";
 import { DELETE_DEVELOPER_NOTE, DELETE_DEVELOPER_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
@@ -19,7 +19,7 @@ export function DevelopersPage({
   onQueryChange,
 }: {
   query: DevelopersQuery;
-  onQueryChange: (next: Partial<DevelopersQuery>) => void;
+  onQueryChange: QueryChange<DevelopersQuery>;
 }) {
   const developers = useQuery(developersQueryOptions(query));
   useLiveRefetch(adminPeopleKey, adminDevelopersKey);

@@ -24,7 +24,7 @@ import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { useSettledChoice } from "../../lib/settled-choice";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable, TableFilter } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange, TableFilter } from "./AdminTable";
 import {
   enquiriesQueryOptions,
   enquiryDetailQueryOptions,
@@ -40,7 +40,7 @@ export function EnquiriesPage({
   onQueryChange,
 }: {
   query: EnquiriesQuery;
-  onQueryChange: (next: Partial<EnquiriesQuery>) => void;
+  onQueryChange: QueryChange<EnquiriesQuery>;
 }) {
   useLiveEnquiries();
   const enquiries = useQuery(enquiriesQueryOptions(query));

@@ -22,7 +22,7 @@ import { DownloadInvoiceButton } from "../invoices/DownloadInvoiceButton";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { NO_INVOICES } from "../invoices/labels";
 import { ProjectLink } from "../projects/ProjectLink";
-import { type AdminColumn, AdminTable, TableFilter } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange, TableFilter } from "./AdminTable";
 import { EditInvoiceDialog } from "./EditInvoiceDialog";
 import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "./labels";
 import { adminPaymentsKey, paymentsQueryOptions, useDeleteInvoice, useExportPayments, useMarkPaid } from "./money-api";
@@ -39,7 +39,7 @@ export function PaymentsPage({
   onQueryChange,
 }: {
   query: PaymentsQuery;
-  onQueryChange: (next: Partial<PaymentsQuery>) => void;
+  onQueryChange: QueryChange<PaymentsQuery>;
 }) {
   const payments = useQuery(paymentsQueryOptions(query));
   const exportPayments = useExportPayments();

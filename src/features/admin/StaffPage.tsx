@@ -22,7 +22,7 @@ import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
 import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
-import { type AdminColumn, AdminTable } from "./AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminPeopleKey } from "./api";
 import { HiddenName, ReactivateButton } from "./PersonRow";
 import {
@@ -41,13 +41,7 @@ export const REMOVE_STAFF_NOTE =
 const ROLE_PALETTES = { admin: "brand", developer: "blue" } as const;
 
 /** Admin › Staff (issue #7): administrators and developers, with invite, edit (name, role) and remove. */
-export function StaffPage({
-  query,
-  onQueryChange,
-}: {
-  query: StaffQuery;
-  onQueryChange: (next: Partial<StaffQuery>) => void;
-}) {
+export function StaffPage({ query, onQueryChange }: { query: StaffQuery; onQueryChange: QueryChange<StaffQuery> }) {
   const staff = useQuery(staffQueryOptions(query));
   useLiveRefetch(adminPeopleKey, adminStaffKey);
   const { data: me } = useMe();

@@ -14,7 +14,7 @@ import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "../admin/AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { ORDER_STATUS_BADGES, OrderStatusBadge } from "../orders/OrderStatusBadge";
 import { bookingCountsQueryOptions, bookingsQueryOptions, useBookingsLive, useDecideBooking } from "./api";
@@ -27,7 +27,7 @@ export function BookingsPage({
   onQueryChange,
 }: {
   query: BookingsSearch;
-  onQueryChange: (next: Partial<BookingsSearch>) => void;
+  onQueryChange: QueryChange<BookingsSearch>;
 }) {
   // Live: a new order or a decision anywhere makes the server push "refetch" for the page.
   useBookingsLive();

@@ -9,7 +9,7 @@ import { StatCard, StatGrid } from "../../components/StatCard";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
-import { type AdminColumn, AdminTable } from "../admin/AdminTable";
+import { type AdminColumn, AdminTable, type QueryChange } from "../admin/AdminTable";
 import { ClientLink } from "../admin/PersonLink";
 import { subscriptionsQueryOptions, useDecideBooking, useSubscriptionsLive } from "./api";
 import { END_SUBSCRIPTION_QUESTION } from "./labels";
@@ -26,7 +26,7 @@ export function SubscriptionsPage({
   onQueryChange,
 }: {
   query: SubscriptionsQuery;
-  onQueryChange: (next: Partial<SubscriptionsQuery>) => void;
+  onQueryChange: QueryChange<SubscriptionsQuery>;
 }) {
   useSubscriptionsLive();
   const subscriptions = useQuery(subscriptionsQueryOptions(query));

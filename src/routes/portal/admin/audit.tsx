@@ -17,7 +17,12 @@ function AuditRoute() {
         title="Audit log"
         description="Every change an administrator made: who, what, when, before and after."
       />
-      <AuditPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <AuditPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

@@ -14,7 +14,12 @@ function BookingsRoute() {
   return (
     <>
       <PageHeader title="Bookings" description="Service orders waiting for approval, approved or cancelled." />
-      <BookingsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <BookingsPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

@@ -14,7 +14,12 @@ function EnquiriesRoute() {
   return (
     <>
       <PageHeader title="Enquiries" description="What visitors sent from the contact form, newest first." />
-      <EnquiriesPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <EnquiriesPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

@@ -20,7 +20,12 @@ function PaymentsRoute() {
         description="Revenue, paid and pending totals with every invoice."
         action={<PageActionLink to="/portal/admin/invoices/new" icon={LuFilePlus} label="Create invoice" />}
       />
-      <PaymentsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <PaymentsPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

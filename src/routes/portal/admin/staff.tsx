@@ -19,7 +19,12 @@ function StaffRoute() {
         description="Administrators and developers on the team."
         action={<InviteStaffDialog />}
       />
-      <StaffPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <StaffPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

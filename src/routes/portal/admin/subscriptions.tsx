@@ -31,7 +31,9 @@ function SubscriptionsRoute() {
       />
       <SubscriptionsPage
         query={query}
-        onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
       />
     </>
   );

@@ -21,7 +21,12 @@ function ClientsRoute() {
         description="Every client account and company."
         action={<PageActionLink to="/portal/admin/clients/new" icon={LuUserPlus} label="Add client" />}
       />
-      <ClientsPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <ClientsPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }

@@ -21,7 +21,12 @@ function DevelopersRoute() {
         description="Developers who work on client projects."
         action={<PageActionLink to="/portal/admin/developers/new" icon={LuUserPlus} label="Add developer" />}
       />
-      <DevelopersPage query={query} onQueryChange={(next) => navigate({ search: (prev) => ({ ...prev, ...next }) })} />
+      <DevelopersPage
+        query={query}
+        onQueryChange={(next, options) =>
+          navigate({ search: (prev) => ({ ...prev, ...next }), replace: options?.replace })
+        }
+      />
     </>
   );
 }
