@@ -123,6 +123,8 @@ export const subscriptionsPageSchema = z
     pageSize: z.number().int(),
     /** Every active subscription's amount, added up: the monthly revenue. */
     monthlyRevenueMinor: z.number().int(),
+    /** How many subscriptions that revenue is of: every active one, searched or not (`total` counts the matches). */
+    activeCount: z.number().int(),
   })
   .meta({ id: "SubscriptionsPage" });
 export type SubscriptionsPage = z.input<typeof subscriptionsPageSchema>;

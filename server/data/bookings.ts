@@ -310,7 +310,8 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
     amountMinor: row.totalAmountMinor,
     since: row.updatedAt,
   }));
-  return { ...tablePage(items, total, query), monthlyRevenueMinor: revenue.get("orders", "approved").amount };
+  const approved = revenue.get("orders", "approved");
+  return { ...tablePage(items, total, query), monthlyRevenueMinor: approved.amount, activeCount: approved.count };
 }
 
 /**

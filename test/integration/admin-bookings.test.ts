@@ -563,7 +563,12 @@ describe("GET /api/admin/subscriptions", () => {
     expect(again.items.some((row: { id: string }) => row.id === pending.id)).toBe(false);
     // Searched, the revenue is still that of every approved order, not of the matches.
     const searched = (await admin.request("GET", "/api/admin/subscriptions?q=zzzz-nobody")).json;
-    expect(searched).toMatchObject({ total: 0, items: [], monthlyRevenueMinor: Number(result.rows[0]?.sum) });
+    expect(searched).toMatchObject({
+      total: 0,
+      items: [],
+      monthlyRevenueMinor: Number(result.rows[0]?.sum),
+      activeCount: Number(result.rows[0]?.n),
+    });
     expect((await admin.request("GET", "/api/admin/subscriptions?sort=created")).status).toBe(400);
   });
 });

@@ -71,7 +71,7 @@ export function SubscriptionsPage({
           label="Monthly revenue"
           pending={subscriptions.isPending}
           value={data && perMonth(data.monthlyRevenueMinor)}
-          help={data && countOf(data.total, "active subscription")}
+          help={data && countOf(data.activeCount, "active subscription")}
         />
       </StatGrid>
       <AdminTable
