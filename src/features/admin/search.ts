@@ -18,6 +18,7 @@ import {
   type TableDefaults,
 } from "../../../common/admin-table";
 import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
+import { FIRST_YEAR, LAST_YEAR } from "../../../common/messages";
 import { knownStatus } from "../../lib/status-search";
 
 /**
@@ -85,6 +86,19 @@ export type AuditSearch = AdminTableQuery<AuditSort> & {
   to?: string | undefined;
 };
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * A day the API's calendarDate accepts (common/schemas.ts): a real date, in FIRST_YEAR–LAST_YEAR. Only
+ * the shape checked, 2025-02-30 or 1800-01-01 reached the API, whose 400 the list showed as "could not
+ * be loaded" on every Retry.
+ */
+function calendarDay(value: unknown): string | undefined {
+  if (typeof value !== "string" || !DAY_PATTERN.test(value)) return undefined;
+  const [year, month, day] = value.split("-").map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  const real = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return real && year >= FIRST_YEAR && year <= LAST_YEAR ? value : undefined;
+}
 const KIND_PATTERN = /^[a-z0-9_.-]{1,100}$/i;
 
 export function auditSearch(
@@ -95,11 +109,15 @@ export function auditSearch(
   const table = { ...readTableQuery(raw, AUDIT_SORTS, AUDIT_TABLE_DEFAULTS), q: undefined };
   const text = (value: unknown, pattern: RegExp) =>
     typeof value === "string" && pattern.test(value) ? value : undefined;
+  const from = calendarDay(raw.from);
+  const to = calendarDay(raw.to);
+  // A range given backwards (a From typed after the To) is the range between them, as the API would refuse it.
+  const backwards = from !== undefined && to !== undefined && from > to;
   return {
     ...table,
     actor: text(raw.actor, ID_PATTERN),
     kind: text(raw.kind, KIND_PATTERN),
-    from: text(raw.from, DAY_PATTERN),
-    to: text(raw.to, DAY_PATTERN),
+    from: backwards ? to : from,
+    to: backwards ? from : to,
   };
 }
