@@ -222,7 +222,7 @@ export async function removePerson<T extends { id: string; archivedAt: Date | nu
   if (!before.archivedAt) {
     const [updated] = await tx
       .update(users)
-      .set({ archivedAt: new Date() })
+      .set({ archivedAt: sql`now()` })
       .where(eq(users.id, before.id))
       .returning({ archivedAt: users.archivedAt });
     after = { ...before, archivedAt: updated?.archivedAt ?? new Date() };

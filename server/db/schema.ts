@@ -45,7 +45,8 @@ const updatedAt = () =>
   timestamptz("updated_at")
     .notNull()
     .default(sql`now()`)
-    .$onUpdate(() => new Date());
+    // The database's clock, as every created_at: processes sharing one PostgreSQL need not agree on the time.
+    .$onUpdate(() => sql`now()`);
 /** Money is integer minor units (kobo); numbers stay exact below 2^53. */
 const money = (name: string) => bigint(name, { mode: "number" });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -154,7 +154,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         if (changesNothing(before, { ...fields, priceMinor: price })) return;
         await tx
           .update(services)
-          .set({ ...fields, price, updatedAt: new Date() })
+          .set({ ...fields, price, updatedAt: sql`now()` })
           .where(eq(services.id, serviceId));
         const after = await lockService(tx, serviceId);
         if (!after) throw notFound("Service");
@@ -214,7 +214,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         if (previousStatus !== "inactive") {
           await tx
             .update(services)
-            .set({ status: "inactive", updatedAt: new Date() })
+            .set({ status: "inactive", updatedAt: sql`now()` })
             .where(eq(services.id, serviceId));
           await auditAdminChange(tx, actor, {
             action: "service.deactivate",
@@ -282,7 +282,7 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           const before = await lockOrder(tx, orderId);
           if (!before) throw notFound("Booking");
           if (before.status !== from) throw conflict(refused(before.status.replace("_", " ")));
-          await tx.update(serviceOrders).set({ status, updatedAt: new Date() }).where(eq(serviceOrders.id, orderId));
+          await tx.update(serviceOrders).set({ status, updatedAt: sql`now()` }).where(eq(serviceOrders.id, orderId));
           await auditAdminChange(tx, actor, {
             action: `booking.${verb}`,
             entity: "booking",

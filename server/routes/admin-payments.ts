@@ -136,7 +136,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       return db.transaction(async (tx) => {
         const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw conflict("This invoice is already paid.");
-        await tx.update(invoices).set({ status: "paid", paidDate: new Date() }).where(eq(invoices.id, invoiceId));
+        await tx.update(invoices).set({ status: "paid", paidDate: sql`now()` }).where(eq(invoices.id, invoiceId));
         return invoiceChanged(tx, actor, before, "invoice.mark_paid", "paid");
       });
     },

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pageOf, serviceOrderSchema } from "../../common/api";
@@ -98,7 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
           );
         await tx
           .update(serviceOrders)
-          .set({ status: "cancelled", updatedAt: new Date() })
+          .set({ status: "cancelled", updatedAt: sql`now()` })
           .where(eq(serviceOrders.id, orderId));
         await publishChange(tx, { topic: "service_orders", op: "update", id: orderId, clientId: before.clientId });
         await notifyOrderWithdrawn(tx, actor, { id: orderId, clientId: before.clientId });

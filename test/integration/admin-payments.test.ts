@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAID_INVOICE_KEPT, PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
 import { allPayments } from "../../server/data/payments";
 import { auditLog, invoices, notifications, projects } from "../../server/db/schema";
@@ -9,7 +9,7 @@ import { createClients, createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/portal";
-import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 
 /** Admin › Payments (issue #7 item 7): the invoices table with clients, totals, mark paid, CSV. */
 let server: TestServer;
@@ -430,6 +430,26 @@ describe("POST /api/admin/invoices/:id/mark-paid", () => {
     expect(entry?.action).toBe("invoice.mark_paid");
     expect(entry?.details).toMatchObject({ before: { status: "overdue", paidDate: null }, after: { status: "paid" } });
   });
+
+  it.runIf(dbKind === "postgres")(
+    "dates the payment by the database's clock, not this process's (processes sharing one database may disagree)",
+    async () => {
+      const invoice = await insertInvoice(server.db, { clientId: ownerId });
+      // This process's clock two days ahead (PGlite, in the process, would follow it: hence PostgreSQL only).
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 2 * 86_400_000 });
+      try {
+        const response = await admin.request("POST", `/api/admin/invoices/${invoice.id}/mark-paid`);
+        expect(response.status).toBe(200);
+      } finally {
+        vi.useRealTimers();
+      }
+      const [row] = await server.db
+        .select({ lag: sql<number>`extract(epoch from now() - ${invoices.paidDate})::float8` })
+        .from(invoices)
+        .where(eq(invoices.id, invoice.id));
+      expect(Math.abs(Number(row?.lag))).toBeLessThan(60);
+    },
+  );
 
   it("answers 409 with the server's message when already paid, 404 for no such invoice, 400 for a bad id", async () => {
     const paid = invoiceIds[5] as string;

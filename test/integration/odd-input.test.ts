@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { projectVersion } from "../support/projects";
 import { type Client, startTestServer, type TestServer } from "../support/server";
+import { taskVersion } from "../support/tasks";
 
 /**
  * Odd input never fails the server (hardening): every route of the API's OpenAPI document, given
@@ -65,6 +67,13 @@ const as = {} as Record<Actor, Client>;
 /** Real ids for each path parameter, by its name in the OpenAPI document. */
 const ids: Record<string, string> = {};
 
+/** The version an edit names (common/schemas.ts editedVersion): read again before each valid write. */
+const version = { task: "", project: "" };
+async function readVersions() {
+  version.task = await taskVersion(server.db, ids.taskId ?? "");
+  version.project = await projectVersion(server.db, ids.projectId ?? "");
+}
+
 /** The valid body of each JSON write, by "METHOD /path/{param}" as the OpenAPI document names it. */
 const WRITE_BODIES: Record<string, WriteProbe> = {
   "PATCH /api/me": { as: "client", body: () => ({ fullName: "Chinedu Eze", companyName: "Eze Foods Ltd" }) },
@@ -96,7 +105,7 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
     as: "admin",
     body: () => ({ ...task(), assignedTo: ids.developerId, projectId: ids.projectId }),
   },
-  "PUT /api/admin/tasks/{taskId}": { as: "admin", body: task },
+  "PUT /api/admin/tasks/{taskId}": { as: "admin", body: () => ({ ...task(), expectedUpdatedAt: version.task }) },
   "PATCH /api/admin/enquiries/{enquiryId}": { as: "admin", body: () => ({ status: "contacted" }) },
   "POST /api/admin/clients": { as: "admin", body: () => ({ fullName: "Probe", email: email(), companyName: "" }) },
   "PATCH /api/admin/clients/{clientId}": {
@@ -120,7 +129,13 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
   },
   "PATCH /api/admin/projects/{projectId}": {
     as: "admin",
-    body: () => ({ ...project(), clientId: ids.clientId, startDate: "2026-01-01", endDate: "2026-12-01" }),
+    body: () => ({
+      ...project(),
+      clientId: ids.clientId,
+      startDate: "2026-01-01",
+      endDate: "2026-12-01",
+      expectedUpdatedAt: version.project,
+    }),
   },
   "POST /api/admin/services": { as: "admin", body: service },
   "PUT /api/admin/services/{serviceId}": { as: "admin", body: service },
@@ -212,6 +227,7 @@ describe("odd input", () => {
     for (const write of writes) {
       const { as: actor, body, status } = WRITE_BODIES[write] as WriteProbe;
       const [method = "", path = ""] = write.split(" ");
+      await readVersions();
       const response = await as[actor].request(method, fill(path, ids), body());
       if (status) expect(response.status, write).toBe(status);
       else expect(response.status, `${write}: ${response.text.slice(0, 200)}`).toBeLessThan(300);
