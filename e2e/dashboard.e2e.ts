@@ -146,8 +146,10 @@ describe("client dashboard", () => {
       expect(await page.getByRole("region", { name: "Your figures" }).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
       await page.unroute("**/api/dashboard");
-      await alert.getByRole("button", { name: "Try again" }).click();
+      await alert.getByRole("button", { name: "Try again" }).press("Enter");
       await page.getByRole("region", { name: "Your figures" }).getByTestId("stat-value").first().waitFor();
+      // Try again left with the alert: the keyboard's focus is in the dashboard it loaded, not on the page's body.
+      expect(await page.getByRole("main").evaluate((main) => main.contains(document.activeElement))).toBe(true);
     } finally {
       await page.unroute("**/api/dashboard");
     }

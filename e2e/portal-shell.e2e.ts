@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import {
@@ -30,6 +30,17 @@ let developer: User;
 const sidebar = (page: Page) => page.locator("#portal-sidebar");
 const width = (page: Page) => sidebar(page).evaluate((element) => element.getBoundingClientRect().width);
 const nav = (page: Page) => page.getByRole("navigation", { name: "Portal" });
+/** The longest of an element's animation or transition durations, in seconds, as the browser applies them. */
+const seconds = (element: Locator, property: "animationDuration" | "transitionDuration") =>
+  element.evaluate(
+    (node, name) =>
+      Math.max(
+        ...getComputedStyle(node)
+          [name].split(",")
+          .map((value) => Number.parseFloat(value)),
+      ),
+    property,
+  );
 
 /** Names of the controls a person can reach, as a screen reader would announce them. */
 async function unnamedControls(page: Page): Promise<string[]> {
@@ -114,6 +125,8 @@ describe("portal shell", () => {
     await page.goto("/portal/my-tasks");
     await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
     await expect.poll(() => width(page)).toBe(16 * REM);
+    // This profile asks for reduced motion: the sidebar changes width at once (src/theme/system.ts).
+    expect(await seconds(sidebar(page), "transitionDuration")).toBeLessThan(0.001);
 
     await page.keyboard.press("Control+b");
     await expect.poll(() => width(page)).toBe(3 * REM);
@@ -144,6 +157,7 @@ describe("portal shell", () => {
   it("is an 18rem drawer on a phone, opened by its named button and closed by ctrl+B", async () => {
     const { page, context } = await newPhoneUser(product.browser, product.server.url);
     try {
+      await page.emulateMedia({ reducedMotion: "reduce" });
       await signIn(page, DEVELOPER);
       // The server renders a phone's layout for a phone: no sidebar, the drawer's button, before any script runs.
       await page.goto("/portal/my-tasks");
@@ -153,6 +167,8 @@ describe("portal shell", () => {
       const drawer = page.getByRole("dialog", { name: "Portal navigation" });
       await drawer.waitFor();
       await expect.poll(() => width(page)).toBe(18 * REM);
+      // Asked for reduced motion, the drawer slides in at once.
+      expect(await seconds(drawer, "animationDuration")).toBeLessThan(0.001);
       expect(await drawer.getByRole("button", { name: "Close navigation" }).count()).toBe(1);
       expect(await unnamedControls(page)).toEqual([]);
       await page.keyboard.press("Control+b");

@@ -77,6 +77,27 @@ async function holdSends(page: Page): Promise<() => void> {
   return (await holdRequests(page, "**/api/projects/*/messages", { method: "POST" })).release;
 }
 
+/**
+ * From now on, the words of each alert as it is said: an alert added to the page, or words added to
+ * one (what a screen reader reads out; words an alert keeps are not said again).
+ */
+async function recordAlerts(page: Page): Promise<() => Promise<string[]>> {
+  await page.evaluate(() => {
+    const said: string[] = [];
+    (window as unknown as { alertsSaid: string[] }).alertsSaid = said;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.addedNodes) {
+          const element = node instanceof Element ? node : node.parentElement;
+          const alert = element?.closest('[role="alert"]') ?? element?.querySelector('[role="alert"]');
+          if (alert?.textContent) said.push(alert.textContent);
+        }
+      }
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { alertsSaid: string[] }).alertsSaid);
+}
+
 async function expectOnce(page: Page, text: string) {
   await messages(page).filter({ hasText: text }).waitFor({ timeout: DELIVERY_MS });
   expect(await messages(page).filter({ hasText: text }).count()).toBe(1);
@@ -143,8 +164,8 @@ describe("project detail", () => {
     await toastsGone(page);
     await mine.getByRole("button", { name: "Mark Complete" }).click();
     await toast(page, "Status updated").waitFor();
-    // Nothing is left to press on the milestone: focus goes to the page's main region.
-    await expect.poll(focused).toMatch(/^MAIN /);
+    // Nothing is left to press on the milestone: focus goes to the heading of its list, not to the page's top.
+    await expect.poll(focused).toBe("H2 Milestones");
     await theirs.getByText("Completed", { exact: true }).waitFor({ timeout: DELIVERY_MS });
     expect(await milestones(admin.page).filter({ hasText: title }).count()).toBe(1);
   });
@@ -227,18 +248,39 @@ describe("project detail", () => {
 
   it("milestones and messages that cannot be read say so (not that there are none), and Retry reads them", async () => {
     const { page } = client;
+    const panel = (name: string) => page.getByRole("region", { name, exact: true });
+    const heading = (name: string) => panel(name).getByRole("heading", { name, exact: true });
     await page.goto("/portal/projects");
     await withReadsFailing(page, new RegExp(`/api/projects/${projectId}/(milestones|messages)`), async () => {
       await openInApp(page, `/portal/projects/${projectId}`);
-      await page.getByText(MILESTONES_NOT_LOADED).waitFor();
-      await page.getByText(MESSAGES_NOT_LOADED).waitFor();
+      // Said, as alerts, not only shown.
+      await page.getByRole("alert").filter({ hasText: MILESTONES_NOT_LOADED }).waitFor();
+      await page.getByRole("alert").filter({ hasText: MESSAGES_NOT_LOADED }).waitFor();
       expect(await page.getByText(NO_MILESTONES).count()).toBe(0);
       expect(await axeViolations(page)).toEqual([]);
+
+      // A Retry that fails too: the list's skeleton while it reads, the keyboard's focus kept in the panel
+      // (Retry left with the failure it was part of), then the failure said again.
+      const said = await recordAlerts(page);
+      const { release } = await holdRequests(page, "**/api/projects/*/milestones", { outcome: "abort" });
+      try {
+        await panel("Milestones").getByRole("button", { name: "Retry" }).press("Enter");
+        await panel("Milestones").getByRole("status").filter({ hasText: "Loading milestones" }).waitFor();
+        await expect.poll(() => isFocused(heading("Milestones"))).toBe(true);
+      } finally {
+        release();
+      }
+      await expect.poll(said).toContain(MILESTONES_NOT_LOADED);
+      expect((await said()).filter((words) => words === MILESTONES_NOT_LOADED)).toHaveLength(1);
+      await page.unroute("**/api/projects/*/milestones");
     });
-    for (const panel of ["Milestones", "Messages"])
-      await page.getByRole("region", { name: panel, exact: true }).getByRole("button", { name: "Retry" }).click();
+    // Read by the keyboard's Retry: the focus stays in each panel as what it loads comes, not at the page's top.
+    await panel("Milestones").getByRole("button", { name: "Retry" }).press("Enter");
     await milestones(page).first().waitFor();
+    expect(await isFocused(heading("Milestones"))).toBe(true);
+    await panel("Messages").getByRole("button", { name: "Retry" }).press("Enter");
     await messages(page).first().waitFor();
+    expect(await isFocused(heading("Messages"))).toBe(true);
     expect(await page.getByText(MILESTONES_NOT_LOADED).count()).toBe(0);
   });
 
@@ -360,6 +402,9 @@ describe("project detail", () => {
     const after = await offset(messages(page).filter({ hasText: anchorText ?? "" }));
     // Within the height of the "Load older" button, which leaves once nothing older is left.
     expect(Math.abs(after - before)).toBeLessThan(48);
+    // It left with the focus it had: the focus is on the thread, where the reader was, not on the page's body.
+    await page.getByRole("button", { name: "Load older" }).waitFor({ state: "detached" });
+    await expect.poll(() => isFocused(thread)).toBe(true);
 
     // Scrolled up: a new message does not pull the view down; "New messages" does.
     const top = await thread.evaluate((box) => box.scrollTop);

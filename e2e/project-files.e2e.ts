@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FILE_NAME_HEADER } from "../common/file-types";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, newUser, signIn, type User } from "./support/browser";
+import { holdRequests, isFocused, newUser, signIn, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 
 /**
@@ -63,6 +63,14 @@ describe("project files", () => {
       .getByTestId("file-input")
       .setInputFiles({ name: "brief.pdf", mimeType: "application/pdf", buffer: bytes });
     await files(client.page).getByText("Uploading brief.pdf").waitFor({ timeout: SOON_MS });
+    // The progressbar itself is named after the file, and its percentage is not read out at every step.
+    expect(await files(client.page).getByRole("progressbar", { name: "Uploading brief.pdf" }).count()).toBe(1);
+    expect(
+      await files(client.page)
+        .locator('[aria-live="polite"], [aria-live="assertive"]')
+        .filter({ hasText: "%" })
+        .count(),
+    ).toBe(0);
     expect(await axeViolations(client.page)).toEqual([]);
     const row = files(client.page).getByRole("listitem").filter({ hasText: "brief.pdf" });
     await row.waitFor({ timeout: 15_000 });
@@ -103,6 +111,10 @@ describe("project files", () => {
     await client.page.getByText("File deleted successfully").waitFor();
     await row.waitFor({ state: "detached" });
     await files(client.page).getByText("No files yet").waitFor();
+    // The row left with its Delete button, and no other row is left: the focus goes to the list's heading.
+    await expect
+      .poll(() => isFocused(files(client.page).getByRole("heading", { name: "Files", exact: true })))
+      .toBe(true);
     await adminRow.waitFor({ state: "detached", timeout: SOON_MS });
   });
 

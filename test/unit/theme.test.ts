@@ -33,6 +33,19 @@ describe("the global CSS", () => {
     });
   }
 
+  it("public and portal systems: asked for reduced motion, animations and transitions take ~0.01 ms", () => {
+    for (const themeSystem of [system, portalSystem]) {
+      const base = (themeSystem.getGlobalCss() as GlobalCss)["@layer base"];
+      // Every element and its pseudo-elements: a dialog's, a drawer's and a toast's entrance and exit, the
+      // skeleton's pulse, the sidebar's width.
+      expect(base["&*, &*::before, &*::after"]?.["@media (prefers-reduced-motion: reduce)"]).toEqual({
+        animationDuration: "0.01ms !important",
+        animationIterationCount: "1 !important",
+        transitionDuration: "0.01ms !important",
+      });
+    }
+  });
+
   it("no component uses the filter, backdrop or ring utilities that relied on per-element defaults", () => {
     const utilities =
       /\s(blur|brightness|contrast|grayscale|hueRotate|invert|saturate|sepia|dropShadow|backdropBlur|backdropBrightness|backdropContrast|backdropGrayscale|backdropHueRotate|backdropInvert|backdropOpacity|backdropSaturate|backdropSepia|ring|ringColor|ringOffset|ringOffsetColor|ringInset)=|(filter|backdropFilter)="auto"/;

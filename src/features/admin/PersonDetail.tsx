@@ -1,4 +1,4 @@
-import { Button, Card, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Card, Link, Skeleton, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import type { UseQueryResult } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import type { ReactNode } from "react";
@@ -52,11 +52,10 @@ export function PersonDetailFrame<T>({
       <Stack gap="4" align="start">
         {back}
         <PageHeader title={missing ? `${kind} not found` : kind} />
-        <Text>{missing ? `This ${lower} does not exist or was deleted.` : `This ${lower} could not be loaded.`}</Text>
-        {!missing && (
-          <Button size="sm" variant="outline" onClick={() => query.refetch()}>
-            Retry
-          </Button>
+        {missing ? (
+          <Text>{`This ${lower} does not exist or was deleted.`}</Text>
+        ) : (
+          <LoadFailed message={`This ${lower} could not be loaded.`} onRetry={() => query.refetch()} />
         )}
       </Stack>
     );
@@ -67,6 +66,7 @@ export function PersonDetailFrame<T>({
         <LoadFailed
           message={`This ${lower} could not be refreshed: what shows may be out of date.`}
           onRetry={() => query.refetch()}
+          retrying={query.isFetching}
         />
       )}
       {children(query.data as T, back)}

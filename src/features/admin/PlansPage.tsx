@@ -20,6 +20,7 @@ import type { AdminPlan } from "../../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
@@ -74,12 +75,7 @@ export function PlansPage() {
       ) : !plans.data ? (
         <Card.Root>
           <Card.Body>
-            <HStack justify="space-between" wrap="wrap" gap="3">
-              <Text>{TOAST.plansLoadFailed}.</Text>
-              <Button size="sm" variant="outline" onClick={() => plans.refetch()}>
-                Retry
-              </Button>
-            </HStack>
+            <LoadFailed message={`${TOAST.plansLoadFailed}.`} onRetry={() => plans.refetch()} justify="space-between" />
           </Card.Body>
         </Card.Root>
       ) : (

@@ -4,7 +4,7 @@ import type { Service } from "../../../common/api";
 import { countOf } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
-import { FormAlert } from "../../components/FormAlert";
+import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -53,12 +53,7 @@ export function ServicesPage() {
           ))}
         </SimpleGrid>
       ) : services.isError && items.length === 0 ? (
-        <Stack gap="3" align="start">
-          <FormAlert status="error" title={TOAST.servicesFailed} takeFocus={false} />
-          <Button variant="outline" onClick={() => services.refetch()}>
-            Retry
-          </Button>
-        </Stack>
+        <LoadFailed message={TOAST.servicesFailed} onRetry={() => services.refetch()} />
       ) : items.length === 0 ? (
         <EmptyList
           icon={LuBriefcase}

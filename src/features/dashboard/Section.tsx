@@ -1,7 +1,8 @@
 import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import type { IconType } from "react-icons";
 import { EmptyList } from "../../components/EmptyList";
+import { useRetry } from "../../components/LoadFailed";
 
 /** A titled card of the dashboard; `action` sits beside the title (e.g. a link to the full list). */
 export function Section({
@@ -46,10 +47,15 @@ export function ListSkeleton({ label, rows, lines = 2 }: { label: string; rows: 
   );
 }
 
-/** The dashboard could not be read: say so, and offer to try again. */
-export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry: () => void; retrying: boolean }) {
+/**
+ * The dashboard could not be read: say so, and offer to try again (Retry's working, src/components/LoadFailed.tsx:
+ * the keyboard's place is kept in the dashboard it loads, not dropped to the page's top).
+ */
+export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry: () => unknown; retrying: boolean }) {
+  const place = useRef<HTMLDivElement>(null);
+  const { retry, busy } = useRetry(onRetry, retrying, place);
   return (
-    <Card.Root role="alert">
+    <Card.Root role="alert" ref={place}>
       <Card.Body>
         <EmptyList
           framed={false}
@@ -59,7 +65,7 @@ export function LoadError({ icon, onRetry, retrying }: { icon: IconType; onRetry
           title="We could not load your dashboard"
           description="Check your connection and try again."
           action={
-            <Button colorPalette="brand" onClick={onRetry} loading={retrying}>
+            <Button colorPalette="brand" onClick={retry} loading={busy} loadingText="Trying again">
               Try again
             </Button>
           }

@@ -18,6 +18,7 @@ import type { ProjectFile } from "../../../common/files";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LoadFailed } from "../../components/LoadFailed";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { toaster } from "../../components/Toaster";
 import { useLiveQuery } from "../../lib/live";
@@ -116,12 +117,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
             <Skeleton height="10" />
           </Stack>
         ) : !files.data ? (
-          <Stack gap="2" align="start" role="alert">
-            <Text>Failed to load files.</Text>
-            <Button size="sm" variant="outline" onClick={() => void files.refetch()}>
-              Retry
-            </Button>
-          </Stack>
+          <LoadFailed message="Failed to load files." onRetry={() => files.refetch()} />
         ) : list.length === 0 ? (
           <EmptyList
             icon={LuFiles}

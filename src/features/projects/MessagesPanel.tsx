@@ -205,7 +205,16 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
           >
             {thread.data?.older && (
               <Flex justify="center" pb="3">
-                <Button size="xs" variant="outline" onClick={loadOlder} loading={loadingOlder}>
+                <Button
+                  size="xs"
+                  variant="outline"
+                  onClick={(event) => {
+                    // The last older page takes the button away: the focus goes to the thread, where it was.
+                    keepPlace(event.currentTarget);
+                    void loadOlder();
+                  }}
+                  loading={loadingOlder}
+                >
                   Load older
                 </Button>
               </Flex>

@@ -38,23 +38,22 @@ export function useFileUpload(projectId: string) {
   return { progress, start, busy: progress !== null };
 }
 
-/** The progress bar of the upload running, if any, labelled with its file ("Uploading report.pdf"). */
+/**
+ * The progress bar of the upload running, if any, labelled with its file ("Uploading report.pdf"): the
+ * progressbar (Ark's track) carries the name, and its percentage is not a live region, so that a screen
+ * reader is not read every step of it (the bar's value says it when asked; a toast says when it is done).
+ */
 export function UploadProgress({ progress, verb = "Uploading" }: { progress: UploadProgressState; verb?: string }) {
   if (!progress) return null;
   return (
-    <Progress.Root
-      value={Math.round(progress.fraction * 100)}
-      colorPalette="brand"
-      size="sm"
-      aria-label={`${verb} ${progress.name}`}
-    >
+    <Progress.Root value={Math.round(progress.fraction * 100)} colorPalette="brand" size="sm">
       <HStack justify="space-between">
         <Progress.Label fontSize="sm">
           {verb} {progress.name}
         </Progress.Label>
-        <Progress.ValueText fontSize="sm" />
+        <Progress.ValueText fontSize="sm" aria-live="off" />
       </HStack>
-      <Progress.Track>
+      <Progress.Track aria-label={`${verb} ${progress.name}`}>
         <Progress.Range />
       </Progress.Track>
     </Progress.Root>
