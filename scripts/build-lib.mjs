@@ -5,7 +5,17 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP = path.join(ROOT, "dist/.build-stamp");
-const SOURCES = ["src", "bin", "server", "common", "seed", "public", "index.html", "vite.config.ts", "package-lock.json"];
+const SOURCES = [
+  "src",
+  "bin",
+  "server",
+  "common",
+  "seed",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "package-lock.json",
+];
 
 function newestMtime(target) {
   if (!existsSync(target)) return 0;
