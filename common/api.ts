@@ -127,6 +127,8 @@ export const serviceSchema = z
     allowMilestones: z.boolean(),
     status: z.enum(SERVICE_STATUSES),
     createdAt: timestamp,
+    /** What an edit sends back as the version it edits (common/schemas.ts editedVersion). */
+    updatedAt: timestamp,
   })
   .meta({ id: "Service" });
 export type Service = Json<typeof serviceSchema>;

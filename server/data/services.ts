@@ -23,6 +23,7 @@ const serviceColumns = {
   allowMilestones: services.allowMilestones,
   status: services.status,
   createdAt: services.createdAt,
+  updatedAt: services.updatedAt,
 };
 
 export type ServiceView = Awaited<ReturnType<typeof getService>>;

@@ -14,6 +14,7 @@ import {
 } from "../../common/admin-catalogue";
 import { serviceOrderSchema, serviceSchema } from "../../common/api";
 import type { OrderStatus, ServiceStatus } from "../../common/domain";
+import { editedVersion } from "../../common/schemas";
 import { auditAdminChange, changesNothing } from "../data/audit";
 import { bookingCounts, listBookings, listSubscriptions, lockOrder } from "../data/bookings";
 import { notifyOrderStatus } from "../data/notifications";
@@ -23,10 +24,13 @@ import type { Db } from "../db";
 import { serviceOrders, services } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { conflict, notFound } from "../http/errors";
+import { conflict, notFound, refuseIfEditedMeanwhile } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 /** Issue #7 items 8–10: the admin services editor, the bookings table with approve/cancel, subscriptions. */
+
+/** An edit writes every field, from the version of the service its dialog read. */
+const serviceEditSchema = serviceInputSchema.extend(editedVersion);
 
 const serviceParams = z.strictObject({ serviceId: z.uuid("This is not a valid id.") });
 const orderParams = z.strictObject({ orderId: z.uuid("This is not a valid id.") });
@@ -140,18 +144,20 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         tags: ["admin"],
         summary: "Edits every field of a service; clients' Order Services follows at once (an inactive one leaves it)",
         params: serviceParams,
-        body: serviceInputSchema,
-        response: { 200: serviceSchema, ...errorResponses(400, 401, 403, 404) },
+        body: serviceEditSchema,
+        response: { 200: serviceSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = await forServices(request);
       const { serviceId } = request.params;
-      const { price, ...fields } = request.body;
+      const { price, expectedUpdatedAt, ...fields } = request.body;
       await db.transaction(async (tx) => {
         const before = await lockService(tx, serviceId);
         if (!before) throw notFound("Service");
         if (changesNothing(before, { ...fields, priceMinor: price })) return;
+        // A service deactivated meanwhile (deleted with orders) is not made active again by a form opened before.
+        refuseIfEditedMeanwhile(before.updatedAt, expectedUpdatedAt);
         await tx
           .update(services)
           .set({ ...fields, price, updatedAt: sql`now()` })

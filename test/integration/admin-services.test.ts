@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AMOUNT_FORMAT } from "../../common/schemas";
+import { AMOUNT_FORMAT, EDITED_MEANWHILE } from "../../common/schemas";
 import { orderClientsOf, ordersServicesLive } from "../../server/data/orders";
 import { auditLog, serviceOrders, services } from "../../server/db/schema";
 import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/changes";
@@ -54,13 +54,19 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** PUT /api/admin/services/:id as the service dialog sends it: from the version the database holds now. */
+async function editService(id: string, fields: Record<string, unknown>) {
+  const [row] = await server.db.select({ at: services.updatedAt }).from(services).where(eq(services.id, id));
+  return admin.request("PUT", `/api/admin/services/${id}`, { ...fields, expectedUpdatedAt: row?.at.toISOString() });
+}
+
 describe("who may use the admin service routes", () => {
   it("answers 401 signed out and 403 for clients and developers, on every route, changing nothing", async () => {
     const service = await createService(server.db);
     const routes: [string, string, unknown?][] = [
       ["GET", "/api/admin/services"],
       ["POST", "/api/admin/services", body()],
-      ["PUT", `/api/admin/services/${service.id}`, body()],
+      ["PUT", `/api/admin/services/${service.id}`, { ...body(), expectedUpdatedAt: service.updatedAt.toISOString() }],
       ["DELETE", `/api/admin/services/${service.id}`],
     ];
     for (const [method, path, payload] of routes) {
@@ -154,17 +160,13 @@ describe("PUT /api/admin/services/:id", () => {
     const service = await createService(server.db);
     const socket = await liveSocket(client);
     try {
-      const edited = await admin.request(
-        "PUT",
-        `/api/admin/services/${service.id}`,
-        body({ title: "Catalogue Edited", price: "99.99" }),
-      );
+      const edited = await editService(service.id, body({ title: "Catalogue Edited", price: "99.99" }));
       expect(edited.status).toBe(200);
       expect(edited.json).toMatchObject({ title: "Catalogue Edited", priceMinor: 9_999 });
       await socket.next(
         (frame) => frame.type === "change" && frame.op === "update" && frame.row?.title === "Catalogue Edited",
       );
-      const off = await admin.request("PUT", `/api/admin/services/${service.id}`, body({ status: "inactive" }));
+      const off = await editService(service.id, body({ status: "inactive" }));
       expect(off.json.status).toBe("inactive");
       await socket.next((frame) => frame.type === "change" && frame.op === "delete" && frame.row?.id === service.id);
       const entries = await audits(service.id);
@@ -178,9 +180,27 @@ describe("PUT /api/admin/services/:id", () => {
     }
   });
 
+  it("a service deactivated meanwhile is not made active again by a dialog opened before (409)", async () => {
+    const service = await createService(server.db);
+    expect((await client.request("POST", "/api/orders", { serviceId: service.id })).status).toBe(201);
+    const removed = await admin.request("DELETE", `/api/admin/services/${service.id}`);
+    expect(removed.json).toMatchObject({ outcome: "deactivated" });
+    const stale = await admin.request("PUT", `/api/admin/services/${service.id}`, {
+      ...body({ title: service.title, price: "1500" }),
+      expectedUpdatedAt: service.updatedAt.toISOString(),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.message).toBe(EDITED_MEANWHILE);
+    const [row] = await server.db.select({ status: services.status }).from(services).where(eq(services.id, service.id));
+    expect(row?.status).toBe("inactive");
+  });
+
   it("an edit sent again (a second tab, Save pressed twice) writes nothing: no second audit entry, the row untouched", async () => {
     const service = await createService(server.db);
-    const edit = body({ title: "Catalogue Twice", price: "99.99" });
+    const edit = {
+      ...body({ title: "Catalogue Twice", price: "99.99" }),
+      expectedUpdatedAt: service.updatedAt.toISOString(),
+    };
     const first = await admin.request("PUT", `/api/admin/services/${service.id}`, edit);
     expect(first.status).toBe(200);
     const written = async () =>
@@ -215,8 +235,7 @@ describe("PUT /api/admin/services/:id", () => {
         socket.frames.filter(
           (frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key),
         ).length;
-      const edit = (title: string, price: string) =>
-        admin.request("PUT", `/api/admin/services/${service.id}`, body({ title, price }));
+      const edit = (title: string, price: string) => editService(service.id, body({ title, price }));
 
       // A new price leaves the orders as they were: they keep the total they were placed at.
       expect((await edit(service.title, "2000")).status).toBe(200);
@@ -285,8 +304,9 @@ describe("PUT /api/admin/services/:id", () => {
   });
 
   it("answers 404 for a service that does not exist and 400 for a bad id", async () => {
-    expect((await admin.request("PUT", `/api/admin/services/${randomUUID()}`, body())).status).toBe(404);
-    expect((await admin.request("PUT", "/api/admin/services/nope", body())).status).toBe(400);
+    const any = { ...body(), expectedUpdatedAt: new Date().toISOString() };
+    expect((await admin.request("PUT", `/api/admin/services/${randomUUID()}`, any)).status).toBe(404);
+    expect((await admin.request("PUT", "/api/admin/services/nope", any)).status).toBe(400);
   });
 });
 

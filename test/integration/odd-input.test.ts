@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { services } from "../../server/db/schema";
 import { projectVersion } from "../support/projects";
 import { type Client, startTestServer, type TestServer } from "../support/server";
 import { taskVersion } from "../support/tasks";
@@ -68,8 +70,13 @@ const as = {} as Record<Actor, Client>;
 const ids: Record<string, string> = {};
 
 /** The version an edit names (common/schemas.ts editedVersion): read again before each valid write. */
-const version = { task: "", project: "" };
+const version = { task: "", project: "", service: "" };
 async function readVersions() {
+  const [service] = await server.db
+    .select({ at: services.updatedAt })
+    .from(services)
+    .where(eq(services.id, ids.serviceId ?? ""));
+  version.service = service?.at.toISOString() ?? "";
   version.task = await taskVersion(server.db, ids.taskId ?? "");
   version.project = await projectVersion(server.db, ids.projectId ?? "");
 }
@@ -138,7 +145,10 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
     }),
   },
   "POST /api/admin/services": { as: "admin", body: service },
-  "PUT /api/admin/services/{serviceId}": { as: "admin", body: service },
+  "PUT /api/admin/services/{serviceId}": {
+    as: "admin",
+    body: () => ({ ...service(), expectedUpdatedAt: version.service }),
+  },
   "POST /api/admin/plans": { as: "admin", body: plan },
   "PUT /api/admin/plans/{planId}": { as: "admin", body: plan },
   "POST /api/admin/plans/{planId}/move": { as: "admin", body: () => ({ direction: "down" }) },

@@ -79,10 +79,12 @@ function ServiceForm({
     defaultValues: service ? valuesOf(service) : EMPTY,
   });
   const { errors } = form.formState;
+  // The service as the form read it: a live change to it meanwhile is refused at the save, not undone by it.
+  const [editing] = useState(service);
 
   const onSubmit = submitMutation(form, save, {
     // The server validates the form's own values with the same schema: send them as typed.
-    variables: () => ({ id: service?.id, values: form.getValues() }),
+    variables: () => ({ editing, values: form.getValues() }),
     saved: { title: service ? TOAST.serviceUpdated : TOAST.serviceCreated },
     onSaved,
     failed: failure(TOAST.serviceSaveFailed),

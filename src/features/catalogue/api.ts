@@ -40,9 +40,18 @@ export function useAdminServices() {
 export function useSaveService() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id?: string | undefined; values: ServiceFormValues }) =>
-      id
-        ? api.put<Service>(`/api/admin/services/${encodeURIComponent(id)}`, values)
+    mutationFn: ({
+      editing,
+      values,
+    }: {
+      editing?: Pick<Service, "id" | "updatedAt"> | undefined;
+      values: ServiceFormValues;
+    }) =>
+      editing
+        ? api.put<Service>(`/api/admin/services/${encodeURIComponent(editing.id)}`, {
+            ...values,
+            expectedUpdatedAt: editing.updatedAt,
+          })
         : api.post<Service>("/api/admin/services", values),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminServicesKey }),
   });
