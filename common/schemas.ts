@@ -77,6 +77,11 @@ export const MESSAGE_TOO_MANY_FILES = `Attach at most ${MESSAGE_FILES_MAX} files
  */
 export const messageSendSchema = z
   .strictObject({
+    /**
+     * The message's id, chosen by the sender: a send repeated because its answer was lost (Retry after a
+     * dropped connection) names the message it already is, and is answered with it, not sent twice.
+     */
+    id: uuidParam.optional(),
     message: z.string().trim().max(MESSAGE_MAX_LENGTH, tooLong(MESSAGE_MAX_LENGTH)).default(""),
     fileIds: z
       .array(uuidParam)

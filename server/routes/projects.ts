@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { searchTextSchema } from "../../common/admin";
@@ -27,7 +28,7 @@ import type { Db, Tx } from "../db";
 import { messageFiles, projectMessages } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, conflict, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, type ProjectFacts, rules } from "../rules";
 
@@ -55,6 +56,23 @@ async function checkedAttachments(
     if (file.attached) throw badRequest(ATTACH_TAKEN, { fileIds: ATTACH_TAKEN });
     return { id: file.id, name: file.name };
   });
+}
+
+/**
+ * The id of a message `userId` already sent to `projectId` with the id `id` (a send repeated after its
+ * answer was lost); undefined when there is none. An id taken by another message is a 409: it is not
+ * theirs to answer with.
+ */
+const MESSAGE_ID_TAKEN = "This message's id belongs to another message. Send it again as a new message.";
+
+async function sentBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<string | undefined> {
+  const [row] = await tx
+    .select({ userId: projectMessages.userId, projectId: projectMessages.projectId })
+    .from(projectMessages)
+    .where(eq(projectMessages.id, id));
+  if (!row) return undefined;
+  if (row.userId !== userId || row.projectId !== projectId) throw conflict(MESSAGE_ID_TAKEN);
+  return id;
 }
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -136,7 +154,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         summary: "Send a message to a project's thread",
         params: projectParams,
         body: messageSendSchema,
-        response: { 201: messageSchema, ...errorResponses(400, 401, 404) },
+        response: { 200: messageSchema, 201: messageSchema, ...errorResponses(400, 401, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -146,13 +164,16 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const { fileIds } = request.body;
       // With files, text that shows nothing is no text (messageSendSchema refuses it without files).
       const text = isBlank(request.body.message) ? "" : request.body.message;
-      const id = await db.transaction(async (tx) => {
+      const sent = await db.transaction(async (tx) => {
         const project = await lockedProjectFacts(tx, projectId);
         if (!project || !rules.projectMessages.create(actor, project)) throw notFound("Project");
+        // Sent before (the project's lock orders two sends of one message): answered with what it is.
+        const earlier = request.body.id ? await sentBefore(tx, request.body.id, user.id, projectId) : undefined;
+        if (earlier) return { id: earlier, repeated: true };
         const files = await checkedAttachments(tx, actor, project, projectId, fileIds);
         const [inserted] = await tx
           .insert(projectMessages)
-          .values({ projectId, userId: user.id, message: text })
+          .values({ ...(request.body.id && { id: request.body.id }), projectId, userId: user.id, message: text })
           .returning({ id: projectMessages.id });
         if (!inserted) throw new Error("insert returned no row");
         if (files.length > 0)
@@ -170,11 +191,11 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
           files.map((file) => file.name),
         );
         await publishChange(tx, { topic: "project_messages", op: "insert", id: inserted.id, projectId });
-        return inserted.id;
+        return { id: inserted.id, repeated: false };
       });
-      const message = await getMessage(db, id);
+      const message = await getMessage(db, sent.id);
       if (!message) throw notFound("Message");
-      return reply.status(201).send(message);
+      return reply.status(sent.repeated ? 200 : 201).send(message);
     },
   );
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
@@ -243,6 +244,25 @@ describe("project messages", () => {
     const fromAdmin = await admin.request("POST", path(), { message: "Confirmed." });
     expect(fromAdmin.status).toBe(201);
     expect(fromAdmin.json.authorRole).toBe("admin");
+  });
+
+  it("answers a send repeated with its id (its answer was lost) with the message it is: sent once, counted once", async () => {
+    const id = randomUUID();
+    const unread = async () => (await tunde.request("GET", "/api/unread")).json.total as number;
+    const before = { messages: await messageCount(chineduProject), unread: await unread() };
+    const first = await chinedu.request("POST", path(), { id, message: "Sent twice, shown once" });
+    expect(first.status).toBe(201);
+    expect(first.json.id).toBe(id);
+    const again = await chinedu.request("POST", path(), { id, message: "Sent twice, shown once" });
+    expect(again.status).toBe(200);
+    expect(again.json).toEqual(first.json);
+    expect(await messageCount(chineduProject)).toBe(before.messages + 1);
+    expect(await unread()).toBe(before.unread + 1);
+    // The id is that message's: nobody else answers with it, nor sends it to another project.
+    const taken = await tunde.request("POST", path(), { id, message: "Mine now?" });
+    expect(taken.status).toBe(409);
+    expect((await chinedu.request("POST", path(), { id: "not-a-uuid", message: "Hi" })).status).toBe(400);
+    expect(await messageCount(chineduProject)).toBe(before.messages + 1);
   });
 
   it("refuses another client and an unassigned developer with 404, writing nothing", async () => {

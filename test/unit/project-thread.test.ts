@@ -4,6 +4,7 @@ import {
   acknowledgeMessage,
   applyMessageChange,
   applyMilestoneChange,
+  markNotSent,
   type ShownMessage,
   sortMilestones,
   type Thread,
@@ -31,6 +32,20 @@ const ids = (value: Thread | undefined) => value?.items.map((item) => item.id);
 describe("the thread cache", () => {
   const a = row("a", "2030-01-01T00:00:01.000Z");
   const b = row("b", "2030-01-01T00:00:02.000Z");
+
+  it("a send whose answer was lost, its push come first under its own id: shown as sent, once, not marked failed", () => {
+    const sending = thread(a, local("7f0c6c1e-0000-4000-8000-0000000000aa", "Hi"));
+    const mine = row("7f0c6c1e-0000-4000-8000-0000000000aa", "2030-01-01T00:00:03.000Z", "Hi", "me");
+    const pushed = applyMessageChange(sending, { op: "insert", row: mine } as never) as Thread;
+    expect(ids(pushed)).toEqual(["a", mine.id]);
+    const after = markNotSent(pushed.items, mine.id);
+    expect(after.find((item) => item.id === mine.id)?.local).toBeUndefined();
+    // Still pending when the failure came: marked not sent, its text kept for Retry.
+    expect(markNotSent(sending.items, mine.id).find((item) => item.id === mine.id)).toMatchObject({
+      local: "failed",
+      message: "Hi",
+    });
+  });
 
   it("answer first, then the push: one message", () => {
     const sending = thread(a, local("local-1", "Hi"));

@@ -26,6 +26,7 @@ import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { toastFailure } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { openedAtEndBeforeApp } from "../../ssr/portal-context";
 import { MessageText } from "./AttachFileButton";
 import {
@@ -46,8 +47,8 @@ import { TypingIndicator } from "./presence";
 /** Within this many pixels of the bottom the reader counts as following the thread. */
 const NEAR_BOTTOM_PX = 48;
 
-let localIds = 0;
-const newLocalId = () => `local-${Date.now()}-${++localIds}`;
+/** A new message's id, chosen here: sent again (Retry), it names the message it already is (messageSendSchema). */
+const newLocalId = randomUuid;
 
 /**
  * Spec §2 project messages: the live thread (the newest page first, older

@@ -172,6 +172,15 @@ export function acknowledgeMessage(thread: Thread, localId: string, row: Project
   return { ...thread, items: arrange([...rest, pushed ?? row]) };
 }
 
+/**
+ * A send that failed: its pending message is marked not sent (its text kept, Retry offered). The message
+ * has the id it is sent with, so its live push may have taken its place already (the answer was lost, the
+ * message was not): the server's row is shown as it is.
+ */
+export function markNotSent(items: ShownMessage[], localId: string): ShownMessage[] {
+  return items.map((item) => (item.id === localId && item.local ? { ...item, local: "failed" } : item));
+}
+
 /** `files`: the attachments as the pending message shows them (uploaded already); their ids are sent. */
 type SendInput = { localId: string; message: string; files: MessageFile[] };
 
@@ -186,8 +195,9 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
   const update = (change: (items: ShownMessage[]) => ShownMessage[]) =>
     queryClient.setQueryData<Thread>(key, (thread) => thread && { ...thread, items: arrange(change(thread.items)) });
   return useMutation({
-    mutationFn: ({ message, files }: SendInput) =>
+    mutationFn: ({ localId, message, files }: SendInput) =>
       api.post<ProjectMessage>(`${projectPath(projectId)}/messages`, {
+        id: localId,
         message,
         fileIds: files.flatMap((file) => (file.id ? [file.id] : [])),
       }),
@@ -213,8 +223,7 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
     },
     onSuccess: (row, { localId }) =>
       queryClient.setQueryData<Thread>(key, (thread) => thread && acknowledgeMessage(thread, localId, row)),
-    onError: (_error, { localId }) =>
-      update((items) => items.map((item) => (item.id === localId ? { ...item, local: "failed" } : item))),
+    onError: (_error, { localId }) => update((items) => markNotSent(items, localId)),
     onSettled: (_row, _error, _input, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }
