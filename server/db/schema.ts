@@ -338,6 +338,15 @@ export const invoices = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     invoiceNumber: text("invoice_number").notNull().unique(),
+    /**
+     * The number as it sorts: its last run of digits padded to 20, so INV-2026-1000 comes after
+     * INV-2026-999 (as text it came before INV-2026-101, once a year passed 999 invoices).
+     */
+    numberOrder: text("number_order")
+      .notNull()
+      .generatedAlwaysAs(
+        sql`case when invoice_number ~ '[0-9]+$' then left(invoice_number, length(invoice_number) - length(substring(invoice_number from '[0-9]+$'))) || lpad(substring(invoice_number from '[0-9]+$'), 20, '0') else invoice_number end`,
+      ),
     projectId: uuid("project_id").references(() => projects.id, { onDelete: "restrict" }),
     /**
      * The project's title as its client knew it: kept by triggers (migration 0041) while the project
@@ -364,6 +373,7 @@ export const invoices = pgTable(
     index("invoices_created_idx").on(...newestFirst(t)),
     index("invoices_project_idx").on(t.projectId),
     // Payments table (issue #7): one index per sort, the id as the tie-break; number searched by prefix.
+    index("invoices_number_order_idx").on(t.numberOrder, t.id),
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
     // By the status shown: each stored status by id, the due date beside it to tell overdue from

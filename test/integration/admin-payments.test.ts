@@ -26,7 +26,8 @@ let ownerId: string;
 let owner: Client;
 
 const SORT_SQL = {
-  number: sql`i.invoice_number`,
+  // The number's last digits as a number (INV-2026-999 before INV-2026-1000): the test below checks that.
+  number: sql`i.number_order`,
   client: sql`lower(u.full_name)`,
   amount: sql`i.amount_minor`,
   due: sql`i.due_date`,
@@ -150,6 +151,26 @@ describe("GET /api/admin/payments", () => {
         expect(seen, `${sort} ${dir}`).toEqual(expected);
       }
     }
+  });
+
+  it("sorts invoice numbers by their count, not as text: INV-2026-999 before INV-2026-1000", async () => {
+    const tag = `num${randomUUID().slice(0, 6)}`;
+    const numbers = [`${tag}-2026-1000`, `${tag}-2025-1200`, `${tag}-2026-100`, `${tag}-2026-999`, `${tag}-2026-1001`];
+    // A client of its own: the other tests count the owner's invoices.
+    const [numbered] = await createClients(server.db, [{ fullName: `${tag} Client`, email: `${tag}@example.test` }]);
+    for (const invoiceNumber of numbers)
+      await insertInvoice(server.db, { clientId: numbered as string, invoiceNumber });
+    const sorted = async (dir: string) =>
+      (await table(admin, `q=${tag}&sort=number&dir=${dir}`)).items.map((row) => row.invoiceNumber);
+    const ascending = [
+      `${tag}-2025-1200`,
+      `${tag}-2026-100`,
+      `${tag}-2026-999`,
+      `${tag}-2026-1000`,
+      `${tag}-2026-1001`,
+    ];
+    expect(await sorted("asc")).toEqual(ascending);
+    expect(await sorted("desc")).toEqual([...ascending].reverse());
   });
 
   it("pages a search of more matches than FEW_MATCHES, read by walking the sort, in SQL's order too", async () => {

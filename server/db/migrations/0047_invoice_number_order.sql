@@ -1,0 +1,2 @@
+ALTER TABLE "invoices" ADD COLUMN "number_order" text GENERATED ALWAYS AS (case when invoice_number ~ '[0-9]+$' then left(invoice_number, length(invoice_number) - length(substring(invoice_number from '[0-9]+$'))) || lpad(substring(invoice_number from '[0-9]+$'), 20, '0') else invoice_number end) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "invoices_number_order_idx" ON "invoices" USING btree ("number_order","id");
