@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
-import { TABLE_NOT_LOADED } from "../src/features/admin/labels";
+import { sortedBy, TABLE_NOT_LOADED } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -60,6 +60,9 @@ describe("Admin › Clients", () => {
     expect(search(page).get("page")).toBe("1");
     await expect.poll(() => nameHeader.getAttribute("aria-sort")).toBe("descending");
     await expect.poll(() => names(page)).toEqual([...all].reverse().slice(0, 2));
+    // Said as well: aria-sort is read only when the reader comes back to the header.
+    const sortSaid = page.locator('[aria-live="polite"]').filter({ hasText: sortedBy("Name", "desc") });
+    expect(await sortSaid.count()).toBe(1);
 
     // Back returns to the previous page of the previous sort: the URL is the state.
     await page.goBack();

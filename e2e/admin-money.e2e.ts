@@ -2,11 +2,11 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPage } from "../common/admin";
-import type { AdminPayment, AdminProject } from "../common/admin-money";
+import type { AdminPayment, AdminProject, PersonOption } from "../common/admin-money";
 import { PROJECT_INVOICED_KEPT } from "../common/domain";
 import { formatDay } from "../common/format";
 import { AMOUNT_FORMAT, EDITED_MEANWHILE } from "../common/schemas";
-import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION } from "../src/features/admin/labels";
+import { DELETE_INVOICE_QUESTION, MARK_PAID_QUESTION, pickerFound } from "../src/features/admin/labels";
 import { DELETE_PROJECT_QUESTION, PROJECT_WAITS_OFFLINE } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { formatAmount } from "../src/lib/money";
@@ -33,6 +33,13 @@ let clientProjects: Page;
 let clientInvoices: Page;
 let clientId: string;
 let invoiceNumber: string;
+
+/** How many of the page's polite live regions say `text`. */
+const saidPolitely = (page: Page, text: string) =>
+  page.locator('[aria-live="polite"]').filter({ hasText: text }).count();
+/** How many `kind` options the pickers' search `q` finds. */
+const optionsFound = async (kind: "client" | "developer", q: string) =>
+  (await api.get<PersonOption[]>(`/api/admin/${kind}-options?q=${q}`, ADMIN_EMAIL)).length;
 
 beforeAll(async () => {
   api = new Api(product.server.url);
@@ -70,8 +77,16 @@ describe("Admin › money and projects", () => {
     await expect.poll(() => isFocused(page.getByLabel("Client", { exact: true }))).toBe(true);
     await page.getByLabel("Description").fill("Bookkeeping for the harbour shops.");
     await page.getByRole("searchbox", { name: "Find a client" }).fill("amaka");
+    // What each search found is said: the choices change out of sight of the search box.
+    const clients = pickerFound(await optionsFound("client", "amaka"), "client");
+    await expect.poll(() => saidPolitely(page, clients)).toBe(1);
     await page.getByLabel("Client", { exact: true }).selectOption(clientId);
-    await page.getByRole("searchbox", { name: "Find a developer" }).fill("tunde");
+    const developerSearch = page.getByRole("searchbox", { name: "Find a developer" });
+    await developerSearch.fill("nobody matches");
+    await expect.poll(() => saidPolitely(page, pickerFound(0, "developer"))).toBe(1);
+    await developerSearch.fill("tunde");
+    const developers = pickerFound(await optionsFound("developer", "tunde"), "developer");
+    await expect.poll(() => saidPolitely(page, developers)).toBe(1);
     await page.getByRole("checkbox", { name: /Tunde Bakare/ }).check();
     await page.getByLabel("Progress (%)").fill("20");
     await page.getByLabel("Start date").fill("2026-06-30");

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
+import { planMoved } from "../src/features/admin/labels";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { hydratePage, newUser, signIn, textFieldsWithoutLimit, type User } from "./support/browser";
@@ -18,6 +19,8 @@ let admin: User;
 let api: Api;
 let edited: AdminPlan;
 let hidden: AdminPlan;
+/** The social media plans, hidden or not: the places a social plan moves among. */
+let socialCount: number;
 
 const NEW_PRICE_TEXT = "₦123,456.50";
 /** The edited plan is billed yearly: its public card says so after the price. */
@@ -32,6 +35,7 @@ beforeAll(async () => {
   const social = plans.filter((plan) => plan.category === "social" && !plan.hidden);
   const maintenance = plans.filter((plan) => plan.category === "maintenance" && !plan.hidden);
   edited = social[1] as AdminPlan;
+  socialCount = plans.filter((plan) => plan.category === "social").length;
   hidden = maintenance[0] as AdminPlan;
   admin = await newUser(product.browser, product.server.url);
   await signIn(admin.page, ADMIN_EMAIL);
@@ -103,6 +107,9 @@ describe("Admin › Plans", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label")))
       .toBe(`Move ${edited.name} down`);
+    // Its new place is said: the row moved out of sight of a screen reader.
+    const said = page.locator('[aria-live="polite"]').filter({ hasText: planMoved(edited.name, 1, socialCount) });
+    expect(await said.count()).toBe(1);
   });
 
   it("shows what another administrator changes, without a reload", async () => {

@@ -1,9 +1,10 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
+import { pickerFound } from "../src/features/admin/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { newUser, signIn, type User, waitForPath } from "./support/browser";
+import { accessibleDescription, newUser, signIn, type User, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
 
@@ -34,6 +35,10 @@ const focusInAnotherCard = (page: Page) =>
     const active = document.activeElement;
     return !!active?.matches("a[href], button") && !!active.closest('section[aria-label="Tasks"] li > article');
   });
+
+/** How many of the polite live regions in `scope` say `text`. */
+const saidPolitely = (scope: Locator, text: string) =>
+  scope.locator('[aria-live="polite"]').filter({ hasText: text }).count();
 
 async function settled(page: Page) {
   await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
@@ -132,9 +137,15 @@ describe("Admin › Tasks", () => {
     const offered = () => project.locator("option").allTextContents();
     await filters.getByLabel("Find a project").fill("eze foods e");
     await expect.poll(offered).toEqual(["All projects", "Eze Foods E-commerce Store"]);
+    // What a search found is said: it changes the Project select's options, out of sight of the search box.
+    await expect.poll(() => saidPolitely(filters, pickerFound(1, "project"))).toBe(1);
     await project.selectOption({ label: "Eze Foods E-commerce Store" });
     await page.waitForURL((url) => !!url.searchParams.get("project"));
     await adminCard(page, TITLE).waitFor({ state: "detached" });
+    // A search that finds nothing says so, and the select's hint too.
+    await filters.getByLabel("Find a project").fill("no such project");
+    await expect.poll(() => saidPolitely(filters, pickerFound(0, "project"))).toBe(1);
+    expect(await accessibleDescription(project)).toBe(pickerFound(0, "project"));
     // Another search keeps the project filtered by, named and chosen; typed a key at a time, it is
     // sent once typing pauses, not once a letter.
     const searched: string[] = [];

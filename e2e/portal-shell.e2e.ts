@@ -2,7 +2,9 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import {
+  accessibleDescription,
   hydratePage,
+  isFocused,
   newPhoneUser,
   newUser,
   releaseReplacesScripts,
@@ -152,6 +154,34 @@ describe("portal shell", () => {
     await expect.poll(() => width(page)).toBe(16 * REM);
     expect((await context.cookies()).find((entry) => entry.name === "sidebar_state")?.value).toBe("true");
     expect(await unnamedControls(page)).toEqual([]);
+  });
+
+  it("shows a folded link's label beside its icon while it has the keyboard focus, without saying it twice", async () => {
+    const { page } = developer;
+    await page.goto("/portal/my-tasks");
+    await page.getByRole("heading", { level: 1, name: "My Tasks" }).waitFor();
+    await hydratePage(page);
+    await page.keyboard.press("Control+b");
+    await expect.poll(() => width(page)).toBe(3 * REM);
+    try {
+      await nav(page).getByRole("link", { name: "Dashboard" }).focus();
+      await page.keyboard.press("Tab");
+      const projects = nav(page).getByRole("link", { name: "Projects" });
+      expect(await isFocused(projects)).toBe(true);
+      // Drawn beside the rail (outside the nav, which would clip it), not only on hover as a title is.
+      const label = page.getByTestId("rail-label");
+      await label.waitFor();
+      expect(await label.textContent()).toBe("Projects");
+      expect((await label.boundingBox())?.x).toBeGreaterThanOrEqual(3 * REM);
+      // The link's name already says it: not its description too.
+      expect(await accessibleDescription(projects)).toBe("");
+      expect(await projects.getAttribute("title")).toBeNull();
+      await page.keyboard.press("Escape");
+      await label.waitFor({ state: "hidden" });
+    } finally {
+      await page.keyboard.press("Control+b");
+      await expect.poll(() => width(page)).toBe(16 * REM);
+    }
   });
 
   it("is an 18rem drawer on a phone, opened by its named button and closed by ctrl+B", async () => {

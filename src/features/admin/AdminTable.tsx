@@ -4,9 +4,10 @@ import { LuArrowDown, LuArrowUp, LuArrowUpDown } from "react-icons/lu";
 import type { AdminPage, SortDirection } from "../../../common/admin";
 import { DataTable } from "../../components/DataTable";
 import { SelectInput } from "../../components/FormField";
+import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadFailed } from "../../components/LoadFailed";
 import { SearchBox } from "../../components/SearchBox";
-import { TABLE_NOT_LOADED, TABLE_NOT_REFRESHED } from "./labels";
+import { sortedBy, TABLE_NOT_LOADED, TABLE_NOT_REFRESHED } from "./labels";
 
 /**
  * The one table of the admin console (issue #7): the server pages, sorts and
@@ -91,9 +92,13 @@ export function AdminTable<T extends { id: string }, S extends string>({
     if (lastPage) change.current({ page: lastPage }, { replace: true });
   }, [lastPage]);
 
-  function sortBy(sort: S) {
+  // A sort button's press, said: the new order is shown by an arrow and aria-sort, which a screen reader
+  // reads only when it comes back to the header, and the rows change out of its sight.
+  const [sortSaid, saySort] = useLiveAnnouncement();
+  function sortBy(sort: S, header: string) {
     const dir: SortDirection = query.sort === sort && query.dir === "asc" ? "desc" : "asc";
     onQueryChange({ sort, dir, page: 1 });
+    saySort(sortedBy(header, dir));
   }
 
   return (
@@ -113,6 +118,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
       </Card.Header>
       <Card.Body aria-busy={pending || undefined}>
         {pending && <VisuallyHidden role="status">Loading {caption.toLowerCase()}</VisuallyHidden>}
+        <LiveAnnouncement announcement={sortSaid} />
         <DataTable.Root aria-labelledby={captionId}>
           <DataTable.Head>
             {columns.map((column) => (
@@ -133,7 +139,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
                     label={column.header}
                     active={query.sort === column.sort}
                     dir={query.dir}
-                    onClick={() => column.sort && sortBy(column.sort)}
+                    onClick={() => column.sort && sortBy(column.sort, column.header)}
                   />
                 ) : (
                   column.header

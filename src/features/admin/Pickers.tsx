@@ -3,20 +3,26 @@ import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type Ref, useEffect, useId, useRef, useState } from "react";
 import type { PersonOption, ProjectOption } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
 import { projectQuery } from "../projects/api";
+import { pickerFound } from "./labels";
 import { usePeopleOptions } from "./money-api";
 
 /**
  * A picker's search box, inside the form it picks for. The text reaches `onChange` once typing
  * pauses, or at once on Enter; Enter there finds, it does not send the form (the browser's implicit
- * submission would save a half-filled form).
+ * submission would save a half-filled form). What a search found is said politely once its results
+ * are in ("2 clients match this search.", "No clients match this search."): they change another
+ * control's options, out of sight of someone typing here with a screen reader.
  */
 export function PickerSearch({
   label,
   helperText,
   value,
   onChange,
+  found,
+  noun,
   disabled,
   error,
   ref,
@@ -25,12 +31,21 @@ export function PickerSearch({
   helperText: string;
   value: string;
   onChange: (text: string) => void;
+  /** How many the search `value` found; undefined until its own results are in (not the last search's, kept meanwhile). */
+  found: number | undefined;
+  /** What is searched for, one of them ("client"). */
+  noun: string;
   disabled?: boolean | undefined;
   /** The error of the field the search serves, when the search is where the choice is made (developers). */
   error?: string | undefined;
   /** Focused when the field the search serves fails (a form's focus on its first error). */
   ref?: Ref<HTMLInputElement> | undefined;
 }) {
+  const [said, say] = useLiveAnnouncement();
+  // Once a search's results are in, and again for another search that finds as many; nothing for none typed.
+  useEffect(() => {
+    if (value.trim() && found !== undefined) say(pickerFound(found, noun));
+  }, [value, found, noun, say]);
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -56,6 +71,7 @@ export function PickerSearch({
         }}
         autoComplete="off"
       />
+      <LiveAnnouncement announcement={said} />
     </FormField>
   );
 }
@@ -92,6 +108,7 @@ export function ProjectSearchSelect({
   error,
   loadFailed,
   busy,
+  searched,
   ...select
 }: {
   search: string;
@@ -102,7 +119,10 @@ export function ProjectSearchSelect({
   error?: string | undefined;
   loadFailed: boolean;
   busy: boolean;
+  /** Whether `projects` are the search's own results, not the last search's kept while this one loads. */
+  searched: boolean;
 } & Omit<ComponentProps<typeof SelectInput>, "children">) {
+  const found = searched ? projects.length : undefined;
   return (
     <>
       <PickerSearch
@@ -110,11 +130,19 @@ export function ProjectSearchSelect({
         helperText="Type the start of its title."
         value={search}
         onChange={onSearchChange}
+        found={found}
+        noun="project"
       />
       <FormField
         label="Project"
         error={error}
-        helperText={loadFailed ? "The projects could not be loaded." : undefined}
+        helperText={
+          loadFailed
+            ? "The projects could not be loaded."
+            : search.trim() && found === 0
+              ? pickerFound(0, "project")
+              : undefined
+        }
       >
         <SelectInput {...select} aria-busy={busy || undefined}>
           <option value="">{noneLabel}</option>
@@ -163,6 +191,7 @@ export function ClientPicker({
   const [chosen, setChosen] = useState<PersonOption | undefined>(current);
   const list = options.data ?? [];
   const shown = chosen && !list.some((person) => person.id === chosen.id) ? [chosen, ...list] : list;
+  const found = options.data && !options.isPlaceholderData ? list.length : undefined;
   return (
     <Stack gap="3">
       <PickerSearch
@@ -170,6 +199,8 @@ export function ClientPicker({
         helperText="Type the start of a name or e-mail."
         value={search}
         onChange={setSearch}
+        found={found}
+        noun="client"
         disabled={disabled}
       />
       <FormField
@@ -179,8 +210,8 @@ export function ClientPicker({
         helperText={
           options.isError && !options.data
             ? "The clients could not be loaded."
-            : search.trim() && options.data && !options.isPlaceholderData && list.length === 0
-              ? "No clients match this search."
+            : search.trim() && found === 0
+              ? pickerFound(0, "client")
               : undefined
         }
       >
@@ -233,6 +264,7 @@ export function DeveloperPicker({
   );
   const selected = value.map((id) => known.get(id)).filter((person): person is PersonOption => !!person);
   const others = (options.data ?? []).filter((person) => !value.includes(person.id));
+  const found = options.data && !options.isPlaceholderData ? options.data.length : undefined;
   function toggle(person: PersonOption, on: boolean) {
     setKnown((map) => new Map(map).set(person.id, person));
     onChange(on ? [...value, person.id] : value.filter((id) => id !== person.id));
@@ -249,6 +281,8 @@ export function DeveloperPicker({
           helperText="Type the start of a name or e-mail."
           value={search}
           onChange={setSearch}
+          found={found}
+          noun="developer"
           disabled={disabled}
           // Under the search, which a failed submit focuses: the error is read with the field that has the focus.
           error={error}
@@ -279,7 +313,7 @@ export function DeveloperPicker({
           selected.length === 0 &&
           others.length === 0 && (
             <Text color="fg.muted" fontSize="sm">
-              No developers match this search.
+              {pickerFound(0, "developer")}
             </Text>
           )
         )}

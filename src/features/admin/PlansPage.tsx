@@ -20,12 +20,14 @@ import type { AdminPlan } from "../../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../../common/site-domain";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
+import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { failure, toastFailure, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
+import { planMoved } from "./labels";
 import { CATEGORY_LABELS, PlanDialog } from "./PlanDialog";
 import { adminPlansKey, plansQueryOptions, useDeletePlan, useMovePlan, useSetPlanHidden } from "./plans-api";
 
@@ -60,11 +62,14 @@ export function PlansPage() {
   // Written by another administrator, or in another tab (server/data/plans.ts adminPlansLive).
   useLiveRefetch(adminPlansKey);
   const [editing, setEditing] = useState<AdminPlan | null>(null);
+  // A plan moved, said: its row changes place out of sight of a screen reader, whose focus follows it.
+  const [moveSaid, sayMove] = useLiveAnnouncement();
 
   useLoadFailedToast(plans.isError, TOAST.plansLoadFailed);
 
   return (
     <Stack gap="8">
+      <LiveAnnouncement announcement={moveSaid} />
       {plans.isPending ? (
         <Stack gap="3" aria-busy="true">
           <VisuallyHidden role="status">Loading plans</VisuallyHidden>
@@ -85,6 +90,7 @@ export function PlansPage() {
             category={category}
             plans={plans.data.filter((plan) => plan.category === category)}
             onEdit={setEditing}
+            onMoved={sayMove}
           />
         ))
       )}
@@ -97,10 +103,12 @@ function CategorySection({
   category,
   plans,
   onEdit,
+  onMoved,
 }: {
   category: PlanCategory;
   plans: AdminPlan[];
   onEdit: (plan: AdminPlan) => void;
+  onMoved: (said: string) => void;
 }) {
   const headingId = `plans-${category}`;
   return (
@@ -118,7 +126,14 @@ function CategorySection({
       ) : (
         <Stack as="ol" gap="3" listStyleType="none" aria-label={`${CATEGORY_LABELS[category]} plans in display order`}>
           {plans.map((plan, index) => (
-            <PlanRow key={plan.id} plan={plan} first={index === 0} last={index === plans.length - 1} onEdit={onEdit} />
+            <PlanRow
+              key={plan.id}
+              plan={plan}
+              first={index === 0}
+              last={index === plans.length - 1}
+              onEdit={onEdit}
+              onMoved={onMoved}
+            />
           ))}
         </Stack>
       )}
@@ -131,11 +146,13 @@ function PlanRow({
   first,
   last,
   onEdit,
+  onMoved,
 }: {
   plan: AdminPlan;
   first: boolean;
   last: boolean;
   onEdit: (plan: AdminPlan) => void;
+  onMoved: (said: string) => void;
 }) {
   const move = useMovePlan();
   const setHidden = useSetPlanHidden();
@@ -160,7 +177,13 @@ function PlanRow({
     move.mutate(
       { id: plan.id, direction },
       {
-        onSuccess: () => setRefocus(direction),
+        onSuccess: (plans) => {
+          setRefocus(direction);
+          // Its place in its category as the server now orders them (the list the move returns).
+          const order = plans.filter((other) => other.category === plan.category);
+          const at = order.findIndex((other) => other.id === plan.id);
+          if (at >= 0) onMoved(planMoved(plan.name, at + 1, order.length));
+        },
         onError: () => toastFailure(TOAST.planUpdateFailed),
       },
     );

@@ -183,6 +183,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
             error={errors.projectId?.message}
             loadFailed={projectOptions.isError}
             busy={projectOptions.isPending}
+            searched={projectOptions.isSuccess && !projectOptions.isPlaceholderData}
             {...projectField}
             onChange={(event) => {
               const offered = projects.find((project) => project.id === event.target.value);

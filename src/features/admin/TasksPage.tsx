@@ -174,6 +174,7 @@ function TaskFilters({
         noneLabel="All projects"
         loadFailed={projects.isError}
         busy={projects.isFetching}
+        searched={projects.isSuccess && !projects.isPlaceholderData}
         value={filters.project ?? ""}
         onChange={(event) => set("project", event.target.value)}
       />

@@ -1,3 +1,6 @@
+import type { SortDirection } from "../../../common/admin";
+import { countOf } from "../../../common/format";
+
 /** The Payments page's confirmations (the journeys assert them word for word). */
 export const MARK_PAID_QUESTION = "Mark this invoice as paid?";
 /** Worded like the spec's other deletes. */
@@ -7,6 +10,9 @@ export const SIGN_OUT_EVERYWHERE_QUESTION = "Sign this person out of every devic
 /** An admin table's first read failed (no rows), or a refetch did (its rows stay, perhaps out of date). */
 export const TABLE_NOT_LOADED = "This list could not be loaded.";
 export const TABLE_NOT_REFRESHED = "This list could not be refreshed: it may be out of date.";
+/** An admin table's sort button pressed, said politely: "Sorted by Name, ascending". */
+export const sortedBy = (column: string, dir: SortDirection) =>
+  `Sorted by ${column}, ${dir === "asc" ? "ascending" : "descending"}`;
 
 /** A person's Delete confirmation (Admin › Developers, Admin › Clients): the question, then what deleting does. */
 export const DELETE_DEVELOPER_QUESTION = "Are you sure you want to delete this developer?";
@@ -16,3 +22,13 @@ export const DELETE_DEVELOPER_NOTE =
 export const DELETE_CLIENT_QUESTION = "Are you sure you want to delete this client?";
 export const DELETE_CLIENT_NOTE =
   "A client with projects, invoices, orders or messages is deactivated instead: they can no longer sign in, and their records are kept.";
+
+/** Admin › Plans: a plan moved up or down, said politely with its new place in its category. */
+export const planMoved = (name: string, position: number, count: number) =>
+  `${name} moved to position ${position} of ${count}`;
+
+/** What a picker's search found ("Find a client"), said once its results are in: "2 clients match this search." */
+export const pickerFound = (count: number, singular: string, plural = `${singular}s`) =>
+  count === 0
+    ? `No ${plural} match this search.`
+    : `${countOf(count, singular, plural)} ${count === 1 ? "matches" : "match"} this search.`;

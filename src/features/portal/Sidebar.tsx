@@ -1,6 +1,6 @@
-import { Box, Button, Flex, Icon, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
+import { Box, Button, Flex, Icon, Portal, Stack, Text, Tooltip, useTooltip, VisuallyHidden } from "@chakra-ui/react";
 import { Link, useNavigate, useRouterState } from "@tanstack/react-router";
-import { useState } from "react";
+import { type HTMLAttributes, type ReactNode, useState } from "react";
 import { LuLogOut } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
 import { TOAST } from "../../lib/messages";
@@ -10,7 +10,7 @@ import { type NavItem, navFor, withinAlso } from "./nav";
 
 type Props = {
   me: Profile;
-  /** Icon-only rail: labels stay in the accessibility tree, visually hidden. */
+  /** Icon-only rail: labels stay in the accessibility tree, visually hidden, and show beside an icon on focus or hover. */
   collapsed?: boolean;
   onNavigate?: () => void;
 };
@@ -79,19 +79,26 @@ export function Sidebar({ me, collapsed = false, onNavigate }: Props) {
             )}
           </Box>
         )}
-        <Button
-          variant="ghost"
-          size="sm"
-          width="full"
-          justifyContent={collapsed ? "center" : "start"}
-          px={collapsed ? "0" : "2"}
-          onClick={logout}
-          loading={signingOut}
-          title={collapsed ? "Logout" : undefined}
-        >
-          <LuLogOut aria-hidden="true" />
-          {collapsed ? <VisuallyHidden>Logout</VisuallyHidden> : "Logout"}
-        </Button>
+        <RailLabel label="Logout" collapsed={collapsed}>
+          {({ onClick, ...trigger }) => (
+            <Button
+              {...trigger}
+              variant="ghost"
+              size="sm"
+              width="full"
+              justifyContent={collapsed ? "center" : "start"}
+              px={collapsed ? "0" : "2"}
+              onClick={(event) => {
+                onClick?.(event);
+                void logout();
+              }}
+              loading={signingOut}
+            >
+              <LuLogOut aria-hidden="true" />
+              {collapsed ? <VisuallyHidden>Logout</VisuallyHidden> : "Logout"}
+            </Button>
+          )}
+        </RailLabel>
       </Box>
     </Flex>
   );
@@ -113,35 +120,84 @@ function NavLink({
   // the reader is, and told as such ("true": the link is not to this very page).
   const inSection = withinAlso(item, pathname);
   return (
-    <Link
-      to={item.to}
-      activeOptions={{ exact: item.exact ?? false }}
-      onClick={onNavigate}
-      title={collapsed ? item.label : undefined}
-      aria-current={inSection ? "true" : undefined}
-    >
-      {({ isActive: atItem }) => {
-        const isActive = atItem || inSection;
-        return (
-          <Flex
-            align="center"
-            gap="3"
-            h="9"
-            px={collapsed ? "0" : "3"}
-            justify={collapsed ? "center" : "start"}
-            borderRadius="md"
-            fontSize="sm"
-            fontWeight={isActive ? "semibold" : "medium"}
-            bg={isActive ? "brand.subtle" : "transparent"}
-            color={isActive ? "brand.fg" : "fg"}
-            _hover={{ bg: isActive ? "brand.muted" : "bg.muted" }}
-          >
-            <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
-            {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
-            {item.badge && <item.badge collapsed={collapsed} />}
-          </Flex>
-        );
-      }}
-    </Link>
+    <RailLabel label={item.label} collapsed={collapsed}>
+      {({ onClick, ...trigger }) => (
+        <Link
+          {...trigger}
+          to={item.to}
+          activeOptions={{ exact: item.exact ?? false }}
+          onClick={(event) => {
+            onClick?.(event);
+            onNavigate?.();
+          }}
+          aria-current={inSection ? "true" : undefined}
+          // A block: Chromium draws no focus outline around an inline link that holds a block.
+          style={{ display: "block" }}
+        >
+          {({ isActive: atItem }) => {
+            const isActive = atItem || inSection;
+            return (
+              <Flex
+                align="center"
+                gap="3"
+                h="9"
+                px={collapsed ? "0" : "3"}
+                justify={collapsed ? "center" : "start"}
+                borderRadius="md"
+                fontSize="sm"
+                fontWeight={isActive ? "semibold" : "medium"}
+                bg={isActive ? "brand.subtle" : "transparent"}
+                color={isActive ? "brand.fg" : "fg"}
+                _hover={{ bg: isActive ? "brand.muted" : "bg.muted" }}
+              >
+                <Icon as={item.icon} boxSize="4" flexShrink="0" aria-hidden="true" />
+                {collapsed ? <VisuallyHidden>{item.label}</VisuallyHidden> : <Text truncate>{item.label}</Text>}
+                {item.badge && <item.badge collapsed={collapsed} />}
+              </Flex>
+            );
+          }}
+        </Link>
+      )}
+    </RailLabel>
+  );
+}
+
+/**
+ * What the rail's label adds to the control it names (its focus, pointer and click handlers, id and state),
+ * nothing while the sidebar is expanded. Typed for any element: Zag types them for a button.
+ */
+type RailTrigger = HTMLAttributes<HTMLElement>;
+
+/**
+ * The label of a control of the collapsed rail, drawn beside its icon while it has the keyboard focus
+ * or the pointer (a `title` showed on hover only), and gone with Escape: Chakra's tooltip, in a portal,
+ * as the nav scrolls and would clip it. Sighted only: the control is named by its own visually hidden
+ * label, and the tooltip, as its description too, would have it read twice. Always rendered, with the
+ * trigger's props only while collapsed, so folding the sidebar keeps the focused control in place.
+ */
+function RailLabel({
+  label,
+  collapsed,
+  children,
+}: {
+  label: string;
+  collapsed: boolean;
+  children: (trigger: RailTrigger) => ReactNode;
+}) {
+  const tooltip = useTooltip({ disabled: !collapsed, positioning: { placement: "right" } });
+  const { "aria-describedby": _description, ...trigger } = tooltip.getTriggerProps() as RailTrigger;
+  return (
+    <Tooltip.RootProvider value={tooltip} lazyMount unmountOnExit>
+      {children(collapsed ? trigger : {})}
+      {collapsed && (
+        <Portal>
+          <Tooltip.Positioner>
+            <Tooltip.Content aria-hidden="true" data-testid="rail-label">
+              {label}
+            </Tooltip.Content>
+          </Tooltip.Positioner>
+        </Portal>
+      )}
+    </Tooltip.RootProvider>
   );
 }
