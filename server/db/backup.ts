@@ -2,7 +2,7 @@ import { createReadStream, createWriteStream } from "node:fs";
 import { createInterface } from "node:readline";
 import { finished } from "node:stream/promises";
 import { createGunzip, createGzip } from "node:zlib";
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { StartupError } from "../config";
 import type { Db, Tx } from ".";
 
@@ -76,6 +76,19 @@ export async function tablesInDependencyOrder(db: Db | Tx): Promise<string[]> {
 
 const quoted = (table: string) => sql.raw(`"${table.replaceAll('"', '""')}"`);
 
+/**
+ * The columns a restore writes, as a quoted list: all but the generated ones (invoices.number_order),
+ * which PostgreSQL computes and refuses to be given, even as null.
+ */
+async function writableColumns(tx: Tx, table: string) {
+  const { rows } = await tx.execute<{ name: string }>(sql`
+    select a.attname as name from pg_attribute a
+    where a.attrelid = ${`"${table.replaceAll('"', '""')}"`}::regclass and a.attnum > 0 and not a.attisdropped
+      and a.attgenerated = ''
+    order by a.attnum`);
+  return sql.raw(rows.map((row) => `"${row.name.replaceAll('"', '""')}"`).join(", "));
+}
+
 /** Writes a consistent copy of every table to `file`; returns the row count per table. */
 export async function backupDatabase(db: Db, file: string): Promise<Record<string, number>> {
   const gzip = createGzip();
@@ -119,7 +132,9 @@ export async function restoreDatabase(db: Db, file: string): Promise<Record<stri
   const counts: Record<string, number> = {};
   await db.transaction(async (tx) => {
     const tables = await tablesInDependencyOrder(tx);
+    const columns = new Map<string, SQL>();
     for (const table of tables) {
+      columns.set(table, await writableColumns(tx, table));
       const { rows } = await tx.execute<{ present: boolean }>(
         sql`select exists (select 1 from ${quoted(table)}) as present`,
       );
@@ -146,8 +161,9 @@ export async function restoreDatabase(db: Db, file: string): Promise<Record<stri
       if (!tables.includes(batch.table))
         throw new StartupError(`The backup has a table this database lacks: ${batch.table}`);
       // json_populate_recordset maps each JSON object onto the table's own row type.
+      const written = columns.get(batch.table);
       await tx.execute(
-        sql`insert into ${quoted(batch.table)} select * from json_populate_recordset(null::${quoted(batch.table)}, ${JSON.stringify(batch.rows.map((row) => withDerivedStart(batch.table, row)))}::json)`,
+        sql`insert into ${quoted(batch.table)} (${written}) select ${written} from json_populate_recordset(null::${quoted(batch.table)}, ${JSON.stringify(batch.rows.map((row) => withDerivedStart(batch.table, row)))}::json)`,
       );
       counts[batch.table] = (counts[batch.table] ?? 0) + batch.rows.length;
     }
