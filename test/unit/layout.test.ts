@@ -1,21 +1,15 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles as sources } from "../support/sources";
 
 /**
  * Services and plans are data the server owns; seed/ only provides their first rows (issue #7, item 10).
  * So nothing under server/ imports from seed/: the processes' entry points (bin/) plug the demo data in.
  */
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const FROM_SEED = /(?:from\s+|import\s*\(\s*)["'](?:\.\.\/)+seed(?:\/[^"']*)?["']/;
 
 const importsSeed = (file: string) => FROM_SEED.test(readFileSync(path.join(ROOT, file), "utf8"));
-
-function sources(folder: string): string[] {
-  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => path.join(folder, file));
-}
 
 describe("the code's layout", () => {
   it("has nothing under server/ import from seed/; the entry points in bin/ do", () => {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ROOT, sourceFiles as sources } from "../support/sources";
 
 /**
  * The server makes none of ICU's locale data resident (~6 MB a process, against the idle and soak
@@ -8,13 +9,6 @@ import { describe, expect, it } from "vitest";
  * These are the calls that would load it again.
  */
 const ICU_CALLS = /\bIntl\.|\.localeCompare\(|\.toLocale(?:Date|Time)?String\(|\.toLocale(?:Lower|Upper)Case\(/;
-const ROOT = path.resolve(import.meta.dirname, "../..");
-
-function sources(folder: string): string[] {
-  return readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" })
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => path.join(folder, file));
-}
 
 describe("the server's code", () => {
   it("never asks ICU to format, compare or case-map", () => {
