@@ -26,6 +26,7 @@ import {
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db, Tx } from "../db";
 import { messageFiles, projectMessages } from "../db/schema";
+import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { badRequest, conflict, notFound } from "../http/errors";
@@ -167,7 +168,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const sent = await db.transaction(async (tx) => {
         const project = await lockedProjectFacts(tx, projectId);
         if (!project || !rules.projectMessages.create(actor, project)) throw notFound("Project");
-        // Sent before (the project's lock orders two sends of one message): answered with what it is.
+        // Sent before: answered with what it is. Two sends of one message at once (a Retry while the first,
+        // its answer lost, is still on its way) take turns on its id, so the second finds the first's row.
+        if (request.body.id) await takeTurn(tx, `message:${request.body.id}`);
         const earlier = request.body.id ? await sentBefore(tx, request.body.id, user.id, projectId) : undefined;
         if (earlier) return { id: earlier, repeated: true };
         const files = await checkedAttachments(tx, actor, project, projectId, fileIds);

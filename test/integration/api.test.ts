@@ -263,6 +263,14 @@ describe("project messages", () => {
     expect(taken.status).toBe(409);
     expect((await chinedu.request("POST", path(), { id: "not-a-uuid", message: "Hi" })).status).toBe(400);
     expect(await messageCount(chineduProject)).toBe(before.messages + 1);
+
+    // Two sends of one message at once (a Retry while the first is still on its way): one is sent, the other answered with it.
+    const both = randomUUID();
+    const sends = await Promise.all(
+      [0, 1].map(() => chinedu.request("POST", path(), { id: both, message: "Sent at once, twice" })),
+    );
+    expect(sends.map((send) => send.status).sort()).toEqual([200, 201]);
+    expect(await messageCount(chineduProject)).toBe(before.messages + 2);
   });
 
   it("refuses another client and an unassigned developer with 404, writing nothing", async () => {

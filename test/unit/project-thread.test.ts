@@ -5,6 +5,7 @@ import {
   applyMessageChange,
   applyMilestoneChange,
   markNotSent,
+  mergeNewestPage,
   type ShownMessage,
   sortMilestones,
   type Thread,
@@ -45,6 +46,17 @@ describe("the thread cache", () => {
       local: "failed",
       message: "Hi",
     });
+  });
+
+  it("a refetch that brings a 'Not sent' message's row (its answer was lost) shows it once, as sent", () => {
+    const id = "7f0c6c1e-0000-4000-8000-0000000000bb";
+    const failed = thread(a, { ...local(id, "Hi"), local: "failed" });
+    const mine = row(id, "2030-01-01T00:00:03.000Z", "Hi", "me");
+    const merged = mergeNewestPage(failed, { items: [mine, a], next: null });
+    expect(ids(merged)).toEqual(["a", id]);
+    expect(merged.items.find((item) => item.id === id)?.local).toBeUndefined();
+    // Still undelivered after the refetch: kept, with its Retry.
+    expect(mergeNewestPage(failed, { items: [a], next: null }).items.at(-1)).toMatchObject({ id, local: "failed" });
   });
 
   it("answer first, then the push: one message", () => {

@@ -103,17 +103,28 @@ export const messagesQuery = (projectId: string) =>
     queryKey: messagesKey(projectId),
     queryFn: async ({ client }: QueryFunctionContext): Promise<Thread> => {
       const page = await fetchMessagesPage(projectId);
-      const fresh: ShownMessage[] = [...page.items].reverse();
-      const cached = client.getQueryData<Thread>(messagesKey(projectId));
-      if (!cached) return { items: fresh, older: page.next };
-      const oldest = fresh[0];
-      const kept = cached.items.filter(
-        (item) => item.local || (page.next !== null && oldest !== undefined && byTime(item, oldest) < 0),
-      );
-      const older = page.next !== null && kept.some((item) => !item.local) ? cached.older : page.next;
-      return { items: arrange([...kept, ...fresh]), older };
+      return mergeNewestPage(client.getQueryData<Thread>(messagesKey(projectId)), page);
     },
   });
+
+/**
+ * The newest page read again, over what the cache holds: older pages stay, and so do the person's
+ * messages not yet delivered, unless the page has them (a send whose answer was lost went through:
+ * its row, under the id it was sent with, takes the place of its "Not sent" copy).
+ */
+export function mergeNewestPage(cached: Thread | undefined, page: { items: ProjectMessage[]; next: string | null }) {
+  const fresh: ShownMessage[] = [...page.items].reverse();
+  if (!cached) return { items: fresh, older: page.next };
+  const oldest = fresh[0];
+  const freshIds = new Set(fresh.map((message) => message.id));
+  const kept = cached.items.filter(
+    (item) =>
+      !freshIds.has(item.id) &&
+      (item.local || (page.next !== null && oldest !== undefined && byTime(item, oldest) < 0)),
+  );
+  const older = page.next !== null && kept.some((item) => !item.local) ? cached.older : page.next;
+  return { items: arrange([...kept, ...fresh]), older };
+}
 
 /** Loads the page before the oldest message shown and puts it at the top of the thread. */
 export async function loadOlderMessages(
@@ -234,7 +245,8 @@ export function useDiscardMessage(projectId: string) {
   return (localId: string) =>
     queryClient.setQueryData<Thread>(
       messagesKey(projectId),
-      (thread) => thread && { ...thread, items: thread.items.filter((item) => item.id !== localId) },
+      // Only the undelivered copy: a row that arrived meanwhile under its id stays.
+      (thread) => thread && { ...thread, items: thread.items.filter((item) => !(item.id === localId && item.local)) },
     );
 }
 
