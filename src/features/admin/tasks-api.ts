@@ -12,6 +12,7 @@ import { TASKS_PAGE_SIZE } from "../../../common/domain";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
+import { putSavedRow } from "../../lib/saved-row";
 import { toQueryString } from "./api";
 import type { TaskFilterSearch } from "./search";
 
@@ -76,6 +77,7 @@ export function useSaveTask() {
             expectedUpdatedAt: editing.updatedAt,
           })
         : api.post<Task>("/api/admin/tasks", data),
+    onSuccess: (task) => putSavedRow(queryClient, [...adminTasksKey, "list"], task),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
   });
 }

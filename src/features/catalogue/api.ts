@@ -19,6 +19,7 @@ import { SERVICES_PAGE_SIZE } from "../../../common/admin-table";
 import type { Service, ServiceOrder } from "../../../common/api";
 import { api } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
+import { putSavedRow } from "../../lib/saved-row";
 import { toQueryString } from "../admin/api";
 
 /** Reads and writes of the admin Services, Bookings and Subscriptions screens (issue #7 items 8–10). */
@@ -53,6 +54,7 @@ export function useSaveService() {
             expectedUpdatedAt: editing.updatedAt,
           })
         : api.post<Service>("/api/admin/services", values),
+    onSuccess: (service) => putSavedRow(queryClient, adminServicesKey, service),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminServicesKey }),
   });
 }
