@@ -202,6 +202,9 @@ describe("Admin › Clients", () => {
     await openInApp(page, "/portal/admin/clients");
     await page.getByText(TOAST.clientsLoadFailed, { exact: true }).waitFor();
     await page.getByText(TABLE_NOT_LOADED).waitFor();
+    // Said once: by its own alert, not a second time by a live region around it.
+    expect(await page.getByRole("alert").filter({ hasText: TABLE_NOT_LOADED }).count()).toBe(1);
+    expect(await page.locator("[aria-live]").filter({ hasText: TABLE_NOT_LOADED }).count()).toBe(0);
     expect(await axeViolations(page)).toEqual([]);
     await restore();
     await page.getByRole("button", { name: "Retry" }).click();

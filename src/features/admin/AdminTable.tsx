@@ -180,15 +180,20 @@ export function AdminTable<T extends { id: string }, S extends string>({
             and on a phone the message was cut off at the scroll box's edge. */}
         {/* A refetch that failed keeps the rows it had (a dialog open on one keeps what is typed in it)
             and says they may be out of date. */}
+        {/* An alert of its own (LoadFailed), outside the region below, which would read it a second time. */}
+        {!pending && (!rows || error) && (
+          <LoadFailed
+            message={rows ? TABLE_NOT_REFRESHED : TABLE_NOT_LOADED}
+            onRetry={onRetry}
+            justify="center"
+            py="6"
+          />
+        )}
         {/* In a region that is always there, so what shows in it is read out: a search with no results too
             (a region added with its words is not). */}
         <Box aria-live="polite">
           {!pending &&
-            (!rows ? (
-              <LoadFailed message={TABLE_NOT_LOADED} onRetry={onRetry} justify="center" py="6" />
-            ) : error ? (
-              <LoadFailed message={TABLE_NOT_REFRESHED} onRetry={onRetry} justify="center" py="6" />
-            ) : rows.length === 0 ? (
+            (rows && !error && rows.length === 0 ? (
               <EmptyState.Root>
                 <EmptyState.Content>
                   <EmptyState.Indicator>{empty.icon}</EmptyState.Indicator>
