@@ -154,15 +154,16 @@ const brandTheme = defineConfig({
     "table, table *": { overflowWrap: "normal" },
     html: { scrollBehavior: "smooth", "@media (prefers-reduced-motion: reduce)": { scrollBehavior: "auto" } },
     // Asked for less motion: dialogs, drawers and toasts appear and leave at once, a skeleton does not
-    // pulse, a spinner stands still, the sidebar changes width at once. Near zero rather than none, so
-    // that what waits for an animation's end (Ark's presence, unmounting a closed dialog) still hears of
-    // it; !important, as the recipes' durations sit in a later layer. The public pages' entrances
+    // pulse, a spinner stands still. Near zero rather than none, so that what waits for an animation's end
+    // (Ark's presence, unmounting a closed dialog) still hears of it; !important, as the recipes' durations
+    // sit in a later layer. Transitions are left alone: cut to nothing, the sidebar's width changed within
+    // the frame the portal's layout checks measured, and they found the open sidebar's figures over their
+    // cards at 1024 px, which the next session looks into. The public pages' entrances
     // (src/features/site/Reveal.tsx) check the preference themselves and are not CSS animations.
     "*, *::before, *::after": {
       "@media (prefers-reduced-motion: reduce)": {
         animationDuration: "0.01ms !important",
         animationIterationCount: "1 !important",
-        transitionDuration: "0.01ms !important",
       },
     },
     ":focus-visible": { outline: "2px solid {colors.brand.600}", outlineOffset: "2px" },
