@@ -147,8 +147,9 @@ function invoicesSortedBy<C extends SelectedFields>(db: Db, sort: PaymentSort, c
 /**
  * The table by status, ascending, as four runs, each one stored status's invoices by id on
  * invoices_status_id_idx (the due date beside it): the status shown (the sort compares it as
- * text: overdue, paid, unpaid), then the status stored. Overdue is a stored status (the seeds
- * write it) or an unpaid invoice past its due date in Lagos (shownStatus); unpaid is one not yet
+ * text: overdue, paid, unpaid), then the status stored. Overdue is a stored status (rows an older
+ * version wrote, migration 0046; the large data set's generator still writes them, so this run stays
+ * measured) or an unpaid invoice past its due date in Lagos (shownStatus); unpaid is one not yet
  * due or with no due date. Descending, the runs come the other way round.
  */
 const statusRuns: { shows: InvoiceStatus; where: SQL }[] = [
