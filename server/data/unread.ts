@@ -28,6 +28,25 @@ export async function countNewMessage(tx: Tx, projectId: string, authorId: strin
     on conflict (user_id, project_id) do update set unread = ${projectReads.unread} + 1`);
 }
 
+/**
+ * People who join a project (developers assigned to it, the client it is given to) start reading it where
+ * its thread is: what was said before they joined is not unread for them (only messages count up, from a
+ * join on), and a count kept from an earlier time on it (taken off, then put back) does not come back.
+ * Their read point is the thread's newest message, or the one they had if later.
+ */
+export async function startReading(tx: Tx, projectId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  const newest = sql`(select max(${projectMessages.createdAt}) from ${projectMessages} where ${projectMessages.projectId} = ${projectId})`;
+  await tx
+    .insert(projectReads)
+    .values(userIds.map((userId) => ({ userId, projectId, unread: 0, lastReadAt: newest })))
+    .onConflictDoUpdate({
+      target: [projectReads.userId, projectReads.projectId],
+      // greatest() passes over a null: a thread with nothing said keeps the read point there was.
+      set: { unread: 0, lastReadAt: sql`greatest(${projectReads.lastReadAt}, excluded.last_read_at)` },
+    });
+}
+
 export type ReadState = { unread: number; lastReadAt: Date | null };
 
 export async function readState(db: Db, userId: string, projectId: string): Promise<ReadState> {

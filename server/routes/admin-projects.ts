@@ -11,6 +11,7 @@ import { notifyProjectJoined, notifyProjectStatus, publishNotifications } from "
 import { existingPeople, lockDevelopers } from "../data/payments";
 import { assignDevelopers } from "../data/projects";
 import { taskAssigneesOf } from "../data/tasks";
+import { startReading } from "../data/unread";
 import type { Db, Tx } from "../db";
 import { invoices, milestones, notifications, projectDevelopers, projectFiles, projects } from "../db/schema";
 import { type FileStore, purgeDeletedContent } from "../files/store";
@@ -172,6 +173,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           tx,
           added.map((developerId) => ({ projectId, developerId })),
         );
+        await startReading(tx, projectId, [...added, ...(before.clientId === body.clientId ? [] : [body.clientId])]);
         const after = await getAdminProject(tx, projectId);
         if (!after) throw notFound("Project");
         await auditAdminChange(tx, actor, {

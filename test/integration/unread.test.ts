@@ -110,6 +110,37 @@ describe("unread counts", () => {
       .where(and(eq(projectDevelopers.projectId, projectId), eq(projectDevelopers.developerId, id.devIn)));
     expect(await unreadOn("devIn", projectId)).toBe(0);
   });
+
+  it("someone who joins a project starts reading it there: nothing before is unread, no old count comes back", async () => {
+    const projectId = await newProject();
+    await post("clientA", projectId, "While on it");
+    await post("clientA", projectId, "Still on it");
+    expect(await unreadOn("devIn", projectId)).toBe(2);
+    const { json: project } = await http.admin.request("GET", `/api/admin/projects/${projectId}`);
+    const edit = (developerIds: string[], version: string) =>
+      http.admin.request("PATCH", `/api/admin/projects/${projectId}`, {
+        title: project.title,
+        description: project.description ?? "",
+        clientId: project.clientId,
+        developerIds,
+        status: project.status,
+        progress: project.progress,
+        startDate: project.startDate,
+        endDate: project.endDate,
+        expectedUpdatedAt: version,
+      });
+    const off = await edit([], project.updatedAt);
+    expect(off.status).toBe(200);
+    await post("clientA", projectId, "Said while they were away");
+    const back = await edit([id.devIn, id.devOut], off.json.updatedAt);
+    expect(back.status).toBe(200);
+    expect(await unreadOn("devIn", projectId)).toBe(0);
+    expect(await unreadOn("devOut", projectId)).toBe(0);
+    // From there on, what is said counts.
+    await post("clientA", projectId, "Welcome back");
+    expect(await unreadOn("devIn", projectId)).toBe(1);
+    expect(await unreadOn("devOut", projectId)).toBe(1);
+  });
 });
 
 describe("live unread badges", () => {
