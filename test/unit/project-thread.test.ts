@@ -69,12 +69,21 @@ describe("the thread cache", () => {
     expect(pushed?.items.every((item) => !item.local)).toBe(true);
   });
 
-  it("push first, then the answer: one message, in the sending one's place", () => {
-    const sending = thread(a, local("local-1", "Hi"));
+  it("push first, then the answer: one message, in the sending one's place (the id it was sent with)", () => {
+    const sending = thread(a, local("c", "Hi"));
     const mine = row("c", "2030-01-01T00:00:03.000Z", "Hi", "me");
     const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: mine });
     expect(ids(pushed)).toEqual(["a", "c"]);
-    expect(ids(acknowledgeMessage(pushed as Thread, "local-1", mine))).toEqual(["a", "c"]);
+    expect(pushed?.items.every((item) => !item.local)).toBe(true);
+    expect(ids(acknowledgeMessage(pushed as Thread, "c", mine))).toEqual(["a", "c"]);
+  });
+
+  it("the same text from the person's other tab does not take the place of the one on its way here", () => {
+    const sending = thread(a, local("local-1", "Hi"));
+    const elsewhere = row("c", "2030-01-01T00:00:03.000Z", "Hi", "me");
+    const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: elsewhere });
+    expect(ids(pushed)).toEqual(["a", "c", "local-1"]);
+    expect(pushed?.items.find((item) => item.id === "local-1")?.local).toBe("sending");
   });
 
   it("someone else's message lands before the person's own still on its way", () => {
@@ -101,12 +110,8 @@ describe("the thread cache", () => {
   };
   const photo = { id: "7f0c6c1e-0000-4000-8000-0000000000f2", name: "photo.png", size: 20, contentType: "image/png" };
 
-  it("a push of the person's own files-only message takes the place of the one sending the same files", () => {
-    const sending = thread(
-      a,
-      { ...local("local-1", ""), files: [report] },
-      { ...local("local-2", ""), files: [photo] },
-    );
+  it("a push of the person's own files-only message takes the place of the one sent with its id", () => {
+    const sending = thread(a, { ...local("local-1", ""), files: [report] }, { ...local("c", ""), files: [photo] });
     const mine = { ...row("c", "2030-01-01T00:00:03.000Z", "", "me"), files: [photo] };
     const pushed = applyMessageChange(sending, { type: "change", key: [], op: "insert", row: mine });
     expect(ids(pushed)).toEqual(["a", "c", "local-1"]);

@@ -147,9 +147,10 @@ export async function loadOlderMessages(
 }
 
 /**
- * A pushed change. The push of the person's own message may arrive before
- * the answer to their POST: it then takes the place of the message still
- * marked sending (same author, same text), so it is never shown twice.
+ * A pushed change. The push of the person's own message may arrive before the answer to their POST: it
+ * carries the id the message was sent with (the pending message's, messageSendSchema), so it takes the
+ * pending message's place and is never shown twice. Matched by id only: the same text from the person's
+ * other tab is another message, and a pending one taken for it would lose its Retry if its send failed.
  */
 export function applyMessageChange(thread: Thread | undefined, change: LiveChange): Thread | undefined {
   if (!thread) return thread;
@@ -158,19 +159,8 @@ export function applyMessageChange(thread: Thread | undefined, change: LiveChang
   if (thread.items.some((item) => item.id === row.id)) {
     return { ...thread, items: arrange(thread.items.map((item) => (item.id === row.id ? row : item))) };
   }
-  const own = thread.items.find(
-    (item) =>
-      item.local === "sending" &&
-      item.userId === row.userId &&
-      item.message === row.message &&
-      sameFiles(item.files, row.files),
-  );
-  const rest = own ? thread.items.filter((item) => item !== own) : thread.items;
-  return { ...thread, items: arrange([...rest, row]) };
+  return { ...thread, items: arrange([...thread.items, row]) };
 }
-
-const sameFiles = (a: MessageFile[], b: MessageFile[]) =>
-  a.length === b.length && a.every((file, index) => file.id === b[index]?.id);
 
 /**
  * The server's answer to the person's own message: its row takes the local
