@@ -74,7 +74,9 @@ export async function tablesInDependencyOrder(db: Db | Tx): Promise<string[]> {
   return ordered;
 }
 
-const quoted = (table: string) => sql.raw(`"${table.replaceAll('"', '""')}"`);
+/** A table's or column's name as SQL writes it, double quotes doubled. */
+const quotedName = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoted = (table: string) => sql.raw(quotedName(table));
 
 /**
  * The columns a restore writes, as a quoted list: all but the generated ones (invoices.number_order),
@@ -83,10 +85,10 @@ const quoted = (table: string) => sql.raw(`"${table.replaceAll('"', '""')}"`);
 async function writableColumns(tx: Tx, table: string) {
   const { rows } = await tx.execute<{ name: string }>(sql`
     select a.attname as name from pg_attribute a
-    where a.attrelid = ${`"${table.replaceAll('"', '""')}"`}::regclass and a.attnum > 0 and not a.attisdropped
+    where a.attrelid = ${quotedName(table)}::regclass and a.attnum > 0 and not a.attisdropped
       and a.attgenerated = ''
     order by a.attnum`);
-  return sql.raw(rows.map((row) => `"${row.name.replaceAll('"', '""')}"`).join(", "));
+  return sql.raw(rows.map((row) => quotedName(row.name)).join(", "));
 }
 
 /** Writes a consistent copy of every table to `file`; returns the row count per table. */

@@ -59,21 +59,23 @@ async function checkedAttachments(
   });
 }
 
-/**
- * The id of a message `userId` already sent to `projectId` with the id `id` (a send repeated after its
- * answer was lost); undefined when there is none. An id taken by another message is a 409: it is not
- * theirs to answer with.
- */
 const MESSAGE_ID_TAKEN = "This message's id belongs to another message. Send it again as a new message.";
 
-async function sentBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<string | undefined> {
+/**
+ * Whether `userId` already sent the message `id` to `projectId` (a send repeated after its answer was
+ * lost). Two sends of one message at once (a Retry while the first is still on its way) take turns on its
+ * id first, so the second finds the first's row. An id taken by another message is a 409: it is not
+ * theirs to answer with.
+ */
+async function sentBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<boolean> {
+  await takeTurn(tx, `message:${id}`);
   const [row] = await tx
     .select({ userId: projectMessages.userId, projectId: projectMessages.projectId })
     .from(projectMessages)
     .where(eq(projectMessages.id, id));
-  if (!row) return undefined;
+  if (!row) return false;
   if (row.userId !== userId || row.projectId !== projectId) throw conflict(MESSAGE_ID_TAKEN);
-  return id;
+  return true;
 }
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -168,11 +170,9 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const sent = await db.transaction(async (tx) => {
         const project = await lockedProjectFacts(tx, projectId);
         if (!project || !rules.projectMessages.create(actor, project)) throw notFound("Project");
-        // Sent before: answered with what it is. Two sends of one message at once (a Retry while the first,
-        // its answer lost, is still on its way) take turns on its id, so the second finds the first's row.
-        if (request.body.id) await takeTurn(tx, `message:${request.body.id}`);
-        const earlier = request.body.id ? await sentBefore(tx, request.body.id, user.id, projectId) : undefined;
-        if (earlier) return { id: earlier, repeated: true };
+        // Sent before: answered with what it is.
+        const { id } = request.body;
+        if (id && (await sentBefore(tx, id, user.id, projectId))) return { id, repeated: true };
         const files = await checkedAttachments(tx, actor, project, projectId, fileIds);
         const [inserted] = await tx
           .insert(projectMessages)
