@@ -8,7 +8,7 @@ import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/chang
 import { createClients } from "../support/clients";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
-import { createService } from "../support/services";
+import { createService, serviceVersion } from "../support/services";
 
 /** The admin services editor (issue #7 item 8): validation, create, edit, delete vs deactivate, audit, live. */
 let server: TestServer;
@@ -56,8 +56,10 @@ afterAll(async () => {
 
 /** PUT /api/admin/services/:id as the service dialog sends it: from the version the database holds now. */
 async function editService(id: string, fields: Record<string, unknown>) {
-  const [row] = await server.db.select({ at: services.updatedAt }).from(services).where(eq(services.id, id));
-  return admin.request("PUT", `/api/admin/services/${id}`, { ...fields, expectedUpdatedAt: row?.at.toISOString() });
+  return admin.request("PUT", `/api/admin/services/${id}`, {
+    ...fields,
+    expectedUpdatedAt: await serviceVersion(server.db, id),
+  });
 }
 
 describe("who may use the admin service routes", () => {

@@ -1,8 +1,7 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { services } from "../../server/db/schema";
 import { projectVersion } from "../support/projects";
 import { type Client, startTestServer, type TestServer } from "../support/server";
+import { serviceVersion } from "../support/services";
 import { taskVersion } from "../support/tasks";
 
 /**
@@ -72,11 +71,7 @@ const ids: Record<string, string> = {};
 /** The version an edit names (common/schemas.ts editedVersion): read again before each valid write. */
 const version = { task: "", project: "", service: "" };
 async function readVersions() {
-  const [service] = await server.db
-    .select({ at: services.updatedAt })
-    .from(services)
-    .where(eq(services.id, ids.serviceId ?? ""));
-  version.service = service?.at.toISOString() ?? "";
+  version.service = await serviceVersion(server.db, ids.serviceId ?? "");
   version.task = await taskVersion(server.db, ids.taskId ?? "");
   version.project = await projectVersion(server.db, ids.projectId ?? "");
 }
