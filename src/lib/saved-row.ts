@@ -1,21 +1,36 @@
-import type { InfiniteData, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryKey } from "@tanstack/react-query";
+
+type Row = { id: string };
 
 /**
- * A row saved through an edit form takes its copy's place in the cached pages under `key` (every list
- * the key begins, whatever its filters), as the server answered it: the form opened on it next sends
- * the version it now has (common/schemas.ts editedVersion), not the one the save replaced, which the
- * server would refuse as changed by someone else until the list's refetch landed.
+ * The rows of one cached list, whichever shape its query keeps them in: an array (the plans), an admin
+ * table's page (`{ items }`) or an infinite list's pages (`{ pages: [{ items }] }`). Anything else cached
+ * under the same key (a table's totals, say) is left as it is.
  */
-export function putSavedRow<T extends { id: string }>(queryClient: QueryClient, key: QueryKey, saved: T): void {
-  queryClient.setQueriesData<InfiniteData<{ items: T[] }>>({ queryKey: key }, (data) =>
-    data?.pages
-      ? {
-          ...data,
-          pages: data.pages.map((page) => ({
-            ...page,
-            items: page.items.map((item) => (item.id === saved.id ? saved : item)),
-          })),
-        }
-      : data,
+function changeRows(data: unknown, change: (rows: Row[]) => Row[]): unknown {
+  if (Array.isArray(data)) return change(data);
+  if (typeof data !== "object" || data === null) return data;
+  if ("pages" in data && Array.isArray(data.pages))
+    return { ...data, pages: data.pages.map((page: unknown) => changeRows(page, change)) };
+  if ("items" in data && Array.isArray(data.items)) return { ...data, items: change(data.items) };
+  return data;
+}
+
+/**
+ * A row saved through an edit form takes its copy's place in every list cached under `key` (whatever
+ * its filters), as the server answered it: the form opened on it next sends the version it now has
+ * (common/schemas.ts editedVersion), not the one the save replaced, which the server would refuse as
+ * changed by someone else until the list's refetch landed.
+ */
+export function putSavedRow(queryClient: QueryClient, key: QueryKey, saved: Row): void {
+  queryClient.setQueriesData({ queryKey: key }, (data) =>
+    changeRows(data, (rows) => rows.map((row) => (row.id === saved.id ? saved : row))),
+  );
+}
+
+/** A deleted row leaves every list cached under `key` at once, before their refetch lands. */
+export function dropSavedRow(queryClient: QueryClient, key: QueryKey, id: string): void {
+  queryClient.setQueriesData({ queryKey: key }, (data) =>
+    changeRows(data, (rows) => rows.filter((row) => row.id !== id)),
   );
 }

@@ -17,9 +17,9 @@ import { insertInvoice } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
 import { createPeople } from "../support/people";
 import { createMessages, createProject } from "../support/project-factory";
-import { projectVersion } from "../support/projects";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createTask } from "../support/tasks";
+import { versionOf } from "../support/versions";
 
 /** Admin › New project and the edit dialog (issue #7 item 5): every field, audited, live for who it concerns. */
 let server: TestServer;
@@ -51,7 +51,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
 const edit = async (as: Client, id: string, fields: Record<string, unknown>) =>
   as.request("PATCH", `/api/admin/projects/${id}`, {
     ...fields,
-    expectedUpdatedAt: await projectVersion(server.db, id),
+    expectedUpdatedAt: await versionOf(server.db, projects, id),
   });
 
 async function socketOf(http: Client): Promise<LiveSocket> {

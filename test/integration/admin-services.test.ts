@@ -8,7 +8,8 @@ import { NAMED_PEOPLE_MAX, type NamedPeople } from "../../server/functions/chang
 import { createClients } from "../support/clients";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
-import { createService, serviceVersion } from "../support/services";
+import { createService } from "../support/services";
+import { versionOf } from "../support/versions";
 
 /** The admin services editor (issue #7 item 8): validation, create, edit, delete vs deactivate, audit, live. */
 let server: TestServer;
@@ -58,7 +59,7 @@ afterAll(async () => {
 async function editService(id: string, fields: Record<string, unknown>) {
   return admin.request("PUT", `/api/admin/services/${id}`, {
     ...fields,
-    expectedUpdatedAt: await serviceVersion(server.db, id),
+    expectedUpdatedAt: await versionOf(server.db, services, id),
   });
 }
 

@@ -7,7 +7,8 @@ import { auditLog, projects, tasks } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
-import { createTask, taskVersion } from "../support/tasks";
+import { createTask } from "../support/tasks";
+import { versionOf } from "../support/versions";
 
 /** Admin › Tasks (issue #7): create, edit, delete (audited, in the write's transaction, published), filters, paging. */
 let server: TestServer;
@@ -54,7 +55,7 @@ describe("who may use the admin task routes", () => {
       ["GET", "/api/admin/tasks/assignee-options"],
       ["GET", "/api/admin/tasks/project-options"],
       ["POST", "/api/admin/tasks", body],
-      ["PUT", `/api/admin/tasks/${id}`, { ...body, expectedUpdatedAt: await taskVersion(server.db, id) }],
+      ["PUT", `/api/admin/tasks/${id}`, { ...body, expectedUpdatedAt: await versionOf(server.db, tasks, id) }],
       ["DELETE", `/api/admin/tasks/${id}`],
     ];
     for (const [method, path, payload] of routes) {
@@ -164,7 +165,7 @@ describe("POST /api/admin/tasks", () => {
       expect(after[0]?.n).toBe(before[0]?.n);
       // An edit the same: the task keeps its old fields, and no audit row is added.
       const id = await createTask(server.db, { creatorEmail: ADMIN, title: `${TAG} kept` });
-      const version = await taskVersion(server.db, id);
+      const version = await versionOf(server.db, tasks, id);
       expect((await admin.request("PUT", `/api/admin/tasks/${id}`, { title, expectedUpdatedAt: version })).status).toBe(
         500,
       );

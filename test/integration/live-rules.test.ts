@@ -41,7 +41,7 @@ import { createPeople } from "../support/people";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
 import { createService } from "../support/services";
-import { taskVersion } from "../support/tasks";
+import { versionOf } from "../support/versions";
 
 /**
  * Issue #11 item 1: every live key of server/live/registry.ts × the six actors
@@ -292,7 +292,7 @@ const table: Row[] = [
       const response = await http.admin.request("PUT", `/api/admin/tasks/${rowId}`, {
         title: "Live rules admin task, edited",
         priority: "high",
-        expectedUpdatedAt: await taskVersion(server.db, rowId),
+        expectedUpdatedAt: await versionOf(server.db, tasks, rowId),
       });
       expect(response.status).toBe(200);
     },
@@ -1362,7 +1362,7 @@ describe("access revoked mid-connection stops delivery", () => {
     const move = async () => {
       const response = await http.admin.request("PUT", `/api/admin/tasks/${taskId}`, {
         ...task(projectOfB),
-        expectedUpdatedAt: await taskVersion(server.db, taskId),
+        expectedUpdatedAt: await versionOf(server.db, tasks, taskId),
       });
       expect(response.status).toBe(200);
       return taskId;

@@ -51,9 +51,3 @@ export async function addProjects(
   }
   return rows.map((row) => row.id);
 }
-
-/** The project's version as Edit project sends it back (common/schemas.ts editedVersion): its updatedAt now. */
-export async function projectVersion(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ updatedAt: projects.updatedAt }).from(projects).where(eq(projects.id, id));
-  return (row?.updatedAt ?? new Date()).toISOString();
-}

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { Db } from "../../server/db";
 import { services } from "../../server/db/schema";
 
@@ -25,10 +24,4 @@ export async function createService(
     .returning();
   if (!row) throw new Error("insert into services returned no row");
   return row;
-}
-
-/** The service's version as its edit dialog sends it back (common/schemas.ts editedVersion): its updatedAt now. */
-export async function serviceVersion(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ updatedAt: services.updatedAt }).from(services).where(eq(services.id, id));
-  return (row?.updatedAt ?? new Date()).toISOString();
 }

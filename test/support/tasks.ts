@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
 import type { TaskStatus } from "../../common/domain";
 import type { Db } from "../../server/db";
 import { tasks } from "../../server/db/schema";
@@ -24,10 +23,4 @@ export async function createTask(
     .returning({ id: tasks.id });
   if (!row) throw new Error("task insert returned no row");
   return row.id;
-}
-
-/** The task's version as an edit form sends it back (common/schemas.ts editedVersion): its updatedAt now. */
-export async function taskVersion(db: Db, id: string): Promise<string> {
-  const [row] = await db.select({ updatedAt: tasks.updatedAt }).from(tasks).where(eq(tasks.id, id));
-  return (row?.updatedAt ?? new Date()).toISOString();
 }

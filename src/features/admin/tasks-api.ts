@@ -1,5 +1,4 @@
 import {
-  type InfiniteData,
   infiniteQueryOptions,
   keepPreviousData,
   queryOptions,
@@ -12,7 +11,7 @@ import { TASKS_PAGE_SIZE } from "../../../common/domain";
 import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
-import { putSavedRow } from "../../lib/saved-row";
+import { dropSavedRow, putSavedRow } from "../../lib/saved-row";
 import { toQueryString } from "./api";
 import type { TaskFilterSearch } from "./search";
 
@@ -61,12 +60,6 @@ export function useLiveAdminTasks() {
   useLiveRefetch(adminTasksKey, [...adminTasksKey, "list"]);
 }
 
-const dropFromLists = (data: InfiniteData<Page<Task>> | undefined, id: string) =>
-  data && {
-    ...data,
-    pages: data.pages.map((page) => ({ ...page, items: page.items.filter((task) => task.id !== id) })),
-  };
-
 export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -86,10 +79,7 @@ export function useDeleteTask() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => api.delete<null>(`/api/admin/tasks/${encodeURIComponent(id)}`),
-    onSuccess: (_result, id) =>
-      queryClient.setQueriesData<InfiniteData<Page<Task>>>({ queryKey: [...adminTasksKey, "list"] }, (data) =>
-        dropFromLists(data, id),
-      ),
+    onSuccess: (_result, id) => dropSavedRow(queryClient, [...adminTasksKey, "list"], id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
   });
 }
