@@ -23,7 +23,13 @@ export const paymentsQuerySchema = adminTableQuery(PAYMENT_SORTS, PAYMENT_TABLE_
 export type PaymentsQuery = z.infer<typeof paymentsQuerySchema>;
 
 /** A row of the payments table: the invoice as the portal shows it, with its client's e-mail. */
-export const adminPaymentSchema = invoiceSchema.extend({ clientEmail: z.string() }).meta({ id: "AdminPayment" });
+export const adminPaymentSchema = invoiceSchema
+  .extend({
+    clientEmail: z.string(),
+    /** What Edit invoice sends back as the version it edits (common/schemas.ts editedVersion). */
+    updatedAt: timestamp,
+  })
+  .meta({ id: "AdminPayment" });
 export type AdminPayment = z.input<typeof adminPaymentSchema>;
 
 /** A person offered by a picker (clients for an invoice or a project, developers to assign). */
@@ -74,7 +80,9 @@ export const PAID_INVOICE_KEPT = "A paid invoice cannot be deleted.";
  * invoice records money received and is not edited (PAID_INVOICE_LOCKED).
  */
 export const invoiceUpdateSchema = invoiceCreateSchema.omit({ clientId: true });
-export type InvoiceUpdate = z.infer<typeof invoiceUpdateSchema>;
+/** What Edit invoice sends: the fields and the version of the invoice its form read (common/schemas.ts editedVersion). */
+export const invoiceEditSchema = invoiceUpdateSchema.safeExtend(editedVersion);
+export type InvoiceEdit = z.infer<typeof invoiceEditSchema>;
 
 export const PROJECT_TITLE_MAX_LENGTH = 200;
 export const PROJECT_DESCRIPTION_MAX_LENGTH = 5000;

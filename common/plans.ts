@@ -1,6 +1,7 @@
 import { z } from "zod";
+import { timestamp } from "./api";
 import { ONE_LINE } from "./messages";
-import { amountSchema, toMinorUnits } from "./schemas";
+import { amountSchema, editedVersion, toMinorUnits } from "./schemas";
 import { PLAN_CATEGORIES } from "./site-domain";
 import { ONE_LINE_PATTERN } from "./text";
 
@@ -64,6 +65,9 @@ export const planInputSchema = z.strictObject({
     .regex(ONE_LINE_PATTERN, ONE_LINE),
 });
 export type PlanInput = z.input<typeof planInputSchema>;
+/** An edit sends the version of the plan its form read (common/schemas.ts editedVersion). */
+export const planEditSchema = planInputSchema.safeExtend(editedVersion);
+export type PlanEdit = z.input<typeof planEditSchema>;
 
 /** The row fields a valid form sets. */
 export function planValues(input: z.output<typeof planInputSchema>) {
@@ -93,6 +97,8 @@ export const adminPlanSchema = z
     badge: z.string().nullable(),
     hidden: z.boolean(),
     sortOrder: z.number().int(),
+    /** What an edit sends back as the version it edits (common/schemas.ts editedVersion). */
+    updatedAt: timestamp,
   })
   .meta({ id: "AdminPlan" });
 export type AdminPlan = z.input<typeof adminPlanSchema>;

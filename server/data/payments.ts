@@ -35,10 +35,11 @@ import { invoiceColumns, invoiceSummary, lagosToday, shownStatus, unpaidNotDue }
  * invoice and project forms read.
  */
 
-/** The invoice's portal columns and the client's e-mail, which the table searches and shows. */
+/** The invoice's portal columns, the client's e-mail, which the table searches and shows, and its version. */
 const paymentColumns = {
   ...invoiceColumns,
   clientEmail: users.email,
+  updatedAt: invoices.updatedAt,
 };
 
 export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][number];

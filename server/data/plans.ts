@@ -1,5 +1,6 @@
 import { and, asc, eq, ne, sql } from "drizzle-orm";
-import { type AdminPlan, categoryFull, PLANS_MAX, PLANS_PER_CATEGORY_MAX } from "../../common/plans";
+import type { z } from "zod";
+import { type adminPlanSchema, categoryFull, PLANS_MAX, PLANS_PER_CATEGORY_MAX } from "../../common/plans";
 import { PLAN_CATEGORIES, type PlanCategory } from "../../common/site-domain";
 import { compareText } from "../../common/text";
 import type { Db, Tx } from "../db";
@@ -30,10 +31,10 @@ export const publicPlanColumns = {
   sortOrder: plans.sortOrder,
 };
 
-/** A plan as plan management edits it: the public fields, its id and whether it is hidden. */
-const adminColumns = { id: plans.id, ...publicPlanColumns, hidden: plans.hidden };
+/** A plan as plan management edits it: the public fields, its id, whether it is hidden and its version. */
+const adminColumns = { id: plans.id, ...publicPlanColumns, hidden: plans.hidden, updatedAt: plans.updatedAt };
 
-export type PlanRow = AdminPlan;
+export type PlanRow = z.output<typeof adminPlanSchema>;
 
 const categoryRank = (category: PlanCategory) => PLAN_CATEGORIES.indexOf(category);
 

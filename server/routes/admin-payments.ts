@@ -7,7 +7,7 @@ import {
   adminPaymentSchema,
   DEVELOPER_PICKER_LIMIT,
   invoiceCreateSchema,
-  invoiceUpdateSchema,
+  invoiceEditSchema,
   PAID_INVOICE_KEPT,
   PAID_INVOICE_LOCKED,
   PROJECT_NOT_CLIENTS,
@@ -37,7 +37,7 @@ import { invoices, projects } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
-import { conflict, notFound, validationFailed } from "../http/errors";
+import { conflict, notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import type { Actor } from "../rules";
 
@@ -197,19 +197,21 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         summary:
           "Corrects an unpaid (or overdue) invoice: its project, amount and due date; its client and number stay",
         params: invoiceParams,
-        body: invoiceUpdateSchema,
+        body: invoiceEditSchema,
         response: { 200: adminPaymentSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = await onlyAdmins(request);
       const { invoiceId } = request.params;
-      const { projectId, dueDate } = request.body;
+      const { projectId, dueDate, expectedUpdatedAt } = request.body;
       const amount = toMinorUnits(request.body.amount);
       return db.transaction(async (tx) => {
         const before = await lockedPayment(tx, invoiceId);
         if (before.status === "paid") throw conflict(PAID_INVOICE_LOCKED);
         if (before.projectId === projectId && before.amount === amount && before.dueDate === dueDate) return before;
+        // Another administrator's correction is not put back by a form opened before it.
+        refuseIfEditedMeanwhile(before.updatedAt, expectedUpdatedAt);
         // The project it keeps is not judged again: it may have been given to another client since.
         if (projectId && projectId !== before.projectId) await mustBeClientsProject(tx, before.clientId, projectId);
         // A row an older version stored as overdue (migration 0046) is unpaid: its new due date decides what it shows.

@@ -2,7 +2,14 @@ import { eq } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminPlanSchema, planInputSchema, planMoveSchema, planValues, planVisibilitySchema } from "../../common/plans";
+import {
+  adminPlanSchema,
+  planEditSchema,
+  planInputSchema,
+  planMoveSchema,
+  planValues,
+  planVisibilitySchema,
+} from "../../common/plans";
 import { auditAdminChange, changesNothing } from "../data/audit";
 import {
   getPlan,
@@ -19,7 +26,7 @@ import type { Db, Tx } from "../db";
 import { plans } from "../db/schema";
 import { type Op, publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
-import { forbidden, notFound } from "../http/errors";
+import { forbidden, notFound, refuseIfEditedMeanwhile } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, rules } from "../rules";
 
@@ -117,21 +124,25 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     {
       schema: {
         tags: ["admin"],
-        summary: "Edits a plan (its slug, and so its /contact?plan= links, stay)",
+        summary:
+          "Edits a plan (its slug, and so its /contact?plan= links, stay); refused (409) when it changed after the form read it",
         params: planParams,
-        body: planInputSchema,
-        response: { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404) },
+        body: planEditSchema,
+        response: { 200: adminPlanSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const actor = await authorise(request, rules.plans.update);
-      const values = planValues(request.body);
+      const { expectedUpdatedAt, ...input } = request.body;
+      const values = planValues(input);
       return db.transaction(async (tx) => {
         await takePlanWritesTurn(tx);
         const before = await getPlan(tx, request.params.planId, { lock: true });
         if (!before) throw notFound("Plan");
         const { price, ...fields } = values;
         if (changesNothing(before, { ...fields, priceMinor: price })) return before;
+        // Another administrator's new price or features are not put back by a form opened before them.
+        refuseIfEditedMeanwhile(before.updatedAt, expectedUpdatedAt);
         const movesCategory = values.category !== before.category;
         const [after] = await tx
           .update(plans)

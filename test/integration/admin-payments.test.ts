@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { PAID_INVOICE_KEPT, PAID_INVOICE_LOCKED, PROJECT_NOT_CLIENTS } from "../../common/admin-money";
+import { EDITED_MEANWHILE } from "../../common/schemas";
 import { allPayments } from "../../server/data/payments";
 import { auditLog, invoices, notifications, projects } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
@@ -10,6 +11,7 @@ import { insertInvoice, lagosDay } from "../support/invoices";
 import { type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/portal";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { versionOf } from "../support/versions";
 
 /** Admin › Payments (issue #7 item 7): the invoices table with clients, totals, mark paid, CSV. */
 let server: TestServer;
@@ -124,7 +126,12 @@ describe("who may use the payments routes", () => {
       expect((await developer.request(method, path)).status, `${method} ${path}`).toBe(403);
     }
     // A correction, well formed: refused for who asks, not for what it says.
-    const correction = { projectId: null, amount: "1.00", dueDate: lagosDay(30) };
+    const correction = {
+      projectId: null,
+      amount: "1.00",
+      dueDate: lagosDay(30),
+      expectedUpdatedAt: await versionOf(server.db, invoices, id),
+    };
     expect((await server.client().request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(401);
     expect((await client.request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(403);
     expect((await developer.request("PATCH", `/api/admin/invoices/${id}`, correction)).status).toBe(403);
@@ -502,10 +509,12 @@ describe("PATCH /api/admin/invoices/:id", () => {
     const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 10_000_00, dueDate: lagosDay(-3) });
     const totalsBefore = await summary();
 
+    const opened = await versionOf(server.db, invoices, invoice.id);
     const response = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
       projectId: project.id,
       amount: "12500.50",
       dueDate: lagosDay(20),
+      expectedUpdatedAt: opened,
     });
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
@@ -540,11 +549,12 @@ describe("PATCH /api/admin/invoices/:id", () => {
       .where(and(eq(notifications.userId, ownerId), eq(notifications.entityId, invoice.id)));
     expect(told).toEqual([{ title: `Invoice ${invoice.invoiceNumber} updated`, kind: "invoice_issued" }]);
 
-    // The same form sent again changes nothing, so nothing more is audited or told.
+    // The same form sent again changes nothing, so nothing more is audited or told (nor refused as edited meanwhile).
     const again = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
       projectId: project.id,
       amount: "12500.5",
       dueDate: lagosDay(20),
+      expectedUpdatedAt: opened,
     });
     expect(again.status).toBe(200);
     expect(await auditEntries(invoice.id)).toHaveLength(1);
@@ -557,6 +567,7 @@ describe("PATCH /api/admin/invoices/:id", () => {
       projectId: null,
       amount: "10000",
       dueDate: lagosDay(30),
+      expectedUpdatedAt: await versionOf(server.db, invoices, invoice.id),
     });
     expect(response.json).toMatchObject({ status: "unpaid", dueDate: lagosDay(30) });
     const [row] = await server.db.select({ status: invoices.status }).from(invoices).where(eq(invoices.id, invoice.id));
@@ -567,7 +578,12 @@ describe("PATCH /api/admin/invoices/:id", () => {
   it("takes only a project of the same client, an amount over zero and a due date; anything else is a 400 that changes nothing", async () => {
     const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 3_000_00 });
     const patch = (body: Record<string, unknown>) => admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, body);
-    const valid = { projectId: null, amount: "3000.00", dueDate: lagosDay(14) };
+    const valid = {
+      projectId: null,
+      amount: "3000.00",
+      dueDate: lagosDay(14),
+      expectedUpdatedAt: await versionOf(server.db, invoices, invoice.id),
+    };
 
     const othersProject = await createProject(server.db, clientIds[1] as string);
     const foreign = await patch({ ...valid, projectId: othersProject.id });
@@ -605,16 +621,55 @@ describe("PATCH /api/admin/invoices/:id", () => {
       projectId: moved.id,
       amount: "2500.00",
       dueDate: lagosDay(21),
+      expectedUpdatedAt: await versionOf(server.db, invoices, invoice.id),
     });
     expect(corrected.status).toBe(200);
     const [row] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
     expect(row).toMatchObject({ projectId: moved.id, amount: 2_500_00, projectTitle: `${TAG} moved on` });
   });
 
+  it("refuses (409) a correction from a form opened before another administrator's, whose correction stays", async () => {
+    const invoice = await insertInvoice(server.db, { clientId: ownerId, amount: 4_000_00, dueDate: lagosDay(10) });
+    const opened = await versionOf(server.db, invoices, invoice.id);
+    const theirs = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: null,
+      amount: "4500.00",
+      dueDate: lagosDay(10),
+      expectedUpdatedAt: opened,
+    });
+    expect(theirs.status).toBe(200);
+    const stale = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: null,
+      amount: "4000.00",
+      dueDate: lagosDay(40),
+      expectedUpdatedAt: opened,
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.message).toBe(EDITED_MEANWHILE);
+    const [row] = await server.db.select().from(invoices).where(eq(invoices.id, invoice.id));
+    expect(row).toMatchObject({ amount: 4_500_00, dueDate: lagosDay(10) });
+    expect((await auditEntries(invoice.id)).map((entry) => entry.action)).toEqual(["invoice.update"]);
+    // Marked paid meanwhile: the paid invoice's own refusal, not the edit's.
+    await admin.request("POST", `/api/admin/invoices/${invoice.id}/mark-paid`);
+    const paidMeanwhile = await admin.request("PATCH", `/api/admin/invoices/${invoice.id}`, {
+      projectId: null,
+      amount: "4000.00",
+      dueDate: lagosDay(40),
+      expectedUpdatedAt: theirs.json.updatedAt,
+    });
+    expect(paidMeanwhile.status).toBe(409);
+    expect(paidMeanwhile.json.error.message).toBe(PAID_INVOICE_LOCKED);
+  });
+
   it("answers 409 for a paid invoice, which stays as it was, 404 for no such invoice, 400 for a bad id", async () => {
     const paid = invoiceIds[5] as string;
     const [before] = await server.db.select().from(invoices).where(eq(invoices.id, paid));
-    const body = { projectId: null, amount: "1.00", dueDate: lagosDay(30) };
+    const body = {
+      projectId: null,
+      amount: "1.00",
+      dueDate: lagosDay(30),
+      expectedUpdatedAt: await versionOf(server.db, invoices, paid),
+    };
     const refused = await admin.request("PATCH", `/api/admin/invoices/${paid}`, body);
     expect(refused.status).toBe(409);
     expect(refused.json.error.message).toBe(PAID_INVOICE_LOCKED);

@@ -3,13 +3,21 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AdminPlan, categoryFull, PLANS_PER_CATEGORY_MAX, type PlanInput } from "../../common/plans";
+import {
+  type AdminPlan,
+  categoryFull,
+  PLANS_PER_CATEGORY_MAX,
+  type PlanEdit,
+  type PlanInput,
+} from "../../common/plans";
 import type { Plan } from "../../common/public";
+import { EDITED_MEANWHILE } from "../../common/schemas";
 import { publishCatalogue } from "../../seed";
 import { PLANS, SERVICES } from "../../seed/catalogue";
 import { auditLog, plans } from "../../server/db/schema";
 import { publishChange } from "../../server/functions/changes";
 import { type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { versionOf } from "../support/versions";
 
 /**
  * Plan management (issue #7 item 10): who may manage plans, every write
@@ -36,6 +44,12 @@ const input = (overrides: Partial<PlanInput> = {}): PlanInput => ({
   isPopular: false,
   badge: "",
   ...overrides,
+});
+
+/** An edit of plan `id` as its form sends it: the fields and the version the form read (now). */
+const edit = async (id: string, overrides: Partial<PlanInput> = {}): Promise<PlanEdit> => ({
+  ...input(overrides),
+  expectedUpdatedAt: await versionOf(server.db, plans, id),
 });
 
 /** Polls GET `path` until its HTML passes `check` (or a second has gone by) and returns the last HTML. */
@@ -81,7 +95,7 @@ describe("who may manage plans", () => {
     const routes: [string, string, unknown?][] = [
       ["GET", "/api/admin/plans"],
       ["POST", "/api/admin/plans", input()],
-      ["PUT", `/api/admin/plans/${id}`, input()],
+      ["PUT", `/api/admin/plans/${id}`, await edit(id)],
       ["POST", `/api/admin/plans/${id}/move`, { direction: "down" }],
       ["PUT", `/api/admin/plans/${id}/visibility`, { hidden: true }],
       ["DELETE", `/api/admin/plans/${id}`],
@@ -136,7 +150,7 @@ describe("plan management", () => {
     const response = await admin.request(
       "PUT",
       `/api/admin/plans/${created.id}`,
-      input({ name: `${TAG} Social Platinum`, price: "98765.40", badge: "Fresh", isPopular: true }),
+      await edit(created.id, { name: `${TAG} Social Platinum`, price: "98765.40", badge: "Fresh", isPopular: true }),
     );
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
@@ -170,21 +184,56 @@ describe("plan management", () => {
       input({ name: `Twice ${randomUUID().slice(0, 6)}`, category: "maintenance" }),
     );
     expect(made.status).toBe(201);
-    const edit = input({
+    const twice = await edit(made.json.id, {
       name: `Twice Edited ${randomUUID().slice(0, 6)}`,
       category: "maintenance",
       features: "One\nTwo",
     });
-    const first = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, edit);
+    const first = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, twice);
     expect(first.status).toBe(200);
-    const again = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, edit);
+    // The same version again: what it asks is already so, so it is not refused as edited meanwhile.
+    const again = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, twice);
     expect(again.status).toBe(200);
     expect(again.json).toEqual(first.json);
     expect((await auditRows(made.json.id as string)).map((row) => row.action)).toEqual(["plan.create", "plan.update"]);
     // A list's order is part of it: the features reordered are an edit.
-    const reordered = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, { ...edit, features: "Two\nOne" });
+    const reordered = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, {
+      ...twice,
+      features: "Two\nOne",
+      expectedUpdatedAt: first.json.updatedAt,
+    });
     expect(reordered.json.features).toEqual(["Two", "One"]);
     expect(await auditRows(made.json.id as string)).toHaveLength(3);
+    expect((await admin.request("DELETE", `/api/admin/plans/${made.json.id}`)).status).toBe(204);
+  });
+
+  it("refuses (409) an edit from a form opened before another administrator's, whose edit stays", async () => {
+    const name = `Stale ${randomUUID().slice(0, 6)}`;
+    const made = await admin.request("POST", "/api/admin/plans", input({ name, category: "maintenance" }));
+    expect(made.status).toBe(201);
+    const opened = await edit(made.json.id, { name, category: "maintenance", price: "1000.00" });
+    const theirs = await admin.request(
+      "PUT",
+      `/api/admin/plans/${made.json.id}`,
+      await edit(made.json.id, { name, category: "maintenance", price: "2000.00" }),
+    );
+    expect(theirs.status).toBe(200);
+    const stale = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, opened);
+    expect(stale.status).toBe(409);
+    expect(stale.json.error.message).toBe(EDITED_MEANWHILE);
+    const [row] = await server.db.select({ price: plans.price }).from(plans).where(eq(plans.id, made.json.id));
+    expect(row?.price).toBe(2_000_00);
+    expect((await auditRows(made.json.id as string)).map((entry) => entry.action)).toEqual([
+      "plan.create",
+      "plan.update",
+    ]);
+    // Opened again, on their version, the same change saves.
+    const reopened = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, {
+      ...opened,
+      expectedUpdatedAt: theirs.json.updatedAt,
+    });
+    expect(reopened.status).toBe(200);
+    expect(reopened.json.priceMinor).toBe(1_000_00);
     expect((await admin.request("DELETE", `/api/admin/plans/${made.json.id}`)).status).toBe(204);
   });
 
@@ -197,7 +246,7 @@ describe("plan management", () => {
     await admin.request(
       "PUT",
       `/api/admin/plans/${created.id}`,
-      input({ name: `${TAG} Social Platinum`, price: "5000" }),
+      await edit(created.id, { name: `${TAG} Social Platinum`, price: "5000" }),
     );
     await htmlWithin(server, "/plans", (text) => text.includes("₦5,000<"));
     const second = await server.client().request("GET", "/plans");
@@ -281,7 +330,7 @@ describe("plan management", () => {
     const moved = await admin.request(
       "PUT",
       `/api/admin/plans/${social?.id}`,
-      input({ name: social?.name, category: "maintenance" }),
+      await edit(social?.id as string, { name: social?.name, category: "maintenance" }),
     );
     expect(moved.status).toBe(400);
     expect(moved.json.error.message).toBe(categoryFull());

@@ -12,6 +12,7 @@ import { createClientWithPassword } from "../support/clients";
 import { insertInvoice, lagosDay, pdfText } from "../support/invoices";
 import { liveSockets } from "../support/live";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { versionOf } from "../support/versions";
 
 /** Invoices: each viewer's list and summary, the status derived at read time, the PDF, and live delivery. */
 let server: TestServer;
@@ -340,6 +341,7 @@ describe("overdue reminders (the mail worker's sweep)", () => {
       projectId: null,
       amount: "10000.00",
       dueDate: lagosDay(3),
+      expectedUpdatedAt: await versionOf(server.db, invoices, invoice.id),
     });
     expect(corrected.status).toBe(200);
     await remind();

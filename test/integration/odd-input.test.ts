@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { projectVersion } from "../support/projects";
+import { invoices, plans, projects, services, tasks } from "../../server/db/schema";
 import { type Client, startTestServer, type TestServer } from "../support/server";
-import { serviceVersion } from "../support/services";
-import { taskVersion } from "../support/tasks";
+import { versionOf } from "../support/versions";
 
 /**
  * Odd input never fails the server (hardening): every route of the API's OpenAPI document, given
@@ -69,11 +68,13 @@ const as = {} as Record<Actor, Client>;
 const ids: Record<string, string> = {};
 
 /** The version an edit names (common/schemas.ts editedVersion): read again before each valid write. */
-const version = { task: "", project: "", service: "" };
+const version = { task: "", project: "", service: "", plan: "", invoice: "" };
 async function readVersions() {
-  version.service = await serviceVersion(server.db, ids.serviceId ?? "");
-  version.task = await taskVersion(server.db, ids.taskId ?? "");
-  version.project = await projectVersion(server.db, ids.projectId ?? "");
+  version.service = await versionOf(server.db, services, ids.serviceId ?? "");
+  version.task = await versionOf(server.db, tasks, ids.taskId ?? "");
+  version.project = await versionOf(server.db, projects, ids.projectId ?? "");
+  version.plan = await versionOf(server.db, plans, ids.planId ?? "");
+  version.invoice = await versionOf(server.db, invoices, ids.invoiceId ?? "");
 }
 
 /** The valid body of each JSON write, by "METHOD /path/{param}" as the OpenAPI document names it. */
@@ -123,7 +124,12 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
   },
   "PATCH /api/admin/invoices/{invoiceId}": {
     as: "admin",
-    body: () => ({ projectId: ids.projectId, amount: "600000.00", dueDate: "2026-12-08" }),
+    body: () => ({
+      projectId: ids.projectId,
+      amount: "600000.00",
+      dueDate: "2026-12-08",
+      expectedUpdatedAt: version.invoice,
+    }),
   },
   "POST /api/admin/projects": {
     as: "admin",
@@ -145,7 +151,7 @@ const WRITE_BODIES: Record<string, WriteProbe> = {
     body: () => ({ ...service(), expectedUpdatedAt: version.service }),
   },
   "POST /api/admin/plans": { as: "admin", body: plan },
-  "PUT /api/admin/plans/{planId}": { as: "admin", body: plan },
+  "PUT /api/admin/plans/{planId}": { as: "admin", body: () => ({ ...plan(), expectedUpdatedAt: version.plan }) },
   "POST /api/admin/plans/{planId}/move": { as: "admin", body: () => ({ direction: "down" }) },
   "PUT /api/admin/plans/{planId}/visibility": { as: "admin", body: () => ({ hidden: false }) },
 };

@@ -62,8 +62,11 @@ function EditForm({
     },
   });
   const { errors } = form.formState;
+  // The invoice as the form read it: a live change to its row meanwhile is refused, not undone, by the save.
+  const [editedVersion] = useState(invoice.updatedAt);
 
   const onSubmit = submitMutation(form, update, {
+    variables: (values) => ({ ...values, expectedUpdatedAt: editedVersion }),
     saved: (saved) => ({
       title: TOAST.invoiceUpdated,
       description: `${saved.invoiceNumber}: ${formatAmount(saved.amount)}`,

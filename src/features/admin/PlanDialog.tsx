@@ -85,7 +85,7 @@ export function PlanDialog({
   }, [open, plan, form]);
 
   const onSubmit = submitMutation(form, save, {
-    variables: (values) => ({ id: plan?.id ?? null, values }),
+    variables: (values) => ({ editing: plan, values }),
     saved: { title: plan ? TOAST.planUpdated : TOAST.planCreated },
     onSaved: onClose,
     failed: failure(TOAST.planSaveFailed),

@@ -11,7 +11,7 @@ import type {
   AdminPayment,
   AdminProject,
   InvoiceCreate,
-  InvoiceUpdate,
+  InvoiceEdit,
   PaymentsQuery,
   PersonOption,
   ProjectEdit,
@@ -20,6 +20,7 @@ import type {
 } from "../../../common/admin-money";
 import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
+import { putSavedRow } from "../../lib/saved-row";
 import { projectKey, projectsListKey } from "../projects/api";
 import { toQueryString } from "./api";
 import { taskAssigneesKey, taskProjectsKey } from "./tasks-api";
@@ -56,8 +57,9 @@ export function useDeleteInvoice() {
 export function useUpdateInvoice(invoiceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: InvoiceUpdate) =>
+    mutationFn: (body: InvoiceEdit) =>
       api.patch<AdminPayment>(`/api/admin/invoices/${encodeURIComponent(invoiceId)}`, body),
+    onSuccess: (invoice) => putSavedRow(queryClient, adminPaymentsKey, invoice),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPaymentsKey }),
   });
 }

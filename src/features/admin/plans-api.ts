@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import type { AdminPlan, PlanInput, PlanMove } from "../../../common/plans";
+import type { AdminPlan, PlanEdit, PlanInput, PlanMove } from "../../../common/plans";
 import { api } from "../../lib/api";
+import { putSavedRow } from "../../lib/saved-row";
 
 /** Reads and writes of the admin console's plan management (issue #7 item 10). */
 
@@ -14,12 +15,18 @@ export const plansQueryOptions = () =>
 
 const planPath = (id: string) => `/api/admin/plans/${encodeURIComponent(id)}`;
 
-/** Creates (no id) or edits a plan. */
+/** Creates a plan, or edits the version of one its form read (`editing`). */
 export function useSavePlan() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, values }: { id: string | null; values: PlanInput }) =>
-      id ? api.put<AdminPlan>(planPath(id), values) : api.post<AdminPlan>("/api/admin/plans", values),
+    mutationFn: ({ editing, values }: { editing: Pick<AdminPlan, "id" | "updatedAt"> | null; values: PlanInput }) =>
+      editing
+        ? api.put<AdminPlan>(planPath(editing.id), {
+            ...values,
+            expectedUpdatedAt: editing.updatedAt,
+          } satisfies PlanEdit)
+        : api.post<AdminPlan>("/api/admin/plans", values),
+    onSuccess: (plan) => putSavedRow(queryClient, adminPlansKey, plan),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }),
   });
 }
