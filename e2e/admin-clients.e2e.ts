@@ -184,14 +184,19 @@ describe("Admin › Clients", () => {
     expect(await dialog.getByLabel("Company").inputValue()).toBe("Eze Foods & Sons");
     expect(await axeViolations(page), "the dialog's error").toEqual([]);
     await dialog.getByLabel("Full name").fill("Chinedu Eze");
+    // The client renames themself while the dialog is open: the save sends only the company, which changed.
+    await api.send("PATCH", "/api/me", "chinedu@ezefoods.test", { fullName: "Chinedu O. Eze" });
+    const saved = page.waitForRequest((request) => request.method() === "PATCH");
     await dialog.getByRole("button", { name: "Save changes" }).click();
+    expect((await saved).postDataJSON()).toEqual({ companyName: "Eze Foods & Sons" });
     await page.getByText("Client updated successfully").waitFor();
     await dialog.waitFor({ state: "detached" });
     await profile.getByText("Eze Foods & Sons").waitFor();
     expect(await api.get<{ companyName: string }>("/api/me", "chinedu@ezefoods.test")).toMatchObject({
-      fullName: "Chinedu Eze",
+      fullName: "Chinedu O. Eze",
       companyName: "Eze Foods & Sons",
     });
+    await api.send("PATCH", "/api/me", "chinedu@ezefoods.test", { fullName: "Chinedu Eze" });
   });
 
   it("says the list could not be loaded, in the spec's toast and under the table, and Retry reads it", async () => {

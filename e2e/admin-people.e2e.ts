@@ -168,7 +168,10 @@ describe("Admin › Developers and Staff", () => {
     } finally {
       await page.unroute(staffApi);
     }
+    const saved = page.waitForRequest((request) => request.method() === "PATCH");
     await dialog.getByRole("button", { name: "Save" }).click();
+    // Only the name, which was changed: a role another administrator set meanwhile is not sent back.
+    expect((await saved).postDataJSON()).toEqual({ fullName: "Ngozi A. Obi" });
     await page.getByText(TOAST.staffUpdated).waitFor();
     await dialog.waitFor({ state: "detached" });
     await table.getByRole("button", { name: "Edit Ngozi A. Obi" }).waitFor();

@@ -1,6 +1,6 @@
 import { Button, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuPencil } from "react-icons/lu";
 import type { z } from "zod";
@@ -9,6 +9,7 @@ import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { type ClientUpdate, clientUpdateSchema } from "../../../common/people";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextInput } from "../../components/FormField";
+import { changedFields } from "../../lib/changed-fields";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { failedWith } from "../../lib/toasts";
@@ -23,7 +24,9 @@ import { useUpdateClient } from "./people-api";
 export function EditClientDialog({ client }: { client: AdminClient }) {
   const update = useUpdateClient(client.id);
   const [open, setOpen] = useState(false);
-  const initial: ClientUpdate = { fullName: client.fullName, companyName: client.companyName ?? "" };
+  const initial = { fullName: client.fullName, companyName: client.companyName ?? "" } satisfies ClientUpdate;
+  /** The client as the form opened on them: only what is changed from it is sent. */
+  const opened = useRef(initial);
   const form = useForm<ClientUpdate, unknown, z.output<typeof clientUpdateSchema>>({
     resolver: zodResolver(clientUpdateSchema),
     defaultValues: initial,
@@ -31,6 +34,7 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
   const { errors } = form.formState;
 
   const onSubmit = submitMutation(form, update, {
+    variables: (values) => changedFields(opened.current, values),
     saved: { title: TOAST.clientUpdated },
     onSaved: () => setOpen(false),
     failed: failedWith(TOAST.clientUpdateFailed),
@@ -41,7 +45,10 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
       open={open}
       onOpenChange={(event) => {
         // Each opening starts from the client as the page shows them now.
-        if (event.open) form.reset(initial);
+        if (event.open) {
+          opened.current = initial;
+          form.reset(initial);
+        }
         setOpen(event.open);
       }}
       trigger={

@@ -1,7 +1,7 @@
 import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuPencil, LuShieldCheck, LuTrash2, LuUserPlus } from "react-icons/lu";
 import type { z } from "zod";
@@ -15,6 +15,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
+import { changedFields } from "../../lib/changed-fields";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { useLiveRefetch } from "../../lib/live";
@@ -84,6 +85,7 @@ export function StaffPage({ query, onQueryChange }: { query: StaffQuery; onQuery
     {
       key: "role",
       header: "Role",
+      sort: "role",
       cell: (member) => (
         <Badge colorPalette={ROLE_PALETTES[member.role]} variant="subtle">
           {STAFF_ROLE_LABELS[member.role]}
@@ -226,13 +228,18 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
   const update = useUpdateStaff();
   const [open, setOpen] = useState(false);
   const initial: EditValues = { fullName: member.fullName, role: member.role };
+  /** The member as the form opened on them: only what is changed from it is sent. */
+  const opened = useRef(initial);
   const form = useForm<EditValues, unknown, z.output<typeof editSchema>>({
     resolver: zodResolver(editSchema),
     defaultValues: initial,
   });
   const { errors } = form.formState;
   const onSubmit = submitMutation(form, update, {
-    variables: (values) => ({ id: member.id, fullName: values.fullName, ...(self ? {} : { role: values.role }) }),
+    variables: ({ fullName, role }) => ({
+      id: member.id,
+      ...changedFields(opened.current, self ? { fullName, role: opened.current.role } : { fullName, role }),
+    }),
     saved: { title: TOAST.staffUpdated },
     onSaved: () => setOpen(false),
   });
@@ -240,7 +247,10 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
     <DialogShell
       open={open}
       onOpenChange={(event) => {
-        if (event.open) form.reset(initial);
+        if (event.open) {
+          opened.current = initial;
+          form.reset(initial);
+        }
         setOpen(event.open);
       }}
       trigger={
