@@ -70,8 +70,8 @@ export const DEVELOPER_SORTS = ["name", "joined"] as const;
 export type DeveloperSort = (typeof DEVELOPER_SORTS)[number];
 export const DEVELOPER_TABLE_DEFAULTS: TableDefaults<DeveloperSort> = { sort: "joined", dir: "desc" };
 
-/** Staff (administrators and developers): sortable by name and joined date; searched by name or e-mail. */
-export const STAFF_SORTS = ["name", "joined"] as const;
+/** Staff (administrators and developers): sortable by name, role and joined date; searched by name or e-mail. */
+export const STAFF_SORTS = ["name", "role", "joined"] as const;
 export type StaffSort = (typeof STAFF_SORTS)[number];
 export const STAFF_TABLE_DEFAULTS: TableDefaults<StaffSort> = { sort: "name", dir: "asc" };
 
@@ -102,7 +102,7 @@ export const SUBSCRIPTION_TABLE_DEFAULTS: TableDefaults<SubscriptionSort> = { so
 
 /** The admin services grid reads this many services a page ("Load more" asks for the next). */
 export const SERVICES_PAGE_SIZE = 24;
-/** Enquiries (issue #7): newest first by default; sortable by received date, name and company; searched by name, e-mail or company. */
+/** Enquiries (issue #7): newest first by default; sortable by received date, name, company and status; searched by name, e-mail or company. */
 export const ENQUIRY_STATUSES = ["new", "contacted", "closed"] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
@@ -110,7 +110,7 @@ export const ENQUIRY_STATUS_LABELS: Record<EnquiryStatus, string> = {
   contacted: "Contacted",
   closed: "Closed",
 };
-export const ENQUIRY_SORTS = ["received", "name", "company"] as const;
+export const ENQUIRY_SORTS = ["received", "name", "company", "status"] as const;
 export type EnquirySort = (typeof ENQUIRY_SORTS)[number];
 export const ENQUIRY_TABLE_DEFAULTS: TableDefaults<EnquirySort> = { sort: "received", dir: "desc" };
 

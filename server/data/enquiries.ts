@@ -30,6 +30,7 @@ const SORTS = {
   received: contactEnquiries.createdAt,
   name: fullName,
   company: sql`lower(${contactEnquiries.company})`,
+  status: contactEnquiries.status,
 } as const;
 
 const columns = {

@@ -12,6 +12,7 @@ export const STAFF_ROLE_SQL = sql`${users.role} in ('admin', 'developer')`;
 /** Each sort, as its partial index (server/db/schema.ts users_staff_*_idx) has it. */
 const sortExpressions: Record<StaffSort, SQL> = {
   name: sql`lower(${users.fullName})`,
+  role: sql`${users.role}`,
   joined: sql`${users.createdAt}`,
 };
 

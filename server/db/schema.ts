@@ -106,6 +106,7 @@ export const users = pgTable(
     index("users_archived_role_idx").on(t.role).where(sql`${t.archivedAt} is not null`),
     index("users_staff_name_idx").on(sql`lower(${t.fullName})`, t.id).where(sql`${t.role} in ('admin', 'developer')`),
     index("users_staff_created_idx").on(t.createdAt, t.id).where(sql`${t.role} in ('admin', 'developer')`),
+    index("users_staff_role_idx").on(t.role, t.id).where(sql`${t.role} in ('admin', 'developer')`),
     index("users_staff_name_prefix_idx")
       .on(sql`lower(${t.fullName}) text_pattern_ops`)
       .where(sql`${t.role} in ('admin', 'developer')`),
@@ -578,6 +579,7 @@ export const contactEnquiries = pgTable(
       t.lastName,
     ),
     index("contact_enquiries_company_idx").on(sql`lower(${t.company})`, t.id, t.company),
+    index("contact_enquiries_status_id_idx").on(t.status, t.id),
     // The search's, each with the status and every searched column after its expression, so that a
     // search's count is read from the indexes alone (server/data/enquiries.ts).
     index("contact_enquiries_name_prefix_idx").on(

@@ -83,10 +83,11 @@ describe("GET /api/admin/enquiries", () => {
     expect(seen).toEqual(ids);
   });
 
-  it("sorts by name and company both ways, as SQL orders them", async () => {
+  it("sorts by name, company and status both ways, as SQL orders them", async () => {
     for (const [sort, expression] of [
       ["name", sql`lower(first_name || ' ' || last_name)`],
       ["company", sql`lower(company)`],
+      ["status", sql`status`],
     ] as const) {
       for (const dir of ["asc", "desc"] as const) {
         const result = await server.db.execute(
@@ -178,6 +179,7 @@ describe("GET /api/admin/enquiries", () => {
       ["received", sql`created_at`],
       ["name", sql`lower(first_name || ' ' || last_name)`],
       ["company", sql`lower(company)`],
+      ["status", sql`status`],
     ] as const) {
       for (const dir of ["asc", "desc"] as const) {
         for (const status of [undefined, "contacted"]) {

@@ -103,10 +103,24 @@ describe("GET /api/admin/staff", () => {
       sql`select id from users where role in ('admin', 'developer') order by created_at desc, id desc`,
     );
     expect(byJoined.items.map((row) => row.id)).toEqual((expected.rows as { id: string }[]).map((row) => row.id));
+    // By role both ways: administrators before developers ascending, the id breaking ties, as SQL orders them.
+    for (const dir of ["asc", "desc"] as const) {
+      const byRole = await table(`sort=role&dir=${dir}&pageSize=100`);
+      const inSql = await server.db.execute<{ id: string }>(
+        sql`select id from users where role in ('admin', 'developer')
+            order by role ${sql.raw(dir)}, id ${sql.raw(dir)} limit 100`,
+      );
+      expect(
+        byRole.items.map((row) => row.id),
+        dir,
+      ).toEqual(inSql.rows.map((row) => row.id));
+    }
+    const [first, last] = [(await table("sort=role&dir=asc")).items[0], (await table("sort=role&dir=desc")).items[0]];
+    expect([first?.role, last?.role]).toEqual(["admin", "developer"]);
   });
 
   it("refuses bad queries with 400", async () => {
-    for (const query of ["page=0", "sort=role", "dir=sideways", "role=admin"]) {
+    for (const query of ["page=0", "sort=email", "dir=sideways", "role=admin"]) {
       expect((await admin.request("GET", `/api/admin/staff?${query}`)).status, query).toBe(400);
     }
   });

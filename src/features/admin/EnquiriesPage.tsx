@@ -82,7 +82,7 @@ export function EnquiriesPage({
         </Text>
       ),
     },
-    { key: "status", header: "Status", cell: (enquiry) => <StatusSelect enquiry={enquiry} /> },
+    { key: "status", header: "Status", sort: "status", cell: (enquiry) => <StatusSelect enquiry={enquiry} /> },
     {
       key: "view",
       header: "Details",
