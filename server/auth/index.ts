@@ -5,7 +5,7 @@ import { betterAuth } from "better-auth/minimal";
 import { and, eq, like } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "../config";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { accounts, sessions, users, verifications } from "../db/schema";
 import type { Mailer } from "../mail";
 import type { SessionCache } from "./session-cache";
@@ -17,6 +17,18 @@ export const VERIFIED_LANDING = "/portal";
 export const VERIFY_FAILED_LANDING = "/auth?view=verify";
 /** The SPA page that takes the reset token and asks for a new password. */
 export const RESET_LANDING = "/auth?view=reset";
+
+/**
+ * Every password link of the person not yet used: the reset links mailed to them and an invitation's
+ * (better-auth's `reset-password:<token>` rows, whose value is the user id). Ended when the password
+ * is set by one of them, changed, or the account deactivated: a link kept from before (a thief who
+ * read the mail once) would otherwise set a password after the person changed theirs to lock them out.
+ */
+export async function endPasswordLinks(db: Db | Tx, userId: string): Promise<void> {
+  await db
+    .delete(verifications)
+    .where(and(eq(verifications.value, userId), like(verifications.identifier, "reset-password:%")));
+}
 
 /** better-auth's error code for a sign-in refused because the account is deactivated. */
 export const ACCOUNT_DEACTIVATED = "ACCOUNT_DEACTIVATED";
@@ -80,9 +92,7 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
         // The link came by e-mail, so the address is proven: an invitation (server/data/people.ts) ends here too.
         if (!user.emailVerified) await db.update(users).set({ emailVerified: true }).where(eq(users.id, user.id));
         // better-auth spends the link used; the person's other reset and invitation links die with it.
-        await db
-          .delete(verifications)
-          .where(and(eq(verifications.value, user.id), like(verifications.identifier, "reset-password:%")));
+        await endPasswordLinks(db, user.id);
         sessionCache.invalidateUser(user.id);
       },
     },

@@ -16,7 +16,7 @@ import type { Db } from "../db";
 import { errorBody, unauthorized, validationFailed } from "../http/errors";
 import { createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
-import { AUTH_BASE_PATH, type Auth, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
+import { AUTH_BASE_PATH, type Auth, endPasswordLinks, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
 import { insideBetterAuth } from "./async-context";
 import { deviceCookie, deviceOf } from "./device";
 import { readCookie, type SessionResolver } from "./resolver";
@@ -268,6 +268,8 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
       if (response.ok && (path === "/change-password" || path === "/reset-password")) {
         const session = await request.session();
         if (session) sessions.invalidateUser(session.user.id);
+        // better-auth's change-password leaves the reset links alive (its reset ends them: onPasswordReset).
+        if (session && path === "/change-password") await endPasswordLinks(db, session.user.id);
       }
       if (path === "/verify-email")
         return sendResponse(reply, verificationLanding(response, !!(await request.session())));

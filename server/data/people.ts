@@ -3,7 +3,7 @@ import { and, eq, exists, type SQL, sql } from "drizzle-orm";
 import type { AdminTableQuery } from "../../common/admin-table";
 import type { Role } from "../../common/domain";
 import { INVITATION_DAYS, SIGN_OUT_YOURSELF } from "../../common/people";
-import { RESET_LANDING } from "../auth";
+import { endPasswordLinks, RESET_LANDING } from "../auth";
 import type { SessionCache } from "../auth/session-cache";
 import type { Config } from "../config";
 import type { Db, Tx } from "../db";
@@ -196,7 +196,8 @@ export type PersonAudit<T extends { archivedAt: Date | null }> = {
 
 /**
  * Removes `before` (locked by the caller in `tx`): deleted when they own
- * nothing; otherwise deactivated (archived_at set, records kept). Either way
+ * nothing; otherwise deactivated (archived_at set, records kept, their unused
+ * password links ended: endPasswordLinks). Either way
  * every session of theirs ends: the sessions delete trigger tells every
  * process to close their live sockets; the caller runs this in endingSessionsOf,
  * so no request after its answer is served as them.
@@ -235,6 +236,7 @@ export async function removePerson<T extends { id: string; archivedAt: Date | nu
     });
   }
   await endEverySession(tx, before.id);
+  await endPasswordLinks(tx, before.id);
   return { outcome: "deactivated", person: after };
 }
 

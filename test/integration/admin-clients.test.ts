@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { allClients } from "../../server/data/clients";
-import { auditLog, projects, sessions, users } from "../../server/db/schema";
+import { auditLog, projects, sessions, users, verifications } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
 import { openLive } from "../support/live";
@@ -370,6 +370,14 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     const socket = await openLive(server.url, owner);
     if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
     expect(await socket.subscribe(["orders", "mine"])).toMatchObject({ type: "subscribed" });
+    // A reset link mailed before: it must not set a password once the account is back.
+    expect((await server.client().request("POST", "/api/auth/request-password-reset", { email })).status).toBe(200);
+    const resetLinks = () =>
+      server.db
+        .select()
+        .from(verifications)
+        .where(and(eq(verifications.value, id), like(verifications.identifier, "reset-password:%")));
+    expect(await resetLinks()).toHaveLength(1);
 
     const response = await admin.request("DELETE", `/api/admin/clients/${id}`);
     expect(response.status).toBe(200);
@@ -380,6 +388,7 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     expect((await owner.request("GET", "/api/projects")).status).toBe(401);
     expect(await socket.closed).toBe(4401);
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect(await resetLinks()).toEqual([]);
     const [project] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.clientId).toBe(id);
 

@@ -544,6 +544,29 @@ describe("authentication gaps an outside probe found", () => {
     expect(changed.status).toBe(200);
     expect((await elsewhere.request("GET", "/api/me")).status).toBe(401);
   });
+
+  it("a password change ends the reset links mailed before it: one kept from then sets nothing", async () => {
+    const { email } = await verifiedUser("relinked");
+    expect((await server.client().request("POST", "/api/auth/request-password-reset", { email })).status).toBe(200);
+    const { response } = await openMailedLink(email);
+    const token = new URL(response.headers.get("location") ?? "", server.url).searchParams.get("token");
+    expect(token).toBeTruthy();
+    const here = await server.signIn(email, STRONG);
+    const changed = await here.request("POST", "/api/auth/change-password", {
+      currentPassword: STRONG,
+      newPassword: "Violet!Harbour78",
+    });
+    expect(changed.status).toBe(200);
+    const kept = await server
+      .client()
+      .request("POST", "/api/auth/reset-password", { token, newPassword: "Thief!Takes0ver" });
+    expect(kept.status).toBe(400);
+    expect(kept.json.error.code).toBe("invalid_token");
+    expect(
+      (await server.client().request("POST", "/api/auth/sign-in/email", { email, password: "Violet!Harbour78" }))
+        .status,
+    ).toBe(200);
+  });
 });
 
 describe("better-auth's request context", () => {
