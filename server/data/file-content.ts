@@ -1,3 +1,5 @@
+import { FILE_NAME_MAX_LENGTH } from "../../common/file-types";
+
 /**
  * What a project file is, from its bytes (issue #8): the upload's first chunk
  * is matched against the allowlist's signatures; the name never decides. Text
@@ -83,10 +85,16 @@ export function detectType(first: Uint8Array, name: string): Detected | undefine
  * The name a file is stored and downloaded under: the uploader's, ending as its content is. The
  * content decides the type, but the name decides what a downloader's computer does on a
  * double-click, so text named "invoice.bat" would run as a program and a PDF named "x.exe" would
- * not open: such a name gets its type's ending added ("invoice.bat.txt", "x.exe.pdf").
+ * not open: such a name gets its type's ending added ("invoice.bat.txt", "x.exe.pdf"). A name already
+ * as long as a name may be loses the end of what comes before the ending instead: a 500 after the
+ * whole upload had streamed, when the stored name broke the column's length check.
  */
 export function fileNameFor(name: string, detected: Detected): string {
   const lower = name.toLowerCase();
   if (detected.extensions.some((extension) => lower.endsWith(extension))) return name;
-  return `${name}${detected.extensions[0]}`;
+  const ending = detected.extensions[0] ?? "";
+  let stem = name.slice(0, FILE_NAME_MAX_LENGTH - ending.length);
+  // Not half a character: a cut between a surrogate pair's halves leaves one the database cannot hold.
+  if (/[\uD800-\uDBFF]$/.test(stem)) stem = stem.slice(0, -1);
+  return `${stem}${ending}`;
 }

@@ -288,6 +288,10 @@ export function projectFilesSuite(options: {
           Buffer.from("PK\x03\x04\x14\x00\x06\x00[Content_Types].xml....PK\x03\x04word/document.xml", "latin1"),
           "plan.doc.docx",
         ],
+        // As long as a name may be: the ending takes the place of the name's last characters (a 500 before).
+        [`${"a".repeat(251)}.bat`, Buffer.from("echo"), `${"a".repeat(251)}.txt`],
+        // And not half of a character: the cut that falls between an emoji's halves drops the whole emoji.
+        [`${"a".repeat(250)}😀😀.`, pdf(100), `${"a".repeat(250)}.pdf`],
       ];
       for (const [name, bytes, stored] of cases) {
         const response = await upload(as.clientA, name, bytes);
