@@ -111,6 +111,14 @@ describe("settings", () => {
     await page.locator("#portal-sidebar").getByText("Bello Fashion House Ltd", { exact: true }).waitFor();
     expect(await name.inputValue()).toBe("Typed Not Saved");
     expect(await company.inputValue()).toBe("Bello Fashion Group");
+    // Saved, it sends only the name it changed (spec §4: changed fields merge): the administrator's
+    // company stays, and the form shows it.
+    const saved = page.waitForRequest((request) => request.method() === "PATCH" && request.url().endsWith("/api/me"));
+    await save.click();
+    expect((await saved).postDataJSON()).toEqual({ fullName: "Typed Not Saved" });
+    await expect.poll(() => company.inputValue()).toBe("Bello Fashion House Ltd");
+    expect(await api.me(CLIENT)).toMatchObject({ fullName: "Typed Not Saved", companyName: "Bello Fashion House Ltd" });
+    await api.send("PATCH", "/api/me", CLIENT, { fullName: "Amaka B. Bello" });
   });
 
   it("fails a save made offline at once with the error toast, keeps what was typed, and sends nothing once back online", async () => {

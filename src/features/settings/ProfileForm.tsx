@@ -11,6 +11,7 @@ import { companyNameSchema, fullNameSchema } from "../../../common/schemas";
 import { FormField, TextInput } from "../../components/FormField";
 import { toaster } from "../../components/Toaster";
 import { ApiError } from "../../lib/api";
+import { changedFields } from "../../lib/changed-fields";
 import { applyServerError } from "../../lib/form-errors";
 import { registerWithValue } from "../../lib/form-fields";
 import { TOAST } from "../../lib/messages";
@@ -32,12 +33,21 @@ export function ProfileForm({ me }: { me: Profile }) {
     defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
   });
   const { errors, isDirty } = form.formState;
+  /** The profile as the form last showed it: a save sends only the fields changed from it (spec §4). */
+  const shown = useRef<ProfileFormValues>({ fullName: me.fullName, companyName: me.companyName ?? "" });
+  const show = (profile: ProfileFormValues) => {
+    shown.current = profile;
+    form.reset(profile);
+  };
   // Changed elsewhere while open (another tab, an administrator; the live channel's "profile"): an
-  // untouched form shows the new values, one being edited keeps what is typed.
+  // untouched form shows the new values, one being edited keeps what is typed, and its save leaves
+  // the fields it did not change as they now are.
   const edited = useRef(isDirty);
   edited.current = isDirty;
   useEffect(() => {
-    if (!edited.current) form.reset({ fullName: me.fullName, companyName: me.companyName ?? "" });
+    if (edited.current) return;
+    shown.current = { fullName: me.fullName, companyName: me.companyName ?? "" };
+    form.reset(shown.current);
   }, [form, me.fullName, me.companyName]);
   // The signed-out toast stays until acted on, so it goes with the page: left in the queue, it would
   // show again in the next session's portal.
@@ -50,11 +60,21 @@ export function ProfileForm({ me }: { me: Profile }) {
   );
 
   const onSubmit = form.handleSubmit((values) => {
+    const { fullName, companyName } = changedFields(shown.current, values);
+    if (fullName === undefined && companyName === undefined) {
+      // Nothing differs from what is saved: it is saved.
+      show(shown.current);
+      toaster.create({ type: "success", title: TOAST.profileUpdated });
+      return;
+    }
     update.mutate(
-      { fullName: values.fullName, companyName: values.companyName || null },
+      {
+        ...(fullName !== undefined && { fullName }),
+        ...(companyName !== undefined && { companyName: companyName || null }),
+      },
       {
         onSuccess: (profile) => {
-          form.reset({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
+          show({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
           toaster.create({ type: "success", title: TOAST.profileUpdated });
         },
         // Spec §8: the toast; a field the server refused also shows its reason under the field. With
