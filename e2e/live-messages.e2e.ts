@@ -133,6 +133,40 @@ describe("live project messages", () => {
     await expect.poll(async () => (await changeFrames(client.page)).length, { timeout: DELIVERY_MS }).toBe(3);
   });
 
+  it("reads out and follows a message from the team while the reader's own unsent message stays last", async () => {
+    const { page } = client;
+    const posts = "**/api/projects/*/messages";
+    await page.route(posts, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    const unsent = `Not sent yet ${Date.now()}`;
+    // Sent with Enter: the earlier tests' toasts sit over the Send button.
+    const sendByKey = async (on: Page, text: string) => {
+      await on.getByLabel("Message", { exact: true }).fill(text);
+      await on.getByLabel("Message", { exact: true }).press("Enter");
+    };
+    try {
+      await sendByKey(page, unsent);
+      await messages(page).filter({ hasText: unsent }).getByText("Not sent", { exact: true }).waitFor();
+    } finally {
+      await page.unroute(posts);
+    }
+    // The live region's record, begun in the test before, from here on.
+    await page.evaluate(() => {
+      window.announced = [];
+    });
+    const reply = `While yours waits ${Date.now()}`;
+    await sendByKey(admin.page, reply);
+    await messages(page).filter({ hasText: reply }).waitFor({ timeout: DELIVERY_MS });
+    await expect
+      .poll(() => page.evaluate(() => window.announced?.filter((text) => text.startsWith("New message from"))))
+      .toEqual([expect.stringMatching(/^New message from /)]);
+    // The reader was at the end, so the thread followed: nothing is waiting behind "New messages".
+    expect(await page.getByRole("button", { name: "New messages" }).count()).toBe(0);
+    // What the reader wrote stays last, with Retry.
+    expect(await messages(page).last().textContent()).toContain(unsent);
+    await messages(page).filter({ hasText: unsent }).getByRole("button", { name: "Discard" }).click();
+    await messages(page).filter({ hasText: unsent }).waitFor({ state: "detached" });
+  });
+
   it("shows a message sent while the thread was still loading, once the thread has loaded", async () => {
     // Regression: the send cancelled the thread's first load, and the thread stayed on its skeleton.
     const { page } = client;

@@ -1,7 +1,8 @@
-import type { Locator, Page } from "playwright-core";
+import type { Locator, Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Page as ListPage, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
+import { ATTACH_NOT_FOUND } from "../common/schemas";
 import {
   DELETE_MILESTONE_QUESTION,
   MARK_MILESTONE_PAID_QUESTION,
@@ -350,6 +351,28 @@ describe("project detail", () => {
     await expect.poll(() => page.evaluate(() => document.activeElement !== document.body)).toBe(true);
     await expectOnce(admin.page, text);
     await expectOnce(page, text);
+
+    // Refused as written (a 400: a file deleted meanwhile): sent again it would be refused again, so the
+    // words go back to the send box to be changed, and no unsent message stays in the thread.
+    const refused = `Refused as written ${Date.now()}`;
+    const refuse = (route: Route) =>
+      route.request().method() === "POST"
+        ? route.fulfill({
+            status: 400,
+            contentType: "application/json",
+            body: JSON.stringify({ error: { message: ATTACH_NOT_FOUND } }),
+          })
+        : route.continue();
+    await page.route("**/api/projects/*/messages", refuse);
+    try {
+      await send(page, refused);
+      await toast(page, ATTACH_NOT_FOUND).waitFor();
+      await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toBe(refused);
+      expect(await messages(page).filter({ hasText: refused }).count()).toBe(0);
+    } finally {
+      await page.unroute("**/api/projects/*/messages", refuse);
+    }
+    await page.getByLabel("Message", { exact: true }).fill("");
   });
 
   it("a double click sends once; blank text cannot be sent", async () => {

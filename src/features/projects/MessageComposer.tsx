@@ -1,5 +1,5 @@
 import { Box, Button, Flex, HStack, IconButton, Stack, Text } from "@chakra-ui/react";
-import { type FormEvent, type KeyboardEvent, useRef, useState } from "react";
+import { type FormEvent, type KeyboardEvent, useEffect, useRef, useState } from "react";
 import { LuPaperclip, LuSend, LuX } from "react-icons/lu";
 import type { MessageFile } from "../../../common/api";
 import { MESSAGE_MAX_LENGTH } from "../../../common/domain";
@@ -17,14 +17,19 @@ import { UploadProgress, useFileUpload } from "./uploads";
  * attached first and sent with it, and Send. Nothing is sent while the text is blank and no file is
  * attached, while a file is still uploading, or while the last message is `sending`. The project's
  * viewers are told while the person types. `onSend` gets the trimmed text and the files; when it
- * declines (a send already on its way), what was typed stays.
+ * declines (a send already on its way), what was typed stays. A message the server refused comes back
+ * (`returned`) before anything typed since, its files beside those attached since.
  */
+export type Draft = { message: string; files: MessageFile[] };
+
 export function MessageComposer({
   projectId,
   ready,
   sending,
   onSend,
   announce,
+  returned,
+  onReturned,
 }: {
   projectId: string;
   /** Whether the person is known yet (their messages carry their name). */
@@ -33,6 +38,8 @@ export function MessageComposer({
   onSend: (message: string, files: MessageFile[]) => boolean;
   /** Tells a screen reader what happened to the attachments (the thread's live region). */
   announce: (text: string) => void;
+  returned: Draft | null;
+  onReturned: () => void;
 }) {
   const [text, setText] = useState("");
   /** Uploaded already, to be sent with the next message; shown as removable chips. */
@@ -41,6 +48,15 @@ export function MessageComposer({
   const attachButton = useRef<HTMLButtonElement>(null);
   const composer = useRef<HTMLFormElement>(null);
   const typing = useTypingSignal(projectId);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per message given back
+  useEffect(() => {
+    if (!returned) return;
+    setText((current) => (isBlank(current) ? returned.message : `${returned.message}\n\n${current}`));
+    setAttachments((current) => [...returned.files, ...current]);
+    onReturned();
+    composer.current?.querySelector("textarea")?.focus();
+  }, [returned]);
 
   const trimmed = text.trim();
   // Blank includes zero-width characters: the server refuses those as empty too.

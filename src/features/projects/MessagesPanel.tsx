@@ -41,7 +41,7 @@ import {
 } from "./api";
 import { fileDownloadPath, formatFileSize } from "./files";
 import { MESSAGES_NOT_LOADED } from "./labels";
-import { MessageComposer } from "./MessageComposer";
+import { type Draft, MessageComposer } from "./MessageComposer";
 import { TypingIndicator } from "./presence";
 
 /** Within this many pixels of the bottom the reader counts as following the thread. */
@@ -63,6 +63,8 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const discard = useDiscardMessage(projectId);
   const [loadingOlder, setLoadingOlder] = useState(false);
   const [unseen, setUnseen] = useState(0);
+  /** A message the server refused as written: back in the send box, to be changed and sent again. */
+  const [returned, setReturned] = useState<Draft | null>(null);
   const [announcement, announce] = useLiveAnnouncement();
   const scrollRef = useRef<HTMLDivElement>(null);
   /** Synchronous guards: a double click runs twice before React re-renders with `disabled`. */
@@ -71,10 +73,13 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   /** Set while older messages are put on top: the distance from the bottom to keep. */
   const keepFromBottom = useRef<number | null>(null);
   const lastId = useRef<string | undefined>(undefined);
+  const lastDeliveredId = useRef<string | undefined>(undefined);
 
   const items = thread.data?.items ?? [];
   const count = items.length;
   const newest = items.at(-1);
+  // The person's own messages on their way (or not sent) stay last: what others say arrives before them.
+  const newestDelivered = items.findLast((item) => !item.local);
   const { dividerBefore, markShownRead } = useReadPoint(projectId, thread.isPending, items, me?.id, atBottom);
 
   // Opens at the newest; follows new messages while the reader is at the bottom (or wrote them);
@@ -89,10 +94,18 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
       return;
     }
     const previous = lastId.current;
+    const previousDelivered = lastDeliveredId.current;
     lastId.current = newest?.id;
-    if (!newest || newest.id === previous) return;
+    lastDeliveredId.current = newestDelivered?.id;
+    if (!newest) return;
     const first = previous === undefined;
-    const mine = Boolean(newest.local) || newest.userId === me?.id;
+    const mine = !first && newest.id !== previous && (Boolean(newest.local) || newest.userId === me?.id);
+    const fromOthers =
+      !first &&
+      newestDelivered !== undefined &&
+      newestDelivered.id !== previousDelivered &&
+      newestDelivered.userId !== me?.id;
+    if (!first && !mine && !fromOthers) return;
     if (first && openedAtEndBeforeApp.has(box)) {
       // A page rendered on the server opened at the newest before its app ran: the reader may have scrolled
       // since, to the very top too. Keep their place.
@@ -104,7 +117,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     } else {
       setUnseen((n) => n + 1);
     }
-    if (!first && !mine) announce(`New message from ${newest.authorName}`);
+    if (fromOthers) announce(`New message from ${newestDelivered.authorName}`);
   }, [items]);
 
   function onScroll() {
@@ -153,9 +166,18 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
       {
         // Brief: the message's own bubble already says it was sent, and the toast sits over the send box.
         onSuccess: () => toaster.create({ type: "success", title: TOAST.messageSent, duration: 2000 }),
-        // A refusal of its files says why (already attached elsewhere, deleted meanwhile); anything else is generic.
-        onError: (error) =>
-          toastFailure(error instanceof ApiError && error.status === 400 ? error.message : TOAST.messageFailed),
+        // A refusal of what was written says why (a file deleted meanwhile, a character the server takes from
+        // no one) and gives it back to the send box: sent again as it is, it would be refused again. Anything
+        // else (no connection, the server down) leaves it in the thread, not sent, with Retry.
+        onError: (error) => {
+          if (!(error instanceof ApiError && error.status === 400)) {
+            toastFailure(TOAST.messageFailed);
+            return;
+          }
+          toastFailure(error.message);
+          discard(localId);
+          setReturned({ message, files });
+        },
         onSettled: () => {
           sending.current = false;
         },
@@ -262,6 +284,8 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
           sending={send.isPending}
           onSend={(message, files) => deliver(newLocalId(), message, files)}
           announce={announce}
+          returned={returned}
+          onReturned={() => setReturned(null)}
         />
       </Card.Body>
     </Card.Root>
