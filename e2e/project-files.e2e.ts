@@ -3,6 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FILE_NAME_HEADER } from "../common/file-types";
+import { UPLOAD_UNDER_WAY } from "../src/features/projects/labels";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { holdRequests, isFocused, newUser, signIn, type User } from "./support/browser";
@@ -230,5 +231,36 @@ describe("project files", () => {
     await upload("page-22.txt");
     await expect.poll(async () => (await shown())[0]).toBe("page-22.txt");
     expect(await shown()).toHaveLength(pastFirstPage);
+  });
+
+  it("uploads every file chosen or dropped, one at a time; a drop while one uploads is refused with a word", async () => {
+    const { page } = client;
+    await page.goto(`/portal/projects/${projectId}`);
+    const listed = (name: string) => files(page).getByRole("listitem").filter({ hasText: name });
+    await page.getByTestId("file-input").setInputFiles([
+      { name: "chosen-1.txt", mimeType: "text/plain", buffer: Buffer.from("first\n") },
+      { name: "chosen-2.txt", mimeType: "text/plain", buffer: Buffer.from("second\n") },
+    ]);
+    for (const name of ["chosen-1.txt", "chosen-2.txt"]) await listed(name).waitFor({ timeout: SOON_MS });
+
+    const drop = (names: string[]) =>
+      page.getByTestId("file-drop").evaluate((zone, names) => {
+        const data = new DataTransfer();
+        for (const name of names) data.items.add(new File([`${name}\n`], name, { type: "text/plain" }));
+        zone.dispatchEvent(new DragEvent("drop", { dataTransfer: data, bubbles: true, cancelable: true }));
+      }, names);
+    await drop(["dropped-1.txt", "dropped-2.txt"]);
+    for (const name of ["dropped-1.txt", "dropped-2.txt"]) await listed(name).waitFor({ timeout: SOON_MS });
+
+    // One upload at a time: a file dropped while another is on its way is refused, and said so.
+    const { release } = await holdRequests(page, `**/api/projects/${projectId}/files`, { method: "POST" });
+    await drop(["held.txt"]);
+    await files(page).getByText("Uploading held.txt").waitFor();
+    await drop(["refused.txt"]);
+    await page.getByText(UPLOAD_UNDER_WAY).waitFor();
+    release();
+    await page.unrouteAll({ behavior: "wait" });
+    await listed("held.txt").waitFor({ timeout: SOON_MS });
+    expect(await listed("refused.txt").count()).toBe(0);
   });
 });

@@ -25,8 +25,9 @@ import { useLiveQuery } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import type { ShownPages } from "../../lib/shown-pages";
-import { failure, toastOutcome } from "../../lib/toasts";
+import { failure, toastFailure, toastOutcome } from "../../lib/toasts";
 import { fileDownloadPath, filesQuery, formatFileSize, useDeleteFile, useLoadMoreFiles } from "./files";
+import { UPLOAD_UNDER_WAY } from "./labels";
 import { UploadProgress, useFileUpload } from "./uploads";
 
 export const NO_FILES = "No files yet";
@@ -46,17 +47,23 @@ export function FilesPanel({ projectId }: { projectId: string }) {
   const input = useRef<HTMLInputElement>(null);
   const list = files.data?.items ?? [];
 
-  async function send(file: File) {
-    const stored = await uploader.start(file);
-    if (stored) toaster.create({ type: "success", title: TOAST.fileUploaded, description: stored.name });
+  /** Every file chosen or dropped, one at a time in their order: each shows its own progress. */
+  async function send(chosen: File[]) {
+    for (const file of chosen) {
+      const stored = await uploader.start(file);
+      if (stored) toaster.create({ type: "success", title: TOAST.fileUploaded, description: stored.name });
+    }
     if (input.current) input.current.value = "";
   }
 
   function onDrop(event: DragEvent) {
+    // Taken even while busy: a file dropped on a page the page does not take is opened by the browser.
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer.files[0];
-    if (file) void send(file);
+    const dropped = [...event.dataTransfer.files];
+    if (dropped.length === 0) return;
+    if (uploader.busy) toastFailure(UPLOAD_UNDER_WAY);
+    else void send(dropped);
   }
 
   return (
@@ -74,12 +81,13 @@ export function FilesPanel({ projectId }: { projectId: string }) {
             ref={input}
             type="file"
             accept={FILE_ACCEPT}
+            multiple
             hidden
-            aria-label="Choose a file to upload"
+            aria-label="Choose files to upload"
             data-testid="file-input"
             onChange={(event) => {
-              const file = event.target.files?.[0];
-              if (file) void send(file);
+              const chosen = [...(event.target.files ?? [])];
+              if (chosen.length > 0) void send(chosen);
             }}
           />
         </HStack>
