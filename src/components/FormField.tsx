@@ -79,28 +79,34 @@ export function FormField({ label, error, helperText, required = false, disabled
   );
 }
 
-/** The attributes that tie a control to the FormField around it. */
-function useFieldControl() {
+/**
+ * The attributes that tie a control to the FormField around it. A description the caller gives (the
+ * card a repeated control acts on, say) is read after the field's hint or error, not instead of it.
+ */
+function useFieldControl(describedBy?: string) {
   const field = useContext(FieldContext);
-  if (!field) return {};
+  const described = [field?.describedBy, describedBy].filter(Boolean).join(" ") || undefined;
+  if (!field) return { "aria-describedby": described };
   return {
     id: field.controlId,
-    "aria-describedby": field.describedBy,
     "aria-invalid": field.invalid || undefined,
     required: field.required || undefined,
     disabled: field.disabled || undefined,
+    "aria-describedby": described,
   };
 }
 
 // A caller's `css` adds to the recipe's styles, as it does on Chakra's own components.
 export function TextInput({ css, ...props }: HTMLChakraProps<"input"> & { ref?: Ref<HTMLInputElement> | undefined }) {
   const styles = useRecipe({ recipe: inputRecipe })();
-  return <chakra.input css={[styles, css]} {...useFieldControl()} {...props} />;
+  const control = useFieldControl(props["aria-describedby"]);
+  return <chakra.input css={[styles, css]} {...control} {...props} aria-describedby={control["aria-describedby"]} />;
 }
 
 export function TextArea({ css, ...props }: HTMLChakraProps<"textarea">) {
   const styles = useRecipe({ recipe: textareaRecipe })();
-  return <chakra.textarea css={[styles, css]} {...useFieldControl()} {...props} />;
+  const control = useFieldControl(props["aria-describedby"]);
+  return <chakra.textarea css={[styles, css]} {...control} {...props} aria-describedby={control["aria-describedby"]} />;
 }
 
 export function SelectInput({
@@ -109,10 +115,10 @@ export function SelectInput({
   ...props
 }: HTMLChakraProps<"select"> & { ref?: Ref<HTMLSelectElement> | undefined }) {
   const styles = useSlotRecipe({ recipe: nativeSelectSlotRecipe })();
-  const control = useFieldControl();
+  const control = useFieldControl(props["aria-describedby"]);
   return (
     <chakra.div css={styles.root}>
-      <chakra.select css={[styles.field, css]} {...control} {...props}>
+      <chakra.select css={[styles.field, css]} {...control} {...props} aria-describedby={control["aria-describedby"]}>
         {children}
       </chakra.select>
       <chakra.div

@@ -206,7 +206,8 @@ function MilestoneItem({
       {canChange && (milestone.status !== "completed" || milestone.paymentStatus !== "paid") && (
         <HStack gap="2" wrap="wrap">
           {milestone.status !== "completed" && (
-            <Button size="xs" variant="outline" onClick={markComplete} disabled={busy}>
+            // Every milestone has these buttons: its title says which one they act on.
+            <Button size="xs" variant="outline" onClick={markComplete} disabled={busy} aria-describedby={titleId}>
               <LuCheck aria-hidden="true" />
               Mark Complete
             </Button>
@@ -224,7 +225,7 @@ function MilestoneItem({
                 })
               }
               trigger={
-                <Button size="xs" variant="outline" disabled={busy}>
+                <Button size="xs" variant="outline" disabled={busy} aria-describedby={titleId}>
                   <LuWallet aria-hidden="true" />
                   Mark as Paid
                 </Button>

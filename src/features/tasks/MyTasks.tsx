@@ -237,6 +237,8 @@ function TaskCard({
             {...choice}
             // Not `disabled`: that would drop the keyboard focus; a pick while saving is not taken (useSettledChoice).
             aria-disabled={busy || undefined}
+            // Every card's select is "Status": its task's title says which one it is.
+            aria-describedby={`task-${task.id}`}
           >
             {TASK_STATUS_OPTIONS}
           </SelectInput>
