@@ -13,7 +13,7 @@ import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
 import { ONE_LINE, tooLong } from "./messages";
 import { amountSchema, toMinorUnits } from "./schemas";
-import { ONE_LINE_PATTERN } from "./text";
+import { featureLines, ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
 
@@ -26,13 +26,6 @@ export const SERVICE_FEATURES_MAX = 50;
 export const SERVICE_FEATURES_TEXT_MAX_LENGTH = SERVICE_FEATURES_MAX * (SERVICE_FEATURE_MAX_LENGTH + 2);
 /** ₦10,000,000,000.00 at most: far above any service, well inside a bigint. */
 export const SERVICE_PRICE_MAX_MAJOR = 10_000_000_000;
-
-/** One feature per line; blank lines (and surrounding spaces) dropped. */
-export const featureLines = (text: string) =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line.length > 0);
 
 /**
  * The service dialog's form, and the body of POST/PUT /api/admin/services:

@@ -3,7 +3,7 @@ import { timestamp } from "./api";
 import { ONE_LINE } from "./messages";
 import { amountSchema, editedVersion, toMinorUnits } from "./schemas";
 import { PLAN_CATEGORIES } from "./site-domain";
-import { ONE_LINE_PATTERN } from "./text";
+import { featureLines, ONE_LINE_PATTERN } from "./text";
 
 /**
  * Plan management (issue #7 item 10): the admin console's plan form and API
@@ -27,13 +27,6 @@ export const PLAN_FEATURES_TEXT_MAX_LENGTH = PLAN_FEATURES_MAX * (PLAN_FEATURE_M
 export const PLANS_PER_CATEGORY_MAX = 12;
 export const PLANS_MAX = PLANS_PER_CATEGORY_MAX * PLAN_CATEGORIES.length;
 export const categoryFull = () => `A category can have at most ${PLANS_PER_CATEGORY_MAX} plans.`;
-
-/** The textarea's lines, trimmed, blank ones dropped. */
-export const featureLines = (text: string): string[] =>
-  text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== "");
 
 export const planInputSchema = z.strictObject({
   name: z

@@ -38,3 +38,16 @@ export function compareText(a: string, b: string): number {
   if (left !== right) return left < right ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }
+
+/**
+ * A features textarea's list (services and plans): one feature a line, trimmed; blank lines dropped,
+ * and a line said again (a list names each feature once, and its cards key them by their words).
+ */
+export const featureLines = (text: string): string[] => [
+  ...new Set(
+    text
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter((line) => line !== ""),
+  ),
+];

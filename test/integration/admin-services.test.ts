@@ -23,7 +23,7 @@ const body = (overrides: Record<string, unknown> = {}) => ({
   price: "150000.5",
   description: "Made by a test.",
   estimatedDuration: "3 weeks",
-  features: "One\n\n  Two  \n\nThree\nFour\n",
+  features: "One\n\n  Two  \n\nThree\nFour\nTwo\n",
   allowMilestones: true,
   status: "active",
   ...overrides,
@@ -98,7 +98,7 @@ describe("GET /api/admin/services", () => {
 });
 
 describe("POST /api/admin/services", () => {
-  it("stores the price in minor units and the features without blank lines, audits and publishes it live", async () => {
+  it("stores the price in minor units and the features without blank or repeated lines, audits and publishes it live", async () => {
     const socket = await liveSocket(client);
     try {
       const response = await admin.request("POST", "/api/admin/services", body({ title: "Catalogue Created" }));
