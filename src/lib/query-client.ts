@@ -1,4 +1,4 @@
-import { QueryClient, type QueryKey } from "@tanstack/react-query";
+import { QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /**
  * The one TanStack Query cache, for the portal and the auth page only.
@@ -6,6 +6,11 @@ import { QueryClient, type QueryKey } from "@tanstack/react-query";
  * bundle stays small; route guards reach it with a dynamic import.
  */
 export const queryClient = new QueryClient({
+  // Spec §8: a failed load is logged (its screen shows the empty state, or says it failed: README). A
+  // warning, not an error: the screen has handled it, and a failed read is not a fault in the page.
+  queryCache: new QueryCache({
+    onError: (error, query) => console.warn("Could not load", JSON.stringify(query.queryKey), error),
+  }),
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false },
     // A save made while the browser says it is offline is sent all the same and fails at once, with the
