@@ -144,7 +144,7 @@ export async function movePlan(
   const moved = [...rows];
   [moved[index], moved[target]] = [moved[target] as (typeof rows)[number], moved[index] as (typeof rows)[number]];
   for (const [order, row] of moved.entries()) {
-    if (row.sortOrder !== order) await tx.update(plans).set({ sortOrder: order }).where(eq(plans.id, row.id));
+    if (row.sortOrder !== order) await tx.update(plans).set(placedAt(order)).where(eq(plans.id, row.id));
   }
   return { before, after: moved.map((row) => row.slug) };
 }
@@ -159,9 +159,16 @@ export async function renumberCategory(tx: Tx, category: PlanCategory, except?: 
       .for("update")
   ).sort(byDisplayOrder);
   for (const [order, row] of rows.entries()) {
-    if (row.sortOrder !== order) await tx.update(plans).set({ sortOrder: order }).where(eq(plans.id, row.id));
+    if (row.sortOrder !== order) await tx.update(plans).set(placedAt(order)).where(eq(plans.id, row.id));
   }
 }
+
+/**
+ * A plan's new place, its version kept: the version is what Edit plan read of the fields it writes
+ * (common/schemas.ts editedVersion), and a neighbour moved or deleted changes none of them, so an edit
+ * opened before it is not refused (a plan hidden or shown likewise: PUT …/visibility).
+ */
+const placedAt = (order: number) => ({ sortOrder: order, updatedAt: sql`${plans.updatedAt}` });
 
 export { adminColumns as planColumns };
 

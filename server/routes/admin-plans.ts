@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -217,7 +217,8 @@ export const adminPlanRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         if (before.hidden === request.body.hidden) return before;
         const [after] = await tx
           .update(plans)
-          .set({ hidden: request.body.hidden })
+          // Its version kept, as a move keeps it (server/data/plans.ts placedAt): Edit plan does not write it.
+          .set({ hidden: request.body.hidden, updatedAt: sql`${plans.updatedAt}` })
           .where(eq(plans.id, before.id))
           .returning(planColumns);
         if (!after) throw notFound("Plan");

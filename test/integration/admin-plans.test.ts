@@ -234,6 +234,21 @@ describe("plan management", () => {
     });
     expect(reopened.status).toBe(200);
     expect(reopened.json.priceMinor).toBe(1_000_00);
+
+    // Moved and hidden meanwhile, it was not edited meanwhile: what Edit plan writes is as its form read it.
+    const moveUp = await admin.request("POST", `/api/admin/plans/${made.json.id}/move`, { direction: "up" });
+    expect(moveUp.status).toBe(200);
+    const order = (moveUp.json as AdminPlan[]).filter((plan) => plan.category === "maintenance").map((plan) => plan.id);
+    expect(order.indexOf(made.json.id)).toBe(order.length - 2);
+    expect((await admin.request("PUT", `/api/admin/plans/${made.json.id}/visibility`, { hidden: true })).status).toBe(
+      200,
+    );
+    const afterMove = await admin.request("PUT", `/api/admin/plans/${made.json.id}`, {
+      ...input({ name, category: "maintenance", price: "3000.00" }),
+      expectedUpdatedAt: reopened.json.updatedAt,
+    });
+    expect(afterMove.status).toBe(200);
+    expect(afterMove.json).toMatchObject({ priceMinor: 3_000_00, hidden: true });
     expect((await admin.request("DELETE", `/api/admin/plans/${made.json.id}`)).status).toBe(204);
   });
 

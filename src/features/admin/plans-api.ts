@@ -47,6 +47,7 @@ export function useSetPlanHidden() {
   return useMutation({
     mutationFn: ({ id, hidden }: { id: string; hidden: boolean }) =>
       api.put<AdminPlan>(`${planPath(id)}/visibility`, { hidden }),
+    onSuccess: (plan) => putSavedRow(queryClient, adminPlansKey, plan),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminPlansKey }),
   });
 }
