@@ -81,6 +81,13 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, url }) {
+        // A deactivated account gets no link (its token, just made, goes): a password set now would open
+        // the account when an administrator reactivates it. The asker is answered as for anyone.
+        const [person] = await db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, user.id));
+        if (person?.archivedAt) {
+          await endPasswordLinks(db, user.id);
+          return;
+        }
         await mailer.send({
           to: user.email,
           subject: "Reset your Lagos Studio password",

@@ -269,7 +269,11 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
         const session = await request.session();
         if (session) sessions.invalidateUser(session.user.id);
         // better-auth's change-password leaves the reset links alive (its reset ends them: onPasswordReset).
-        if (session && path === "/change-password") await endPasswordLinks(db, session.user.id);
+        // The password is changed by now: a failure here is logged, and the answer (its new cookie) still sent.
+        if (session && path === "/change-password")
+          await endPasswordLinks(db, session.user.id).catch((error: unknown) =>
+            request.log.error({ err: error }, "the reset links of a changed password were not ended"),
+          );
       }
       if (path === "/verify-email")
         return sendResponse(reply, verificationLanding(response, !!(await request.session())));

@@ -389,6 +389,9 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     expect(await socket.closed).toBe(4401);
     expect(await server.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
     expect(await resetLinks()).toEqual([]);
+    // Nor is a new one made while deactivated: asked for, it is answered as for anyone, and no link exists.
+    expect((await server.client().request("POST", "/api/auth/request-password-reset", { email })).status).toBe(200);
+    expect(await resetLinks()).toEqual([]);
     const [project] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.clientId).toBe(id);
 
