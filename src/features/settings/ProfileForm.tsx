@@ -24,17 +24,22 @@ const SIGN_IN_AGAIN = "Sign in again";
 
 const profileFormSchema = z.object({ fullName: fullNameSchema, companyName: companyNameSchema });
 type ProfileFormValues = z.input<typeof profileFormSchema>;
+/** The form's values for a profile as saved (no company is an empty field). */
+const formValuesOf = (profile: Profile): ProfileFormValues => ({
+  fullName: profile.fullName,
+  companyName: profile.companyName ?? "",
+});
 
 export function ProfileForm({ me }: { me: Profile }) {
   const update = useUpdateProfile();
   const queryClient = useQueryClient();
   const form = useForm<ProfileFormValues, unknown, z.output<typeof profileFormSchema>>({
     resolver: zodResolver(profileFormSchema),
-    defaultValues: { fullName: me.fullName, companyName: me.companyName ?? "" },
+    defaultValues: formValuesOf(me),
   });
   const { errors, isDirty } = form.formState;
   /** The profile as the form last showed it: a save sends only the fields changed from it (spec §4). */
-  const shown = useRef<ProfileFormValues>({ fullName: me.fullName, companyName: me.companyName ?? "" });
+  const shown = useRef(formValuesOf(me));
   const show = (profile: ProfileFormValues) => {
     shown.current = profile;
     form.reset(profile);
@@ -63,7 +68,8 @@ export function ProfileForm({ me }: { me: Profile }) {
     const { fullName, companyName } = changedFields(shown.current, values);
     if (fullName === undefined && companyName === undefined) {
       // Nothing differs from what is saved: it is saved.
-      show(shown.current);
+      // Shown as it is saved now, which may be what someone else changed while it was being edited.
+      show(formValuesOf(me));
       toaster.create({ type: "success", title: TOAST.profileUpdated });
       return;
     }
@@ -74,7 +80,7 @@ export function ProfileForm({ me }: { me: Profile }) {
       },
       {
         onSuccess: (profile) => {
-          show({ fullName: profile.fullName, companyName: profile.companyName ?? "" });
+          show(formValuesOf(profile));
           toaster.create({ type: "success", title: TOAST.profileUpdated });
         },
         // Spec §8: the toast; a field the server refused also shows its reason under the field. With
