@@ -10,3 +10,7 @@ export function changedFields<T extends Record<string, unknown>>(opened: T, valu
     if (!Object.is(values[key], opened[key])) changed[key] = values[key];
   return changed;
 }
+
+/** Whether the form's checked values change nothing of what it opened with. */
+export const isUnchanged = <T extends Record<string, unknown>>(opened: T, values: T): boolean =>
+  Object.keys(changedFields(opened, values)).length === 0;

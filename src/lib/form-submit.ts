@@ -39,11 +39,23 @@ export function submitMutation<TValues extends FieldValues, TOutput, TVariables,
     failed?: Told<Error>;
     /** API field names the form calls otherwise (`showServerError`'s). */
     renamed?: Partial<Record<string, Path<TValues>>>;
+    /**
+     * The row as it is when the values change nothing of it (an edit whose PATCH takes only what
+     * changed, and refuses an empty one); undefined otherwise. Then nothing is sent, and the save is
+     * told and followed as one that went through: what the form shows is what is saved.
+     */
+    unchanged?: (values: TOutput) => TResult | undefined;
   },
 ) {
   const { saved, onSaved, failed, renamed } = options;
   return form.handleSubmit((values) => {
     if (mutation.isPending) return;
+    const already = options.unchanged?.(values);
+    if (already !== undefined) {
+      onSaved?.(already);
+      if (saved) toast("success", saved, already);
+      return;
+    }
     const variables = options.variables ? options.variables(values) : (values as unknown as TVariables);
     // TanStack calls the per-call onError before the promise rejects, and only while the form is mounted.
     let shownInForm = false;

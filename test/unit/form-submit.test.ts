@@ -75,6 +75,26 @@ describe("a form's submit that sends a mutation", () => {
     expect(toasts()).toEqual([{ type: "success", title: "Saved", description: "#7" }]);
   });
 
+  it("sends nothing when the values change nothing, and tells and follows it as saved", async () => {
+    const { form } = formOf("  Launch ");
+    const mutation = mutationThat({ result: { id: "7" } });
+    const saved: string[] = [];
+    const options = {
+      variables: (values: { title: string }) => ({ id: "7", ...values }),
+      saved: (result: { id: string }) => ({ title: "Saved", description: `#${result.id}` }),
+      onSaved: (result: { id: string }) => saved.push(result.id),
+      unchanged: (values: { title: string }) => (values.title === "Launch" ? { id: "7" } : undefined),
+    };
+    await submitMutation(form, mutation, options)();
+    expect(mutation.sent).toEqual([]);
+    expect(saved).toEqual(["7"]);
+    expect(toasts()).toEqual([{ type: "success", title: "Saved", description: "#7" }]);
+    // Changed, it is sent as ever.
+    form.setValue("title", "Launch day");
+    await submitMutation(form, mutation, options)();
+    expect(mutation.sent).toEqual([{ id: "7", title: "Launch day" }]);
+  });
+
   it("sends nothing again while a save is on its way", async () => {
     const { form } = formOf("Launch");
     const mutation = mutationThat({ result: { id: "1" } }, true);

@@ -9,7 +9,7 @@ import { NAME_MAX_LENGTH } from "../../../common/domain";
 import { type ClientUpdate, clientUpdateSchema } from "../../../common/people";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { FormField, TextInput } from "../../components/FormField";
-import { changedFields } from "../../lib/changed-fields";
+import { changedFields, isUnchanged } from "../../lib/changed-fields";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { failedWith } from "../../lib/toasts";
@@ -35,6 +35,7 @@ export function EditClientDialog({ client }: { client: AdminClient }) {
 
   const onSubmit = submitMutation(form, update, {
     variables: (values) => changedFields(opened.current, values),
+    unchanged: (values) => (isUnchanged(opened.current, values) ? client : undefined),
     saved: { title: TOAST.clientUpdated },
     onSaved: () => setOpen(false),
     failed: failedWith(TOAST.clientUpdateFailed),

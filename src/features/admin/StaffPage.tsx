@@ -15,7 +15,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
-import { changedFields } from "../../lib/changed-fields";
+import { changedFields, isUnchanged } from "../../lib/changed-fields";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { useLiveRefetch } from "../../lib/live";
@@ -240,6 +240,8 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
       id: member.id,
       ...changedFields(opened.current, self ? { fullName, role: opened.current.role } : { fullName, role }),
     }),
+    unchanged: ({ fullName, role }) =>
+      isUnchanged(opened.current, { fullName, role: self ? opened.current.role : role }) ? member : undefined,
     saved: { title: TOAST.staffUpdated },
     onSaved: () => setOpen(false),
   });
