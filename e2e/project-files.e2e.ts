@@ -3,7 +3,7 @@ import { readFile } from "node:fs/promises";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FILE_NAME_HEADER } from "../common/file-types";
-import { UPLOAD_UNDER_WAY } from "../src/features/projects/labels";
+import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import { holdRequests, isFocused, newUser, signIn, type User } from "./support/browser";
@@ -242,6 +242,9 @@ describe("project files", () => {
       { name: "chosen-2.txt", mimeType: "text/plain", buffer: Buffer.from("second\n") },
     ]);
     for (const name of ["chosen-1.txt", "chosen-2.txt"]) await listed(name).waitFor({ timeout: SOON_MS });
+    // Listed live as soon as the server has it: the upload is over once its progress bar has gone.
+    const uploading = files(page).getByText(/^Uploading /);
+    await uploading.waitFor({ state: "detached" });
 
     const drop = (names: string[]) =>
       page.getByTestId("file-drop").evaluate((zone, names) => {
@@ -251,13 +254,15 @@ describe("project files", () => {
       }, names);
     await drop(["dropped-1.txt", "dropped-2.txt"]);
     for (const name of ["dropped-1.txt", "dropped-2.txt"]) await listed(name).waitFor({ timeout: SOON_MS });
+    await uploading.waitFor({ state: "detached" });
+    expect(await page.getByText(TOAST.uploadUnderWay).count()).toBe(0);
 
     // One upload at a time: a file dropped while another is on its way is refused, and said so.
     const { release } = await holdRequests(page, `**/api/projects/${projectId}/files`, { method: "POST" });
     await drop(["held.txt"]);
     await files(page).getByText("Uploading held.txt").waitFor();
     await drop(["refused.txt"]);
-    await page.getByText(UPLOAD_UNDER_WAY).waitFor();
+    await page.getByText(TOAST.uploadUnderWay).waitFor();
     release();
     await page.unrouteAll({ behavior: "wait" });
     await listed("held.txt").waitFor({ timeout: SOON_MS });

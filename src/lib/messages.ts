@@ -12,6 +12,8 @@ export const TOAST = {
   /** Not in spec §8 (issue #8's project files): worded like the spec's other toasts. */
   fileUploaded: "File uploaded",
   fileUploadFailed: "Failed to upload file",
+  /** A file given while another is still uploading (one upload at a time, each with its progress). */
+  uploadUnderWay: "A file is still uploading. Add the next one when it has finished.",
   fileDeleted: "File deleted successfully",
   fileDeleteFailed: "Failed to delete file",
   moreFilesFailed: "Failed to load more files",

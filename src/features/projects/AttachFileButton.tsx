@@ -5,7 +5,7 @@ import { FILE_ACCEPT } from "../../../common/file-types";
 import type { ProjectFile } from "../../../common/files";
 import { MESSAGE_TOO_MANY_FILES } from "../../../common/schemas";
 import { toastFailure } from "../../lib/toasts";
-import type { useFileUpload } from "./uploads";
+import { takeChosenFiles, type useFileUpload } from "./uploads";
 
 /**
  * The composer's Attach button (issue #8): each chosen file is uploaded to the
@@ -35,7 +35,6 @@ export function AttachFileButton({
       const stored = await uploader.start(file);
       if (stored) onAttached(stored);
     }
-    if (input.current) input.current.value = "";
   }
 
   return (
@@ -62,7 +61,7 @@ export function AttachFileButton({
         aria-label="Choose files to attach"
         data-testid="attach-input"
         onChange={(event) => {
-          const files = [...(event.target.files ?? [])];
+          const files = takeChosenFiles(event.target);
           if (files.length > 0) void attach(files);
         }}
       />

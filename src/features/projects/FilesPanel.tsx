@@ -27,8 +27,7 @@ import { useMe } from "../../lib/session";
 import type { ShownPages } from "../../lib/shown-pages";
 import { failure, toastFailure, toastOutcome } from "../../lib/toasts";
 import { fileDownloadPath, filesQuery, formatFileSize, useDeleteFile, useLoadMoreFiles } from "./files";
-import { UPLOAD_UNDER_WAY } from "./labels";
-import { UploadProgress, useFileUpload } from "./uploads";
+import { takeChosenFiles, UploadProgress, useFileUpload } from "./uploads";
 
 export const NO_FILES = "No files yet";
 export const DELETE_FILE_QUESTION = "Are you sure you want to delete this file?";
@@ -53,7 +52,6 @@ export function FilesPanel({ projectId }: { projectId: string }) {
       const stored = await uploader.start(file);
       if (stored) toaster.create({ type: "success", title: TOAST.fileUploaded, description: stored.name });
     }
-    if (input.current) input.current.value = "";
   }
 
   function onDrop(event: DragEvent) {
@@ -62,7 +60,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
     setDragging(false);
     const dropped = [...event.dataTransfer.files];
     if (dropped.length === 0) return;
-    if (uploader.busy) toastFailure(UPLOAD_UNDER_WAY);
+    if (uploader.busy) toastFailure(TOAST.uploadUnderWay);
     else void send(dropped);
   }
 
@@ -86,7 +84,7 @@ export function FilesPanel({ projectId }: { projectId: string }) {
             aria-label="Choose files to upload"
             data-testid="file-input"
             onChange={(event) => {
-              const chosen = [...(event.target.files ?? [])];
+              const chosen = takeChosenFiles(event.target);
               if (chosen.length > 0) void send(chosen);
             }}
           />

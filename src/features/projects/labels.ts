@@ -40,6 +40,3 @@ export const noProjectsMatch = (q: string) => `No projects match “${q}”`;
 
 /** Edit project opened offline: its project is read once the connection is back. */
 export const PROJECT_WAITS_OFFLINE = "You are offline: the project loads once the connection is back.";
-
-/** A file dropped on Files while another is still uploading (one upload at a time, each with its progress). */
-export const UPLOAD_UNDER_WAY = "A file is still uploading. Drop the next one when it has finished.";

@@ -14,6 +14,18 @@ export type UploadProgressState = { name: string; fraction: number } | null;
  * toast. `start` resolves to the stored file, or undefined when the upload
  * failed (already told) or another was still running.
  */
+/**
+ * The files a file input was given, taken once: the input is emptied as they are read. A choice is told
+ * by both an `input` and a `change` event, and React calls onChange for each: read twice, every file
+ * was started twice (the second refused as the first uploaded), and the same files could be chosen
+ * again only after another choice.
+ */
+export function takeChosenFiles(input: HTMLInputElement): File[] {
+  const files = [...(input.files ?? [])];
+  input.value = "";
+  return files;
+}
+
 export function useFileUpload(projectId: string) {
   const upload = useUploadFile(projectId);
   const [progress, setProgress] = useState<UploadProgressState>(null);
@@ -21,7 +33,11 @@ export function useFileUpload(projectId: string) {
   const busy = useRef(false);
 
   async function start(file: File): Promise<ProjectFile | undefined> {
-    if (busy.current) return undefined;
+    if (busy.current) {
+      // Said, not dropped without a word: a file given in the moment between two others' uploads.
+      toastFailure(TOAST.uploadUnderWay);
+      return undefined;
+    }
     busy.current = true;
     setProgress({ name: file.name, fraction: 0 });
     try {
