@@ -56,8 +56,19 @@ describe("dropSavedRow", () => {
       pages: [{ items: [other] }, { items: [] }],
       pageParams: [null, "c"],
     });
-    expect(client.getQueryData(["admin", "tasks", "table"])).toEqual({ items: [other], total: 2 });
+    // A table page's total follows the rows it lost.
+    expect(client.getQueryData(["admin", "tasks", "table"])).toEqual({ items: [other], total: 1 });
     expect(client.getQueryData(["admin", "tasks", "options"])).toEqual([other]);
     expect(client.getQueryData(["admin", "services"])).toEqual([old]);
+  });
+
+  it("leaves a cached list of things that are not rows as it is", () => {
+    const client = new QueryClient();
+    const choices = ["t1", "t2"];
+    client.setQueryData(["admin", "tasks", "choices"], choices);
+    client.setQueryData(["admin", "tasks", "mixed"], { items: [old, null] });
+    dropSavedRow(client, ["admin", "tasks"], old.id);
+    expect(client.getQueryData(["admin", "tasks", "choices"])).toBe(choices);
+    expect(client.getQueryData(["admin", "tasks", "mixed"])).toEqual({ items: [old, null] });
   });
 });
