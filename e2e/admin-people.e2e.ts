@@ -170,7 +170,7 @@ describe("Admin › Developers and Staff", () => {
     }
     const saved = page.waitForRequest((request) => request.method() === "PATCH");
     await dialog.getByRole("button", { name: "Save" }).click();
-    // Only the name, which was changed: a role another administrator set meanwhile is not sent back.
+    // Only the name, which was changed: the role is not sent, so one another administrator set meanwhile would stay.
     expect((await saved).postDataJSON()).toEqual({ fullName: "Ngozi A. Obi" });
     await page.getByText(TOAST.staffUpdated).waitFor();
     await dialog.waitFor({ state: "detached" });

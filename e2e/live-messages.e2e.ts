@@ -80,6 +80,19 @@ function subscribeRaw(page: Page, key: unknown[]): Promise<Frame> {
   );
 }
 
+/** What the page's polite live regions are given to read, from now on, in window.announced. */
+function recordAnnouncements(page: Page) {
+  return page.evaluate(() => {
+    window.announced = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node.parentElement?.closest('[aria-live="polite"]') && node.textContent)
+            window.announced?.push(node.textContent);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
+}
+
 const changeFrames = async (page: Page) =>
   (await page.evaluate(() => window.liveFrames ?? [])).filter((frame) => frame.type === "change");
 
@@ -102,16 +115,7 @@ describe("live project messages", () => {
     await messages(admin.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
     await messages(client.page).filter({ hasText: fromClient }).waitFor({ timeout: DELIVERY_MS });
 
-    // What the client's live region is given to read, from here on.
-    await client.page.evaluate(() => {
-      window.announced = [];
-      new MutationObserver((records) => {
-        for (const record of records)
-          for (const node of record.addedNodes)
-            if (node.parentElement?.closest('[aria-live="polite"]') && node.textContent)
-              window.announced?.push(node.textContent);
-      }).observe(document.body, { childList: true, subtree: true });
-    });
+    await recordAnnouncements(client.page);
     const fromAdmin = `Reply from the studio ${Date.now()}`;
     await send(admin.page, fromAdmin);
     await messages(client.page).filter({ hasText: fromAdmin }).waitFor({ timeout: DELIVERY_MS });
@@ -135,6 +139,10 @@ describe("live project messages", () => {
 
   it("reads out and follows a message from the team while the reader's own unsent message stays last", async () => {
     const { page } = client;
+    await openThread(page);
+    // Live: Enter sends only once the app has taken the server-rendered page over.
+    await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+    await recordAnnouncements(page);
     const posts = "**/api/projects/*/messages";
     await page.route(posts, (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
     const unsent = `Not sent yet ${Date.now()}`;
@@ -149,10 +157,6 @@ describe("live project messages", () => {
     } finally {
       await page.unroute(posts);
     }
-    // The live region's record, begun in the test before, from here on.
-    await page.evaluate(() => {
-      window.announced = [];
-    });
     const reply = `While yours waits ${Date.now()}`;
     await sendByKey(admin.page, reply);
     await messages(page).filter({ hasText: reply }).waitFor({ timeout: DELIVERY_MS });
