@@ -15,10 +15,10 @@ export type UploadProgressState = { name: string; fraction: number } | null;
  * failed (already told) or another was still running.
  */
 /**
- * The files a file input was given, taken once: the input is emptied as they are read. A choice is told
- * by both an `input` and a `change` event, and React calls onChange for each: read twice, every file
- * was started twice (the second refused as the first uploaded), and the same files could be chosen
- * again only after another choice.
+ * The files a file input was given, taken once: the input is emptied as they are read, so a second
+ * call for the same choice finds none. One choice of two files was seen to reach onChange twice (a
+ * browser journey; its input and change events, it seems): read twice, every file was started twice,
+ * the second start refused while the first uploaded. Emptied, the input also takes the same files again.
  */
 export function takeChosenFiles(input: HTMLInputElement): File[] {
   const files = [...(input.files ?? [])];
