@@ -56,12 +56,6 @@ if (process.env.TEST_DATABASE_URL) {
 } else {
   console.log("\nTEST_DATABASE_URL is not set: the integration suite ran on PGlite only.");
 }
-// projects-paging.e2e.ts runs the product on PostgreSQL (more projects than a page, from the large data set).
-run("browser journeys (Chromium)", vitest, [
-  "run",
-  "--project",
-  "e2e",
-  "--project",
-  "e2e-timed",
-  ...(process.env.TEST_DATABASE_URL ? [] : ["--exclude", "e2e/projects-paging.e2e.ts"]),
-]);
+// Without TEST_DATABASE_URL, vitest.config.ts leaves out the journeys that run the product on PostgreSQL.
+if (!process.env.TEST_DATABASE_URL) console.log("\nTEST_DATABASE_URL is not set: projects-paging.e2e.ts is left out.");
+run("browser journeys (Chromium)", vitest, ["run", "--project", "e2e", "--project", "e2e-timed"]);
