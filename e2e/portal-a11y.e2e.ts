@@ -117,6 +117,11 @@ async function violationsOn(page: Page, paths: string[]): Promise<Record<string,
     told = false;
     await openLoaded(page, path);
     const rendered = await axeViolations(page);
+    // The page's h1 is its first heading: the top bar's title, before it, names the product, not the page.
+    const first = await page.evaluate(
+      () => document.querySelector("h1, h2, h3, h4, h5, h6, [role=heading]")?.outerHTML,
+    );
+    if (!first?.startsWith("<h1")) rendered.push(`the first heading is not the page's h1: ${first?.slice(0, 120)}`);
     if (rendered.length > 0) found[`${VIEWPORTS[0].width}px ${path}, as rendered`] = rendered;
     problems.length = 0;
     // Hydrating moves nothing: what someone is about to tap stays where it is.

@@ -1,4 +1,4 @@
-import { Box, CloseButton, Drawer, Flex, Heading, HStack, IconButton, Kbd, Portal, Text } from "@chakra-ui/react";
+import { Box, CloseButton, Drawer, Flex, HStack, IconButton, Kbd, Portal, Text } from "@chakra-ui/react";
 import { Outlet } from "@tanstack/react-router";
 import { LuPanelLeft } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
@@ -82,9 +82,10 @@ export function PortalShell({ me }: { me: Profile }) {
           >
             <LuPanelLeft />
           </IconButton>
-          <Heading as="h2" size="md" color="brand.800">
+          {/* The top bar's title names the product, not the page: each page's own h1 is its first heading. */}
+          <Text fontFamily="heading" textStyle="md" fontWeight="semibold" color="brand.800">
             Client Portal
-          </Heading>
+          </Text>
           {/* The toggle's shortcut, named (the button itself announces it: aria-keyshortcuts). */}
           <HStack gap="1.5" ml="auto" display={{ base: "none", lg: "flex" }} aria-hidden="true">
             <Text fontSize="xs" color="fg.muted">
