@@ -16,6 +16,7 @@ import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import {
+  failLaterPages,
   holdRequests,
   newUser,
   openInApp,
@@ -220,6 +221,16 @@ describe("My Tasks", () => {
       expect(await titles()).toEqual(all.slice(0, 3).map((task) => task.title));
       expect(await countersOn(page)).toEqual(await api.get<TaskCounts>("/api/tasks/counts", ADMIN_EMAIL));
       const more = page.getByRole("button", { name: "Load more" });
+      // A page that cannot be read: said in a toast and logged (spec §8), the tasks shown kept; the next press reads it.
+      const warnings: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "warning") warnings.push(message.text());
+      });
+      await failLaterPages(page, "/api/tasks", (query) => query.has("cursor"), 1);
+      await more.click();
+      await toast(page, TOAST.moreTasksFailed).waitFor();
+      await expect.poll(() => warnings.some((text) => text.startsWith('Could not load ["tasks"'))).toBe(true);
+      expect(await titles()).toEqual(all.slice(0, 3).map((task) => task.title));
       for (let shown = 3; shown < all.length; shown += 3) {
         await more.click();
         await expect.poll(titles).toEqual(all.slice(0, shown + 3).map((task) => task.title));

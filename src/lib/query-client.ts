@@ -6,11 +6,7 @@ import { QueryCache, QueryClient, type QueryKey } from "@tanstack/react-query";
  * bundle stays small; route guards reach it with a dynamic import.
  */
 export const queryClient = new QueryClient({
-  // Spec §8: a failed load is logged (its screen shows the empty state, or says it failed: README). A
-  // warning, not an error: the screen has handled it, and a failed read is not a fault in the page.
-  queryCache: new QueryCache({
-    onError: (error, query) => console.warn("Could not load", JSON.stringify(query.queryKey), error),
-  }),
+  queryCache: new QueryCache({ onError: (error, query) => logFailedRead(query.queryKey, error) }),
   defaultOptions: {
     queries: { retry: 1, refetchOnWindowFocus: false },
     // A save made while the browser says it is offline is sent all the same and fails at once, with the
@@ -19,6 +15,15 @@ export const queryClient = new QueryClient({
     mutations: { networkMode: "always" },
   },
 });
+
+/**
+ * Spec §8: a failed read is logged. A warning, not an error: the screen has handled it (its empty state,
+ * or a message saying it failed: README), and a failed read is not a fault in the page. Queries are
+ * logged by the cache; a read outside one (a list's next page, older messages) calls this itself.
+ */
+export function logFailedRead(key: QueryKey, error: unknown): void {
+  console.warn("Could not load", JSON.stringify(key), error);
+}
 
 /**
  * Called by a latency-compensated write before it shows its change: a refetch

@@ -3,6 +3,7 @@ import { useState } from "react";
 import type { Page } from "../../common/api";
 import { api } from "./api";
 import type { LiveChange } from "./live";
+import { logFailedRead } from "./query-client";
 
 /**
  * A live list read by cursor, newest first, a page at a time ("Load more"): the rows shown and the
@@ -91,6 +92,9 @@ export function useLoadMore<T extends { id: string }>(listKey: QueryKey, pageSiz
         const known = new Set(list.items.map((item) => item.id));
         return { items: [...list.items, ...page.items.filter((item) => !known.has(item.id))], next: page.next };
       });
+    } catch (error) {
+      logFailedRead([...listKey, { after: cursor }], error);
+      throw error;
     } finally {
       setLoading(false);
     }

@@ -22,7 +22,7 @@ import type { MilestoneCreate, MilestoneUpdate } from "../../../common/schemas";
 import { toMinorUnits } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import type { LiveChange } from "../../lib/live";
-import { cancelRefetchOverLoaded, refetchUnlessShown } from "../../lib/query-client";
+import { cancelRefetchOverLoaded, logFailedRead, refetchUnlessShown } from "../../lib/query-client";
 
 /** The live key of the projects list (server/data/projects.ts projectsListKey): a change refetches every list under it. */
 export const projectsListKey = ["projects", "list"] as const;
@@ -135,7 +135,10 @@ export async function loadOlderMessages(
   const key = messagesKey(projectId);
   const cursor = client.getQueryData<Thread>(key)?.older;
   if (!cursor) return 0;
-  const page = await fetchMessagesPage(projectId, cursor);
+  const page = await fetchMessagesPage(projectId, cursor).catch((error: unknown) => {
+    logFailedRead([...key, { before: cursor }], error);
+    throw error;
+  });
   beforeShowing();
   client.setQueryData<Thread>(key, (thread) => {
     if (!thread) return thread;
