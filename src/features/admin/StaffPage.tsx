@@ -15,7 +15,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { EmailAddress } from "../../components/EmailAddress";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
-import { changedFields, isUnchanged } from "../../lib/changed-fields";
+import { changedFields } from "../../lib/changed-fields";
 import { errorMessage } from "../../lib/form-errors";
 import { submitMutation } from "../../lib/form-submit";
 import { useLiveRefetch } from "../../lib/live";
@@ -235,13 +235,12 @@ function EditStaffDialog({ member, self }: { member: AdminStaffMember; self: boo
     defaultValues: initial,
   });
   const { errors } = form.formState;
+  /** What a save changes: the fields edited, never one's own role (its field is disabled, and refused). */
+  const changes = ({ fullName, role }: EditValues) =>
+    changedFields(opened.current, { fullName, role: self ? opened.current.role : role });
   const onSubmit = submitMutation(form, update, {
-    variables: ({ fullName, role }) => ({
-      id: member.id,
-      ...changedFields(opened.current, self ? { fullName, role: opened.current.role } : { fullName, role }),
-    }),
-    unchanged: ({ fullName, role }) =>
-      isUnchanged(opened.current, { fullName, role: self ? opened.current.role : role }) ? member : undefined,
+    variables: (values) => ({ id: member.id, ...changes(values) }),
+    unchanged: (values) => (Object.keys(changes(values)).length === 0 ? member : undefined),
     saved: { title: TOAST.staffUpdated },
     onSaved: () => setOpen(false),
   });
