@@ -170,6 +170,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
   configureNotificationMail(config);
   const sessions = new SessionCache();
   await database.listen(SESSION_CHANNEL, (message) => sessions.receive(message));
+  // What other processes invalidated while the notifications were lost went unheard: nothing cached is kept.
+  database.onListenerResumed(() => sessions.forgetAll());
   sessions.setBroadcast((message) => {
     db.execute(sql`select pg_notify(${SESSION_CHANNEL}, ${message})`).catch((error) =>
       server.log.error({ err: error }, "session invalidation broadcast failed"),

@@ -41,6 +41,7 @@ export class SessionCache {
   private broadcast: (message: string) => void = () => {};
   private readonly listeners = new Set<(userId: string, wholeUser: boolean) => unknown>();
   private readonly announced = new Set<(userId: string) => void>();
+  private readonly everyone = new Set<() => void>();
   /** What listeners are still doing (a re-check reads sessions), awaited by close. */
   private readonly running = new Set<Promise<unknown>>();
   /** Users whose listeners are still to be told: whether the person (not one session) changed, and when. */
@@ -101,14 +102,39 @@ export class SessionCache {
     return this.epoch;
   }
 
+  /** Whether `userId`'s sessions were invalidated since `mark` (readMark): a read begun before may be out of date. */
+  invalidatedSince(userId: string, mark: number): boolean {
+    return mark < this.forgottenBefore || (this.droppedAt.get(userId) ?? -1) > mark;
+  }
+
   /** Remembers a session read since `mark` (readMark), unless its person was invalidated meanwhile. */
   set(cookie: string, session: CachedSession, mark: number, now = Date.now()): void {
-    if (mark < this.forgottenBefore || (this.droppedAt.get(session.user.id) ?? -1) > mark) return;
+    if (this.invalidatedSince(session.user.id, mark)) return;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     this.entries.set(cookie, { ...session, cachedUntil: Math.min(now + TTL_MS, session.expiresAt) });
+  }
+
+  /**
+   * Every invalidation may have been missed (the database's notifications were lost for a while): nothing
+   * remembered is trusted, nor any read under way, and listeners of `onEveryoneInvalidated` re-check all
+   * they hold. This process's own invalidations went through; other processes' may not have.
+   */
+  forgetAll(): void {
+    this.entries.clear();
+    this.epoch += 1;
+    this.droppedAt.clear();
+    this.forgottenBefore = this.epoch;
+    if (this.closed) return;
+    for (const listener of this.everyone) listener();
+  }
+
+  /** Called by `forgetAll`: anyone's sessions, role or account may have changed unheard. */
+  onEveryoneInvalidated(listener: () => void): () => void {
+    this.everyone.add(listener);
+    return () => this.everyone.delete(listener);
   }
 
   invalidateToken(token: string, userId: string): void {

@@ -28,6 +28,12 @@ export type Database = {
   db: Db;
   /** Runs `callback` for every NOTIFY on `channel`, from any process sharing the database. */
   listen(channel: string, callback: (payload: string) => void): Promise<void>;
+  /**
+   * Runs `callback` each time the listener connects again after losing its connection (PostgreSQL; an
+   * embedded database's is in the process and is never lost): the notifications sent meanwhile were
+   * missed, so whatever they keep up to date is to be read afresh. `callback` handles its own failures.
+   */
+  onListenerResumed(callback: () => void): void;
   close(): Promise<void>;
 };
 
@@ -151,6 +157,7 @@ async function openPglite(dir: string): Promise<Database> {
     async listen(channel, callback) {
       await client.listen(channel, callback);
     },
+    onListenerResumed() {},
     async close() {
       clearInterval(analyzer);
       await client.close();
@@ -298,6 +305,7 @@ async function openPostgres(url: string): Promise<Database> {
     return turn;
   };
   let closed = false;
+  const resumed = new Set<() => void>();
 
   async function connectListener(): Promise<void> {
     const client = new pg.Client({ connectionString: url });
@@ -330,7 +338,10 @@ async function openPostgres(url: string): Promise<Database> {
     if (closed) return;
     setTimeout(() => {
       inTurn(async () => {
-        if (!listenClient && !closed) await connectListener();
+        if (listenClient || closed) return;
+        await connectListener();
+        if (!listenClient) return;
+        for (const callback of resumed) callback();
       }).catch(reconnectSoon);
     }, RECONNECT_MS);
   }
@@ -348,6 +359,9 @@ async function openPostgres(url: string): Promise<Database> {
         if (!listenClient) await connectListener();
         else await listenClient.query(`listen ${pg.escapeIdentifier(channel)}`);
       });
+    },
+    onListenerResumed(callback) {
+      resumed.add(callback);
     },
     async close() {
       closed = true;

@@ -164,6 +164,8 @@ export async function registerPlanPages(
     }
     if (change.topic === "plans") void rerender();
   });
+  // A plan changed while the notifications were lost is rendered all the same.
+  database.onListenerResumed(() => void rerender());
   void rerender();
   return { rerender, settled: () => running ?? Promise.resolve() };
 }

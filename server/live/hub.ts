@@ -1,5 +1,5 @@
 import websocket from "@fastify/websocket";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { WebSocket } from "ws";
 import { z } from "zod";
 import { readCookie, type SessionResolver } from "../auth/resolver";
@@ -354,7 +354,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
    * the invalidations they began with, some twice, and an older session read could end last.
    */
   const rechecks = new Map<string, Promise<void>>();
-  sessions.onUserInvalidated((userId, wholeUser) => {
+  function queueRecheck(userId: string, wholeUser: boolean) {
     const next = (rechecks.get(userId) ?? Promise.resolve())
       .then(() => recheckUser(userId, wholeUser))
       .catch((error) => app.log.error({ err: error }, "live session re-check failed"))
@@ -363,7 +363,27 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       });
     rechecks.set(userId, next);
     return next;
+  }
+  sessions.onUserInvalidated(queueRecheck);
+  /**
+   * Anyone's sessions or role may have changed unheard (the database's notifications were lost for a
+   * while): every socket is held and re-checked, as if its person's invalidation had arrived.
+   */
+  sessions.onEveryoneInvalidated(() => {
+    for (const [userId, mine] of connectionsByUser) {
+      for (const connection of mine) connection.unchecked += 1;
+      void queueRecheck(userId, true);
+    }
   });
+  /** Changes made while the notifications were lost were never pushed: every tab reads its keys again. */
+  database.onListenerResumed(() => {
+    for (const mine of connectionsByUser.values())
+      for (const connection of mine)
+        for (const id of connection.keys) send(connection, { type: "invalidate", key: JSON.parse(id) });
+  });
+
+  /** Each upgrade's `readMark`, taken before its session is first read. */
+  const upgradeMarks = new WeakMap<FastifyRequest, number>();
 
   const pinger = setInterval(() => {
     const now = Date.now();
@@ -372,7 +392,9 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
     }
     for (const set of connectionsByUser.values()) {
       for (const connection of set) {
-        if (!connection.alive) connection.socket.terminate();
+        // A session that ends while none of its socket's keys changes is ended here, within a ping.
+        if (connection.expiresAt <= now) connection.socket.close(4401, "Session expired");
+        else if (!connection.alive) connection.socket.terminate();
         else {
           connection.alive = false;
           connection.socket.ping();
@@ -390,6 +412,7 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       schema: { hide: true },
       // Browsers send cookies on cross-site WebSocket requests; only our own pages may connect.
       preValidation: async (request, reply) => {
+        upgradeMarks.set(request, sessions.readMark());
         const origin = request.headers.origin;
         if (!origin || !options.allowedOrigins.includes(origin)) {
           return reply.status(403).send(errorBody("forbidden_origin", "This origin may not open the live channel"));
@@ -426,6 +449,11 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       const mine = connectionsByUser.get(connection.userId) ?? new Set();
       connectionsByUser.set(connection.userId, mine);
       mine.add(connection);
+      // Invalidated after its session was read, and perhaps re-checked before it was here to be: once more.
+      if (sessions.invalidatedSince(connection.userId, upgradeMarks.get(request) ?? -1)) {
+        connection.unchecked += 1;
+        void queueRecheck(connection.userId, true);
+      }
       socket.on("pong", () => {
         connection.alive = true;
       });

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sessions, users } from "../../server/db/schema";
 import { createClientWithPassword } from "../support/clients";
 import { liveSockets } from "../support/live";
-import { activeProjectId, type Client, sleep, startTestServer, type TestServer } from "../support/server";
+import { newPerson } from "../support/portal";
+import { activeProjectId, type Client, dbKind, sleep, startTestServer, type TestServer } from "../support/server";
 
 /**
  * Access follows the database, not a cache: a session deleted or a role
@@ -89,5 +90,36 @@ describe("access follows the database", () => {
     for (const tab of tabs) await tab.next((frame) => frame.type === "profile");
     await sleep(500);
     for (const tab of tabs) expect(tab.frames.filter((frame) => frame.type === "profile")).toHaveLength(1);
+  });
+});
+
+describe.runIf(dbKind === "postgres")("while the database's notifications are lost", () => {
+  it("a role changed unheard reaches the person's open socket once they are back, and every tab reads its keys again", async () => {
+    const projectId = await activeProjectId(server.db, "chinedu@ezefoods.test");
+    const key = ["projects", projectId, "messages"];
+    const demoted = await newPerson(server, "admin");
+    const demotedSocket = await live(demoted.client);
+    expect(await demotedSocket.subscribe(key)).toMatchObject({ type: "subscribed" });
+    const control = await live(await server.signIn("admin@lagosstudio.test"));
+    expect(await control.subscribe(key)).toMatchObject({ type: "subscribed" });
+
+    // Ends this server's listener connection, as a database restart would: the users trigger's notice of
+    // the demotion below, made by another process in effect (plain SQL), is lost.
+    const ended = await server.db.execute(sql`
+      select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query like 'listen %' and pid <> pg_backend_pid()`);
+    expect(ended.rows.length).toBeGreaterThan(0);
+    await server.db.execute(sql`update ${users} set role = 'client' where id = ${demoted.id}`);
+
+    // Connected again (RECONNECT_MS), the server re-checks every socket: the demoted one is told to
+    // read its person again and loses the thread a client who does not own the project may not read.
+    await demotedSocket.next((frame) => frame.type === "profile", 5_000);
+    // Changes made meanwhile were never pushed: each tab is told to read its keys again.
+    await control.next((frame) => frame.type === "invalidate" && JSON.stringify(frame.key) === JSON.stringify(key));
+    const admin = await server.signIn("admin@lagosstudio.test");
+    const text = `after the unheard demotion ${Date.now()}`;
+    expect((await admin.request("POST", `/api/projects/${projectId}/messages`, { message: text })).status).toBe(201);
+    await control.next((frame) => frame.type === "change" && frame.row?.message === text);
+    expect(demotedSocket.frames.some((frame) => frame.type === "change")).toBe(false);
   });
 });
