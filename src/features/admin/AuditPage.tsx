@@ -151,13 +151,22 @@ export function humanize(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** "task.create" → "Task created"; an unknown verb reads as "Task: verb". */
+/** "task.create" → "Task created", every verb the server audits; one it does not know reads as "Task verb". */
 const VERBS: Record<string, string> = {
   create: "created",
   update: "updated",
   delete: "deleted",
   deactivate: "deactivated",
   reactivate: "reactivated",
+  approve: "approved",
+  cancel: "cancelled",
+  end: "ended",
+  mark_paid: "marked paid",
+  reorder: "reordered",
+  hide: "hidden",
+  show: "shown",
+  reinvite: "invited again",
+  sign_out: "signed out everywhere",
 };
 export function describeAction(action: string): string {
   const [entity = action, verb] = action.split(".");
