@@ -249,7 +249,7 @@ describe("Admin › Clients", () => {
       await dialog.waitFor({ state: "detached" });
       // An empty search's message is whole on screen: below the table, not in a row as wide as its columns.
       await page.goto("/portal/admin/clients?q=nobody-matches-this");
-      const empty = page.getByText("Try another name or e-mail, or clear the search.");
+      const empty = page.getByText("Try another name, e-mail or company, or clear the search.");
       await empty.waitFor();
       const box = await empty.boundingBox();
       expect((box?.x ?? 0) + (box?.width ?? Number.POSITIVE_INFINITY)).toBeLessThanOrEqual(viewport.width);
@@ -270,7 +270,7 @@ describe("Admin › Clients", () => {
     ] as const) {
       await overview.locator("dl").filter({ hasText: label }).getByText(String(value), { exact: true }).waitFor();
     }
-    const actions = page.getByRole("region", { name: "Quick actions" });
+    const actions = page.getByRole("region", { name: "Quick Actions" });
     expect(await actions.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")))).toEqual([
       "/portal/admin/clients",
       "/portal/admin/developers",

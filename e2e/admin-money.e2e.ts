@@ -60,7 +60,7 @@ describe("Admin › money and projects", () => {
   it("creates a project from the dashboard's quick action; the client's open projects list shows it live", async () => {
     const { page } = admin;
     await page.goto("/portal/admin");
-    await page.getByRole("region", { name: "Quick actions" }).getByRole("link", { name: "Create project" }).click();
+    await page.getByRole("region", { name: "Quick Actions" }).getByRole("link", { name: "Create project" }).click();
     await waitForPath(page, "/portal/admin/projects/new");
     await page.getByRole("heading", { level: 1, name: "New project" }).waitFor();
     expect(await axeViolations(page), "empty form").toEqual([]);
@@ -104,7 +104,7 @@ describe("Admin › money and projects", () => {
     await expect.poll(held.requested).toBe(1);
     await page.getByRole("link", { name: "Cancel" }).click();
     await waitForPath(page, "/portal/admin");
-    await page.getByRole("region", { name: "Quick actions" }).waitFor();
+    await page.getByRole("region", { name: "Quick Actions" }).waitFor();
     held.release();
     const createdId = ((await (await created).json()) as { id: string }).id;
     await page.getByText(TOAST.projectCreated).waitFor();

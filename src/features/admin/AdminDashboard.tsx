@@ -69,7 +69,7 @@ export function AdminDashboard() {
         ))}
       </StatGrid>
       {dashboard.isPending && <VisuallyHidden role="status">Loading the dashboard</VisuallyHidden>}
-      <Section id="quick-actions" title="Quick actions">
+      <Section id="quick-actions" title="Quick Actions">
         <SimpleGrid columns={{ base: 1, sm: 2, lg: 3 }} gap="3">
           {QUICK_ACTIONS.map((action) => (
             <Button key={action.to} asChild variant="outline">

@@ -200,7 +200,7 @@ export function AdminTable<T extends { id: string }, S extends string>({
                   <Stack textAlign="center" gap="1">
                     <EmptyState.Title as="p">{query.q ? `No results for “${query.q}”` : empty.title}</EmptyState.Title>
                     <EmptyState.Description>
-                      {query.q ? "Try another name or e-mail, or clear the search." : empty.text}
+                      {query.q && search ? noResultsHint(search.placeholder) : empty.text}
                     </EmptyState.Description>
                   </Stack>
                 </EmptyState.Content>
@@ -306,3 +306,6 @@ export function TableFilter<V extends string>({
     </HStack>
   );
 }
+
+/** What to try when a search finds nothing, in the words of what the table's search matches ("Name or e-mail"). */
+export const noResultsHint = (matches: string) => `Try another ${matches.toLowerCase()}, or clear the search.`;
