@@ -148,6 +148,17 @@ describe("Admin › Clients", () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.closest("tr")?.textContent ?? ""))
       .toContain("Kunle");
+
+    // Deactivated again, they can be reactivated from their own page too.
+    await page.getByRole("button", { name: /^Delete Kunle/ }).click();
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await table(page).getByText("Deactivated").waitFor();
+    await page.getByRole("link", { name: /^View Kunle/ }).click();
+    await page.getByRole("heading", { level: 1, name: /Kunle/ }).waitFor();
+    await page.getByText(/^Deactivated /).waitFor();
+    await page.getByRole("button", { name: /^Reactivate Kunle/ }).click();
+    await page.getByText("Client reactivated").first().waitFor();
+    await page.getByText(/^Deactivated /).waitFor({ state: "detached" });
   });
 
   it("opens a client's page with their projects and their invoices' PDFs, and corrects their profile", async () => {

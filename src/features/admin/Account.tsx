@@ -7,10 +7,17 @@ import { toaster } from "../../components/Toaster";
 import { TOAST } from "../../lib/messages";
 import { failedWith, toast, toastOutcome } from "../../lib/toasts";
 import { SIGN_OUT_EVERYWHERE_QUESTION } from "./labels";
-import { HiddenName } from "./PersonRow";
-import { useResendInvitation, useSignOutEverywhere } from "./people-api";
+import { HiddenName, ReactivateButton } from "./PersonRow";
+import { useReactivate, useResendInvitation, useSignOutEverywhere } from "./people-api";
 
 type Kind = "clients" | "developers" | "staff";
+
+/** Spec §8's words for a reactivation, by whom it is of. */
+export const REACTIVATE_TEXTS = {
+  clients: { reactivated: TOAST.clientReactivated, reactivateFailed: TOAST.clientReactivateFailed },
+  developers: { reactivated: TOAST.developerReactivated, reactivateFailed: TOAST.developerReactivateFailed },
+  staff: { reactivated: TOAST.staffReactivated, reactivateFailed: TOAST.staffReactivateFailed },
+} as const;
 
 /**
  * The invitation e-mailed again, for someone who has not chosen a password yet: the first link
@@ -103,11 +110,15 @@ export function AccountStatus({
     archivedAt: string | null;
   };
 }) {
+  const reactivate = useReactivate(kind);
   if (profile.archivedAt)
     return (
-      <Badge colorPalette="gray" variant="surface">
-        Deactivated {formatDate(profile.archivedAt)}
-      </Badge>
+      <HStack gap="3" wrap="wrap">
+        <Badge colorPalette="gray" variant="surface">
+          Deactivated {formatDate(profile.archivedAt)}
+        </Badge>
+        <ReactivateButton person={profile} reactivate={reactivate} texts={REACTIVATE_TEXTS[kind]} />
+      </HStack>
     );
   if (profile.emailVerified)
     return (

@@ -8,11 +8,12 @@ import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
+import { REACTIVATE_TEXTS } from "./Account";
 import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminClientsKey, adminPeopleKey, clientsQueryOptions, useExportClients } from "./api";
 import { DELETE_CLIENT_NOTE, DELETE_CLIENT_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
-import { useDeleteClient, useReactivateClient } from "./people-api";
+import { useDeleteClient, useReactivate } from "./people-api";
 
 /** Admin › Clients (issue #7): the clients table with search, sort, pages, CSV export and delete. */
 export function ClientsPage({
@@ -97,8 +98,7 @@ const CLIENT_ACTION_TEXTS: PersonActionTexts = {
   deleted: TOAST.clientDeleted,
   deactivated: TOAST.clientDeactivated,
   deleteFailed: TOAST.clientDeleteFailed,
-  reactivated: TOAST.clientReactivated,
-  reactivateFailed: TOAST.clientReactivateFailed,
+  ...REACTIVATE_TEXTS.clients,
 };
 
 function ClientActions({ client }: { client: AdminClient }) {
@@ -106,7 +106,7 @@ function ClientActions({ client }: { client: AdminClient }) {
     <PersonRowActions
       person={client}
       remove={useDeleteClient()}
-      reactivate={useReactivateClient()}
+      reactivate={useReactivate("clients")}
       texts={CLIENT_ACTION_TEXTS}
       viewLink={(children) => (
         <RouterLink to="/portal/admin/clients/$clientId" params={{ clientId: client.id }}>

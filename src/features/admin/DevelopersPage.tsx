@@ -7,11 +7,12 @@ import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
+import { REACTIVATE_TEXTS } from "./Account";
 import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminPeopleKey } from "./api";
 import { DELETE_DEVELOPER_NOTE, DELETE_DEVELOPER_QUESTION } from "./labels";
 import { type PersonActionTexts, PersonName, PersonRowActions } from "./PersonRow";
-import { adminDevelopersKey, developersQueryOptions, useDeleteDeveloper, useReactivateDeveloper } from "./people-api";
+import { adminDevelopersKey, developersQueryOptions, useDeleteDeveloper, useReactivate } from "./people-api";
 
 /** Admin › Developers (issue #7): the developers table with search, sort, pages and delete. */
 export function DevelopersPage({
@@ -70,8 +71,7 @@ const DEVELOPER_ACTION_TEXTS: PersonActionTexts = {
   deleted: TOAST.developerDeleted,
   deactivated: TOAST.developerDeactivated,
   deleteFailed: TOAST.developerDeleteFailed,
-  reactivated: TOAST.developerReactivated,
-  reactivateFailed: TOAST.developerReactivateFailed,
+  ...REACTIVATE_TEXTS.developers,
 };
 
 function DeveloperActions({ developer }: { developer: AdminDeveloper }) {
@@ -79,7 +79,7 @@ function DeveloperActions({ developer }: { developer: AdminDeveloper }) {
     <PersonRowActions
       person={developer}
       remove={useDeleteDeveloper()}
-      reactivate={useReactivateDeveloper()}
+      reactivate={useReactivate("developers")}
       texts={DEVELOPER_ACTION_TEXTS}
       viewLink={(children) => (
         <RouterLink to="/portal/admin/developers/$developerId" params={{ developerId: developer.id }}>

@@ -22,7 +22,7 @@ import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toasts";
-import { ResendInvitationButton, SignOutEverywhereButton } from "./Account";
+import { REACTIVATE_TEXTS, ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminPeopleKey } from "./api";
 import { HiddenName, ReactivateButton } from "./PersonRow";
@@ -30,7 +30,7 @@ import {
   adminStaffKey,
   staffQueryOptions,
   useInviteStaff,
-  useReactivateStaff,
+  useReactivate,
   useRemoveStaff,
   useUpdateStaff,
 } from "./people-api";
@@ -122,14 +122,12 @@ export function StaffPage({ query, onQueryChange }: { query: StaffQuery; onQuery
   );
 }
 
-const REACTIVATE_TEXTS = { reactivated: TOAST.staffReactivated, reactivateFailed: TOAST.staffReactivateFailed };
-
 function StaffActions({ member, self }: { member: AdminStaffMember; self: boolean }) {
   const remove = useRemoveStaff();
-  const reactivate = useReactivateStaff();
+  const reactivate = useReactivate("staff");
   return (
     <HStack gap="2" justify="end" wrap="wrap">
-      {member.archivedAt && <ReactivateButton person={member} reactivate={reactivate} texts={REACTIVATE_TEXTS} />}
+      {member.archivedAt && <ReactivateButton person={member} reactivate={reactivate} texts={REACTIVATE_TEXTS.staff} />}
       {!member.archivedAt && !member.emailVerified && <ResendInvitationButton kind="staff" person={member} />}
       <EditStaffDialog member={member} self={self} />
       {!self && !member.archivedAt && member.emailVerified && <SignOutEverywhereButton kind="staff" person={member} />}

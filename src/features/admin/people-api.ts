@@ -80,26 +80,10 @@ export function useUpdateClient(clientId: string) {
   });
 }
 
-export function useReactivateClient() {
-  const invalidate = useInvalidatePeople();
-  return useMutation({
-    mutationFn: (id: string) => api.post<AdminClient>(`/api/admin/clients/${encodeURIComponent(id)}/reactivate`),
-    onSettled: invalidate,
-  });
-}
-
 export function useDeleteDeveloper() {
   const invalidate = useInvalidatePeople();
   return useMutation({
     mutationFn: (id: string) => api.delete<DeveloperRemoval>(`/api/admin/developers/${encodeURIComponent(id)}`),
-    onSettled: invalidate,
-  });
-}
-
-export function useReactivateDeveloper() {
-  const invalidate = useInvalidatePeople();
-  return useMutation({
-    mutationFn: (id: string) => api.post<AdminDeveloper>(`/api/admin/developers/${encodeURIComponent(id)}/reactivate`),
     onSettled: invalidate,
   });
 }
@@ -145,10 +129,11 @@ export function useRemoveStaff() {
   });
 }
 
-export function useReactivateStaff() {
+/** A deactivated person may sign in again: from their row in a table, or from their page. */
+export function useReactivate(kind: "clients" | "developers" | "staff") {
   const invalidate = useInvalidatePeople();
   return useMutation({
-    mutationFn: (id: string) => api.post<AdminStaffMember>(`/api/admin/staff/${encodeURIComponent(id)}/reactivate`),
+    mutationFn: (id: string) => api.post<unknown>(`/api/admin/${kind}/${encodeURIComponent(id)}/reactivate`),
     onSettled: invalidate,
   });
 }
