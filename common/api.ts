@@ -51,6 +51,8 @@ export const projectSchema = z
     clientId: z.string(),
     clientName: z.string(),
     clientCompany: z.string().nullable(),
+    /** The client's account is deactivated: the project stays theirs. */
+    clientDeactivated: z.boolean(),
   })
   .meta({ id: "Project" });
 export type Project = Json<typeof projectSchema>;
@@ -94,6 +96,8 @@ export const taskSchema = z
     updatedAt: timestamp,
     assignedTo: z.string().nullable(),
     assigneeName: z.string().nullable(),
+    /** The assignee's account is deactivated: the task stays theirs until an administrator reassigns it. */
+    assigneeDeactivated: z.boolean(),
     projectId: z.uuid().nullable(),
     projectTitle: z.string().nullable(),
     /** Whether the assignee is on the task's project, so may open it from the task (false on no project). */

@@ -51,3 +51,9 @@ export const featureLines = (text: string): string[] => [
       .filter((line) => line !== ""),
   ),
 ];
+
+/**
+ * A person's name on what they own, marked when their account is deactivated (issue #7: their projects
+ * and tasks stay, shown as belonging to a deactivated person).
+ */
+export const ownerName = (name: string, deactivated: boolean) => (deactivated ? `${name} (deactivated)` : name);

@@ -27,6 +27,8 @@ export const projectColumns = {
   clientId: projects.clientId,
   clientName: users.fullName,
   clientCompany: users.companyName,
+  // Issue #7: a deactivated client's projects stay, shown as theirs (a "people" change refetches them).
+  clientDeactivated: sql<boolean>`${users.archivedAt} is not null`,
 };
 
 export type ProjectView = NonNullable<Awaited<ReturnType<typeof getProject>>>;

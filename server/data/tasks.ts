@@ -31,6 +31,8 @@ const taskColumns = {
   updatedAt: tasks.updatedAt,
   assignedTo: tasks.assignedTo,
   assigneeName: users.fullName,
+  // Issue #7: a deactivated developer's tasks stay theirs until reassigned, shown so (false when unassigned).
+  assigneeDeactivated: sql<boolean>`${users.archivedAt} is not null`,
   projectId: tasks.projectId,
   projectTitle: projects.title,
   // The same for every reader, so one live push serves them all: an administrator or the project's

@@ -394,6 +394,10 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     expect(await resetLinks()).toEqual([]);
     const [project] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.clientId).toBe(id);
+    // Shown as a deactivated person's (issue #7 item 3), until reactivated (below).
+    const shownDeactivated = async () =>
+      (await admin.request("GET", `/api/projects/${projectId}`)).json.clientDeactivated;
+    expect(await shownDeactivated()).toBe(true);
 
     const refused = await server.client().request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD });
     expect(refused.status).toBe(403);
@@ -426,6 +430,7 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     const reactivated = await admin.request("POST", `/api/admin/clients/${id}/reactivate`);
     expect(reactivated.status).toBe(200);
     expect(reactivated.json).toMatchObject({ id, archivedAt: null });
+    expect(await shownDeactivated()).toBe(false);
     const again = await server.signIn(email, PASSWORD);
     expect((await again.request("GET", "/api/projects")).status).toBe(200);
     const actions = (await auditRows(id)).map((entry) => entry.action).sort();

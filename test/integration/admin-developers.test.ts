@@ -173,6 +173,21 @@ describe("DELETE /api/admin/developers/:id and reactivation", () => {
     const person = await newPerson(server, "developer");
     const project = await createProject(server.db, client.id);
     await assignDeveloper(server.db, project.id, person.id);
+    const task = await admin.request("POST", "/api/admin/tasks", {
+      title: "Held by the leaver",
+      description: "",
+      assignedTo: person.id,
+      projectId: project.id,
+      dueDate: null,
+      status: "todo",
+      priority: "medium",
+    });
+    expect(task.status).toBe(201);
+    const assigneeShown = async () =>
+      (await admin.request("GET", `/api/tasks?assignee=${person.id}`)).json.items.map(
+        (item: { assigneeName: string; assigneeDeactivated: boolean }) => [item.assigneeName, item.assigneeDeactivated],
+      );
+    expect(await assigneeShown()).toEqual([[expect.any(String), false]]);
     const socket = await openLive(server.url, person.client);
     if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
 
@@ -189,6 +204,8 @@ describe("DELETE /api/admin/developers/:id and reactivation", () => {
       .from(projectDevelopers)
       .where(eq(projectDevelopers.developerId, person.id));
     expect(assignments).toHaveLength(1);
+    // Their task stays theirs, shown as a deactivated person's (issue #7 item 3).
+    expect(await assigneeShown()).toEqual([[expect.any(String), true]]);
     const refused = await server
       .client()
       .request("POST", "/api/auth/sign-in/email", { email: person.email, password: DEMO_PASSWORD });

@@ -14,6 +14,7 @@ const task = (id: string, at: string, status: Task["status"] = "todo"): Task => 
   updatedAt: at,
   assignedTo: "dev",
   assigneeName: "Dev",
+  assigneeDeactivated: false,
   projectId: null,
   projectTitle: null,
   assigneeOnProject: false,

@@ -16,6 +16,7 @@ const project = {
   clientId: "client-1",
   clientName: "Chinedu Eze",
   clientCompany: null,
+  clientDeactivated: false,
 };
 
 const compile = (env: "test" | "development" | "production") =>

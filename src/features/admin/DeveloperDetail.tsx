@@ -6,6 +6,7 @@ import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey } from "../projects/api";
+import { clientNameOf } from "../projects/format";
 import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
@@ -50,7 +51,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
               id: project.id,
               cells: [
                 <ProjectLink key="title" id={project.id} title={project.title} />,
-                <ClientLink key="client" id={project.clientId} name={project.clientName} />,
+                <ClientLink key="client" id={project.clientId} name={clientNameOf(project)} />,
                 <ProjectStatusBadge key="status" status={project.status} />,
                 `${project.progress}%`,
               ],

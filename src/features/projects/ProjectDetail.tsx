@@ -12,7 +12,7 @@ import { useMe } from "../../lib/session";
 import { ClientLink } from "../admin/PersonLink";
 import { projectKey, projectQuery } from "./api";
 import { FilesPanel } from "./FilesPanel";
-import { clientLabel } from "./format";
+import { clientLabel, clientNameOf } from "./format";
 import { PROJECT_NOT_FOUND, PROJECT_NOT_FOUND_TEXT } from "./labels";
 import { MessagesPanel } from "./MessagesPanel";
 import { MilestonesPanel } from "./MilestonesPanel";
@@ -135,7 +135,7 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
                 // An administrator opens the client's page from here.
                 value: isAdmin ? (
                   <>
-                    <ClientLink id={p.clientId} name={p.clientName} />
+                    <ClientLink id={p.clientId} name={clientNameOf(p)} />
                     {p.clientCompany && ` · ${p.clientCompany}`}
                   </>
                 ) : (

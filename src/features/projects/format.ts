@@ -1,5 +1,10 @@
 import type { Project } from "../../../common/api";
+import { ownerName } from "../../../common/text";
 
-export function clientLabel(project: Pick<Project, "clientName" | "clientCompany">): string {
-  return project.clientCompany ? `${project.clientName} · ${project.clientCompany}` : project.clientName;
+/** The project's client by name, marked when deactivated. */
+export const clientNameOf = (project: Pick<Project, "clientName" | "clientDeactivated">) =>
+  ownerName(project.clientName, project.clientDeactivated);
+
+export function clientLabel(project: Pick<Project, "clientName" | "clientCompany" | "clientDeactivated">): string {
+  return project.clientCompany ? `${clientNameOf(project)} · ${project.clientCompany}` : clientNameOf(project);
 }

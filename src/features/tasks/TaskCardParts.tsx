@@ -2,6 +2,7 @@ import { HStack, Stack, Text } from "@chakra-ui/react";
 import type { ReactNode } from "react";
 import type { Task } from "../../../common/api";
 import { formatDay } from "../../../common/format";
+import { ownerName } from "../../../common/text";
 import { ProjectLink } from "../projects/ProjectLink";
 import { TaskPriorityBadge } from "./TaskPriorityBadge";
 import { TaskStatusBadge } from "./TaskStatusBadge";
@@ -53,8 +54,9 @@ export function TaskCardHeading({
   );
 }
 
-/** A task's assignee by name, or "Unassigned". */
-export const assigneeOf = (task: Pick<Task, "assigneeName">) => task.assigneeName ?? "Unassigned";
+/** A task's assignee by name (marked when deactivated), or "Unassigned". */
+export const assigneeOf = (task: Pick<Task, "assigneeName" | "assigneeDeactivated">) =>
+  task.assigneeName === null ? "Unassigned" : ownerName(task.assigneeName, task.assigneeDeactivated);
 
 /**
  * A task's project and due date, and who works on it where the reader is not that person. The
