@@ -47,7 +47,7 @@ const FAR_PAGE = 100;
  * fifth: a search for one client in that order (payments for one client read every newer invoice).
  * With `filter`, the table's first page in its default order narrowed by that filter (a status).
  * With `farSorts`, page 100 by each of those sorts too (the sorts that read another table's value or
- * one computed from today, and a sort added since the bench's figures were first taken: enquiries by status).
+ * one computed from today, and the sorts added since the bench's figures were first taken: enquiries by status, payments by project).
  */
 function adminTable<Q extends AdminTableQuery>(
   name: string,
@@ -185,7 +185,7 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     defaults: PAYMENT_TABLE_DEFAULTS,
     one: "client10000",
     filter: { status: "pending" },
-    farSorts: ["client", "status"],
+    farSorts: ["client", "project", "status"],
   }),
   ...adminTable("bookings", "/api/admin/bookings", listBookings, {
     sort: "created",

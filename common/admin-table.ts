@@ -76,7 +76,7 @@ export type StaffSort = (typeof STAFF_SORTS)[number];
 export const STAFF_TABLE_DEFAULTS: TableDefaults<StaffSort> = { sort: "name", dir: "asc" };
 
 /** Payments (issue #7 item 7): the invoices table, sortable by its columns; searched by number or client name/e-mail. */
-export const PAYMENT_SORTS = ["number", "client", "amount", "due", "status", "created"] as const;
+export const PAYMENT_SORTS = ["number", "client", "project", "amount", "due", "status", "created"] as const;
 export type PaymentSort = (typeof PAYMENT_SORTS)[number];
 export const PAYMENT_TABLE_DEFAULTS: TableDefaults<PaymentSort> = { sort: "created", dir: "desc" };
 /**

@@ -45,14 +45,16 @@ const paymentColumns = {
 export type PaymentRow = Awaited<ReturnType<typeof listPayments>>["items"][number];
 
 /**
- * Each sort. Number, amount, due date and created read their indexes
- * (invoices_number_order_idx, invoices_amount_idx, invoices_due_idx,
+ * Each sort. Number, project, amount, due date and created read their indexes
+ * (invoices_number_order_idx, invoices_project_title_idx, invoices_amount_idx, invoices_due_idx,
  * invoices_created_idx); client walks the clients in name order (walkedByClient);
  * the status shown depends on today, so a page reads each status in turn (statusRuns).
  */
 const sortExpressions: Record<PaymentSort, SQL> = {
   number: sql`${invoices.numberOrder}`,
   client: sql`lower(${users.fullName})`,
+  // The title as the invoice's client knew it (migration 0041), as the column shows it; none last.
+  project: sql`lower(${invoices.projectTitle})`,
   amount: sql`${invoices.amount}`,
   due: sql`${invoices.dueDate}`,
   status: shownStatus,

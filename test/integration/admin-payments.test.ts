@@ -31,6 +31,7 @@ const SORT_SQL = {
   // The number's last digits as a number (INV-2026-999 before INV-2026-1000): the test below checks that.
   number: sql`i.number_order`,
   client: sql`lower(u.full_name)`,
+  project: sql`lower(i.project_title)`,
   amount: sql`i.amount_minor`,
   due: sql`i.due_date`,
   created: sql`i.created_at`,
@@ -97,6 +98,9 @@ beforeAll(async () => {
     });
     invoiceIds.push(row.id);
   }
+  // Project titles as the invoices' clients knew them: differing in case, two alike, one invoice with none.
+  await server.db.execute(sql`update invoices set project_title = (array['beta site', 'Alpha app', 'alpha app',
+      'Gamma', null])[1 + (amount_minor / 100000 % 5)::int] where id in ${invoiceIds}`);
   ownerId = await createClientWithPassword(
     server.db,
     { fullName: `${TAG} Owner`, email: `owner.${TAG}@example.test` },
@@ -145,7 +149,7 @@ describe("who may use the payments routes", () => {
 
 describe("GET /api/admin/payments", () => {
   it("pages through every sort both ways in SQL's order, id breaking ties, each row once", async () => {
-    for (const sort of ["number", "client", "amount", "due", "status", "created"] as const) {
+    for (const sort of ["number", "client", "project", "amount", "due", "status", "created"] as const) {
       for (const dir of ["asc", "desc"] as const) {
         const expected = await expectedIds(sort, dir, TAG);
         expect(expected).toHaveLength(COUNT);
@@ -193,7 +197,7 @@ describe("GET /api/admin/payments", () => {
         current_date + (n * 31 % 90) - 30, case when n % 7 = 0 then 'paid' else 'unpaid' end,
         now() - (n * 6151 % 4001) * interval '1 minute', current_date + (n * 31 % 90) - 30
       from generate_series(1, ${FEW_MATCHES + 5}) n`);
-    for (const sort of ["number", "client", "amount", "due", "status", "created"] as const) {
+    for (const sort of ["number", "client", "project", "amount", "due", "status", "created"] as const) {
       for (const dir of ["asc", "desc"] as const) {
         const expected = await expectedIds(sort, dir, many);
         expect(expected).toHaveLength(FEW_MATCHES + 5);

@@ -72,6 +72,7 @@ export function PaymentsPage({
     {
       key: "project",
       header: "Project",
+      sort: "project",
       wrap: true,
       cell: (row) => <ProjectLink id={row.projectId} title={row.projectTitle} />,
     },
