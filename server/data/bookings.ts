@@ -6,7 +6,7 @@ import type { OrderStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { analyticsCounters, serviceOrders, services, users } from "../db/schema";
+import { analyticsCounters, lastWordOf, serviceOrders, services, users } from "../db/schema";
 import {
   countedOwnersPage,
   offsetPlaceholder,
@@ -99,7 +99,7 @@ const client = alias(users, "client");
 const buyer = alias(users, "buyer");
 
 const clientMatches = (match: SearchMatch, person: Record<"role" | "fullName" | "email", AnyPgColumn>) =>
-  sql`${person.role} = 'client' and ${match([sql`lower(${person.fullName})`, sql`lower(${person.email})`])}`;
+  sql`${person.role} = 'client' and ${match([sql`lower(${person.fullName})`, lastWordOf(person.fullName), sql`lower(${person.email})`])}`;
 
 /** The orders a table shows: of one status when `status` (the `status` placeholder). */
 const statusFilter = (shape: { status: boolean }) =>

@@ -2,7 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { CLIENT_DETAIL_LIMIT, type ClientSort, type ClientsQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { users } from "../db/schema";
+import { lastWordOf, users } from "../db/schema";
 import {
   onePageIds,
   opaquePrefixSearchPlaceholders,
@@ -54,7 +54,12 @@ const sortExpressions: Record<ClientSort, SQL> = {
 };
 
 /** The table's search: a prefix of the name, e-mail or company. */
-const clientSearched = [sql`lower(${users.fullName})`, sql`lower(${users.email})`, sql`lower(${users.companyName})`];
+const clientSearched = [
+  sql`lower(${users.fullName})`,
+  lastWordOf(users.fullName),
+  sql`lower(${users.email})`,
+  sql`lower(${users.companyName})`,
+];
 
 /** Clients, matching the search when there is one (a typed text's or a prepared read's placeholders). */
 function clientFilter(match: SearchMatch | undefined): SQL | undefined {

@@ -1,7 +1,7 @@
 import { and, type SQL, sql } from "drizzle-orm";
 import { type AdminPage, DEVELOPER_DETAIL_LIMIT, type DeveloperSort, type DevelopersQuery } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { users } from "../db/schema";
+import { lastWordOf, users } from "../db/schema";
 import { accountState, getPerson, hasRole, type PersonLock, type PersonRow, peopleTable } from "./people";
 import { listProjects } from "./projects";
 import { listTasks } from "./tasks";
@@ -20,7 +20,7 @@ export type DeveloperRow = { id: string; fullName: string; email: string; create
 export const listDevelopers: (db: Db, query: DevelopersQuery) => Promise<AdminPage<PersonRow>> = peopleTable({
   name: "developers",
   people: (search) => and(hasRole("developer"), search),
-  searched: [sql`lower(${users.fullName})`, sql`lower(${users.email})`],
+  searched: [sql`lower(${users.fullName})`, lastWordOf(users.fullName), sql`lower(${users.email})`],
   sorts: sortExpressions,
 });
 

@@ -7,7 +7,7 @@ import { lagosParts } from "../../common/format";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { analyticsCounters, invoiceCounters, invoices, projects, users } from "../db/schema";
+import { analyticsCounters, invoiceCounters, invoices, lastWordOf, projects, users } from "../db/schema";
 import {
   countedOwnersPage,
   escapeLike,
@@ -61,7 +61,7 @@ const sortExpressions: Record<PaymentSort, SQL> = {
   created: sql`${invoices.createdAt}`,
 };
 
-const searchedClients = [sql`lower(client.full_name)`, sql`lower(client.email)`];
+const searchedClients = [sql`lower(client.full_name)`, lastWordOf(sql`client.full_name`), sql`lower(client.email)`];
 const searchedNumbers = [sql`lower(${invoices.invoiceNumber})`];
 
 /**
@@ -491,7 +491,7 @@ export async function nextInvoiceNumber(tx: Tx, year: number): Promise<string> {
 
 const personColumns = { id: users.id, fullName: users.fullName, email: users.email, companyName: users.companyName };
 
-/** Active people of `role` whose name or e-mail starts with `q`, by name (users_role_name_idx). */
+/** Active people of `role` whose name, surname or e-mail starts with `q`, by name (users_role_name_idx). */
 export function peopleOptions(db: Db, role: "client" | "developer", q: string | undefined, limit: number) {
   return db
     .select(personColumns)
@@ -500,7 +500,7 @@ export function peopleOptions(db: Db, role: "client" | "developer", q: string | 
       and(
         eq(users.role, role),
         sql`${users.archivedAt} is null`,
-        prefixSearch(q, [sql`lower(${users.fullName})`, sql`lower(${users.email})`]),
+        prefixSearch(q, [sql`lower(${users.fullName})`, lastWordOf(users.fullName), sql`lower(${users.email})`]),
       ),
     )
     .orderBy(sql`lower(${users.fullName})`, users.id)

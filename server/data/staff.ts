@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { AdminPage, StaffQuery, StaffSort } from "../../common/admin";
 import type { Db, Tx } from "../db";
-import { users } from "../db/schema";
+import { lastWordOf, users } from "../db/schema";
 import { HttpError } from "../http/errors";
 import { getPerson, type PersonLock, type PersonRow, peopleTable } from "./people";
 
@@ -19,7 +19,7 @@ const sortExpressions: Record<StaffSort, SQL> = {
 export const listStaff: (db: Db, query: StaffQuery) => Promise<AdminPage<PersonRow>> = peopleTable({
   name: "staff",
   people: (search) => and(STAFF_ROLE_SQL, search),
-  searched: [sql`lower(${users.fullName})`, sql`lower(${users.email})`],
+  searched: [sql`lower(${users.fullName})`, lastWordOf(users.fullName), sql`lower(${users.email})`],
   sorts: sortExpressions,
 });
 

@@ -274,7 +274,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: {
         tags: ["admin"],
         summary:
-          "Active clients whose name or e-mail starts with q, by name, at most `limit` (the forms' client picker)",
+          "Active clients whose name, surname or e-mail starts with q, by name, at most `limit` (the forms' client picker)",
         querystring: pickerQuerySchema,
         response: { 200: z.array(personOptionSchema), ...errorResponses(400, 401, 403) },
       },

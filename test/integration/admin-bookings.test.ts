@@ -177,7 +177,8 @@ async function expectedOrderIds(
   const pattern = `${(q ?? "").toLowerCase()}%`;
   const result = await server.db.execute<{ id: string }>(
     sql`select o.id from service_orders o join users u on u.id = o.client_id join services s on s.id = o.service_id
-        where (lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern} or lower(s.title) like ${pattern})
+        where (lower(u.full_name) like ${pattern} or lower(substring(u.full_name from '[^[:space:]]+$')) like ${pattern}
+          or lower(u.email) like ${pattern} or lower(s.title) like ${pattern})
           and (${status ?? null}::text is null or o.status = ${status ?? null})
         order by ${ORDER_SORT_SQL[sort]} ${direction}, o.id ${direction}`,
   );

@@ -5,6 +5,7 @@ import { allClients } from "../../server/data/clients";
 import { auditLog, projects, sessions, users, verifications } from "../../server/db/schema";
 import { FEW_MATCHES } from "../../server/http/admin-table";
 import { type ClientSpec, createClients, createClientWithPassword } from "../support/clients";
+import { insertInvoice } from "../support/invoices";
 import { openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -45,7 +46,8 @@ async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: 
   const pattern = `${q.toLowerCase()}%`;
   const result = await server.db.execute(
     sql`select id from users where role = 'client'
-        and (lower(full_name) like ${pattern} or lower(email) like ${pattern} or lower(company_name) like ${pattern})
+        and (lower(full_name) like ${pattern} or lower(substring(full_name from '[^[:space:]]+$')) like ${pattern}
+          or lower(email) like ${pattern} or lower(company_name) like ${pattern})
         order by ${SORT_SQL[sort]} ${direction}, id ${direction}`,
   );
   return (result.rows as { id: string }[]).map((row) => row.id);
@@ -118,6 +120,22 @@ describe("GET /api/admin/clients", () => {
     expect((await table(admin, `q=${TAG.slice(0, 2)}_`)).total).toBe(0);
     // Only clients: the administrator and developers are never rows of this table.
     expect((await table(admin, "q=admin@lagosstudio")).total).toBe(0);
+  });
+
+  it("finds a client by the start of their surname (the name's last word) too, on the clients, payments and pickers", async () => {
+    const surname = `Sur${TAG}`;
+    const [id] = await createClients(server.db, [
+      { fullName: `Ada ${surname}`, email: `ada.${TAG}@example.test`, companyName: null },
+    ]);
+    const invoice = await insertInvoice(server.db, { clientId: id as string, invoiceNumber: `SUR-${TAG}` });
+    expect((await table(admin, `q=${surname.toLowerCase()}`)).items.map((row) => row.id)).toEqual([id]);
+    expect((await table(admin, `q=${surname.slice(0, 6)}`)).items.map((row) => row.id)).toEqual([id]);
+    // Its start only: the same letters inside the word do not match.
+    expect((await table(admin, `q=ur${TAG}`)).total).toBe(0);
+    const payments = await admin.request("GET", `/api/admin/payments?q=${surname}`);
+    expect(payments.json.items.map((row: { id: string }) => row.id)).toEqual([invoice.id]);
+    const options = await admin.request("GET", `/api/admin/client-options?q=${surname}`);
+    expect(options.json.map((row: { id: string }) => row.id)).toEqual([id]);
     const all = await table(admin, "pageSize=100");
     const [clients] = await server.db
       .select({ n: sql<number>`count(*)::int` })

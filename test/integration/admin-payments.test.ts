@@ -58,7 +58,8 @@ async function expectedIds(sort: keyof typeof SORT_SQL, dir: "asc" | "desc", q: 
   const order = sql`${SORT_SQL[sort]} ${direction}${then ?? sql``}`;
   const result = await server.db.execute(
     sql`select i.id from invoices i join users u on u.id = i.client_id
-        where (lower(i.invoice_number) like ${pattern} or lower(u.full_name) like ${pattern} or lower(u.email) like ${pattern})
+        where (lower(i.invoice_number) like ${pattern} or lower(u.full_name) like ${pattern}
+          or lower(substring(u.full_name from '[^[:space:]]+$')) like ${pattern} or lower(u.email) like ${pattern})
           and ${STATUS_SQL[status]}
         order by ${order}, i.id ${direction}`,
   );
@@ -219,7 +220,7 @@ describe("GET /api/admin/payments", () => {
     expect(before.total).toBe(await recount());
     const [payer] = await createClients(server.db, [
       // Named so that the other tests' search for TAG does not find it.
-      { fullName: `Total Payer ${TAG}`, email: `total.${TAG}@example.test` },
+      { fullName: `Total ${TAG} Payer`, email: `total.${TAG}@example.test` },
     ]);
     await insertInvoice(server.db, { clientId: payer as string, amount: 1000 });
     expect((await table(admin, "pageSize=5")).total).toBe(before.total + 1);
@@ -321,7 +322,7 @@ describe("GET /api/admin/payments", () => {
     // After the tests above, thousands of invoices: the pages walk the clients in name order, and each
     // status in turn; the first, the second and one halfway through. Among them, unpaid invoices with
     // no due date (unpaid) and invoices stored overdue whose due date is still ahead (overdue).
-    const [odd] = await createClients(server.db, [{ fullName: `Odd Dates ${TAG}`, email: `odd.${TAG}@example.test` }]);
+    const [odd] = await createClients(server.db, [{ fullName: `Odd ${TAG} Dates`, email: `odd.${TAG}@example.test` }]);
     for (const [status, dueDate] of [
       ["unpaid", null],
       ["unpaid", null],

@@ -93,6 +93,10 @@ describe("GET /api/admin/staff", () => {
     const desc = await table(`q=${TAG}&sort=name&dir=desc`);
     expect(desc.items.map((row) => row.id)).toEqual(asc.items.map((row) => row.id).reverse());
     expect((await table(`q=dayo.${TAG}`)).total).toBe(0);
+    // By the start of a name's last word too; a client of that surname is still no staff member.
+    const bySurname = (await table("q=chid&pageSize=100")).items.map((row) => row.fullName);
+    expect(bySurname).toContain(`${TAG} Chidi`);
+    expect((await table("q=dayo&pageSize=100")).items.map((row) => row.fullName)).not.toContain(`${TAG} Dayo`);
     const [counted] = await server.db
       .select({ n: sql<number>`count(*)::int` })
       .from(users)
