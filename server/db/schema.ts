@@ -387,7 +387,8 @@ export const invoices = pgTable(
     index("invoices_project_idx").on(t.projectId),
     // Payments table (issue #7): one index per sort, the id as the tie-break; number searched by prefix.
     index("invoices_number_order_idx").on(t.numberOrder, t.id),
-    index("invoices_project_title_idx").on(sql`lower(${t.projectTitle})`, t.id),
+    // The title itself last, so a far page is read from the index alone (as users_role_name_idx).
+    index("invoices_project_title_idx").on(sql`lower(${t.projectTitle})`, t.id, t.projectTitle),
     index("invoices_amount_idx").on(t.amount, t.id),
     index("invoices_due_idx").on(t.dueDate, t.id),
     // By the status shown: each stored status by id, the due date beside it to tell overdue from
