@@ -290,7 +290,8 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ["admin"],
-        summary: "Active developers whose name or e-mail starts with q, by name (the project form's assignees)",
+        summary:
+          "Active developers whose name, surname or e-mail starts with q, by name (the project form's assignees)",
         querystring: pickerQuerySchema.extend({
           limit: z.coerce.number().int().min(1).max(DEVELOPER_PICKER_LIMIT).default(DEVELOPER_PICKER_LIMIT),
         }),
