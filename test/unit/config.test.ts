@@ -391,4 +391,37 @@ describe("SessionCache", () => {
     vi.advanceTimersByTime(SETTLE_MS);
     expect(invalidated).toEqual(["u1 person", "u2 one session", "u1 person"]);
   });
+
+  it("tells whether a person was invalidated since a read began", () => {
+    const cache = new SessionCache(0);
+    const before = cache.readMark();
+    expect(cache.invalidatedSince("u1", before)).toBe(false);
+    cache.invalidateUser("u1");
+    expect(cache.invalidatedSince("u1", before)).toBe(true);
+    expect(cache.invalidatedSince("u2", before)).toBe(false);
+    expect(cache.invalidatedSince("u1", cache.readMark())).toBe(false);
+  });
+
+  it("forgetAll drops every session, keeps none read before it, and tells its listeners", () => {
+    const cache = new SessionCache(0);
+    let told = 0;
+    cache.onEveryoneInvalidated(() => {
+      told += 1;
+    });
+    cache.set("a", session("t1", "u1"), cache.readMark(), T0);
+    const underWay = cache.readMark();
+    expect(cache.get("a", T0)?.user.id).toBe("u1");
+
+    cache.forgetAll();
+
+    expect(told).toBe(1);
+    expect(cache.get("a", T0)).toBeUndefined();
+    // A read begun before may hold what was invalidated unheard: not remembered, and said so.
+    expect(cache.invalidatedSince("u2", underWay)).toBe(true);
+    cache.set("b", session("t2", "u2"), underWay, T0);
+    expect(cache.get("b", T0)).toBeUndefined();
+    // One begun after is.
+    cache.set("b", session("t2", "u2"), cache.readMark(), T0);
+    expect(cache.get("b", T0)?.user.id).toBe("u2");
+  });
 });

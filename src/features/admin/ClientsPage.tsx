@@ -1,10 +1,9 @@
-import { Button, Stack, Text } from "@chakra-ui/react";
+import { Button } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { LuDownload, LuUsers } from "react-icons/lu";
 import type { AdminClient, ClientSort, ClientsQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { toastFailure, useLoadFailedToast } from "../../lib/toasts";
@@ -34,14 +33,7 @@ export function ClientsPage({
       key: "name",
       header: "Name",
       sort: "name",
-      cell: (client) => (
-        <Stack gap="0">
-          <PersonName person={client} />
-          <Text color="fg.muted" fontSize="xs">
-            <EmailAddress email={client.email} />
-          </Text>
-        </Stack>
-      ),
+      cell: (client) => <PersonName person={client} />,
     },
     { key: "company", header: "Company", sort: "company", wrap: true, cell: (client) => client.companyName ?? "—" },
     { key: "joined", header: "Joined", sort: "joined", cell: (client) => formatDate(client.createdAt) },

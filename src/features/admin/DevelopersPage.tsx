@@ -1,10 +1,8 @@
-import { Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "@tanstack/react-router";
 import { LuUserCog } from "react-icons/lu";
 import type { AdminDeveloper, DeveloperSort, DevelopersQuery } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
-import { EmailAddress } from "../../components/EmailAddress";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { useLoadFailedToast } from "../../lib/toasts";
@@ -34,14 +32,7 @@ export function DevelopersPage({
       header: "Name",
       sort: "name",
       // The e-mail under the name, as on Clients and Staff: a column of its own could not be sorted by.
-      cell: (developer) => (
-        <Stack gap="0">
-          <PersonName person={developer} />
-          <Text color="fg.muted" fontSize="xs">
-            <EmailAddress email={developer.email} />
-          </Text>
-        </Stack>
-      ),
+      cell: (developer) => <PersonName person={developer} />,
     },
     { key: "joined", header: "Joined", sort: "joined", cell: (developer) => formatDate(developer.createdAt) },
     {

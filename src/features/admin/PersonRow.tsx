@@ -1,8 +1,9 @@
-import { Badge, Button, HStack, Link, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Link, Stack, Text } from "@chakra-ui/react";
 import type { UseMutationResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { LuTrash2 } from "react-icons/lu";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { EmailAddress } from "../../components/EmailAddress";
 import { toaster } from "../../components/Toaster";
 import { keepPlace } from "../../lib/keep-place";
 import { failure, toastFailure, toastOutcome } from "../../lib/toasts";
@@ -23,17 +24,22 @@ export function HiddenName({ name }: { name: string }) {
   );
 }
 
-/** The person's name, marked when their account is deactivated. */
+/** A people table's first cell: the person's name, marked when their account is deactivated, and their e-mail. */
 export function PersonName({ person }: { person: Person }) {
   return (
-    <HStack gap="2">
-      <Text fontWeight="medium">{person.fullName}</Text>
-      {person.archivedAt && (
-        <Badge colorPalette="gray" variant="surface">
-          Deactivated
-        </Badge>
-      )}
-    </HStack>
+    <Stack gap="0">
+      <HStack gap="2">
+        <Text fontWeight="medium">{person.fullName}</Text>
+        {person.archivedAt && (
+          <Badge colorPalette="gray" variant="surface">
+            Deactivated
+          </Badge>
+        )}
+      </HStack>
+      <Text color="fg.muted" fontSize="xs">
+        <EmailAddress email={person.email} />
+      </Text>
+    </Stack>
   );
 }
 
