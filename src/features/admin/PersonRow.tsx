@@ -24,12 +24,16 @@ export function HiddenName({ name }: { name: string }) {
   );
 }
 
-/** A people table's first cell: the person's name, marked when their account is deactivated, and their e-mail. */
-export function PersonName({ person }: { person: Person }) {
+/**
+ * A people table's first cell: the person's name, marked when their account is deactivated, and their e-mail.
+ * `badges` go beside the name, before Deactivated (Staff's "You" and "Invited").
+ */
+export function PersonName({ person, badges }: { person: Person; badges?: ReactNode }) {
   return (
     <Stack gap="0">
       <HStack gap="2">
         <Text fontWeight="medium">{person.fullName}</Text>
+        {badges}
         {person.archivedAt && (
           <Badge colorPalette="gray" variant="surface">
             Deactivated

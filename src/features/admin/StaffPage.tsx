@@ -1,4 +1,4 @@
-import { Badge, Button, HStack, Stack, Text } from "@chakra-ui/react";
+import { Badge, Button, HStack, Text } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { useRef, useState } from "react";
@@ -25,7 +25,7 @@ import { serverMessage, toastOutcome, useLoadFailedToast } from "../../lib/toast
 import { REACTIVATE_TEXTS, ResendInvitationButton, SignOutEverywhereButton } from "./Account";
 import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { adminPeopleKey } from "./api";
-import { HiddenName, ReactivateButton } from "./PersonRow";
+import { HiddenName, PersonName, ReactivateButton } from "./PersonRow";
 import {
   adminStaffKey,
   staffQueryOptions,
@@ -56,30 +56,23 @@ export function StaffPage({ query, onQueryChange }: { query: StaffQuery; onQuery
       header: "Name",
       sort: "name",
       cell: (member) => (
-        <Stack gap="0">
-          <HStack gap="2">
-            <Text fontWeight="medium">{member.fullName}</Text>
-            {member.id === me?.id && (
-              <Badge colorPalette="gray" variant="outline">
-                You
-              </Badge>
-            )}
-            {member.archivedAt ? (
-              <Badge colorPalette="gray" variant="surface">
-                Deactivated
-              </Badge>
-            ) : (
-              !member.emailVerified && (
+        <PersonName
+          person={member}
+          badges={
+            <>
+              {member.id === me?.id && (
+                <Badge colorPalette="gray" variant="outline">
+                  You
+                </Badge>
+              )}
+              {!member.archivedAt && !member.emailVerified && (
                 <Badge colorPalette="orange" variant="surface">
                   Invited
                 </Badge>
-              )
-            )}
-          </HStack>
-          <Text color="fg.muted" fontSize="xs">
-            <EmailAddress email={member.email} />
-          </Text>
-        </Stack>
+              )}
+            </>
+          }
+        />
       ),
     },
     {
