@@ -101,6 +101,7 @@ export const subscriptionSchema = z
     clientId: z.string(),
     clientName: z.string(),
     clientCompany: z.string().nullable(),
+    clientDeactivated: z.boolean(),
     serviceTitle: z.string(),
     amountMinor: z.number().int(),
     since: timestamp,

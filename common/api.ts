@@ -77,6 +77,8 @@ export const messageSchema = z
     message: z.string(),
     createdAt: timestamp,
     authorName: z.string(),
+    /** The author's account is deactivated: their messages stay, shown as a deactivated person's. */
+    authorDeactivated: z.boolean(),
     authorRole: z.enum(ROLES),
     files: z.array(messageFileSchema),
   })
@@ -145,6 +147,8 @@ export const serviceOrderSchema = z
     clientId: z.string(),
     clientName: z.string(),
     clientCompany: z.string().nullable(),
+    /** The client's account is deactivated: their orders stay, shown as theirs. */
+    clientDeactivated: z.boolean(),
     /** The service's price when the order was placed, in whole minor units. */
     totalAmountMinor: z.number().int(),
     notes: z.string(),
@@ -176,6 +180,8 @@ export const invoiceSchema = z
     clientId: z.string(),
     clientName: z.string(),
     clientCompany: z.string().nullable(),
+    /** The client's account is deactivated: their invoices stay, shown as theirs. */
+    clientDeactivated: z.boolean(),
   })
   .meta({ id: "Invoice" });
 export type Invoice = Json<typeof invoiceSchema>;

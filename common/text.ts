@@ -57,3 +57,7 @@ export const featureLines = (text: string): string[] => [
  * and tasks stay, shown as belonging to a deactivated person).
  */
 export const ownerName = (name: string, deactivated: boolean) => (deactivated ? `${name} (deactivated)` : name);
+
+/** The client a project, invoice or order belongs to, by name, marked when deactivated. */
+export const clientNameOf = (row: { clientName: string; clientDeactivated: boolean }) =>
+  ownerName(row.clientName, row.clientDeactivated);

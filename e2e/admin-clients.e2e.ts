@@ -141,6 +141,10 @@ describe("Admin › Clients", () => {
       body: JSON.stringify({ email: "kunle@adeyemilogistics.test", password: "Demo@2026!" }),
     });
     expect(refused.status).toBe(403);
+    // Their invoices stay, shown as a deactivated person's (issue #7 item 3).
+    await page.goto("/portal/admin/payments?q=kunle");
+    await page.getByRole("table").getByRole("link", { name: "Kunle Adeyemi (deactivated)" }).first().waitFor();
+    await page.goto("/portal/admin/clients?q=kunle");
     await page.getByRole("button", { name: /^Reactivate Kunle/ }).click();
     await page.getByText("Client reactivated").waitFor();
     await page.getByRole("button", { name: /^Delete Kunle/ }).waitFor();

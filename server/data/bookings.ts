@@ -306,6 +306,7 @@ export async function listSubscriptions(db: Db, query: SubscriptionsQuery) {
     clientId: row.clientId,
     clientName: row.clientName,
     clientCompany: row.clientCompany,
+    clientDeactivated: row.clientDeactivated,
     serviceTitle: row.serviceTitle,
     amountMinor: row.totalAmountMinor,
     since: row.updatedAt,

@@ -41,6 +41,8 @@ export const invoiceColumns = {
   clientId: invoices.clientId,
   clientName: users.fullName,
   clientCompany: users.companyName,
+  // Issue #7: a deactivated client's invoices stay, shown as theirs (invoicesPeopleLive refetches them).
+  clientDeactivated: sql<boolean>`${users.archivedAt} is not null`,
 };
 
 export type InvoiceView = NonNullable<Awaited<ReturnType<typeof getInvoice>>>;

@@ -19,6 +19,8 @@ export const orderColumns = {
   clientId: serviceOrders.clientId,
   clientName: users.fullName,
   clientCompany: users.companyName,
+  // Issue #7: a deactivated client's orders stay, shown as theirs.
+  clientDeactivated: sql<boolean>`${users.archivedAt} is not null`,
   totalAmountMinor: serviceOrders.totalAmount,
   notes: serviceOrders.notes,
   status: serviceOrders.status,

@@ -262,6 +262,8 @@ const messageColumns = {
   message: projectMessages.message,
   createdAt: projectMessages.createdAt,
   authorName: users.fullName,
+  // Issue #7: a deactivated person's messages stay, shown as theirs.
+  authorDeactivated: sql<boolean>`${users.archivedAt} is not null`,
   authorRole: users.role,
   files: messageFilesColumn,
 };

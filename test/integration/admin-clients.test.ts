@@ -9,6 +9,7 @@ import { insertInvoice } from "../support/invoices";
 import { openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
+import { createService } from "../support/services";
 
 /** The admin console's clients table (issue #7): paging, sort, search, CSV, delete vs deactivate, reactivate. */
 let server: TestServer;
@@ -385,6 +386,12 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     const projectId = await createProject(server.db, { clientEmail: email });
     const owner = await server.signIn(email, PASSWORD);
     expect((await owner.request("GET", "/api/projects")).status).toBe(200);
+    // Their message, order and invoice, which stay theirs too.
+    const sent = await owner.request("POST", `/api/projects/${projectId}/messages`, { message: "Before I go" });
+    expect(sent.status).toBe(201);
+    const service = await createService(server.db);
+    expect((await owner.request("POST", "/api/orders", { serviceId: service.id })).status).toBe(201);
+    await insertInvoice(server.db, { clientId: id });
     const socket = await openLive(server.url, owner);
     if ("rejected" in socket) throw new Error(`live refused with ${socket.status}`);
     expect(await socket.subscribe(["orders", "mine"])).toMatchObject({ type: "subscribed" });
@@ -413,9 +420,14 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     const [project] = await server.db.select().from(projects).where(eq(projects.id, projectId));
     expect(project?.clientId).toBe(id);
     // Shown as a deactivated person's (issue #7 item 3), until reactivated (below).
-    const shownDeactivated = async () =>
-      (await admin.request("GET", `/api/projects/${projectId}`)).json.clientDeactivated;
-    expect(await shownDeactivated()).toBe(true);
+    const searched = `q=${encodeURIComponent(email)}`;
+    const shownDeactivated = async () => [
+      (await admin.request("GET", `/api/projects/${projectId}`)).json.clientDeactivated,
+      (await admin.request("GET", `/api/projects/${projectId}/messages`)).json.items[0]?.authorDeactivated,
+      (await admin.request("GET", `/api/admin/payments?${searched}`)).json.items[0]?.clientDeactivated,
+      (await admin.request("GET", `/api/admin/bookings?${searched}`)).json.items[0]?.clientDeactivated,
+    ];
+    expect(await shownDeactivated()).toEqual([true, true, true, true]);
 
     const refused = await server.client().request("POST", "/api/auth/sign-in/email", { email, password: PASSWORD });
     expect(refused.status).toBe(403);
@@ -448,7 +460,7 @@ describe("DELETE /api/admin/clients/:id and reactivation", () => {
     const reactivated = await admin.request("POST", `/api/admin/clients/${id}/reactivate`);
     expect(reactivated.status).toBe(200);
     expect(reactivated.json).toMatchObject({ id, archivedAt: null });
-    expect(await shownDeactivated()).toBe(false);
+    expect(await shownDeactivated()).toEqual([false, false, false, false]);
     const again = await server.signIn(email, PASSWORD);
     expect((await again.request("GET", "/api/projects")).status).toBe(200);
     const actions = (await auditRows(id)).map((entry) => entry.action).sort();

@@ -20,6 +20,7 @@ const row = (id: string, at: string, message = `m${id}`, userId = "other"): Proj
   message,
   createdAt: at,
   authorName: userId,
+  authorDeactivated: false,
   authorRole: "client",
   files: [],
 });

@@ -3,6 +3,7 @@ import { Link as RouterLink } from "@tanstack/react-router";
 import { LuFilePlus, LuFolderPlus, LuLayers, LuUserCog, LuUserPlus, LuUsers } from "react-icons/lu";
 import type { AdminDashboard as Dashboard } from "../../../common/admin";
 import { formatDate } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
@@ -98,7 +99,7 @@ export function AdminDashboard() {
                   <Stack gap="0">
                     <Text fontWeight="medium">{order.serviceTitle}</Text>
                     <Text fontSize="sm" color="fg.muted">
-                      <ClientLink id={order.clientId} name={order.clientName} /> · {formatDate(order.createdAt)} ·{" "}
+                      <ClientLink id={order.clientId} name={clientNameOf(order)} /> · {formatDate(order.createdAt)} ·{" "}
                       {formatAmount(order.totalAmountMinor)}
                     </Text>
                   </Stack>

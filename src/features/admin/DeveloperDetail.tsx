@@ -1,12 +1,12 @@
 import { Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { formatDate, formatDay } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
 import { PageHeader } from "../../components/PageHeader";
 import { useLiveRefetch } from "../../lib/live";
 import { projectsListKey } from "../projects/api";
-import { clientNameOf } from "../projects/format";
 import { ProjectLink } from "../projects/ProjectLink";
 import { ProjectStatusBadge } from "../projects/ProjectStatusBadge";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";

@@ -6,6 +6,7 @@ import { LuPencil } from "react-icons/lu";
 import type { z } from "zod";
 import { type AdminPayment, invoiceUpdateSchema } from "../../../common/admin-money";
 import { fromMinorUnits } from "../../../common/schemas";
+import { clientNameOf } from "../../../common/text";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
@@ -85,7 +86,7 @@ function EditForm({
       cancelWhilePending={false}
     >
       <Text color="fg.muted" fontSize="sm">
-        For {invoice.clientName}. They are told of the change, and their invoice and its PDF show it at once.
+        For {clientNameOf(invoice)}. They are told of the change, and their invoice and its PDF show it at once.
       </Text>
       <InvoiceFields
         form={form}

@@ -4,6 +4,7 @@ import { LuCircleCheck, LuDownload, LuReceipt, LuTrash2 } from "react-icons/lu";
 import type { AdminPayment, PaymentSort, PaymentsQuery } from "../../../common/admin-money";
 import { PAYMENT_FILTER_LABELS, PAYMENT_FILTERS } from "../../../common/admin-table";
 import { countOf, formatDate, formatDay } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { errorMessage } from "../../lib/form-errors";
@@ -62,7 +63,7 @@ export function PaymentsPage({
       sort: "client",
       cell: (row) => (
         <Stack gap="0">
-          <ClientLink id={row.clientId} name={row.clientName} />
+          <ClientLink id={row.clientId} name={clientNameOf(row)} />
           <Text color="fg.muted" fontSize="xs">
             {row.clientEmail}
           </Text>
@@ -196,7 +197,7 @@ function MarkPaid({ invoice }: { invoice: AdminPayment }) {
   return (
     <ConfirmDialog
       question={MARK_PAID_QUESTION}
-      description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. Today is recorded as its paid date.`}
+      description={`${invoice.invoiceNumber} for ${clientNameOf(invoice)}, ${formatAmount(invoice.amount)}. Today is recorded as its paid date.`}
       confirmLabel="Mark paid"
       onConfirm={() =>
         toastOutcome(markPaid.mutateAsync(invoice.id), {
@@ -223,7 +224,7 @@ function DeleteInvoice({ invoice }: { invoice: AdminPayment }) {
   return (
     <ConfirmDialog
       question={DELETE_INVOICE_QUESTION}
-      description={`${invoice.invoiceNumber} for ${invoice.clientName}, ${formatAmount(invoice.amount)}. They are told it was withdrawn, and it leaves their invoices and the totals. Its number is not used again.`}
+      description={`${invoice.invoiceNumber} for ${clientNameOf(invoice)}, ${formatAmount(invoice.amount)}. They are told it was withdrawn, and it leaves their invoices and the totals. Its number is not used again.`}
       confirmLabel="Delete"
       onConfirm={() =>
         toastOutcome(remove.mutateAsync(invoice.id), {

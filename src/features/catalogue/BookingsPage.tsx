@@ -6,6 +6,7 @@ import type { BookingSort } from "../../../common/admin-table";
 import type { ServiceOrder } from "../../../common/api";
 import { ORDER_STATUSES, type OrderStatus } from "../../../common/domain";
 import { formatDate } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { SelectInput } from "../../components/FormField";
 import { StatCard, StatGrid } from "../../components/StatCard";
@@ -54,7 +55,7 @@ export function BookingsPage({
       sort: "client",
       cell: (order) => (
         <>
-          <ClientLink id={order.clientId} name={order.clientName} />
+          <ClientLink id={order.clientId} name={clientNameOf(order)} />
           {order.clientCompany && (
             <Text fontSize="xs" color="fg.muted">
               {order.clientCompany}
@@ -145,7 +146,7 @@ function BookingActions({ order }: { order: ServiceOrder }) {
       // Spec §8: bookings show the server's own message.
       failed: serverMessage,
     });
-  const who = ` ${order.serviceTitle} for ${order.clientName}`;
+  const who = ` ${order.serviceTitle} for ${clientNameOf(order)}`;
   return (
     <HStack gap="2" justify="end">
       <Button
@@ -165,7 +166,7 @@ function BookingActions({ order }: { order: ServiceOrder }) {
       </Button>
       <ConfirmDialog
         question={CANCEL_BOOKING_QUESTION}
-        description={`${order.serviceTitle} for ${order.clientName}. The client sees the booking as cancelled.`}
+        description={`${order.serviceTitle} for ${clientNameOf(order)}. The client sees the booking as cancelled.`}
         confirmLabel="Cancel booking"
         onConfirm={() => run("cancel")}
         trigger={

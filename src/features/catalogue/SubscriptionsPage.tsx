@@ -4,6 +4,7 @@ import { LuRepeat } from "react-icons/lu";
 import type { Subscription, SubscriptionsQuery } from "../../../common/admin-catalogue";
 import type { SubscriptionSort } from "../../../common/admin-table";
 import { countOf, formatDate } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { TOAST } from "../../lib/messages";
@@ -42,7 +43,7 @@ export function SubscriptionsPage({
       sort: "client",
       cell: (row) => (
         <>
-          <ClientLink id={row.clientId} name={row.clientName} />
+          <ClientLink id={row.clientId} name={clientNameOf(row)} />
           {row.clientCompany && (
             <Text fontSize="xs" color="fg.muted">
               {row.clientCompany}
@@ -96,7 +97,7 @@ export function SubscriptionsPage({
 
 function EndSubscriptionButton({ subscription }: { subscription: Subscription }) {
   const decide = useDecideBooking();
-  const what = `${subscription.serviceTitle} for ${subscription.clientName}`;
+  const what = `${subscription.serviceTitle} for ${clientNameOf(subscription)}`;
   return (
     <ConfirmDialog
       question={END_SUBSCRIPTION_QUESTION}

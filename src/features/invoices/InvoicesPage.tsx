@@ -3,6 +3,7 @@ import { useRef } from "react";
 import { LuReceipt } from "react-icons/lu";
 import type { Invoice, InvoiceSummary } from "../../../common/api";
 import { countOf, formatDay, formatInteger } from "../../../common/format";
+import { clientNameOf } from "../../../common/text";
 import { DataTable } from "../../components/DataTable";
 import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
@@ -162,7 +163,7 @@ function InvoiceRow({ invoice, withClient }: { invoice: Invoice; withClient: boo
       </DataTable.Cell>
       {withClient && (
         <DataTable.Cell label="Client" wrap>
-          <ClientLink id={invoice.clientId} name={invoice.clientName} />
+          <ClientLink id={invoice.clientId} name={clientNameOf(invoice)} />
           {invoice.clientCompany && (
             <Text as="span" display="block" color="fg.muted" fontSize="xs">
               {invoice.clientCompany}

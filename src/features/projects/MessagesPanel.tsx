@@ -17,6 +17,7 @@ import { LuArrowDown, LuFileX, LuPaperclip } from "react-icons/lu";
 import type { MessageFile, PresenceViewer } from "../../../common/api";
 import { ROLE_LABELS } from "../../../common/domain";
 import { formatDateTime } from "../../../common/format";
+import { ownerName } from "../../../common/text";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
@@ -389,7 +390,7 @@ function MessageItem({
     >
       <HStack gap="2" align="baseline" wrap="wrap">
         <Text fontWeight="semibold" fontSize="sm">
-          {message.authorName}
+          {ownerName(message.authorName, message.authorDeactivated)}
         </Text>
         <Text fontSize="xs" color="fg.muted">
           {ROLE_LABELS[message.authorRole]}

@@ -217,6 +217,7 @@ export function useSendMessage(projectId: string, me: Profile | null | undefined
           message,
           createdAt: new Date().toISOString(),
           authorName: me?.fullName ?? "You",
+          authorDeactivated: false,
           authorRole: me?.role ?? "client",
           files,
           local: "sending",
