@@ -196,6 +196,38 @@ describe("live project messages", () => {
     }
   });
 
+  it("gives a message that could not be sent while the thread was loading back to the send box", async () => {
+    const { page } = client;
+    const threadReads = /\/api\/projects\/[^/]+\/messages\?/;
+    const sends = `**/api/projects/${projectId}/messages`;
+    const held: Route[] = [];
+    const hold = (route: Route) => held.push(route);
+    const fail = (route: Route) => (route.request().method() === "POST" ? route.abort() : route.fallback());
+    // Reached from the list in the app, so the thread is read by the browser (not in the page's HTML).
+    await page.goto("/portal/projects");
+    // A pointer's move is a first interaction: the app takes the page over, and its links navigate in it.
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+    await page.route(threadReads, hold);
+    await page.route(sends, fail);
+    try {
+      await page
+        .getByRole("article", { name: "Eze Foods E-commerce Store" })
+        .getByRole("link", { name: "View Project Details" })
+        .click();
+      await page.getByLabel("Message", { exact: true }).waitFor();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+      const text = `Not lost ${Date.now()}`;
+      await send(page, text);
+      await page.getByText(TOAST.messageFailed, { exact: true }).first().waitFor();
+      await expect.poll(() => page.getByLabel("Message", { exact: true }).inputValue()).toBe(text);
+    } finally {
+      await page.unroute(sends, fail);
+      await page.unroute(threadReads, hold);
+      await Promise.all(held.splice(0).map((route) => route.continue().catch(() => {})));
+    }
+  });
+
   it("pushed nothing to the client without access", async () => {
     // Both messages reached the other side already; give a stray frame a moment more to show up.
     await new Promise((resolve) => setTimeout(resolve, 500));

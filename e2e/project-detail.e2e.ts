@@ -437,6 +437,11 @@ describe("project detail", () => {
     const jump = page.getByRole("button", { name: "New messages" });
     await jump.waitFor();
     expect(Math.abs((await thread.evaluate((box) => box.scrollTop)) - top)).toBeLessThan(40);
+    // Nor does one of the reader's own, sent from another device (here the API): it is new here too.
+    const elsewhere = `From my phone ${Date.now()}`;
+    await api.send("POST", `/api/projects/${projectId}/messages`, CLIENT, { message: elsewhere });
+    await messages(page).filter({ hasText: elsewhere }).waitFor({ timeout: DELIVERY_MS });
+    expect(Math.abs((await thread.evaluate((box) => box.scrollTop)) - top)).toBeLessThan(40);
     await jump.click();
     await expect.poll(() => atBottom(thread)).toBe(true);
     await jump.waitFor({ state: "detached" });

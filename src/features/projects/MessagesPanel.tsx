@@ -33,9 +33,11 @@ import { MessageText } from "./AttachFileButton";
 import {
   applyMessageChange,
   loadOlderMessages,
+  messagesKey,
   messagesQuery,
   readStateQuery,
   type ShownMessage,
+  type Thread,
   useDiscardMessage,
   useMarkRead,
   useSendMessage,
@@ -75,6 +77,10 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   const keepFromBottom = useRef<number | null>(null);
   const lastId = useRef<string | undefined>(undefined);
   const lastDeliveredId = useRef<string | undefined>(undefined);
+  /** The thread has been shown once (empty too): what arrives after is new, said and followed as such. */
+  const opened = useRef(false);
+  /** Messages sent from this tab (their ids are made here): followed down; from elsewhere, as anyone's. */
+  const sentHere = useRef(new Set<string>());
 
   const items = thread.data?.items ?? [];
   const count = items.length;
@@ -98,15 +104,20 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
     const previousDelivered = lastDeliveredId.current;
     lastId.current = newest?.id;
     lastDeliveredId.current = newestDelivered?.id;
+    if (!thread.data) return;
+    const first = !opened.current;
+    opened.current = true;
     if (!newest) return;
-    const first = previous === undefined;
-    const mine = !first && newest.id !== previous && (Boolean(newest.local) || newest.userId === me?.id);
-    const fromOthers =
+    const mine = !first && newest.id !== previous && sentHere.current.has(newest.id);
+    // Said and followed like anyone's: the person's own, from another tab or device, too (it would
+    // otherwise pull a reader who scrolled up down to it).
+    const arrived =
       !first &&
       newestDelivered !== undefined &&
       newestDelivered.id !== previousDelivered &&
-      newestDelivered.userId !== me?.id;
-    if (!first && !mine && !fromOthers) return;
+      !sentHere.current.has(newestDelivered.id);
+    const fromOthers = arrived && newestDelivered.userId !== me?.id;
+    if (!first && !mine && !arrived) return;
     if (first && openedAtEndBeforeApp.has(box)) {
       // A page rendered on the server opened at the newest before its app ran: the reader may have scrolled
       // since, to the very top too. Keep their place.
@@ -162,6 +173,7 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
   function deliver(localId: string, message: string, files: MessageFile[]): boolean {
     if (sending.current) return false;
     sending.current = true;
+    sentHere.current.add(localId);
     send.mutate(
       { localId, message, files },
       {
@@ -170,12 +182,11 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
         // A refusal of what was written says why (a file deleted meanwhile, a character the server takes from
         // no one) and gives it back to the send box: sent again as it is, it would be refused again. Anything
         // else (no connection, the server down) leaves it in the thread, not sent, with Retry.
+        // A message sent before the thread had loaded has no place in it to wait with Retry: it goes back too.
         onError: (error) => {
-          if (!(error instanceof ApiError && error.status === 400)) {
-            toastFailure(TOAST.messageFailed);
-            return;
-          }
-          toastFailure(error.message);
+          const refused = error instanceof ApiError && error.status === 400;
+          toastFailure(refused ? error.message : TOAST.messageFailed);
+          if (!refused && inThread(localId)) return;
           discard(localId);
           setReturned({ message, files });
         },
@@ -185,6 +196,11 @@ export function MessagesPanel({ projectId, viewers }: { projectId: string; viewe
       },
     );
     return true;
+  }
+
+  /** Shown in the thread under that id: not sent (with Retry), or delivered after all (its answer lost). */
+  function inThread(id: string): boolean {
+    return queryClient.getQueryData<Thread>(messagesKey(projectId))?.items.some((item) => item.id === id) ?? false;
   }
 
   function retry(message: ShownMessage) {
