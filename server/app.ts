@@ -139,6 +139,7 @@ export async function buildApp(options: AppOptions): Promise<App> {
   const database = options.database ?? (await openDatabase(config));
   const db = database.db;
 
+  const { trustProxy } = config;
   const server = Fastify({
     // Every error logged as `err` goes through loggable: a failed query's message ends in its parameters.
     logger: options.logStream
@@ -147,7 +148,8 @@ export async function buildApp(options: AppOptions): Promise<App> {
         ? false
         : { level: config.logLevel, serializers: { err: errorSerializer } },
     bodyLimit: 64 * 1024,
-    trustProxy: false,
+    // A hop count as proxy-addr reads one (Fastify's types take it as a function): the nearest n addresses are proxies.
+    trustProxy: typeof trustProxy === "number" ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     routerOptions: { maxParamLength: 200 },
     return503OnClosing: true,
     ...httpTimeouts(config),

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { parse as parseConnectionString } from "pg-connection-string";
 import { z } from "zod";
@@ -109,6 +110,20 @@ const envSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(90_000),
   /** How long a request may take to arrive whole, body included: 10 minutes carry 25 MB at ~350 kbit/s. */
   HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(600_000),
+  /**
+   * The reverse proxies in front (a TLS terminator), whose X-Forwarded-For names the visitor: how many
+   * hops, or their addresses (IPs, CIDR ranges, or loopback, linklocal, uniquelocal), comma-separated.
+   * Unset, the server faces the Internet itself and the header is ignored: anyone can write it.
+   */
+  TRUST_PROXY: optionalString.pipe(
+    z
+      .string()
+      .refine(
+        (value) => /^[1-9]\d{0,1}$/.test(value) || value.split(",").every((entry) => isProxyAddress(entry.trim())),
+        "must be the number of proxies in front (e.g. 1) or their addresses, comma-separated (e.g. 127.0.0.1,10.0.0.0/8 or loopback); true is refused, as it would believe an X-Forwarded-For any visitor can write",
+      )
+      .optional(),
+  ),
   /** Contact enquiries accepted per IP address per 10 minutes. */
   CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   SOCIAL_FACEBOOK_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
@@ -117,6 +132,15 @@ const envSchema = z.object({
   SOCIAL_LINKEDIN_URL: optionalString.pipe(z.url({ protocol: /^https$/ }).optional()),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
+
+/** An address TRUST_PROXY may name: an IP, a CIDR range, or one of proxy-addr's named ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(entry)) return true;
+  const [address = "", bits, ...rest] = entry.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128));
+}
 
 const SECRET_VARIABLES = new Set(["AUTH_SECRET", "DATABASE_URL", "SMTP_URL", "S3_ENDPOINT", "S3_SECRET_ACCESS_KEY"]);
 
@@ -151,6 +175,8 @@ export type Config = {
   currency: string;
   authRateLimit: number;
   contactRateLimit: number;
+  /** Fastify's trustProxy: false (no proxy), the hops, or the proxies' addresses (TRUST_PROXY). */
+  trustProxy: false | number | string[];
   writeRateLimit: number;
   pdfRateLimit: number;
   liveSocketsPerUser: number;
@@ -211,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
+    trustProxy: trustProxySetting(e.TRUST_PROXY),
     writeRateLimit: e.WRITE_RATE_LIMIT,
     pdfRateLimit: e.PDF_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
@@ -230,6 +257,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
   };
+}
+
+function trustProxySetting(value: string | undefined): Config["trustProxy"] {
+  if (value === undefined) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(",").map((entry) => entry.trim());
 }
 
 /**

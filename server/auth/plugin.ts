@@ -14,7 +14,7 @@ import { companyNameSchema, emailSchema, fullNameSchema } from "../../common/sch
 import type { Config } from "../config";
 import type { Db } from "../db";
 import { errorBody, unauthorized, validationFailed } from "../http/errors";
-import { createLimit } from "../http/rate-limit";
+import { clientAddress, createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
 import { AUTH_BASE_PATH, type Auth, endPasswordLinks, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
 import { insideBetterAuth } from "./async-context";
@@ -160,7 +160,8 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
       max: config.authRateLimit * 2,
       timeWindowMs: 60_000,
       message: TOO_MANY_ATTEMPTS,
-      key: (request) => (SIGN_IN_PATHS.has(pathOf(request)) ? `ip|${pathOf(request)}|${request.ip}` : undefined),
+      key: (request) =>
+        SIGN_IN_PATHS.has(pathOf(request)) ? `ip|${pathOf(request)}|${clientAddress(request)}` : undefined,
     }),
     // Mail bombing one inbox from many IPs, or many inboxes from one IP.
     createLimit(app, {
@@ -176,7 +177,7 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
       max: config.authRateLimit * 2,
       timeWindowMs: 60_000,
       message: TOO_MANY_MAILS,
-      key: (request) => (MAIL_PATHS.has(pathOf(request)) ? `mail-from|${request.ip}` : undefined),
+      key: (request) => (MAIL_PATHS.has(pathOf(request)) ? `mail-from|${clientAddress(request)}` : undefined),
     }),
     // Guessing one person's password from many IPs: per account, whichever IP asks. A browser that signed
     // in to the account before counts in a bucket of its own (server/auth/device.ts), so a guesser
@@ -217,8 +218,8 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
           const path = pathOf(request);
           // A password change names no e-mail: its bucket is the session, not everyone behind one IP.
           if (path === "/change-password")
-            return `${path}|${readCookie(request.headers.cookie, resolver.cookieName) ?? request.ip}`;
-          return `${request.ip}|${path}|${bodyEmail(request) ?? ""}`;
+            return `${path}|${readCookie(request.headers.cookie, resolver.cookieName) ?? clientAddress(request)}`;
+          return `${clientAddress(request)}|${path}|${bodyEmail(request) ?? ""}`;
         },
       },
     },

@@ -10,6 +10,7 @@ import type { Db } from "../db";
 import { publishChange } from "../functions/changes";
 import { badRequest, forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
+import { clientAddress } from "../http/rate-limit";
 import type { Mailer } from "../mail";
 import { rules } from "../rules";
 
@@ -51,7 +52,7 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
         rateLimit: {
           max: config.contactRateLimit,
           timeWindow: 10 * 60_000,
-          keyGenerator: (request: FastifyRequest) => `enquiry|${request.ip}`,
+          keyGenerator: (request: FastifyRequest) => `enquiry|${clientAddress(request)}`,
         },
       },
     },

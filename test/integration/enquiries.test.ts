@@ -82,6 +82,37 @@ describe("POST /api/enquiries", () => {
   });
 });
 
+describe("the contact form's limit per visitor", () => {
+  const fromEach = (other: TestServer) => (address: string) =>
+    other.client().request("POST", "/api/enquiries", enquiry, { headers: { "x-forwarded-for": address } });
+
+  it("counts each visitor by the address the proxy in front names (TRUST_PROXY), an IPv6 one by its /64", async () => {
+    const proxied = await startTestServer({ contactRateLimit: 1, trustProxy: ["loopback"] });
+    try {
+      const from = fromEach(proxied);
+      expect((await from("203.0.113.7")).status).toBe(201);
+      expect((await from("203.0.113.7")).status).toBe(429);
+      expect((await from("203.0.113.8")).status).toBe(201);
+      expect((await from("2001:db8:1:2::1")).status).toBe(201);
+      expect((await from("2001:db8:1:2:ffff::9")).status).toBe(429);
+      expect((await from("2001:db8:1:3::1")).status).toBe(201);
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it("without a proxy named, ignores X-Forwarded-For, which any visitor can write", async () => {
+    const direct = await startTestServer({ contactRateLimit: 1 });
+    try {
+      const from = fromEach(direct);
+      expect((await from("203.0.113.7")).status).toBe(201);
+      expect((await from("203.0.113.8")).status).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+});
+
 describe("GET /api/enquiries", () => {
   it("is for administrators only", async () => {
     expect((await server.client().request("GET", "/api/enquiries")).status).toBe(401);

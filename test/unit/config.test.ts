@@ -101,6 +101,18 @@ describe("loadConfig", () => {
     expect(failure({ SMTP_URL: "http://user:hunter2@mail" }).message).not.toContain("hunter2");
   });
 
+  it("trusts X-Forwarded-For only from the proxies TRUST_PROXY names", () => {
+    expect(loadConfig({ AUTH_SECRET: SECRET }).trustProxy).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: " " }).trustProxy).toBe(false);
+    expect(loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(
+      loadConfig({ AUTH_SECRET: SECRET, TRUST_PROXY: "127.0.0.1, 10.0.0.0/8,loopback,fd00::/8" }).trustProxy,
+    ).toEqual(["127.0.0.1", "10.0.0.0/8", "loopback", "fd00::/8"]);
+    for (const refused of ["true", "0", "10.0.0.0/33", "proxy.example.com", "10.0.0.1/8/8", "fd00::/129"]) {
+      expect(failure({ TRUST_PROXY: refused }).message, refused).toMatch(/^Invalid TRUST_PROXY: must be the number/);
+    }
+  });
+
   describe("the file store", () => {
     const s3 = {
       FILE_STORE: "s3",
