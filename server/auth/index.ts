@@ -44,6 +44,13 @@ export type AuthDeps = {
   log: FastifyBaseLogger;
 };
 
+/**
+ * A link mail's first line. By name only to a proven address: anyone may sign up with someone else's
+ * e-mail, and the name they type would then speak, in the company's own mail, to the address's owner.
+ */
+const greeting = (user: { name: string; emailVerified: boolean }) =>
+  user.emailVerified ? `Hello ${user.name},` : "Hello,";
+
 export function createAuth({ config, db, mailer, sessions: sessionCache, trustedOrigins, log }: AuthDeps) {
   return betterAuth({
     appName: "Lagos Studio",
@@ -88,10 +95,10 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
           await endPasswordLinks(db, user.id);
           return;
         }
-        await mailer.send({
+        await mailer.sendBehind({
           to: user.email,
           subject: "Reset your Lagos Studio password",
-          text: `Hello ${user.name},\n\nSomeone asked to reset the password of your Client Portal account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          text: `${greeting(user)}\n\nSomeone asked to reset the password of your Client Portal account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
           link: url,
         });
       },
@@ -109,10 +116,10 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
-        await mailer.send({
+        await mailer.sendBehind({
           to: user.email,
           subject: "Verify your e-mail for the Lagos Studio Client Portal",
-          text: `Hello ${user.name},\n\nWelcome to the Lagos Studio Client Portal. Confirm your e-mail address to sign in:\n\n${url}\n\nThe link is valid for 24 hours.`,
+          text: `${greeting(user)}\n\nWelcome to the Lagos Studio Client Portal. Confirm your e-mail address to sign in:\n\n${url}\n\nThe link is valid for 24 hours.`,
           link: url,
         });
       },

@@ -27,6 +27,13 @@ export type Mailer = {
    * worker retries it instead of the caller failing or the mail being lost.
    */
   send(mail: Mail): Promise<void>;
+  /**
+   * The same, answering once the mail is queued: over SMTP its delivery goes on after. For the mails sent
+   * only when an address has an account (a reset link, a verification link): an answer that waited for
+   * another server's round trip would say by its time whether the address has one. Into the outbox (a
+   * row of this database, as quick as the link's own) it is delivered before the answer, as by send.
+   */
+  sendBehind(mail: Mail): Promise<void>;
   /** One pass of the worker: delivers the due rows it can claim and runs the periodic jobs. `now` for tests. */
   runOnce(now?: Date): Promise<void>;
   /** Starts polling every MAIL_POLL_MS; `jobs` run on each pass after the queue (message digests, overdue invoices). */
@@ -238,13 +245,27 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
     timer.unref();
   }
 
+  /** Deliveries sendBehind left running, awaited by stop. */
+  const behind = new Set<Promise<void>>();
+  async function deliverNow(id: string): Promise<void> {
+    const now = new Date();
+    const [claimed] = await claim(db, now, id);
+    if (claimed) await deliverOne(claimed, now);
+  }
+
   return {
     mode: transport.mode,
     async send(mail) {
+      await deliverNow(await enqueueMail(db, mail));
+    },
+    async sendBehind(mail) {
       const id = await enqueueMail(db, mail);
-      const now = new Date();
-      const [claimed] = await claim(db, now, id);
-      if (claimed) await deliverOne(claimed, now);
+      if (transport.mode === "outbox") return deliverNow(id);
+      // Left queued if this fails: the worker delivers it.
+      const delivery = deliverNow(id)
+        .catch((error) => log(`mail delivery failed, left to the worker: ${String(loggable(error).message)}`))
+        .finally(() => behind.delete(delivery));
+      behind.add(delivery);
     },
     runOnce: (now) => pass(now),
     start(extraJobs = []) {
@@ -255,7 +276,7 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);
-      await running;
+      await Promise.all([running, ...behind]);
     },
   };
 }

@@ -77,6 +77,9 @@ describe("sign-up", () => {
     expect(link.startsWith(`${server.url}/api/auth/verify-email?`)).toBe(true);
     expect(new URL(link).searchParams.get("callbackURL")).toBe("/portal");
     expect(link).toMatch(/callbackURL=(%2F|\/)portal/);
+    // The name typed at sign-up is not put before the address's owner, who may not be who typed it.
+    expect(mails[0]?.text).toMatch(/^Hello,\n/);
+    expect(mails[0]?.text).not.toContain("Ife Adebayo");
   });
 
   it.each([

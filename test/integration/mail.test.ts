@@ -306,6 +306,45 @@ describe("the delivery queue", () => {
     expect(left.map((row) => row.subject).sort()).toEqual([`Old failed ${tag}`, `Recent sent ${tag}`]);
   });
 
+  it("a reset link's answer does not wait for the SMTP server, so its time says nothing of the account", async () => {
+    const received: string[] = [];
+    const held: (() => void)[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let data = "";
+        stream.on("data", (chunk: Buffer) => {
+          data += chunk.toString("utf8");
+        });
+        // Accepted only when the test lets it: a slow SMTP server.
+        stream.on("end", () =>
+          held.push(() => {
+            received.push(data);
+            callback();
+          }),
+        );
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+    const port = (smtp.server.address() as { port: number }).port;
+    const smtpServer = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000 });
+    try {
+      const asked = await smtpServer.client().request("POST", "/api/auth/request-password-reset", { email: CLIENT });
+      expect(asked.status).toBe(200);
+      // Answered while the mail is still with the SMTP server, which then takes it.
+      await expect.poll(() => held.length).toBe(1);
+      expect(received).toHaveLength(0);
+      for (const release of held) release();
+      await expect.poll(() => received.length).toBe(1);
+      expect(received[0]).toContain("Subject: Reset your Lagos Studio password");
+    } finally {
+      await smtpServer.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it("SMTP refusing the first attempt: retried by the worker, delivered exactly once", async () => {
     const received: string[] = [];
     let attempts = 0;
