@@ -13,7 +13,7 @@ import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
 import { ONE_LINE, tooLong } from "./messages";
 import { amountSchema, toMinorUnits } from "./schemas";
-import { featureLines, ONE_LINE_PATTERN } from "./text";
+import { featureLines, isBlank, ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
 
@@ -38,6 +38,7 @@ export const serviceInputSchema = z.strictObject({
     .string()
     .trim()
     .min(1, "Title is required")
+    .refine((text) => !isBlank(text), "Title is required")
     .max(SERVICE_TITLE_MAX_LENGTH, tooLong(SERVICE_TITLE_MAX_LENGTH))
     .regex(ONE_LINE_PATTERN, ONE_LINE),
   price: amountSchema

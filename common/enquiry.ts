@@ -8,7 +8,7 @@ import {
   NAME_MAX_LENGTH,
 } from "./enquiry-options";
 import { ONE_LINE, tooLong } from "./messages";
-import { ONE_LINE_PATTERN } from "./text";
+import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
  * The contact enquiry as sent by the public site's form: the form and the
@@ -31,10 +31,12 @@ const optionalLine = (max: number) =>
 const optionalChoice = <const T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.optional(z.pipe(z.union([z.literal(""), z.enum(values, message)]), z.transform(emptyToUndefined<"" | T[number]>)));
 
+/** Not only spaces or zero-width characters (which trim leaves). */
+const shown = (required: string) => z.refine<string>((text) => !isBlank(text), required);
 const requiredText = (max: number, required: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong(max)));
+  z.string().check(z.trim(), z.minLength(1, required), shown(required), z.maxLength(max, tooLong(max)));
 const requiredLine = (max: number, required: string) =>
-  z.string().check(z.trim(), z.minLength(1, required), z.maxLength(max, tooLong(max)), oneLine);
+  z.string().check(z.trim(), z.minLength(1, required), shown(required), z.maxLength(max, tooLong(max)), oneLine);
 
 export const enquiryInputSchema = z.strictObject({
   firstName: requiredLine(ENQUIRY_NAME_MAX_LENGTH, "First name is required"),

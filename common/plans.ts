@@ -3,7 +3,7 @@ import { timestamp } from "./api";
 import { ONE_LINE } from "./messages";
 import { amountSchema, editedVersion, toMinorUnits } from "./schemas";
 import { PLAN_CATEGORIES } from "./site-domain";
-import { featureLines, ONE_LINE_PATTERN } from "./text";
+import { featureLines, isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
  * Plan management (issue #7 item 10): the admin console's plan form and API
@@ -33,6 +33,7 @@ export const planInputSchema = z.strictObject({
     .string()
     .trim()
     .min(1, "Enter the plan's name.")
+    .refine((text) => !isBlank(text), "Enter the plan's name.")
     .max(PLAN_NAME_MAX_LENGTH, `At most ${PLAN_NAME_MAX_LENGTH} characters.`)
     .regex(ONE_LINE_PATTERN, ONE_LINE),
   category: z.enum(PLAN_CATEGORIES, "Choose a category."),

@@ -35,6 +35,8 @@ export const fullNameSchema = z
   .string()
   .trim()
   .min(1, "Full name is required")
+  // Zero-width characters are not trimmed: a name of only those shows as nothing everywhere it is used.
+  .refine((text) => !isBlank(text), "Full name is required")
   .max(NAME_MAX_LENGTH, tooLong(NAME_MAX_LENGTH))
   .regex(ONE_LINE_PATTERN, ONE_LINE);
 export const companyNameSchema = z

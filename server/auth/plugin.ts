@@ -325,8 +325,9 @@ function pathOf(request: FastifyRequest): string {
 /** The server, not the browser, decides where mail links land. */
 function toBetterAuthBody(path: string, data: Record<string, unknown>, config: Config): Record<string, unknown> {
   if (path === "/sign-up/email") {
-    const { fullName, ...rest } = data;
-    return { ...rest, name: fullName, callbackURL: VERIFIED_LANDING };
+    // A company left blank is none (null), as a profile's save and an administrator's edit store it.
+    const { fullName, companyName, ...rest } = data;
+    return { ...rest, ...(companyName ? { companyName } : {}), name: fullName, callbackURL: VERIFIED_LANDING };
   }
   if (path === "/send-verification-email") return { ...data, callbackURL: VERIFIED_LANDING };
   if (path === "/request-password-reset") return { ...data, redirectTo: `${config.appUrl}${RESET_LANDING}` };

@@ -1,10 +1,14 @@
 import { Readable } from "node:stream";
 import type { FastifyReply } from "fastify";
 
-/** A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. */
+/**
+ * A CSV cell: quoted when needed, and never read as a formula by a spreadsheet. A semicolon or a tab is
+ * quoted too: a spreadsheet set to read them as separators would otherwise start a cell after one,
+ * where a leading "=" is a formula again ("Ada;=cmd|…").
+ */
 export function csvCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+  return /[",;\t\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export const csvLine = (cells: string[]) => `${cells.map(csvCell).join(",")}\r\n`;

@@ -4,6 +4,7 @@ import { profileSchema } from "../../common/api";
 import { NO_USER_LOGGED_IN } from "../../common/messages";
 import { profileUpdateSchema } from "../../common/schemas";
 import type { SessionCache } from "../auth/session-cache";
+import { auditAdminChange } from "../data/audit";
 import type { Db } from "../db";
 import { users } from "../db/schema";
 import { badRequest, unauthorized } from "../http/errors";
@@ -61,15 +62,38 @@ export const meRoutes: FastifyPluginAsyncZod<{ db: Db; sessions: SessionCache }>
       if (changes.fullName === undefined && changes.companyName === undefined) {
         throw badRequest("Nothing to update: send fullName or companyName");
       }
-      const [row] = await db
-        .update(users)
-        .set({
-          ...(changes.fullName !== undefined && { fullName: changes.fullName }),
-          ...(changes.companyName !== undefined && { companyName: changes.companyName || null }),
-        })
-        .where(eq(users.id, user.id))
-        .returning(profileColumns);
-      if (!row) throw unauthorized(NO_USER_LOGGED_IN);
+      const row = await db.transaction(async (tx) => {
+        const [before] = await tx
+          .select({ fullName: users.fullName })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for("no key update");
+        const [after] = await tx
+          .update(users)
+          .set({
+            ...(changes.fullName !== undefined && { fullName: changes.fullName }),
+            ...(changes.companyName !== undefined && { companyName: changes.companyName || null }),
+          })
+          .where(eq(users.id, user.id))
+          .returning(profileColumns);
+        if (!before || !after) throw unauthorized(NO_USER_LOGGED_IN);
+        // An administrator's name is in the audit log beside everything they did: renamed here as on Staff,
+        // it is audited as there.
+        if (after.fullName !== before.fullName) {
+          await auditAdminChange(
+            tx,
+            { id: user.id, role: user.role },
+            {
+              action: "staff.update",
+              entity: "staff",
+              entityId: user.id,
+              before: { fullName: before.fullName },
+              after: { fullName: after.fullName },
+            },
+          );
+        }
+        return after;
+      });
       sessions.invalidateUser(user.id);
       return row;
     },

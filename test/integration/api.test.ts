@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MESSAGE_MAX_LENGTH } from "../../common/domain";
 import { NO_USER_LOGGED_IN } from "../../common/messages";
-import { projectMessages, projects, users } from "../../server/db/schema";
+import { auditLog, projectMessages, projects, users } from "../../server/db/schema";
 import { activeProjectId, type Client, dbKind, startTestServer, type TestServer } from "../support/server";
 
 let server: TestServer;
@@ -102,6 +102,29 @@ describe("/api/me", () => {
     expect(cleared.status).toBe(200);
     expect(cleared.json.companyName).toBeNull();
     expect(cleared.json.fullName).toBe("Kunle A. Adeyemi");
+  });
+
+  it("audits an administrator's own rename, as Staff's edit does; a client's is not audited", async () => {
+    const adminId = (await admin.request("GET", "/api/me")).json.id;
+    const entries = () =>
+      server.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entity, "staff"), eq(auditLog.entityId, adminId)));
+    const before = (await entries()).length;
+    expect((await admin.request("PATCH", "/api/me", { fullName: "Adaeze O. Okafor" })).status).toBe(200);
+    expect((await admin.request("PATCH", "/api/me", { fullName: "Adaeze Okafor" })).status).toBe(200);
+    const written = (await entries()).slice(before);
+    expect(written.map((entry) => [entry.action, entry.actorId, entry.details])).toEqual([
+      ["staff.update", adminId, { before: { fullName: "Adaeze Okafor" }, after: { fullName: "Adaeze O. Okafor" } }],
+      ["staff.update", adminId, { before: { fullName: "Adaeze O. Okafor" }, after: { fullName: "Adaeze Okafor" } }],
+    ]);
+    // Saved unchanged (the company only), nothing is audited.
+    expect((await admin.request("PATCH", "/api/me", { fullName: "Adaeze Okafor" })).status).toBe(200);
+    expect(await entries()).toHaveLength(before + 2);
+    const audited = await server.db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
+    expect((await amaka.request("PATCH", "/api/me", { companyName: "Bello Fashion House" })).status).toBe(200);
+    expect(await server.db.select({ n: sql<number>`count(*)::int` }).from(auditLog)).toEqual(audited);
   });
 
   it.each([

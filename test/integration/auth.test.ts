@@ -115,6 +115,20 @@ describe("sign-up", () => {
     expect(await userRow(email)).toBeUndefined();
   });
 
+  it("stores a company left blank as none, as a profile's save does", async () => {
+    const email = newEmail("blank-company");
+    const response = await server
+      .client()
+      .request("POST", "/api/auth/sign-up/email", {
+        fullName: "Ife Adebayo",
+        email,
+        password: STRONG,
+        companyName: "  ",
+      });
+    expect(response.status).toBe(200);
+    expect((await userRow(email))?.companyName).toBeNull();
+  });
+
   it("rejects missing fields and a malformed e-mail with the fields named", async () => {
     const response = await server
       .client()
