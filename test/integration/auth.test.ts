@@ -117,14 +117,12 @@ describe("sign-up", () => {
 
   it("stores a company left blank as none, as a profile's save does", async () => {
     const email = newEmail("blank-company");
-    const response = await server
-      .client()
-      .request("POST", "/api/auth/sign-up/email", {
-        fullName: "Ife Adebayo",
-        email,
-        password: STRONG,
-        companyName: "  ",
-      });
+    const response = await server.client().request("POST", "/api/auth/sign-up/email", {
+      fullName: "Ife Adebayo",
+      email,
+      password: STRONG,
+      companyName: "  ",
+    });
     expect(response.status).toBe(200);
     expect((await userRow(email))?.companyName).toBeNull();
   });
