@@ -23,6 +23,16 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", 
 /** The narrow symbols of the currencies a company in Lagos is likely to bill in; any other is written by its code. */
 const CURRENCY_SYMBOLS: Record<string, string> = { NGN: "₦", USD: "$", EUR: "€", GBP: "£", GHS: "GH₵" };
 
+/** The same currencies by name, as a money field's hint says what it takes ("In naira"); any other by its code. */
+const CURRENCY_NAMES: Record<string, string> = {
+  NGN: "naira",
+  USD: "US dollars",
+  EUR: "euros",
+  GBP: "pounds sterling",
+  GHS: "cedis",
+};
+export const currencyName = (code: string) => CURRENCY_NAMES[code] ?? code;
+
 /** A date's calendar fields as they are in Lagos. */
 export type LagosParts = { year: number; month: number; day: number; hour: number; minute: number; second: number };
 

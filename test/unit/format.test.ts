@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   countOf,
+  currencyName,
   formatDate,
   formatDateTime,
   formatDay,
@@ -13,6 +14,7 @@ import {
 } from "../../common/format";
 import { fromMinorUnits, toMinorUnits } from "../../common/schemas";
 import { compareText } from "../../common/text";
+import { amountHint } from "../../src/components/AmountField";
 
 describe("the product's one money and date format", () => {
   it("shows kobo as naira with the ₦ sign and two decimals", () => {
@@ -128,6 +130,14 @@ describe("names in alphabetical order", () => {
       "Ọlá",
       "Zainab",
     ]);
+  });
+});
+
+describe("a money field's hint", () => {
+  it("names the product's currency, any other by its code", () => {
+    expect(amountHint("NGN")).toBe("In naira, with up to two decimals, e.g. 150000.50.");
+    expect(amountHint("USD")).toBe("In US dollars, with up to two decimals, e.g. 150000.50.");
+    expect(["EUR", "GBP", "GHS", "KES"].map(currencyName)).toEqual(["euros", "pounds sterling", "cedis", "KES"]);
   });
 });
 

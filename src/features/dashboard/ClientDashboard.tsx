@@ -10,7 +10,7 @@ import {
   LuSettings,
 } from "react-icons/lu";
 import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
-import { countOf, formatDay } from "../../../common/format";
+import { countOf, formatDay, formatInteger } from "../../../common/format";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
@@ -18,7 +18,7 @@ import { formatAmount } from "../../lib/money";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { NO_INVOICES } from "../invoices/labels";
 import { NO_PROJECTS_TEXT } from "../projects/labels";
-import { dashboardKey, fetchDashboard } from "./api";
+import { dashboardQuery } from "./api";
 import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
 
@@ -28,7 +28,7 @@ import { ListSkeleton, LoadError, Section } from "./Section";
  * one of the client's projects or invoices changes.
  */
 export function ClientDashboard() {
-  const query = useLiveQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  const query = useLiveQuery(dashboardQuery);
   // A developer's figures never reach this screen (the route picks by role); treat them as not loaded.
   const data = query.data?.role === "client" ? query.data : undefined;
   const pending = query.isPending;
@@ -101,7 +101,7 @@ function Stats({ figures, pending }: { figures: ClientFigures | undefined; pendi
         icon={LuFileText}
         pending={pending || !invoices}
         value={invoices && formatAmount(invoices.totalMinor)}
-        help={`${invoices?.paid} paid`}
+        help={invoices && `${formatInteger(invoices.paid)} paid`}
       />
       <StatCard
         label="Average Progress"

@@ -20,7 +20,7 @@ import { useLiveQuery } from "../../lib/live";
 import { ProjectLink } from "../projects/ProjectLink";
 import { TASK_STATUS_LABELS } from "../tasks/labels";
 import { TaskPriorityBadge } from "../tasks/TaskPriorityBadge";
-import { dashboardKey, fetchDashboard } from "./api";
+import { dashboardQuery } from "./api";
 import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
 
@@ -37,7 +37,7 @@ const STATUS_ICONS: Record<TaskStatus, IconType> = {
  * live when one of their tasks or projects changes.
  */
 export function DeveloperDashboard() {
-  const query = useLiveQuery({ queryKey: dashboardKey, queryFn: fetchDashboard });
+  const query = useLiveQuery(dashboardQuery);
   const data = query.data?.role === "developer" ? query.data : undefined;
   const pending = query.isPending || !data;
 

@@ -7,9 +7,8 @@ import { SkipLink } from "../../components/SkipLink";
 import { Toaster } from "../../components/Toaster";
 import { NotificationBell } from "../notifications/NotificationBell";
 import { Sidebar } from "./Sidebar";
-import { useSidebarState } from "./useSidebarState";
+import { SIDEBAR_ID, useSidebarState } from "./useSidebarState";
 
-const SIDEBAR_ID = "portal-sidebar";
 const MAIN_ID = "main-content";
 
 /** Spec §2 "Portal shell": sidebar (16rem, 3rem icon-only, 18rem drawer under 768px) and a top bar. */

@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { firstRenderMobile, serverSidebarExpanded } from "../../ssr/portal-context";
 
+/** The sidebar's element (the mobile drawer's content, or the desktop aside), which its toggle controls. */
+export const SIDEBAR_ID = "portal-sidebar";
+
 const COOKIE = "sidebar_state";
 const MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 const MOBILE_QUERY = "(max-width: 767px)";
@@ -50,6 +53,11 @@ export function useSidebarState() {
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
+        // Not behind an open dialog (a form, a confirmation): the drawer would open over it, a second trap
+        // for the focus. In the drawer itself it closes the drawer.
+        const dialog =
+          event.target instanceof Element ? event.target.closest("[role='dialog'], [role='alertdialog']") : null;
+        if (dialog && dialog.id !== SIDEBAR_ID) return;
         event.preventDefault();
         toggle();
       }
