@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { mutationOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { NotificationKind, Profile } from "../../../common/api";
 import type { MailPreferences } from "../../../common/mail";
 import type { ProfileUpdate } from "../../../common/schemas";
@@ -63,29 +63,40 @@ export const mailPreferencesQuery = queryOptions({
   queryFn: () => api.get<MailPreferences>("/api/me/mail-preferences"),
 });
 
-/** One switch flipped: shown at once, saved, rolled back if the server refuses. */
-export function useUpdateMailPreference() {
-  const queryClient = useQueryClient();
+type PreferenceChange = { kind: NotificationKind; enabled: boolean };
+
+/** The preferences with one kind's switch set; the others as they are shown (another may be on its way). */
+const withPreference = (current: MailPreferences | undefined, { kind, enabled }: PreferenceChange) =>
+  current && { items: current.items.map((item) => (item.kind === kind ? { ...item, enabled } : item)) };
+
+/**
+ * One switch flipped: shown at once, saved, rolled back if the server refuses. Each answer sets only its
+ * own switch: a whole list put back or taken from an answer would undo another switch flipped meanwhile.
+ */
+export function mailPreferenceMutation(queryClient: QueryClient) {
   const key = mailPreferencesQuery.queryKey;
-  return useMutation({
-    mutationFn: (change: { kind: NotificationKind; enabled: boolean }) =>
+  const show = (change: PreferenceChange) =>
+    queryClient.setQueryData(key, (current) => withPreference(current, change));
+  return mutationOptions({
+    mutationFn: (change: PreferenceChange) =>
       api.put<MailPreferences>("/api/me/mail-preferences", { [change.kind]: change.enabled }),
-    onMutate: async (change) => {
+    onMutate: async (change: PreferenceChange) => {
       const shown = await cancelRefetchOverLoaded(queryClient, key);
-      const before = queryClient.getQueryData(key);
-      queryClient.setQueryData(key, (current) =>
-        current
-          ? {
-              items: current.items.map((item) =>
-                item.kind === change.kind ? { ...item, enabled: change.enabled } : item,
-              ),
-            }
-          : current,
-      );
-      return { before, shown };
+      const was = queryClient.getQueryData(key)?.items.find((item) => item.kind === change.kind)?.enabled;
+      show(change);
+      return { was, shown };
     },
-    onError: (_error, _change, context) => queryClient.setQueryData(key, context?.before),
-    onSuccess: (saved) => queryClient.setQueryData(key, saved),
+    onError: (_error, change, context) => {
+      if (context?.was !== undefined) show({ kind: change.kind, enabled: context.was });
+    },
+    onSuccess: (saved, change) => {
+      const enabled = saved.items.find((item) => item.kind === change.kind)?.enabled;
+      if (enabled !== undefined) show({ kind: change.kind, enabled });
+    },
     onSettled: (_saved, _error, _change, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
+}
+
+export function useUpdateMailPreference() {
+  return useMutation(mailPreferenceMutation(useQueryClient()));
 }
