@@ -34,7 +34,13 @@ export function ClientDashboard() {
   const pending = query.isPending;
 
   if (query.isError && !data) {
-    return <LoadError icon={LuFolderOpen} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+    // The figures could not be read; the ways on, which need none, are still offered.
+    return (
+      <Stack gap="6">
+        <LoadError icon={LuFolderOpen} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        <QuickActions />
+      </Stack>
+    );
   }
 
   return (
