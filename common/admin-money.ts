@@ -7,7 +7,7 @@ export type { PaymentSort } from "./admin-table";
 import { invoiceSchema, projectSchema, timestamp } from "./api";
 import { PROJECT_STATUSES } from "./domain";
 import { ONE_LINE, tooLong } from "./messages";
-import { amountSchema, calendarDate, editedVersion, toMinorUnits } from "./schemas";
+import { amountSchema, calendarDate, editedVersion, toMinorUnits, uuidParam } from "./schemas";
 import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
@@ -63,6 +63,11 @@ export const PROJECT_NOT_CLIENTS = "This project does not belong to the chosen c
 
 /** A new invoice: client, optionally one of that client's projects, amount in naira (two decimals), due date. */
 export const invoiceCreateSchema = z.strictObject({
+  /**
+   * The invoice's id, chosen by the page that creates it: sent again because its answer was lost, it
+   * names the invoice it already is and is answered with it, not numbered, told and mailed twice.
+   */
+  id: uuidParam.optional(),
   clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),
   projectId: z.uuid("Choose one of the client's projects.").nullable(),
   amount: amountSchema.refine((amount) => toMinorUnits(amount) > 0, AMOUNT_POSITIVE),
@@ -79,7 +84,7 @@ export const PAID_INVOICE_KEPT = "A paid invoice cannot be deleted.";
  * and due date. Its client and number stay: an invoice for someone else is a new invoice. A paid
  * invoice records money received and is not edited (PAID_INVOICE_LOCKED).
  */
-export const invoiceUpdateSchema = invoiceCreateSchema.omit({ clientId: true });
+export const invoiceUpdateSchema = invoiceCreateSchema.omit({ id: true, clientId: true });
 /** What Edit invoice sends: the fields and the version of the invoice its form read (common/schemas.ts editedVersion). */
 export const invoiceEditSchema = invoiceUpdateSchema.safeExtend(editedVersion);
 export type InvoiceEdit = z.infer<typeof invoiceEditSchema>;

@@ -116,6 +116,12 @@ export const orderNotesSchema = z.string().trim().max(ORDER_NOTES_MAX_LENGTH, to
  * status (pending); a body naming any of them is refused.
  */
 export const orderCreateSchema = z.strictObject({
+  /**
+   * The order's id, chosen by the client: an order sent again because its answer was lost (the dialog's
+   * Submit pressed again after a dropped connection) names the order it already is, and is answered
+   * with it, not placed twice.
+   */
+  id: uuidParam.optional(),
   serviceId: z.uuid("Choose a service to order."),
   notes: orderNotesSchema.optional(),
 });

@@ -34,6 +34,7 @@ import {
 } from "../data/payments";
 import type { Db, Tx } from "../db";
 import { invoices, projects } from "../db/schema";
+import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
 import { sendCsv } from "../http/csv";
@@ -149,20 +150,34 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags: ["admin"],
         summary: "Creates an invoice for a client (and one of their projects), numbered INV-<year>-<n> by the server",
         body: invoiceCreateSchema,
-        response: { 201: adminPaymentSchema, ...errorResponses(400, 401, 403) },
+        response: { 200: adminPaymentSchema, 201: adminPaymentSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const actor = await onlyAdmins(request);
-      const { clientId, projectId, amount, dueDate } = request.body;
+      const { id, clientId, projectId, amount, dueDate } = request.body;
       const created = await db.transaction(async (tx) => {
+        // Created before: answered with what it is.
+        if (id && (await createdBefore(tx, id, clientId))) {
+          const row = await getPayment(tx, id);
+          if (!row) throw new Error("the invoice created before could not be read");
+          return { row, repeated: true };
+        }
         const [client] = await existingPeople(tx, "client", [clientId]);
         if (!client) throw validationFailed({ clientId: "This client does not exist or is deactivated." });
         if (projectId) await mustBeClientsProject(tx, clientId, projectId);
         const invoiceNumber = await nextInvoiceNumber(tx, lagosYear());
         const [inserted] = await tx
           .insert(invoices)
-          .values({ invoiceNumber, clientId, projectId, amount: toMinorUnits(amount), status: "unpaid", dueDate })
+          .values({
+            ...(id && { id }),
+            invoiceNumber,
+            clientId,
+            projectId,
+            amount: toMinorUnits(amount),
+            status: "unpaid",
+            dueDate,
+          })
           .returning({ id: invoices.id });
         if (!inserted) throw new Error("the invoice insert returned no row");
         const row = await getPayment(tx, inserted.id);
@@ -182,10 +197,10 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           previousClientId: null,
         });
         await notifyInvoice(tx, actor, row, "issued");
-        return row;
+        return { row, repeated: false };
       });
-      reply.code(201);
-      return created;
+      reply.code(created.repeated ? 200 : 201);
+      return created.row;
     },
   );
 
@@ -361,6 +376,21 @@ async function lockedPayment(tx: Tx, invoiceId: string): Promise<PaymentRow> {
 }
 
 /** An invoice's project is one of its client's (a 400 on the field otherwise). */
+const INVOICE_ID_TAKEN = "This invoice's id belongs to another invoice. Create it again as a new invoice.";
+
+/**
+ * Whether the invoice `id` was created already for `clientId` (sent again after its answer was lost). Two
+ * sends of one invoice at once take turns on its id, so the second finds the first's row. An id taken by
+ * another client's invoice is a 409: it is not this one to answer with.
+ */
+async function createdBefore(tx: Tx, id: string, clientId: string): Promise<boolean> {
+  await takeTurn(tx, `invoice:${id}`);
+  const [row] = await tx.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id));
+  if (!row) return false;
+  if (row.clientId !== clientId) throw conflict(INVOICE_ID_TAKEN);
+  return true;
+}
+
 async function mustBeClientsProject(tx: Tx, clientId: string, projectId: string): Promise<void> {
   const [project] = await tx
     .select({ id: projects.id })

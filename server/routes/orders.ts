@@ -7,13 +7,32 @@ import { lockOrder } from "../data/bookings";
 import { notifyNewOrder, notifyOrderWithdrawn } from "../data/notifications";
 import { getOrder, listOrders } from "../data/orders";
 import { serviceForOrder } from "../data/services";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { serviceOrders } from "../db/schema";
+import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
+
+const ORDER_ID_TAKEN = "This order's id belongs to another order. Order the service again as a new order.";
+
+/**
+ * Whether `clientId` already placed the order `id` for `serviceId` (an order sent again after its answer
+ * was lost). Two sends of one order at once take turns on its id, so the second finds the first's row. An
+ * id taken by another order is a 409: it is not theirs to answer with.
+ */
+async function placedBefore(tx: Tx, id: string, clientId: string, serviceId: string): Promise<boolean> {
+  await takeTurn(tx, `order:${id}`);
+  const [row] = await tx
+    .select({ clientId: serviceOrders.clientId, serviceId: serviceOrders.serviceId })
+    .from(serviceOrders)
+    .where(eq(serviceOrders.id, id));
+  if (!row) return false;
+  if (row.clientId !== clientId || row.serviceId !== serviceId) throw conflict(ORDER_ID_TAKEN);
+  return true;
+}
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -43,7 +62,7 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
         summary:
           "Order an active service (clients). The order is pending and its total is the service's price when ordered",
         body: orderCreateSchema,
-        response: { 201: serviceOrderSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: serviceOrderSchema, 201: serviceOrderSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
@@ -51,22 +70,32 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const actor = await request.actor();
       if (!rules.serviceOrders.create(actor)) throw forbidden("Only clients can order services");
       const { serviceId, notes } = request.body;
-      const id = await db.transaction(async (tx) => {
+      const placed = await db.transaction(async (tx) => {
+        // Placed before: answered with what it is.
+        const { id } = request.body;
+        if (id && (await placedBefore(tx, id, user.id, serviceId))) return { id, repeated: true };
         const service = await serviceForOrder(tx, serviceId);
         // Only active services can be ordered; any other reads as not found, so ids reveal nothing.
         if (service?.status !== "active") throw notFound("Service");
         const [inserted] = await tx
           .insert(serviceOrders)
-          .values({ serviceId, clientId: user.id, totalAmount: service.price, notes: notes ?? "", status: "pending" })
+          .values({
+            ...(id && { id }),
+            serviceId,
+            clientId: user.id,
+            totalAmount: service.price,
+            notes: notes ?? "",
+            status: "pending",
+          })
           .returning({ id: serviceOrders.id });
         if (!inserted) throw new Error("insert into service_orders returned no row");
         await publishChange(tx, { topic: "service_orders", op: "insert", id: inserted.id, clientId: user.id });
         await notifyNewOrder(tx, actor, { id: inserted.id, clientId: user.id });
-        return inserted.id;
+        return { id: inserted.id, repeated: false };
       });
-      const order = await getOrder(db, id);
+      const order = await getOrder(db, placed.id);
       if (!order) throw notFound("Order");
-      return reply.status(201).send(order);
+      return reply.status(placed.repeated ? 200 : 201).send(order);
     },
   );
 

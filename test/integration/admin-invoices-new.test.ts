@@ -121,6 +121,35 @@ describe("POST /api/admin/invoices", () => {
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => (numbers[0] ?? 0) + i));
   });
 
+  it("answers an invoice sent again with its id (its answer lost) with that invoice: numbered, told and audited once", async () => {
+    const id = randomUUID();
+    const sent = body({ id });
+    const [first, second] = await Promise.all([
+      admin.request("POST", "/api/admin/invoices", sent),
+      admin.request("POST", "/api/admin/invoices", sent),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    const again = await admin.request("POST", "/api/admin/invoices", sent);
+    expect(again.status).toBe(200);
+    for (const response of [second, again]) {
+      expect(response.json).toMatchObject({ id, invoiceNumber: first.json.invoiceNumber });
+    }
+    expect(await server.db.select().from(invoices).where(eq(invoices.id, id))).toHaveLength(1);
+    const audits = await server.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "invoice.create"), eq(auditLog.entityId, id)));
+    expect(audits).toHaveLength(1);
+    // The id of another client's invoice is not this one's to answer with.
+    const otherClient = await userIdOf(server.db, "amaka@bellofashion.test");
+    const taken = await admin.request(
+      "POST",
+      "/api/admin/invoices",
+      body({ id, clientId: otherClient, projectId: null }),
+    );
+    expect(taken.status).toBe(409);
+  });
+
   it.runIf(dbKind === "postgres")(
     "numbers stay unique and consecutive with two server processes creating at once",
     async () => {

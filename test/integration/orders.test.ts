@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ORDER_NOTES_MAX_LENGTH } from "../../common/domain";
@@ -99,6 +100,28 @@ describe("POST /api/orders", () => {
     expect(stored).toMatchObject({ totalAmount: 7_654_321, clientId, status: "pending" });
     // Newest first: it heads the client's list.
     expect((await client.request("GET", "/api/orders")).json.items[0]).toMatchObject({ id: response.json.id });
+  });
+
+  it("an order sent again with its id (its answer lost) is answered with that order, placed once", async () => {
+    const service = await createService(server.db);
+    const id = randomUUID();
+    const before = await orderCount();
+    const body = { id, serviceId: service.id, notes: "Once, please" };
+    // Twice at once (a second press while the first is on its way), then once more.
+    const [first, second] = await Promise.all([
+      client.request("POST", "/api/orders", body),
+      client.request("POST", "/api/orders", body),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    const again = await client.request("POST", "/api/orders", body);
+    expect(again.status).toBe(200);
+    for (const response of [first, second, again]) expect(response.json).toMatchObject({ id, serviceId: service.id });
+    expect(await orderCount()).toBe(before + 1);
+    // Not theirs to answer with: another client's, or the id sent for another service.
+    expect((await otherClient.request("POST", "/api/orders", body)).status).toBe(409);
+    const other = await createService(server.db);
+    expect((await client.request("POST", "/api/orders", { ...body, serviceId: other.id })).status).toBe(409);
+    expect(await orderCount()).toBe(before + 1);
   });
 
   it("notes are optional", async () => {

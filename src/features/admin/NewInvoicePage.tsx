@@ -1,6 +1,7 @@
 import { Card, Stack } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useNavigate } from "@tanstack/react-router";
+import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { invoiceCreateSchema } from "../../../common/admin-money";
@@ -8,6 +9,7 @@ import { LazyFormAlert } from "../../components/LazyFormAlert";
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { serverMessage } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { CreateFormFooter } from "./CreateFormFooter";
 import { InvoiceFields } from "./InvoiceFields";
 import { useCreateInvoice } from "./money-api";
@@ -31,7 +33,11 @@ export function NewInvoicePage() {
   const create = useCreateInvoice();
   const navigate = useNavigate();
 
+  // One id for this page's invoice: submitted again after a lost answer, it is the same invoice, not a second.
+  const [invoiceId] = useState(randomUuid);
+
   const onSubmit = submitMutation(form, create, {
+    variables: (values) => ({ ...values, id: invoiceId }),
     saved: (invoice) => ({ title: TOAST.invoiceCreated, description: invoice.invoiceNumber }),
     onSaved: () =>
       void navigate({

@@ -12,6 +12,7 @@ import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
 import { failure } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { useCreateOrder } from "./api";
 
 const orderFormSchema = z.object({ notes: orderNotesSchema });
@@ -60,10 +61,12 @@ function OrderForm({
     defaultValues: { notes: "" },
   });
   const { errors } = form.formState;
+  // One id for this dialog's order: submitted again after a lost answer, it is the same order, not a second.
+  const [orderId] = useState(randomUuid);
 
   // On failure the dialog stays open with the notes as typed; the reason shows under the field or above the buttons.
   const onSubmit = submitMutation(form, create, {
-    variables: (values) => ({ serviceId: service.id, notes: values.notes }),
+    variables: (values) => ({ id: orderId, serviceId: service.id, notes: values.notes }),
     saved: { title: TOAST.orderSubmitted, description: TOAST.orderSubmittedText },
     onSaved: onOrdered,
     failed: failure(TOAST.orderFailed),
