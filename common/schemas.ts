@@ -148,6 +148,11 @@ export function fromMinorUnits(minor: number): string {
 
 /** Spec §5 milestone create: title, description, amount (two decimals), optional due date. The server sets the rest. */
 export const milestoneCreateSchema = z.strictObject({
+  /**
+   * The milestone's id, chosen by the dialog that adds it (its pending row has it too): sent again because
+   * its answer was lost, it names the milestone it already is and is answered with it, not added twice.
+   */
+  id: uuidParam.optional(),
   title: z
     .string()
     .trim()

@@ -1,6 +1,6 @@
 import type { Locator, Page, Route } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { Page as ListPage, Project } from "../common/api";
+import type { Page as ListPage, Milestone, Project } from "../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES } from "../common/domain";
 import { ATTACH_NOT_FOUND } from "../common/schemas";
 import {
@@ -135,12 +135,30 @@ describe("project detail", () => {
 
     await dialog.getByLabel("Amount").fill("1234.56");
     await dialog.getByLabel("Due date").fill("2031-03-15");
+    // Its answer is lost once (the milestone reached the server): the toast says it failed, the dialog keeps
+    // what was typed, and adding it again adds it once.
+    const adds = `**/api/projects/${projectId}/milestones`;
+    await page.route(
+      adds,
+      async (route) => {
+        await route.fetch();
+        await route.abort();
+      },
+      { times: 1 },
+    );
+    await dialog.getByRole("button", { name: "Add Milestone" }).click();
+    await toast(page, TOAST.milestoneCreateFailed).waitFor();
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(title);
     await dialog.getByRole("button", { name: "Add Milestone" }).click();
     await toast(page, "Milestone created").waitFor();
     await dialog.waitFor({ state: "hidden" });
 
     const mine = milestones(page).filter({ hasText: title });
     await mine.waitFor();
+    expect(await mine.count()).toBe(1);
+    expect(
+      (await api.get<Milestone[]>(`/api/projects/${projectId}/milestones`, CLIENT)).filter((m) => m.title === title),
+    ).toHaveLength(1);
     const text = (await mine.textContent()) ?? "";
     expect(text).toContain("₦1,234.56");
     expect(text).toContain("Chinedu Eze");

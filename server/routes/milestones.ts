@@ -8,13 +8,31 @@ import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
 import { notifyMilestone } from "../data/notifications";
 import { getProjectFacts, lockedProjectFacts } from "../data/projects";
-import type { Db } from "../db";
+import type { Db, Tx } from "../db";
 import { milestones } from "../db/schema";
 import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
+
+const MILESTONE_ID_TAKEN = "This milestone's id belongs to another milestone. Add it again as a new milestone.";
+
+/**
+ * Whether `userId` already added the milestone `id` to `projectId` (sent again after its answer was lost).
+ * Two sends of one milestone at once take turns on its id, so the second finds the first's row. An id
+ * taken by another milestone is a 409: it is not this one to answer with.
+ */
+async function addedBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<boolean> {
+  await takeTurn(tx, `milestone:${id}`);
+  const [row] = await tx
+    .select({ createdBy: milestones.createdBy, projectId: milestones.projectId })
+    .from(milestones)
+    .where(eq(milestones.id, id));
+  if (!row) return false;
+  if (row.createdBy !== userId || row.projectId !== projectId) throw conflict(MILESTONE_ID_TAKEN);
+  return true;
+}
 
 export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -43,20 +61,22 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         summary: "Add a milestone to a project (its client or an administrator)",
         params: z.strictObject({ projectId: uuidParam }),
         body: milestoneCreateSchema,
-        response: { 201: milestoneSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: milestoneSchema, 201: milestoneSchema, ...errorResponses(400, 401, 403, 404, 409) },
       },
     },
     async (request, reply) => {
       const user = await request.requireUser();
       const actor = await request.actor();
       const { projectId } = request.params;
-      const { title, description, amount, dueDate } = request.body;
-      const id = await db.transaction(async (tx) => {
+      const { id, title, description, amount, dueDate } = request.body;
+      const added = await db.transaction(async (tx) => {
         const facts = await lockedProjectFacts(tx, projectId);
         // Not yours to see reads as "not found"; yours to see but not to change is "forbidden".
         if (!facts || !rules.milestones.read(actor, facts)) throw notFound("Project");
         if (!rules.milestones.create(actor, facts))
           throw forbidden("Only the project's client or an administrator may add milestones");
+        // Added before: answered with what it is.
+        if (id && (await addedBefore(tx, id, user.id, projectId))) return { id, repeated: true };
         // Serialises concurrent adds to one project, so the cap below holds.
         await takeTurn(tx, `milestones:${projectId}`);
         if ((await countMilestones(tx, projectId)) >= MILESTONES_PER_PROJECT_MAX) {
@@ -65,6 +85,7 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const [inserted] = await tx
           .insert(milestones)
           .values({
+            ...(id && { id }),
             projectId,
             title,
             description: description ?? "",
@@ -83,11 +104,11 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         });
         await publishChange(tx, { topic: "milestones", op: "insert", id: inserted.id, projectId });
         await notifyMilestone(tx, actor, inserted.id, "added");
-        return inserted.id;
+        return { id: inserted.id, repeated: false };
       });
-      const milestone = await getMilestone(db, id);
+      const milestone = await getMilestone(db, added.id);
       if (!milestone) throw notFound("Milestone");
-      return reply.status(201).send(milestone);
+      return reply.status(added.repeated ? 200 : 201).send(milestone);
     },
   );
 

@@ -80,6 +80,23 @@ describe("POST /api/projects/:id/milestones", () => {
     expect(await server.db.select().from(auditLog).where(eq(auditLog.entityId, response.json.id))).toEqual([]);
   });
 
+  it("one sent again with its id (its answer lost, or twice at once) is answered with that milestone, added once", async () => {
+    const id = randomUUID();
+    const body = { ...milestone, id, title: `Once ${id.slice(0, 8)}` };
+    const [first, second] = await Promise.all([
+      client.request("POST", milestonesPath(), body),
+      client.request("POST", milestonesPath(), body),
+    ]);
+    expect([first.status, second.status].sort()).toEqual([200, 201]);
+    const again = await client.request("POST", milestonesPath(), body);
+    expect(again.status).toBe(200);
+    for (const response of [first, second, again]) expect(response.json).toMatchObject({ id, title: body.title });
+    expect(await server.db.select().from(milestones).where(eq(milestones.id, id))).toHaveLength(1);
+    // Not theirs to answer with: another person's, or the id sent to another project.
+    expect((await admin.request("POST", milestonesPath(), body)).status).toBe(409);
+    expect((await otherClient.request("POST", milestonesPath(otherProjectId), body)).status).toBe(409);
+  });
+
   it("an administrator adds one, with an audit entry written with it", async () => {
     const response = await admin.request("POST", milestonesPath(), { title: "Aftercare", amount: "20000" });
     expect(response.status).toBe(201);

@@ -1,6 +1,6 @@
 import { Button } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
@@ -13,12 +13,11 @@ import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { useMe } from "../../lib/session";
 import { failure } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { useCreateMilestone } from "./api";
 
 type Values = z.input<typeof milestoneCreateSchema>;
 const EMPTY: Values = { title: "", description: "", amount: "", dueDate: null };
-
-let localIds = 0;
 
 /**
  * Spec §2 'Add Milestone': title, description, amount (two decimals) and an
@@ -34,11 +33,14 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
     defaultValues: EMPTY,
   });
   const { errors } = form.formState;
+  // The milestone being written: its id until it is added, so sending it again adds it once.
+  const draftId = useRef(randomUuid());
 
   const onSubmit = submitMutation(form, create, {
-    variables: (values) => ({ ...values, localId: `local-milestone-${Date.now()}-${++localIds}` }),
+    variables: (values) => ({ ...values, id: draftId.current }),
     saved: { title: TOAST.milestoneCreated },
     onSaved: () => {
+      draftId.current = randomUuid();
       form.reset(EMPTY);
       setOpen(false);
     },

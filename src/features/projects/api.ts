@@ -286,23 +286,25 @@ export function applyMilestoneChange(
   return sortMilestones(current ? list.map((item) => (item.id === row.id ? row : item)) : [...list, row]);
 }
 
-type CreateInput = MilestoneCreate & { localId: string };
+/** The milestone's id is the dialog's: its pending row and the server's (a live push too) are one row. */
+type CreateInput = MilestoneCreate & { id: string };
 
 /**
  * Adds a milestone with latency compensation: it shows at once marked
- * pending, the server's row takes its place, and a refusal takes it away.
+ * pending, the server's row takes its place, and a failure takes it away
+ * (and reads the list again: an answer lost after the milestone was added
+ * must not hide it).
  */
 export function useCreateMilestone(projectId: string, me: Profile | null | undefined) {
   const queryClient = useQueryClient();
   const key = milestonesKey(projectId);
   return useMutation({
-    mutationFn: ({ localId: _localId, ...body }: CreateInput) =>
-      api.post<Milestone>(`${projectPath(projectId)}/milestones`, body),
-    onMutate: async ({ localId, title, description, amount, dueDate }) => {
+    mutationFn: (body: CreateInput) => api.post<Milestone>(`${projectPath(projectId)}/milestones`, body),
+    onMutate: async ({ id, title, description, amount, dueDate }) => {
       const shown = await cancelRefetchOverLoaded(queryClient, key);
       const now = new Date().toISOString();
       const milestone: ShownMilestone = {
-        id: localId,
+        id,
         projectId,
         title: title.trim(),
         description: description?.trim() ?? "",
@@ -317,16 +319,22 @@ export function useCreateMilestone(projectId: string, me: Profile | null | undef
         updatedAt: now,
         pending: true,
       };
-      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list && sortMilestones([...list, milestone]));
-      return { shown };
-    },
-    onSuccess: (row, { localId }) =>
+      // Sent again (its answer was lost): the row shown for it is pending once more, not added twice.
       queryClient.setQueryData<ShownMilestone[]>(
         key,
-        (list) => list && sortMilestones([...list.filter((item) => item.id !== localId && item.id !== row.id), row]),
+        (list) => list && sortMilestones([...list.filter((item) => item.id !== id), milestone]),
+      );
+      return { shown };
+    },
+    onSuccess: (row) =>
+      queryClient.setQueryData<ShownMilestone[]>(
+        key,
+        (list) => list && sortMilestones([...list.filter((item) => item.id !== row.id), row]),
       ),
-    onError: (_error, { localId }) =>
-      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list?.filter((item) => item.id !== localId)),
+    onError: (_error, { id }) => {
+      queryClient.setQueryData<ShownMilestone[]>(key, (list) => list?.filter((item) => item.id !== id));
+      void queryClient.invalidateQueries({ queryKey: key });
+    },
     onSettled: (_row, _error, _input, context) => refetchUnlessShown(queryClient, key, context?.shown),
   });
 }
