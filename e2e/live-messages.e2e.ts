@@ -171,6 +171,33 @@ describe("live project messages", () => {
     await messages(page).filter({ hasText: unsent }).waitFor({ state: "detached" });
   });
 
+  it("reads out the first message of a thread that had none", async () => {
+    const api = new Api(product.server.url);
+    const { id: clientId } = await api.me(CLIENT);
+    const quiet = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, {
+      title: `Quiet project ${Date.now()}`,
+      description: "",
+      clientId,
+      developerIds: [],
+      status: "active",
+      progress: 0,
+      startDate: null,
+      endDate: null,
+    });
+    const { page } = client;
+    await page.goto(`/portal/projects/${quiet.id}`);
+    await page.getByLabel("Message", { exact: true }).waitFor();
+    await page.mouse.move(10, 10);
+    await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+    await recordAnnouncements(page);
+    const first = `The first word ${Date.now()}`;
+    await api.send("POST", `/api/projects/${quiet.id}/messages`, ADMIN_EMAIL, { message: first });
+    await messages(page).filter({ hasText: first }).waitFor({ timeout: DELIVERY_MS });
+    await expect
+      .poll(() => page.evaluate(() => window.announced?.filter((text) => text.startsWith("New message from"))))
+      .toEqual([expect.stringMatching(/^New message from /)]);
+  });
+
   it("shows a message sent while the thread was still loading, once the thread has loaded", async () => {
     // Regression: the send cancelled the thread's first load, and the thread stayed on its skeleton.
     const { page } = client;
