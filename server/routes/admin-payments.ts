@@ -34,9 +34,9 @@ import {
 } from "../data/payments";
 import type { Db, Tx } from "../db";
 import { invoices, projects } from "../db/schema";
-import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
+import { createdBefore } from "../http/created-before";
 import { sendCsv } from "../http/csv";
 import { conflict, notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
@@ -158,7 +158,15 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { id, clientId, projectId, amount, dueDate } = request.body;
       const created = await db.transaction(async (tx) => {
         // Created before: answered with what it is.
-        if (id && (await createdBefore(tx, id, clientId))) {
+        const sentBefore =
+          id &&
+          (await createdBefore(
+            tx,
+            { kind: "invoice", id, taken: INVOICE_ID_TAKEN },
+            () => tx.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id)),
+            { clientId },
+          ));
+        if (sentBefore) {
           const row = await getPayment(tx, id);
           if (!row) throw new Error("the invoice created before could not be read");
           return { row, repeated: true };
@@ -377,19 +385,6 @@ async function lockedPayment(tx: Tx, invoiceId: string): Promise<PaymentRow> {
 
 /** An invoice's project is one of its client's (a 400 on the field otherwise). */
 const INVOICE_ID_TAKEN = "This invoice's id belongs to another invoice. Create it again as a new invoice.";
-
-/**
- * Whether the invoice `id` was created already for `clientId` (sent again after its answer was lost). Two
- * sends of one invoice at once take turns on its id, so the second finds the first's row. An id taken by
- * another client's invoice is a 409: it is not this one to answer with.
- */
-async function createdBefore(tx: Tx, id: string, clientId: string): Promise<boolean> {
-  await takeTurn(tx, `invoice:${id}`);
-  const [row] = await tx.select({ clientId: invoices.clientId }).from(invoices).where(eq(invoices.id, id));
-  if (!row) return false;
-  if (row.clientId !== clientId) throw conflict(INVOICE_ID_TAKEN);
-  return true;
-}
 
 async function mustBeClientsProject(tx: Tx, clientId: string, projectId: string): Promise<void> {
   const [project] = await tx

@@ -8,31 +8,16 @@ import { auditAdminChange } from "../data/audit";
 import { countMilestones, getMilestone, getMilestoneFacts, listMilestones } from "../data/milestones";
 import { notifyMilestone } from "../data/notifications";
 import { getProjectFacts, lockedProjectFacts } from "../data/projects";
-import type { Db, Tx } from "../db";
+import type { Db } from "../db";
 import { milestones } from "../db/schema";
 import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
+import { createdBefore } from "../http/created-before";
 import { badRequest, conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
 const MILESTONE_ID_TAKEN = "This milestone's id belongs to another milestone. Add it again as a new milestone.";
-
-/**
- * Whether `userId` already added the milestone `id` to `projectId` (sent again after its answer was lost).
- * Two sends of one milestone at once take turns on its id, so the second finds the first's row. An id
- * taken by another milestone is a 409: it is not this one to answer with.
- */
-async function addedBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<boolean> {
-  await takeTurn(tx, `milestone:${id}`);
-  const [row] = await tx
-    .select({ createdBy: milestones.createdBy, projectId: milestones.projectId })
-    .from(milestones)
-    .where(eq(milestones.id, id));
-  if (!row) return false;
-  if (row.createdBy !== userId || row.projectId !== projectId) throw conflict(MILESTONE_ID_TAKEN);
-  return true;
-}
 
 export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -76,7 +61,19 @@ export const milestoneRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         if (!rules.milestones.create(actor, facts))
           throw forbidden("Only the project's client or an administrator may add milestones");
         // Added before: answered with what it is.
-        if (id && (await addedBefore(tx, id, user.id, projectId))) return { id, repeated: true };
+        const addedBefore =
+          id &&
+          (await createdBefore(
+            tx,
+            { kind: "milestone", id, taken: MILESTONE_ID_TAKEN },
+            () =>
+              tx
+                .select({ createdBy: milestones.createdBy, projectId: milestones.projectId })
+                .from(milestones)
+                .where(eq(milestones.id, id)),
+            { createdBy: user.id, projectId },
+          ));
+        if (addedBefore) return { id, repeated: true };
         // Serialises concurrent adds to one project, so the cap below holds.
         await takeTurn(tx, `milestones:${projectId}`);
         if ((await countMilestones(tx, projectId)) >= MILESTONES_PER_PROJECT_MAX) {

@@ -7,32 +7,16 @@ import { lockOrder } from "../data/bookings";
 import { notifyNewOrder, notifyOrderWithdrawn } from "../data/notifications";
 import { getOrder, listOrders } from "../data/orders";
 import { serviceForOrder } from "../data/services";
-import type { Db, Tx } from "../db";
+import type { Db } from "../db";
 import { serviceOrders } from "../db/schema";
-import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
+import { createdBefore } from "../http/created-before";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { conflict, forbidden, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
 
 const ORDER_ID_TAKEN = "This order's id belongs to another order. Order the service again as a new order.";
-
-/**
- * Whether `clientId` already placed the order `id` for `serviceId` (an order sent again after its answer
- * was lost). Two sends of one order at once take turns on its id, so the second finds the first's row. An
- * id taken by another order is a 409: it is not theirs to answer with.
- */
-async function placedBefore(tx: Tx, id: string, clientId: string, serviceId: string): Promise<boolean> {
-  await takeTurn(tx, `order:${id}`);
-  const [row] = await tx
-    .select({ clientId: serviceOrders.clientId, serviceId: serviceOrders.serviceId })
-    .from(serviceOrders)
-    .where(eq(serviceOrders.id, id));
-  if (!row) return false;
-  if (row.clientId !== clientId || row.serviceId !== serviceId) throw conflict(ORDER_ID_TAKEN);
-  return true;
-}
 
 export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -73,7 +57,19 @@ export const orderRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }
       const placed = await db.transaction(async (tx) => {
         // Placed before: answered with what it is.
         const { id } = request.body;
-        if (id && (await placedBefore(tx, id, user.id, serviceId))) return { id, repeated: true };
+        const placedBefore =
+          id &&
+          (await createdBefore(
+            tx,
+            { kind: "order", id, taken: ORDER_ID_TAKEN },
+            () =>
+              tx
+                .select({ clientId: serviceOrders.clientId, serviceId: serviceOrders.serviceId })
+                .from(serviceOrders)
+                .where(eq(serviceOrders.id, id)),
+            { clientId: user.id, serviceId },
+          ));
+        if (placedBefore) return { id, repeated: true };
         const service = await serviceForOrder(tx, serviceId);
         // Only active services can be ordered; any other reads as not found, so ids reveal nothing.
         if (service?.status !== "active") throw notFound("Service");

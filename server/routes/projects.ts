@@ -26,10 +26,10 @@ import {
 import { countNewMessage, markRead, readState, unreadSummary } from "../data/unread";
 import type { Db, Tx } from "../db";
 import { messageFiles, projectMessages } from "../db/schema";
-import { takeTurn } from "../db/turns";
 import { publishChange } from "../functions/changes";
+import { createdBefore } from "../http/created-before";
 import { decodeCursor, pageQuery, toPage } from "../http/cursor";
-import { badRequest, conflict, notFound } from "../http/errors";
+import { badRequest, notFound } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { type Actor, type ProjectFacts, rules } from "../rules";
 
@@ -60,23 +60,6 @@ async function checkedAttachments(
 }
 
 const MESSAGE_ID_TAKEN = "This message's id belongs to another message. Send it again as a new message.";
-
-/**
- * Whether `userId` already sent the message `id` to `projectId` (a send repeated after its answer was
- * lost). Two sends of one message at once (a Retry while the first is still on its way) take turns on its
- * id first, so the second finds the first's row. An id taken by another message is a 409: it is not
- * theirs to answer with.
- */
-async function sentBefore(tx: Tx, id: string, userId: string, projectId: string): Promise<boolean> {
-  await takeTurn(tx, `message:${id}`);
-  const [row] = await tx
-    .select({ userId: projectMessages.userId, projectId: projectMessages.projectId })
-    .from(projectMessages)
-    .where(eq(projectMessages.id, id));
-  if (!row) return false;
-  if (row.userId !== userId || row.projectId !== projectId) throw conflict(MESSAGE_ID_TAKEN);
-  return true;
-}
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   /** Loads a project's facts and applies `allowed`; a project the actor may not see is "not found". */
@@ -172,7 +155,19 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
         if (!project || !rules.projectMessages.create(actor, project)) throw notFound("Project");
         // Sent before: answered with what it is.
         const { id } = request.body;
-        if (id && (await sentBefore(tx, id, user.id, projectId))) return { id, repeated: true };
+        const sentBefore =
+          id &&
+          (await createdBefore(
+            tx,
+            { kind: "message", id, taken: MESSAGE_ID_TAKEN },
+            () =>
+              tx
+                .select({ userId: projectMessages.userId, projectId: projectMessages.projectId })
+                .from(projectMessages)
+                .where(eq(projectMessages.id, id)),
+            { userId: user.id, projectId },
+          ));
+        if (sentBefore) return { id, repeated: true };
         const files = await checkedAttachments(tx, actor, project, projectId, fileIds);
         const [inserted] = await tx
           .insert(projectMessages)

@@ -39,6 +39,40 @@ afterAll(async () => {
 const later = (ms: number) => new Date(Date.now() + ms);
 const pass = (at: Date) => server.app.mailer.runOnce(at);
 
+/**
+ * A local SMTP server (`onMessage` answers each mail: `accept()`, or `accept(error)` to refuse it) and a
+ * product server sending to it, for `use`; both closed after.
+ */
+async function withSmtp(
+  onMessage: (data: string, accept: (error?: Error) => void) => void,
+  use: (smtpServer: TestServer) => Promise<void>,
+) {
+  const smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    onData(stream, _session, callback) {
+      let data = "";
+      stream.on("data", (chunk: Buffer) => {
+        data += chunk.toString("utf8");
+      });
+      stream.on("end", () => onMessage(data, (error) => callback(error ?? null)));
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  try {
+    const smtpServer = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000 });
+    try {
+      await use(smtpServer);
+    } finally {
+      await smtpServer.close();
+    }
+  } finally {
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  }
+}
+
 async function newProject() {
   const title = `Mail test ${randomUUID().slice(0, 8)}`;
   const id = await createProject(server.db, { clientEmail: CLIENT, developerEmails: [DEV], title });
@@ -309,97 +343,65 @@ describe("the delivery queue", () => {
   it("a reset link's answer does not wait for the SMTP server, so its time says nothing of the account", async () => {
     const received: string[] = [];
     const held: (() => void)[] = [];
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => {
-          data += chunk.toString("utf8");
-        });
-        // Accepted only when the test lets it: a slow SMTP server.
-        stream.on("end", () =>
-          held.push(() => {
-            received.push(data);
-            callback();
-          }),
-        );
+    // Accepted only when the test lets it: a slow SMTP server.
+    await withSmtp(
+      (data, accept) =>
+        held.push(() => {
+          received.push(data);
+          accept();
+        }),
+      async (smtpServer) => {
+        const asked = await smtpServer.client().request("POST", "/api/auth/request-password-reset", { email: CLIENT });
+        expect(asked.status).toBe(200);
+        // Answered while the mail is still with the SMTP server, which then takes it.
+        await expect.poll(() => held.length).toBe(1);
+        expect(received).toHaveLength(0);
+        for (const release of held) release();
+        await expect.poll(() => received.length).toBe(1);
+        expect(received[0]).toContain("Subject: Reset your Lagos Studio password");
       },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const smtpServer = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000 });
-    try {
-      const asked = await smtpServer.client().request("POST", "/api/auth/request-password-reset", { email: CLIENT });
-      expect(asked.status).toBe(200);
-      // Answered while the mail is still with the SMTP server, which then takes it.
-      await expect.poll(() => held.length).toBe(1);
-      expect(received).toHaveLength(0);
-      for (const release of held) release();
-      await expect.poll(() => received.length).toBe(1);
-      expect(received[0]).toContain("Subject: Reset your Lagos Studio password");
-    } finally {
-      await smtpServer.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
+    );
   });
 
   it("SMTP refusing the first attempt: retried by the worker, delivered exactly once", async () => {
     const received: string[] = [];
     let attempts = 0;
-    const smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ["STARTTLS", "AUTH"],
-      logger: false,
-      onData(stream, _session, callback) {
-        let data = "";
-        stream.on("data", (chunk: Buffer) => {
-          data += chunk.toString("utf8");
-        });
-        stream.on("end", () => {
-          attempts += 1;
-          if (attempts === 1) {
-            const error = Object.assign(new Error("Try again later"), { responseCode: 451 });
-            callback(error);
-            return;
-          }
-          received.push(data);
-          callback();
-        });
+    await withSmtp(
+      (data, accept) => {
+        attempts += 1;
+        if (attempts === 1) {
+          accept(Object.assign(new Error("Try again later"), { responseCode: 451 }));
+          return;
+        }
+        received.push(data);
+        accept();
       },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-    const port = (smtp.server.address() as { port: number }).port;
-    const smtpServer = await startTestServer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailPollMs: 3_600_000 });
-    try {
-      const tag = randomUUID().slice(0, 8);
-      // The auth/invitation path: send() queues and tries at once; the refusal leaves it queued, not lost.
-      await smtpServer.app.mailer.send({ to: "someone@example.test", subject: `Retry ${tag}`, text: "Hello" });
-      const [queued] = await smtpServer.db
-        .select()
-        .from(mailQueue)
-        .where(like(mailQueue.subject, `Retry ${tag}`));
-      expect(queued).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
-      expect(queued?.lastError).toMatch(/Try again later/);
-      expect(received).toHaveLength(0);
+      async (smtpServer) => {
+        const tag = randomUUID().slice(0, 8);
+        // The auth/invitation path: send() queues and tries at once; the refusal leaves it queued, not lost.
+        await smtpServer.app.mailer.send({ to: "someone@example.test", subject: `Retry ${tag}`, text: "Hello" });
+        const [queued] = await smtpServer.db
+          .select()
+          .from(mailQueue)
+          .where(like(mailQueue.subject, `Retry ${tag}`));
+        expect(queued).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
+        expect(queued?.lastError).toMatch(/Try again later/);
+        expect(received).toHaveLength(0);
 
-      // Not before its backoff; then once, and never again.
-      await smtpServer.app.mailer.runOnce(new Date());
-      expect(received).toHaveLength(0);
-      await smtpServer.app.mailer.runOnce(later(10 * MINUTE));
-      await smtpServer.app.mailer.runOnce(later(20 * MINUTE));
-      expect(received).toHaveLength(1);
-      expect(received[0]).toContain(`Subject: Retry ${tag}`);
-      const [sent] = await smtpServer.db
-        .select()
-        .from(mailQueue)
-        .where(eq(mailQueue.id, queued?.id ?? ""));
-      expect(sent?.sentAt).not.toBeNull();
-      expect(sent?.attempts).toBe(2);
-    } finally {
-      await smtpServer.close();
-      await new Promise<void>((resolve) => smtp.close(() => resolve()));
-    }
+        // Not before its backoff; then once, and never again.
+        await smtpServer.app.mailer.runOnce(new Date());
+        expect(received).toHaveLength(0);
+        await smtpServer.app.mailer.runOnce(later(10 * MINUTE));
+        await smtpServer.app.mailer.runOnce(later(20 * MINUTE));
+        expect(received).toHaveLength(1);
+        expect(received[0]).toContain(`Subject: Retry ${tag}`);
+        const [sent] = await smtpServer.db
+          .select()
+          .from(mailQueue)
+          .where(eq(mailQueue.id, queued?.id ?? ""));
+        expect(sent?.sentAt).not.toBeNull();
+        expect(sent?.attempts).toBe(2);
+      },
+    );
   });
 });
