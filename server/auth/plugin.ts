@@ -33,6 +33,9 @@ declare module "fastify" {
   }
 }
 
+/** Keys the rate limiters' store keeps (least recently used first out). */
+const RATE_LIMIT_KEYS = 50_000;
+
 const password = z
   .string()
   .max(PASSWORD_MAX_LENGTH)
@@ -151,7 +154,10 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
     return session.user;
   });
 
-  await app.register(rateLimit, { global: false, hook: "preHandler" });
+  // One store for every limit (each route's and createLimit's), least recently used first out: 5,000 keys by
+  // default, which a flood of made-up e-mails could cycle to reset a real account's sign-in bucket. At
+  // 50,000 (~10 MB at the most) that flood needs thousands of addresses, each held to its own limits.
+  await app.register(rateLimit, { global: false, hook: "preHandler", cache: RATE_LIMIT_KEYS });
 
   // Limits beyond the route's per address-and-e-mail one, each closing a way around it.
   const extraLimits = [
