@@ -122,6 +122,7 @@ const envSchema = z.object({
         (value) => /^[1-9]\d{0,1}$/.test(value) || value.split(",").every((entry) => isProxyAddress(entry.trim())),
         "must be the number of proxies in front (e.g. 1) or their addresses, comma-separated (e.g. 127.0.0.1,10.0.0.0/8 or loopback); true is refused, as it would believe an X-Forwarded-For any visitor can write",
       )
+      .transform((value) => (/^\d+$/.test(value) ? Number(value) : value.split(",").map((entry) => entry.trim())))
       .optional(),
   ),
   /** Contact enquiries accepted per IP address per 10 minutes. */
@@ -237,7 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     currency: e.CURRENCY,
     authRateLimit: e.AUTH_RATE_LIMIT,
     contactRateLimit: e.CONTACT_RATE_LIMIT,
-    trustProxy: trustProxySetting(e.TRUST_PROXY),
+    trustProxy: e.TRUST_PROXY ?? false,
     writeRateLimit: e.WRITE_RATE_LIMIT,
     pdfRateLimit: e.PDF_RATE_LIMIT,
     liveSocketsPerUser: e.LIVE_SOCKETS_PER_USER,
@@ -257,12 +258,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     logLevel: e.LOG_LEVEL,
   };
-}
-
-function trustProxySetting(value: string | undefined): Config["trustProxy"] {
-  if (value === undefined) return false;
-  if (/^\d+$/.test(value)) return Number(value);
-  return value.split(",").map((entry) => entry.trim());
 }
 
 /**
