@@ -1,6 +1,6 @@
 import { Button } from "@chakra-ui/react";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { LuPlus } from "react-icons/lu";
 import type { z } from "zod";
@@ -34,13 +34,13 @@ export function AddMilestoneDialog({ projectId }: { projectId: string }) {
   });
   const { errors } = form.formState;
   // The milestone being written: its id until it is added, so sending it again adds it once.
-  const draftId = useRef(randomUuid());
+  const [draftId, setDraftId] = useState(randomUuid);
 
   const onSubmit = submitMutation(form, create, {
-    variables: (values) => ({ ...values, id: draftId.current }),
+    variables: (values) => ({ ...values, id: draftId }),
     saved: { title: TOAST.milestoneCreated },
     onSaved: () => {
-      draftId.current = randomUuid();
+      setDraftId(randomUuid());
       form.reset(EMPTY);
       setOpen(false);
     },
