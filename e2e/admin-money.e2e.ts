@@ -410,16 +410,7 @@ describe("Admin › money and projects", () => {
     await page.getByRole("heading", { level: 1, name: TITLE }).waitFor();
 
     const duplicate = `${TITLE} (duplicate)`;
-    const mistaken = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, {
-      title: duplicate,
-      description: "Created twice.",
-      clientId,
-      developerIds: [],
-      status: "active",
-      progress: 0,
-      startDate: null,
-      endDate: null,
-    });
+    const mistaken = await api.createProject(clientId, duplicate, "Created twice.");
     await openInApp(clientProjects, `/portal/projects/${mistaken.id}`);
     await clientProjects.getByRole("heading", { level: 1, name: duplicate }).waitFor();
     await openInApp(page, `/portal/projects/${mistaken.id}`);

@@ -174,16 +174,7 @@ describe("live project messages", () => {
   it("reads out the first message of a thread that had none", async () => {
     const api = new Api(product.server.url);
     const { id: clientId } = await api.me(CLIENT);
-    const quiet = await api.send<{ id: string }>("POST", "/api/admin/projects", ADMIN_EMAIL, {
-      title: `Quiet project ${Date.now()}`,
-      description: "",
-      clientId,
-      developerIds: [],
-      status: "active",
-      progress: 0,
-      startDate: null,
-      endDate: null,
-    });
+    const quiet = await api.createProject(clientId, `Quiet project ${Date.now()}`);
     const { page } = client;
     await page.goto(`/portal/projects/${quiet.id}`);
     await page.getByLabel("Message", { exact: true }).waitFor();

@@ -57,6 +57,20 @@ export class Api {
     return (text ? JSON.parse(text) : undefined) as T;
   }
 
+  /** An active project for the client `clientId`, made by the administrator, with nobody assigned and no dates. */
+  createProject(clientId: string, title: string, description = ""): Promise<{ id: string }> {
+    return this.send("POST", "/api/admin/projects", ADMIN_EMAIL, {
+      title,
+      description,
+      clientId,
+      developerIds: [],
+      status: "active",
+      progress: 0,
+      startDate: null,
+      endDate: null,
+    });
+  }
+
   /** Signs a new client up (the verification mail's link, `latestLink`, then signs them in). */
   async signUp(person: { fullName: string; email: string; password: string }): Promise<void> {
     const response = await fetch(`${this.baseUrl}/api/auth/sign-up/email`, {
