@@ -52,6 +52,23 @@ async function openThread(page: Page) {
   });
 }
 
+/**
+ * Opens the project from the projects list in the app, so its thread is read by the browser (a page
+ * loaded anew has it in its HTML, read by the server), with `before` set up once the app is live.
+ */
+async function openThreadInApp(page: Page, before: () => Promise<unknown>) {
+  await page.goto("/portal/projects");
+  // A pointer's move is a first interaction: the app takes the page over, and its links navigate in it.
+  await page.mouse.move(10, 10);
+  await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
+  await before();
+  await page
+    .getByRole("article", { name: "Eze Foods E-commerce Store" })
+    .getByRole("link", { name: "View Project Details" })
+    .click();
+  await page.getByLabel("Message", { exact: true }).waitFor();
+}
+
 async function send(page: Page, text: string) {
   await page.getByLabel("Message", { exact: true }).fill(text);
   await page.getByRole("button", { name: "Send" }).click();
@@ -196,10 +213,8 @@ describe("live project messages", () => {
     const held: Route[] = [];
     let holding = true;
     const hold = (route: Route) => (holding ? held.push(route) : route.continue());
-    await page.route(threadReads, hold);
     try {
-      await page.goto(`/portal/projects/${projectId}`);
-      await page.getByLabel("Message", { exact: true }).waitFor();
+      await openThreadInApp(page, () => page.route(threadReads, hold));
       await expect.poll(() => held.length).toBeGreaterThan(0);
       const text = `Sent before the thread loaded ${Date.now()}`;
       await send(page, text);
@@ -221,19 +236,11 @@ describe("live project messages", () => {
     const held: Route[] = [];
     const hold = (route: Route) => held.push(route);
     const fail = (route: Route) => (route.request().method() === "POST" ? route.abort() : route.fallback());
-    // Reached from the list in the app, so the thread is read by the browser (not in the page's HTML).
-    await page.goto("/portal/projects");
-    // A pointer's move is a first interaction: the app takes the page over, and its links navigate in it.
-    await page.mouse.move(10, 10);
-    await page.waitForFunction(() => "hydrated" in document.documentElement.dataset);
-    await page.route(threadReads, hold);
-    await page.route(sends, fail);
     try {
-      await page
-        .getByRole("article", { name: "Eze Foods E-commerce Store" })
-        .getByRole("link", { name: "View Project Details" })
-        .click();
-      await page.getByLabel("Message", { exact: true }).waitFor();
+      await openThreadInApp(page, async () => {
+        await page.route(threadReads, hold);
+        await page.route(sends, fail);
+      });
       await expect.poll(() => held.length).toBeGreaterThan(0);
       const text = `Not lost ${Date.now()}`;
       await send(page, text);
