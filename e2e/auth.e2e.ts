@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD } from "../seed/accounts";
+import { EMAIL_VERIFIED, EMAIL_VERIFIED_SIGN_IN } from "../src/features/auth/messages";
 import { SIGNED_OUT_MARK } from "../src/lib/signed-out";
 import { Api } from "./support/api";
+import { axeViolations } from "./support/axe";
 import {
   cspViolations,
   hydratePage,
@@ -95,6 +97,42 @@ describe("sign-up, verification and sign-in", () => {
 
     await page.goto("/portal");
     await waitForPath(page, "/auth");
+  });
+});
+
+describe("a verification link opened in another browser", () => {
+  it("verifies the address, signs nobody in, and asks its opener to sign in", async () => {
+    const email = `elsewhere.${Date.now()}@example.test`;
+    const password = "Str0ng!Passw0rd";
+    // Signed up outside the browser: its device cookie, which would let the link sign in, stays there.
+    const signedUp = await fetch(`${product.server.url}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: product.server.url },
+      body: JSON.stringify({ fullName: "Tolu Bamidele", email, password }),
+    });
+    expect(signedUp.status).toBe(200);
+
+    const owner = await newUser(product.browser, product.server.url);
+    try {
+      const { page } = owner;
+      await page.goto(await api.latestLink(email));
+      await waitForPath(page, "/auth");
+      expect(new URL(page.url()).search).toBe("?verified=1");
+      const notice = page.getByRole("status").filter({ hasText: EMAIL_VERIFIED });
+      await notice.waitFor();
+      await expect.poll(() => notice.textContent()).toContain(EMAIL_VERIFIED_SIGN_IN);
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await owner.context.cookies()).toEqual([]);
+
+      const panel = page.getByRole("tabpanel", { name: "Sign In" });
+      await panel.getByLabel("Email").fill(email);
+      await panel.getByLabel("Password", { exact: true }).fill(password);
+      await panel.getByRole("button", { name: "Sign In", exact: true }).click();
+      await waitForPath(page, "/portal");
+      await page.getByText("Tolu Bamidele").first().waitFor();
+    } finally {
+      await owner.context.close();
+    }
   });
 });
 

@@ -11,7 +11,8 @@ import { readCookie } from "./resolver";
  * that account count in a bucket of their own, so whoever fills the account's shared bucket from
  * elsewhere does not lock its owner out, and a guesser without the cookie gets no more tries than
  * before. A new password ends every device cookie of the account; one account per browser: signing
- * in to another replaces it.
+ * in to another replaces it. The browser that signs up gets one too, as it chose the password: the
+ * account's verification link signs its opener in only there (server/auth/plugin.ts).
  */
 export const DEVICE_COOKIE = "ls_device";
 const MAX_AGE_S = 180 * 24 * 60 * 60;
@@ -19,19 +20,25 @@ const MAX_AGE_S = 180 * 24 * 60 * 60;
 const sign = (secret: string, email: string, nonce: string, password: string) =>
   createHmac("sha256", secret).update(`sign-in-device:${email}:${nonce}:${password}`).digest("base64url");
 
-/** The account's password as stored, for `email` (lower-cased); undefined without one. */
-async function storedPassword(db: Db, email: string): Promise<string | undefined> {
+/** The account's password as stored, for `email` (lower-cased) and, when given, that account's id; undefined without one. */
+async function storedPassword(db: Db, email: string, userId?: string): Promise<string | undefined> {
   const [row] = await db
     .select({ password: accounts.password })
     .from(accounts)
     .innerJoin(users, eq(users.id, accounts.userId))
-    .where(and(eq(users.email, email), eq(accounts.providerId, "credential")));
+    .where(
+      and(eq(users.email, email), eq(accounts.providerId, "credential"), userId ? eq(users.id, userId) : undefined),
+    );
   return row?.password ?? undefined;
 }
 
-/** The Set-Cookie for a browser that has just signed in to `email`, or undefined (no password to bind it to). */
-export async function deviceCookie(db: Db, secret: string, email: string, secure: boolean) {
-  const password = await storedPassword(db, email);
+/**
+ * The Set-Cookie for a browser that has just signed in to `email`, or has just made that account
+ * (`userId`: the account the sign-up answered with; better-auth answers a sign-up with a taken
+ * address with a made-up one, which gets no cookie). Undefined without a password to bind it to.
+ */
+export async function deviceCookie(db: Db, secret: string, email: string, secure: boolean, userId?: string) {
+  const password = await storedPassword(db, email, userId);
   if (!password) return undefined;
   const nonce = randomBytes(12).toString("base64url");
   const attributes = `Path=/api/auth; Max-Age=${MAX_AGE_S}; HttpOnly; SameSite=Lax${secure ? "; Secure" : ""}`;

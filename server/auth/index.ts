@@ -15,6 +15,11 @@ export const AUTH_BASE_PATH = "/api/auth";
 export const VERIFIED_LANDING = "/portal";
 /** Where a verification link that failed lands, with `&error=CODE` (the SPA says what went wrong and offers a new link). */
 export const VERIFY_FAILED_LANDING = "/auth?view=verify";
+/**
+ * Where a verification link opened away from the browser that signed up lands: the address is
+ * verified, and the opener signs in (server/auth/plugin.ts, `signedInOnlyWhereSignedUp`).
+ */
+export const VERIFIED_SIGN_IN_LANDING = "/auth?verified=1";
 /** The SPA page that takes the reset token and asks for a new password. */
 export const RESET_LANDING = "/auth?view=reset";
 

@@ -1,4 +1,5 @@
 import rateLimit from "@fastify/rate-limit";
+import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { z } from "zod";
@@ -13,10 +14,19 @@ import {
 import { companyNameSchema, emailSchema, fullNameSchema } from "../../common/schemas";
 import type { Config } from "../config";
 import type { Db } from "../db";
+import { sessions as sessionRows, users } from "../db/schema";
 import { errorBody, unauthorized, validationFailed } from "../http/errors";
 import { clientAddress, createLimit } from "../http/rate-limit";
 import type { Actor } from "../rules";
-import { AUTH_BASE_PATH, type Auth, endPasswordLinks, RESET_LANDING, VERIFIED_LANDING, VERIFY_FAILED_LANDING } from ".";
+import {
+  AUTH_BASE_PATH,
+  type Auth,
+  endPasswordLinks,
+  RESET_LANDING,
+  VERIFIED_LANDING,
+  VERIFIED_SIGN_IN_LANDING,
+  VERIFY_FAILED_LANDING,
+} from ".";
 import { insideBetterAuth } from "./async-context";
 import { deviceCookie, deviceOf } from "./device";
 import { readCookie, type SessionResolver } from "./resolver";
@@ -282,13 +292,42 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
             request.log.error({ err: error }, "the reset links of a changed password were not ended"),
           );
       }
-      if (path === "/verify-email")
-        return sendResponse(reply, verificationLanding(response, !!(await request.session())));
+      if (path === "/verify-email") {
+        const landing = verificationLanding(response, !!(await request.session()));
+        return sendResponse(reply, await signedInOnlyWhereSignedUp(landing, request.headers.cookie));
+      }
+      // The browser that made an account chose its password: it gets that account's device cookie.
+      const madeId = response.ok && path === "/sign-up/email" ? await answeredUserId(response) : undefined;
       const device =
-        signedIn && email ? await deviceCookie(db, config.authSecret, email, config.secureCookies) : undefined;
+        email && (signedIn || madeId)
+          ? await deviceCookie(db, config.authSecret, email, config.secureCookies, madeId)
+          : undefined;
       return sendResponse(reply, response, device ? [device] : []);
     },
   });
+
+  /**
+   * Anyone may sign up with another's address. better-auth signs a verification link's opener in, to
+   * an account whose password whoever signed up chose: the address's owner, opening it, would then
+   * work in an account a stranger can sign in to. So the sign-in it makes is kept only in the browser
+   * that signed up (its device cookie, bound to that password); elsewhere the address is verified,
+   * that session ended, and the opener asked to sign in (the owner, who knows no password, resets it).
+   */
+  async function signedInOnlyWhereSignedUp(response: Response, cookieHeader: string | undefined) {
+    const token = sessionTokenSet(response, resolver.cookieName);
+    if (!token) return response;
+    const [made] = await db
+      .select({ id: sessionRows.id, email: users.email })
+      .from(sessionRows)
+      .innerJoin(users, eq(users.id, sessionRows.userId))
+      .where(eq(sessionRows.token, token));
+    if (!made || (await deviceOf(db, config.authSecret, cookieHeader, made.email))) return response;
+    await db.delete(sessionRows).where(eq(sessionRows.id, made.id));
+    const headers = new Headers(response.headers);
+    headers.delete("set-cookie");
+    headers.set("location", VERIFIED_SIGN_IN_LANDING);
+    return new Response(null, { status: response.status, headers });
+  }
 
   function isCredential(request: FastifyRequest): boolean {
     return endpoints[pathOf(request)]?.credential === true;
@@ -322,6 +361,23 @@ function verificationLanding(response: Response, signedIn: boolean): Response {
   const headers = new Headers(response.headers);
   headers.set("location", `${VERIFY_FAILED_LANDING}&error=${encodeURIComponent(error)}`);
   return new Response(null, { status: response.status, headers });
+}
+
+/** The session token a better-auth answer sets in `cookieName` (its value is `token.signature`), if any. */
+function sessionTokenSet(response: Response, cookieName: string): string | undefined {
+  const cookie = response.headers.getSetCookie().find((entry) => entry.startsWith(`${cookieName}=`));
+  const value = cookie?.slice(cookieName.length + 1).split(";")[0];
+  return value ? decodeURIComponent(value).split(".")[0] || undefined : undefined;
+}
+
+/** The id of the account a sign-up's answer names (a made-up one when the address was taken). */
+async function answeredUserId(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { user?: { id?: unknown } };
+    return typeof body.user?.id === "string" ? body.user.id : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 function pathOf(request: FastifyRequest): string {

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from "../../seed/accounts";
 import { betterAuthStores } from "../../server/auth/async-context";
 import { DEVICE_COOKIE } from "../../server/auth/device";
 import { TOO_MANY_PASSWORD_CHANGES, TOO_MANY_SIGN_INS } from "../../server/auth/plugin";
-import { accounts, users } from "../../server/db/schema";
+import { accounts, sessions, users } from "../../server/db/schema";
 import { rawRequest } from "../support/raw-http";
 import { type Client, outbox, sleep, startTestServer, type TestServer } from "../support/server";
 
@@ -47,12 +47,14 @@ async function openMailedLink(email: string, browser: Client = server.client()) 
   return { mail, response, browser };
 }
 
-/** Signs up and verifies a fresh account; returns the signed-in browser. */
+/** Signs up and verifies a fresh account in one browser, which the link signs in; returns it. */
 async function verifiedUser(label: string) {
   const email = newEmail(label);
-  expect((await signUp(email)).response.status).toBe(200);
-  const { browser, response } = await openMailedLink(email);
+  const { anonymous, response: signedUp } = await signUp(email);
+  expect(signedUp.status).toBe(200);
+  const { browser, response } = await openMailedLink(email, anonymous);
   expect(response.status).toBe(302);
+  expect(response.headers.get("location")).toBe("/portal");
   return { email, browser };
 }
 
@@ -155,7 +157,8 @@ describe("sign-up", () => {
 describe("e-mail verification", () => {
   it("refuses sign-in before verification with email_not_verified, then verifies through the mailed link", async () => {
     const email = newEmail("verify");
-    expect((await signUp(email)).response.status).toBe(200);
+    const { anonymous, response: signedUp } = await signUp(email);
+    expect(signedUp.status).toBe(200);
 
     const browser = server.client();
     const early = await browser.request("POST", "/api/auth/sign-in/email", { email, password: STRONG });
@@ -169,7 +172,8 @@ describe("e-mail verification", () => {
     expect(resend.status).toBe(200);
     expect(await outbox(server.db, email)).toHaveLength(2);
 
-    const { response } = await openMailedLink(email, browser);
+    // Opened in the browser that signed up (the link made by the resend, too).
+    const { response } = await openMailedLink(email, anonymous);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/portal");
     const cookie = response.headers.getSetCookie().find((line) => line.startsWith("ls.session_token="));
@@ -179,10 +183,51 @@ describe("e-mail verification", () => {
     expect(cookie).not.toMatch(/;\s*Secure/i);
     expect(cookie).toMatch(/;\s*Path=\//i);
 
-    const me = await browser.request("GET", "/api/me");
+    const me = await anonymous.request("GET", "/api/me");
     expect(me.status).toBe(200);
     expect(me.json).toMatchObject({ email, role: "client", emailVerified: true, fullName: "Ife Adebayo" });
     expect((await userRow(email))?.emailVerified).toBe(true);
+  });
+
+  it("verifies the address from a link opened in another browser but signs nobody in there: a stranger may have chosen the password", async () => {
+    const email = newEmail("elsewhere");
+    expect((await signUp(email)).response.status).toBe(200);
+
+    const owner = server.client();
+    const { response } = await openMailedLink(email, owner);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/auth?verified=1");
+    expect(response.headers.getSetCookie()).toEqual([]);
+    expect(owner.cookieHeader()).toBe("");
+    const user = await userRow(email);
+    expect(user?.emailVerified).toBe(true);
+    expect(
+      await server.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, user?.id ?? "")),
+    ).toEqual([]);
+    expect((await owner.request("GET", "/api/me")).status).toBe(401);
+
+    // Whoever knows the password signs in; the owner, who does not, resets it (revoking every session).
+    const signIn = await owner.request("POST", "/api/auth/sign-in/email", { email, password: STRONG });
+    expect(signIn.status).toBe(200);
+  });
+
+  it("gives the browser that signs up a device cookie, and none to a sign-up with an address already taken", async () => {
+    const device = (response: { headers: Headers }) =>
+      response.headers.getSetCookie().find((line) => line.startsWith(`${DEVICE_COOKIE}=`));
+    const email = newEmail("device");
+    const { response } = await signUp(email);
+    expect(device(response)).toMatch(/;\s*HttpOnly/i);
+
+    // better-auth answers a taken address as a new one (200, a made-up account): no cookie for the real one.
+    const again = await signUp(email, "An0ther!pass");
+    expect(again.response.status).toBe(200);
+    expect(device(again.response)).toBeUndefined();
+    const taken = await signUp("chinedu@ezefoods.test");
+    expect(taken.response.status).toBe(200);
+    expect(device(taken.response)).toBeUndefined();
   });
 
   it("rejects a tampered verification token", async () => {

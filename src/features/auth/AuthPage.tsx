@@ -1,8 +1,10 @@
 import { Box, Card, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
+import { FormAlert } from "../../components/FormAlert";
 import { RouteAnnouncer } from "../../components/RouteAnnouncer";
 import { usePageTitle } from "../../lib/page-title";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
+import { EMAIL_VERIFIED, EMAIL_VERIFIED_SIGN_IN } from "./messages";
 import { ResetPasswordForm } from "./ResetPasswordForm";
 import { SignInForm } from "./SignInForm";
 import { SignUpForm } from "./SignUpForm";
@@ -18,6 +20,8 @@ type Props = {
   linkError?: string;
   /** The portal page signing in returns to (common/return-path.ts); the portal's front page when absent. */
   returnTo?: string;
+  /** The address was just verified through a link opened away from the browser that signed up. */
+  verified?: boolean;
   onTabChange: (tab: AuthTab) => void;
 };
 
@@ -47,7 +51,7 @@ function useFocusOnViewChange(view: AuthView | undefined) {
   return card;
 }
 
-export function AuthPage({ tab, view, token, linkError, returnTo, onTabChange }: Props) {
+export function AuthPage({ tab, view, token, linkError, returnTo, verified, onTabChange }: Props) {
   usePageTitle(VIEW_TITLES[view ?? tab]);
   const card = useFocusOnViewChange(view);
   return (
@@ -82,6 +86,13 @@ export function AuthPage({ tab, view, token, linkError, returnTo, onTabChange }:
                   <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="signin">
+                  {verified && (
+                    <Box mb="4">
+                      <FormAlert status="success" title={EMAIL_VERIFIED}>
+                        {EMAIL_VERIFIED_SIGN_IN}
+                      </FormAlert>
+                    </Box>
+                  )}
                   <SignInForm returnTo={returnTo} />
                 </Tabs.Content>
                 <Tabs.Content value="signup">

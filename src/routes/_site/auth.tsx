@@ -12,6 +12,8 @@ type AuthSearch = {
   token?: string | undefined;
   error?: string | undefined;
   redirect?: string | undefined;
+  /** "1" where a verification link opened away from the browser that signed up lands (server/auth). */
+  verified?: "1" | undefined;
 };
 
 const oneOf = <T extends string>(value: unknown, allowed: readonly T[]): T | undefined =>
@@ -34,6 +36,7 @@ function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
     token: shortText(search.token, 200),
     error: shortText(search.error, 100),
     redirect: portalReturnPath(search.redirect),
+    verified: oneOf(String(search.verified), ["1"]),
   };
 }
 
@@ -49,7 +52,7 @@ export const Route = createFileRoute("/_site/auth")({
 });
 
 function AuthRoute() {
-  const { tab = "signin", view, token, error, redirect: returnTo } = Route.useSearch();
+  const { tab = "signin", view, token, error, redirect: returnTo, verified } = Route.useSearch();
   const navigate = Route.useNavigate();
   // The portal's theme (tabs, checkbox… recipes), loaded with this page's chunk only.
   return (
@@ -61,6 +64,7 @@ function AuthRoute() {
           token={token}
           linkError={error}
           returnTo={returnTo}
+          verified={verified === "1"}
           onTabChange={(next) => navigate({ search: { tab: next, redirect: returnTo }, replace: true })}
         />
       </QueryClientProvider>
