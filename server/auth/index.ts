@@ -20,6 +20,8 @@ export const VERIFY_FAILED_LANDING = "/auth?view=verify";
  * verified, and the opener signs in (server/auth/plugin.ts, `signedInOnlyWhereSignedUp`).
  */
 export const VERIFIED_SIGN_IN_LANDING = "/auth?verified=1";
+/** The SPA page that mails a reset link (Forgot password?). */
+export const FORGOT_LANDING = "/auth?view=forgot";
 /** The SPA page that takes the reset token and asks for a new password. */
 export const RESET_LANDING = "/auth?view=reset";
 
@@ -104,6 +106,23 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
           to: user.email,
           subject: "Reset your Lagos Studio password",
           text: `${greeting(user)}\n\nSomeone asked to reset the password of your Client Portal account. If it was you, open this link within the hour:\n\n${url}\n\nIf it was not you, ignore this e-mail; your password stays as it is.`,
+          link: url,
+        });
+      },
+      /**
+       * A sign-up with a taken address is answered as a new one (no one learns who has an account), so
+       * the address's owner, who may have been that sign-up, is told by mail instead of waiting for a
+       * verification mail that never comes: the account is there, and a password of their own is one
+       * reset away (the one someone else chose at sign-up, if it was not them, included).
+       */
+      async onExistingUserSignUp({ user }) {
+        const [person] = await db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, user.id));
+        if (person?.archivedAt) return;
+        const url = `${config.appUrl}${FORGOT_LANDING}`;
+        await mailer.sendBehind({
+          to: user.email,
+          subject: "You already have a Lagos Studio Client Portal account",
+          text: `${greeting(user)}\n\nSomeone tried to make a Client Portal account with this e-mail address, which already has one. If it was you, sign in. If you do not know the account's password, set a new one here:\n\n${url}\n\nIf it was not you, ignore this e-mail; nothing has changed.`,
           link: url,
         });
       },

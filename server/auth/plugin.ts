@@ -335,7 +335,8 @@ async function authPlugin(app: FastifyInstance, { auth, db, sessions, resolver, 
 }
 
 const SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-up/email"]);
-const MAIL_PATHS = new Set(["/send-verification-email", "/request-password-reset"]);
+/** The requests that mail an address (a sign-up mails a new one its link, a taken one a notice). */
+const MAIL_PATHS = new Set(["/sign-up/email", "/send-verification-email", "/request-password-reset"]);
 const TOO_MANY_ATTEMPTS = "Too many attempts from here.";
 const TOO_MANY_MAILS = "Too many e-mails were requested.";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts for this account.";

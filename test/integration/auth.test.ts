@@ -39,9 +39,9 @@ async function signUp(email: string, password = STRONG) {
   return { anonymous, response };
 }
 
-/** Opens the newest link mailed to `email` the way a browser would, with redirects left to us. */
+/** Opens the newest verification or reset link mailed to `email` the way a browser would, with redirects left to us. */
 async function openMailedLink(email: string, browser: Client = server.client()) {
-  const [mail] = await outbox(server.db, email);
+  const mail = (await outbox(server.db, email)).find((entry) => entry.link?.startsWith(`${server.url}/api/auth/`));
   if (!mail?.link) throw new Error(`no mail with a link for ${email}`);
   const response = await browser.request("GET", mail.link.slice(server.url.length));
   return { mail, response, browser };
@@ -145,12 +145,25 @@ describe("sign-up", () => {
     const again = await signUp(email.toUpperCase(), "Att4cker!pass");
     expect(again.response.status).toBe(200);
     expect(await server.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
-    expect(await outbox(server.db, email)).toHaveLength(1);
+    // The owner is told by mail that the address has an account (no verification link: nothing was made).
+    const mails = await outbox(server.db, email);
+    expect(mails).toHaveLength(2);
+    const told = mails.find((mail) => mail.subject === "You already have a Lagos Studio Client Portal account");
+    expect(told?.link).toBe(`${server.url}/auth?view=forgot`);
+    expect(told?.text).toMatch(/^Hello,\n/);
     await openMailedLink(email);
     const attacker = await server
       .client()
       .request("POST", "/api/auth/sign-in/email", { email, password: "Att4cker!pass" });
     expect(attacker.status).toBe(401);
+  });
+
+  it("mails a deactivated account nothing about a sign-up with its address", async () => {
+    const email = newEmail("dup-deactivated");
+    expect((await signUp(email)).response.status).toBe(200);
+    await server.db.update(users).set({ archivedAt: new Date() }).where(eq(users.email, email));
+    expect((await signUp(email)).response.status).toBe(200);
+    expect(await outbox(server.db, email)).toHaveLength(1);
   });
 });
 
@@ -495,6 +508,24 @@ describe("authentication gaps an outside probe found", () => {
     expect(JSON.parse((await attempt(20)).body).error.message).toContain(TOO_MANY_SIGN_INS);
     // Another account is not affected.
     expect((await signIn("kunle@adeyemilogistics.test", "127.0.0.40")).status).toBe(401);
+  });
+
+  it("limits the mails sign-ups send to one address, whichever IP asks (a taken address is mailed too)", async () => {
+    const email = "tunde@lagosstudio.test";
+    const signUpFrom = (n: number) =>
+      rawRequest(limited.url, {
+        method: "POST",
+        path: "/api/auth/sign-up/email",
+        json: { fullName: "Someone Else", email, password: STRONG },
+        headers: { origin: limited.url },
+        localAddress: `127.0.1.${n + 2}`,
+      });
+    const statuses: number[] = [];
+    for (let n = 0; n < 4; n++) statuses.push((await signUpFrom(n)).status);
+    // authRateLimit 3: three an hour.
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect(JSON.parse((await signUpFrom(10)).body).error.message).toContain("Too many e-mails were requested.");
+    expect(await outbox(limited.db, email)).toHaveLength(3);
   });
 
   it("a browser that signed in to the account before is not held out by someone else's guesses", async () => {
