@@ -12,7 +12,7 @@ import { serviceSchema, timestamp } from "./api";
 import { ORDER_STATUSES, SERVICE_STATUSES } from "./domain";
 import "./error-map";
 import { ONE_LINE, tooLong } from "./messages";
-import { amountSchema, toMinorUnits } from "./schemas";
+import { amountSchema, chosenId, toMinorUnits } from "./schemas";
 import { featureLines, isBlank, ONE_LINE_PATTERN } from "./text";
 
 /** The admin console's services and bookings (issue #7 items 8–10): forms, queries and answers. */
@@ -64,6 +64,8 @@ export const serviceInputSchema = z.strictObject({
   status: z.enum(SERVICE_STATUSES, "Choose active or inactive"),
 });
 export type ServiceFormValues = z.input<typeof serviceInputSchema>;
+/** Create a service: the dialog's fields and the id the dialog chose. */
+export const serviceCreateSchema = serviceInputSchema.safeExtend(chosenId);
 export type ServiceInput = z.output<typeof serviceInputSchema>;
 
 export const servicesPageQuerySchema = z.strictObject({

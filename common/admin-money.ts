@@ -7,7 +7,7 @@ export type { PaymentSort } from "./admin-table";
 import { invoiceSchema, projectSchema, timestamp } from "./api";
 import { PROJECT_STATUSES } from "./domain";
 import { ONE_LINE, tooLong } from "./messages";
-import { amountSchema, calendarDate, editedVersion, toMinorUnits, uuidParam } from "./schemas";
+import { amountSchema, calendarDate, chosenId, editedVersion, toMinorUnits, uuidParam } from "./schemas";
 import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
@@ -124,6 +124,9 @@ export const projectFormSchema = z
     path: ["endDate"],
   });
 export type ProjectForm = z.infer<typeof projectFormSchema>;
+/** New project: every field, and the id the page chose. */
+export const projectCreateSchema = projectFormSchema.safeExtend(chosenId);
+export type ProjectCreate = z.infer<typeof projectCreateSchema>;
 /** Edit project: every field, from the version of the project the dialog read. */
 export const projectEditSchema = projectFormSchema.safeExtend(editedVersion);
 export type ProjectEdit = z.infer<typeof projectEditSchema>;

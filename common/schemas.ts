@@ -61,6 +61,13 @@ export const uuidParam = z.uuid("This is not a valid id.");
  */
 export const EDITED_MEANWHILE =
   "Someone else changed this after you opened it. Close this form and open it again to see their changes.";
+/**
+ * The id of a new row, chosen by the page that creates it: sent again because its answer was lost (or
+ * twice at once), the creation names the row it already is and is answered with it (200), not made,
+ * audited or told twice (server/http/created-before.ts). Spread into a creation's body schema.
+ */
+export const chosenId = { id: uuidParam.optional() };
+
 export const editedVersion = {
   expectedUpdatedAt: z.iso.datetime({
     offset: true,
@@ -217,4 +224,6 @@ export const taskInputSchema = z.strictObject({
   dueDate: emptyAsNull(calendarDate()),
 });
 export type TaskInput = z.input<typeof taskInputSchema>;
+/** Create task: the dialog's fields and the id the dialog chose. */
+export const taskCreateSchema = taskInputSchema.safeExtend(chosenId);
 export type TaskData = z.output<typeof taskInputSchema>;

@@ -84,9 +84,21 @@ describe("Admin › Tasks", () => {
     await dialog.getByLabel("Priority").selectOption("high");
     await dialog.getByLabel("Assignee").locator("option", { hasText: developerName }).waitFor({ state: "attached" });
     await dialog.getByLabel("Assignee").selectOption({ label: developerName });
+    // The answer is lost once (the task reached the server): the error toast shows and the form stays.
+    let lost = false;
+    await page.route("**/api/admin/tasks", async (route) => {
+      if (lost || route.request().method() !== "POST") return route.fallback();
+      lost = true;
+      await route.fetch();
+      await route.abort();
+    });
+    await dialog.getByRole("button", { name: "Create Task" }).click();
+    await toast(page, TOAST.taskCreateFailed).waitFor();
+    expect(await dialog.getByLabel("Title").inputValue()).toBe(TITLE);
     await dialog.getByRole("button", { name: "Create Task" }).click();
     await toast(page, TOAST.taskCreated).waitFor();
     await dialog.waitFor({ state: "detached" });
+    await page.unrouteAll();
     const card = adminCard(page, TITLE);
     await card.getByText(`Assignee: ${developerName}`).waitFor();
     // A developer's name opens their page in the console.
@@ -98,6 +110,11 @@ describe("Admin › Tasks", () => {
 
     // Live: the developer's open My Tasks shows it without a reload.
     await myTask(developer.page, TITLE).waitFor();
+    // Once: sent again, the task was answered with itself, not created twice.
+    await page.reload();
+    await card.waitFor();
+    expect(await adminCard(page, TITLE).count()).toBe(1);
+    expect(await myTask(developer.page, TITLE).count()).toBe(1);
   });
 
   it("filters by status and assignee through the URL", async () => {

@@ -7,7 +7,8 @@ import { conflict } from "./errors";
  * true when the row `id` exists and is this creation's (`same`: the fields that say whose and where),
  * false when there is none yet. Two sends at once take turns on the id, so the second finds the first's
  * row. An id taken by another row is a 409 with `taken`: it is not this creation's to answer with.
- * Messages, milestones, orders and invoices are created this way (README, "A creation sent again").
+ * Messages, milestones, orders, invoices, and the admin console's projects, tasks and services are
+ * created this way (README, "A creation sent again").
  */
 export async function createdBefore<Row extends Record<string, unknown>>(
   tx: Tx,

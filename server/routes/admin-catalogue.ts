@@ -6,6 +6,7 @@ import { adminPageOf } from "../../common/admin";
 import {
   bookingCountsSchema,
   bookingsQuerySchema,
+  serviceCreateSchema,
   serviceInputSchema,
   serviceRemovalSchema,
   servicesPageQuerySchema,
@@ -24,6 +25,7 @@ import type { Db } from "../db";
 import { serviceOrders, services } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
+import { createdBefore } from "../http/created-before";
 import { conflict, notFound, refuseIfEditedMeanwhile } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
@@ -31,6 +33,7 @@ import { errorResponses } from "../http/openapi";
 
 /** An edit writes every field, from the version of the service its dialog read. */
 const serviceEditSchema = serviceInputSchema.extend(editedVersion);
+const SERVICE_ID_TAKEN = "This service's id belongs to another service. Create it again as a new service.";
 
 const serviceParams = z.strictObject({ serviceId: z.uuid("This is not a valid id.") });
 const orderParams = z.strictObject({ orderId: z.uuid("This is not a valid id.") });
@@ -106,17 +109,27 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
       schema: {
         tags: ["admin"],
         summary: "Creates a service; an active one reaches clients' Order Services at once",
-        body: serviceInputSchema,
-        response: { 201: serviceSchema, ...errorResponses(400, 401, 403) },
+        body: serviceCreateSchema,
+        response: { 200: serviceSchema, 201: serviceSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const actor = await forServices(request);
-      const { price, ...fields } = request.body;
-      const id = await db.transaction(async (tx) => {
+      const { id: chosen, price, ...fields } = request.body;
+      const created = await db.transaction(async (tx) => {
+        // Created before: answered with what it is (a service has no owner: its title says it is this one).
+        const sentBefore =
+          chosen &&
+          (await createdBefore(
+            tx,
+            { kind: "service", id: chosen, taken: SERVICE_ID_TAKEN },
+            () => tx.select({ title: services.title }).from(services).where(eq(services.id, chosen)),
+            { title: fields.title },
+          ));
+        if (sentBefore) return { id: chosen, repeated: true };
         const [inserted] = await tx
           .insert(services)
-          .values({ ...fields, price })
+          .values({ ...(chosen && { id: chosen }), ...fields, price })
           .returning({ id: services.id });
         if (!inserted) throw new Error("insert into services returned no row");
         const after = await lockService(tx, inserted.id);
@@ -129,11 +142,11 @@ export const adminCatalogueRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
           after: audited(after),
         });
         await publishChange(tx, { topic: "services", op: "insert", id: inserted.id });
-        return inserted.id;
+        return { id: inserted.id, repeated: false };
       });
-      const created = await getService(db, id);
-      if (!created) throw notFound("Service");
-      return reply.status(201).send(created);
+      const service = await getService(db, created.id);
+      if (!service) throw notFound("Service");
+      return reply.status(created.repeated ? 200 : 201).send(service);
     },
   );
 

@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { adminProjectSchema, type ProjectForm, projectEditSchema, projectFormSchema } from "../../common/admin-money";
+import { adminProjectSchema, type ProjectForm, projectCreateSchema, projectEditSchema } from "../../common/admin-money";
 import { PROJECT_INVOICED_KEPT, PROJECT_PAID_KEPT } from "../../common/domain";
 import { uuidParam } from "../../common/schemas";
 import { type AdminProjectRow, getAdminProject } from "../data/admin-projects";
@@ -17,10 +17,12 @@ import { invoices, milestones, notifications, projectDevelopers, projectFiles, p
 import { type FileStore, purgeDeletedContent } from "../files/store";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
+import { createdBefore } from "../http/created-before";
 import { conflict, notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
 const projectParams = z.strictObject({ projectId: uuidParam });
+const PROJECT_ID_TAKEN = "This project's id belongs to another project. Create it again as a new project.";
 
 /** The fields an audit entry keeps of a project, before and after. */
 const audited = (row: AdminProjectRow) => ({
@@ -96,16 +98,33 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
       schema: {
         tags: ["admin"],
         summary: "Creates a project for a client with its developers, status, progress and dates",
-        body: projectFormSchema,
-        response: { 201: adminProjectSchema, ...errorResponses(400, 401, 403) },
+        body: projectCreateSchema,
+        response: { 200: adminProjectSchema, 201: adminProjectSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const actor = await onlyAdmins(request);
-      const body = request.body;
+      const { id, ...body } = request.body;
       const created = await db.transaction(async (tx) => {
+        // Created before: answered with what it is.
+        const sentBefore =
+          id &&
+          (await createdBefore(
+            tx,
+            { kind: "project", id, taken: PROJECT_ID_TAKEN },
+            () => tx.select({ clientId: projects.clientId }).from(projects).where(eq(projects.id, id)),
+            { clientId: body.clientId },
+          ));
+        if (sentBefore) {
+          const project = await getAdminProject(tx, id);
+          if (!project) throw new Error("the project created before could not be read");
+          return { project, repeated: true };
+        }
         await checkPeople(tx, body);
-        const [inserted] = await tx.insert(projects).values(columnsOf(body)).returning({ id: projects.id });
+        const [inserted] = await tx
+          .insert(projects)
+          .values({ ...(id && { id }), ...columnsOf(body) })
+          .returning({ id: projects.id });
         if (!inserted) throw new Error("the project insert returned no row");
         await assignDevelopers(
           tx,
@@ -129,10 +148,10 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db; files: FileStor
           previousClientId: null,
         });
         await notifyProjectJoined(tx, actor, noticeOf(after), { client: true, developerIds: body.developerIds });
-        return after;
+        return { project: after, repeated: false };
       });
-      reply.code(201);
-      return created;
+      reply.code(created.repeated ? 200 : 201);
+      return created.project;
     },
   );
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pickerQuerySchema, projectOptionSchema, taskAssigneeOptionSchema } from "../../common/admin-money";
 import { taskSchema } from "../../common/api";
-import { editedVersion, type TaskData, taskInputSchema, uuidParam } from "../../common/schemas";
+import { editedVersion, type TaskData, taskCreateSchema, taskInputSchema, uuidParam } from "../../common/schemas";
 import { auditAdminChange, changesNothing } from "../data/audit";
 import { notifyTaskChange } from "../data/notifications";
 import { assignableStaff, getTask, getTaskFields, projectClientOf, taskProjects } from "../data/tasks";
@@ -12,6 +12,7 @@ import type { Db, Tx } from "../db";
 import { projects, tasks, users } from "../db/schema";
 import { publishChange } from "../functions/changes";
 import { requireAdmin } from "../http/admin";
+import { createdBefore } from "../http/created-before";
 import { notFound, refuseIfEditedMeanwhile, validationFailed } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 
@@ -59,6 +60,7 @@ async function checkReferences(
  */
 /** An edit writes every field, from the version of the task its form read. */
 const taskEditSchema = taskInputSchema.extend(editedVersion);
+const TASK_ID_TAKEN = "This task's id belongs to another task. Create it again as a new task.";
 
 export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage tasks");
@@ -102,18 +104,28 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       schema: {
         tags: ["admin"],
         summary: "Create a task (empty assignee, project and due date are stored as null)",
-        body: taskInputSchema,
-        response: { 201: taskSchema, ...errorResponses(400, 401, 403) },
+        body: taskCreateSchema,
+        response: { 200: taskSchema, 201: taskSchema, ...errorResponses(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
       const actor = await onlyAdmins(request);
-      const data = request.body;
-      const id = await db.transaction(async (tx) => {
+      const { id: chosen, ...data } = request.body;
+      const created = await db.transaction(async (tx) => {
+        // Created before: answered with what it is.
+        const sentBefore =
+          chosen &&
+          (await createdBefore(
+            tx,
+            { kind: "task", id: chosen, taken: TASK_ID_TAKEN },
+            () => tx.select({ createdBy: tasks.createdBy }).from(tasks).where(eq(tasks.id, chosen)),
+            { createdBy: actor.id },
+          ));
+        if (sentBefore) return { id: chosen, repeated: true };
         const { projectClientId } = await checkReferences(tx, data);
         const [row] = await tx
           .insert(tasks)
-          .values({ ...data, createdBy: actor.id })
+          .values({ ...(chosen && { id: chosen }), ...data, createdBy: actor.id })
           .returning({ id: tasks.id });
         if (!row) throw new Error("task insert returned no row");
         await auditAdminChange(tx, actor, {
@@ -133,11 +145,11 @@ export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           previousProjectClientId: null,
         });
         await notifyTaskChange(tx, actor, row.id, null);
-        return row.id;
+        return { id: row.id, repeated: false };
       });
-      const task = await getTask(db, id);
+      const task = await getTask(db, created.id);
       if (!task) throw notFound("Task");
-      return reply.status(201).send(task);
+      return reply.status(created.repeated ? 200 : 201).send(task);
     },
   );
 

@@ -18,6 +18,7 @@ import { submitMutation } from "../../lib/form-submit";
 import { keepPlace } from "../../lib/keep-place";
 import { TOAST } from "../../lib/messages";
 import { failure } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
@@ -99,9 +100,11 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
    * form alone, and the save names this version, so that change is refused rather than undone.
    */
   const editedVersion = useRef(task);
+  // A new task's id from the dialog's opening: saved again after a lost answer, it is the same task.
+  const [draftId, setDraftId] = useState(randomUuid);
 
   const onSubmit = submitMutation(form, save, {
-    variables: (data) => ({ editing: editedVersion.current, data }),
+    variables: (data) => ({ editing: editedVersion.current, data, id: draftId }),
     saved: { title: editing ? TOAST.taskUpdated : TOAST.taskCreated },
     onSaved: () => {
       if (!editing) form.reset(valuesOf(undefined, start));
@@ -120,6 +123,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
         if (event.open) {
           opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           editedVersion.current = task;
+          setDraftId(randomUuid());
           form.reset(valuesOf(task, start));
           setProjectSearch("");
           setChosenProject(undefined);

@@ -14,8 +14,8 @@ import type {
   InvoiceEdit,
   PaymentsQuery,
   PersonOption,
+  ProjectCreate,
   ProjectEdit,
-  ProjectForm,
   ProjectOption,
 } from "../../../common/admin-money";
 import { api } from "../../lib/api";
@@ -122,7 +122,7 @@ const refreshProjectLists = (queryClient: QueryClient) =>
 export function useCreateProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: ProjectForm) => api.post<AdminProject>("/api/admin/projects", body),
+    mutationFn: (body: ProjectCreate) => api.post<AdminProject>("/api/admin/projects", body),
     onSuccess: () => refreshProjectLists(queryClient),
   });
 }

@@ -63,13 +63,22 @@ export function useLiveAdminTasks() {
 export function useSaveTask() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ editing, data }: { editing?: Pick<Task, "id" | "updatedAt"> | undefined; data: TaskData }) =>
+    mutationFn: ({
+      editing,
+      data,
+      id,
+    }: {
+      editing?: Pick<Task, "id" | "updatedAt"> | undefined;
+      data: TaskData;
+      /** A new task's id, chosen by its dialog (common/schemas.ts chosenId). */
+      id?: string;
+    }) =>
       editing
         ? api.put<Task>(`/api/admin/tasks/${encodeURIComponent(editing.id)}`, {
             ...data,
             expectedUpdatedAt: editing.updatedAt,
           })
-        : api.post<Task>("/api/admin/tasks", data),
+        : api.post<Task>("/api/admin/tasks", { ...data, id }),
     onSuccess: (task) => putSavedRow(queryClient, [...adminTasksKey, "list"], task),
     onSettled: () => queryClient.invalidateQueries({ queryKey: [...adminTasksKey, "list"] }),
   });

@@ -20,6 +20,7 @@ import { FormField, SelectInput, TextArea, TextInput } from "../../components/Fo
 import { submitMutation } from "../../lib/form-submit";
 import { TOAST } from "../../lib/messages";
 import { failure } from "../../lib/toasts";
+import { randomUuid } from "../../lib/uuid";
 import { useSaveService } from "./api";
 
 const EMPTY: ServiceFormValues = {
@@ -81,10 +82,12 @@ function ServiceForm({
   const { errors } = form.formState;
   // The service as the form read it: a live change to it meanwhile is refused at the save, not undone by it.
   const [editing] = useState(service);
+  // A new service's id while this dialog is open: saved again after a lost answer, it is the same service.
+  const [draftId] = useState(randomUuid);
 
   const onSubmit = submitMutation(form, save, {
     // The server validates the form's own values with the same schema: send them as typed.
-    variables: () => ({ editing, values: form.getValues() }),
+    variables: () => ({ editing, values: form.getValues(), id: draftId }),
     saved: { title: service ? TOAST.serviceUpdated : TOAST.serviceCreated },
     onSaved,
     failed: failure(TOAST.serviceSaveFailed),

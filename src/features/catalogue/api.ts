@@ -44,16 +44,19 @@ export function useSaveService() {
     mutationFn: ({
       editing,
       values,
+      id,
     }: {
       editing?: Pick<Service, "id" | "updatedAt"> | undefined;
       values: ServiceFormValues;
+      /** A new service's id, chosen by its dialog (common/schemas.ts chosenId). */
+      id?: string;
     }) =>
       editing
         ? api.put<Service>(`/api/admin/services/${encodeURIComponent(editing.id)}`, {
             ...values,
             expectedUpdatedAt: editing.updatedAt,
           })
-        : api.post<Service>("/api/admin/services", values),
+        : api.post<Service>("/api/admin/services", { ...values, id }),
     onSuccess: (service) => putSavedRow(queryClient, adminServicesKey, service),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminServicesKey }),
   });
