@@ -7,7 +7,7 @@ export type { PaymentSort } from "./admin-table";
 import { invoiceSchema, projectSchema, timestamp } from "./api";
 import { PROJECT_STATUSES } from "./domain";
 import { ONE_LINE, tooLong } from "./messages";
-import { amountSchema, calendarDate, chosenId, editedVersion, toMinorUnits, uuidParam } from "./schemas";
+import { amountSchema, calendarDate, chosenId, editedVersion, toMinorUnits } from "./schemas";
 import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 /**
@@ -67,7 +67,7 @@ export const invoiceCreateSchema = z.strictObject({
    * The invoice's id, chosen by the page that creates it: sent again because its answer was lost, it
    * names the invoice it already is and is answered with it, not numbered, told and mailed twice.
    */
-  id: uuidParam.optional(),
+  ...chosenId,
   clientId: z.string().trim().min(1, CHOOSE_CLIENT).max(100),
   projectId: z.uuid("Choose one of the client's projects.").nullable(),
   amount: amountSchema.refine((amount) => toMinorUnits(amount) > 0, AMOUNT_POSITIVE),

@@ -90,7 +90,7 @@ export const messageSendSchema = z
      * The message's id, chosen by the sender: a send repeated because its answer was lost (Retry after a
      * dropped connection) names the message it already is, and is answered with it, not sent twice.
      */
-    id: uuidParam.optional(),
+    ...chosenId,
     message: z.string().trim().max(MESSAGE_MAX_LENGTH, tooLong(MESSAGE_MAX_LENGTH)).default(""),
     fileIds: z
       .array(uuidParam)
@@ -128,7 +128,7 @@ export const orderCreateSchema = z.strictObject({
    * Submit pressed again after a dropped connection) names the order it already is, and is answered
    * with it, not placed twice.
    */
-  id: uuidParam.optional(),
+  ...chosenId,
   serviceId: z.uuid("Choose a service to order."),
   notes: orderNotesSchema.optional(),
 });
@@ -159,7 +159,7 @@ export const milestoneCreateSchema = z.strictObject({
    * The milestone's id, chosen by the dialog that adds it (its pending row has it too): sent again because
    * its answer was lost, it names the milestone it already is and is answered with it, not added twice.
    */
-  id: uuidParam.optional(),
+  ...chosenId,
   title: z
     .string()
     .trim()
