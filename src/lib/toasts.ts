@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toaster } from "../components/Toaster";
+import { toaster, UNSAID } from "../components/Toaster";
 import { errorMessage } from "./form-errors";
 import { TOAST } from "./messages";
 
@@ -54,10 +54,11 @@ export const failedWith =
 /**
  * Spec §8: a list that could not be loaded says so in a destructive toast, `description` its words:
  * when its read fails, and again only once it has loaded since or the words change (the list shows
- * its own error state meanwhile).
+ * its own error state meanwhile). The toast is seen, not said (`UNSAID`): the list's own alert, where
+ * the list would be and with its Retry, tells a screen reader, which heard it twice.
  */
 export function useLoadFailedToast(failed: boolean, description: string): void {
   useEffect(() => {
-    if (failed) toastFailure(description);
+    if (failed) toaster.create({ type: "error", ...failure(description), meta: UNSAID });
   }, [failed, description]);
 }
