@@ -34,6 +34,11 @@ export type Mailer = {
    * row of this database, as quick as the link's own) it is delivered before the answer, as by send.
    */
   sendBehind(mail: Mail): Promise<void>;
+  /**
+   * Delivers a mail queued in a transaction that has committed (`enqueueMail`), as `sendBehind` does: over
+   * SMTP the answer does not wait for it (the worker retries it if this attempt fails).
+   */
+  deliverBehind(id: string): Promise<void>;
   /** One pass of the worker: delivers the due rows it can claim and runs the periodic jobs. `now` for tests. */
   runOnce(now?: Date): Promise<void>;
   /** Starts polling every MAIL_POLL_MS; `jobs` run on each pass after the queue (message digests, overdue invoices). */
@@ -253,20 +258,24 @@ export function createMailer(config: Config, db: Db, log: (line: string) => void
     if (claimed) await deliverOne(claimed, now);
   }
 
+  async function deliverBehind(id: string): Promise<void> {
+    if (transport.mode === "outbox") return deliverNow(id);
+    // Left queued if this fails: the worker delivers it.
+    const delivery = deliverNow(id)
+      .catch((error) => log(`mail delivery failed, left to the worker: ${String(loggable(error).message)}`))
+      .finally(() => behind.delete(delivery));
+    behind.add(delivery);
+  }
+
   return {
     mode: transport.mode,
     async send(mail) {
       await deliverNow(await enqueueMail(db, mail));
     },
     async sendBehind(mail) {
-      const id = await enqueueMail(db, mail);
-      if (transport.mode === "outbox") return deliverNow(id);
-      // Left queued if this fails: the worker delivers it.
-      const delivery = deliverNow(id)
-        .catch((error) => log(`mail delivery failed, left to the worker: ${String(loggable(error).message)}`))
-        .finally(() => behind.delete(delivery));
-      behind.add(delivery);
+      await deliverBehind(await enqueueMail(db, mail));
     },
+    deliverBehind,
     runOnce: (now) => pass(now),
     start(extraJobs = []) {
       jobs = extraJobs;

@@ -11,7 +11,7 @@ import { publishChange } from "../functions/changes";
 import { badRequest, forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { clientAddress } from "../http/rate-limit";
-import type { Mailer } from "../mail";
+import { enqueueMail, type Mail, type Mailer } from "../mail";
 import { rules } from "../rules";
 
 type PublicRoutesOptions = { db: Db; mailer: Mailer; config: Config };
@@ -67,32 +67,16 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
         throw badRequest("plan: Unknown plan", { plan: "Unknown plan" });
       }
       // Published in the insert's transaction: administrators' open Enquiries pages and dashboards refetch.
-      const row = await db.transaction(async (tx) => {
+      // The inbox's mail is queued there too, so it goes if and only if the enquiry is kept.
+      const { row, mailId } = await db.transaction(async (tx) => {
         const inserted = await insertEnquiry(tx, enquiry);
         await publishChange(tx, { topic: "enquiries", op: "insert", id: inserted.id });
         await notifyEnquiry(tx, inserted);
-        return inserted;
+        return { row: inserted, mailId: await enqueueMail(tx, enquiryMail(inserted, config.contactInbox)) };
       });
-      const name = `${row.firstName} ${row.lastName}`;
-      const lines = [
-        `New project enquiry from ${name} <${row.email}>`,
-        "",
-        `Company: ${row.company ?? "-"}`,
-        `Service: ${row.service ? enquiryServiceLabels[row.service] : "-"}`,
-        `Budget: ${row.budget ? enquiryBudgetLabels[row.budget] : "-"}`,
-        `Plan: ${row.plan ?? "-"}`,
-        "",
-        row.message,
-        "",
-        `Received ${row.createdAt.toISOString()} (enquiry ${row.id}). Reply to this e-mail to answer ${row.firstName}.`,
-      ];
       try {
-        await mailer.send({
-          to: config.contactInbox,
-          subject: `New enquiry from ${name}${row.company ? ` (${row.company})` : ""}`,
-          text: lines.join("\n"),
-          replyTo: row.email,
-        });
+        // The visitor is not kept waiting on the SMTP server (up to its timeout): the worker retries a failure.
+        await mailer.deliverBehind(mailId);
       } catch (error) {
         // The enquiry is stored and visible to administrators; a mail outage must not lose it or fail the visitor.
         request.log.error({ err: error, enquiryId: row.id }, "enquiry notification mail failed");
@@ -120,3 +104,26 @@ export const publicRoutes: FastifyPluginAsyncZod<PublicRoutesOptions> = async (a
     },
   );
 };
+
+/** The contact inbox's mail about a new enquiry, answered by replying to it. */
+function enquiryMail(row: Awaited<ReturnType<typeof insertEnquiry>>, inbox: string): Mail {
+  const name = `${row.firstName} ${row.lastName}`;
+  const lines = [
+    `New project enquiry from ${name} <${row.email}>`,
+    "",
+    `Company: ${row.company ?? "-"}`,
+    `Service: ${row.service ? enquiryServiceLabels[row.service] : "-"}`,
+    `Budget: ${row.budget ? enquiryBudgetLabels[row.budget] : "-"}`,
+    `Plan: ${row.plan ?? "-"}`,
+    "",
+    row.message,
+    "",
+    `Received ${row.createdAt.toISOString()} (enquiry ${row.id}). Reply to this e-mail to answer ${row.firstName}.`,
+  ];
+  return {
+    to: inbox,
+    subject: `New enquiry from ${name}${row.company ? ` (${row.company})` : ""}`,
+    text: lines.join("\n"),
+    replyTo: row.email,
+  };
+}

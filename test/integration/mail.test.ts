@@ -363,6 +363,39 @@ describe("the delivery queue", () => {
     );
   });
 
+  it("an enquiry's answer does not wait for the SMTP server: its mail, queued with it, goes after", async () => {
+    const received: string[] = [];
+    const held: (() => void)[] = [];
+    await withSmtp(
+      (data, accept) =>
+        held.push(() => {
+          received.push(data);
+          accept();
+        }),
+      async (smtpServer) => {
+        const tag = randomUUID().slice(0, 8);
+        const sent = await smtpServer.client().request("POST", "/api/enquiries", {
+          firstName: "Bisi",
+          lastName: tag,
+          email: "bisi@example.test",
+          message: "We would like a new website for our shop.",
+        });
+        expect(sent.status).toBe(201);
+        // Answered while the mail is still with the SMTP server; queued in the enquiry's transaction.
+        await expect.poll(() => held.length).toBe(1);
+        expect(received).toHaveLength(0);
+        const [queued] = await smtpServer.db
+          .select()
+          .from(mailQueue)
+          .where(like(mailQueue.subject, `New enquiry from Bisi ${tag}`));
+        expect(queued?.sentAt).toBeNull();
+        for (const release of held) release();
+        await expect.poll(() => received.length).toBe(1);
+        expect(received[0]).toContain(`Subject: New enquiry from Bisi ${tag}`);
+      },
+    );
+  });
+
   it("SMTP refusing the first attempt: retried by the worker, delivered exactly once", async () => {
     const received: string[] = [];
     let attempts = 0;
