@@ -14,6 +14,7 @@ import {
   newUser,
   openInApp,
   signIn,
+  signUpHere,
   statCard,
   type User,
   waitForPath,
@@ -161,11 +162,11 @@ describe("client dashboard", () => {
 describe("a new client's dashboard", () => {
   it("shows zeros, no projects yet with Contact Us, and no invoices", async () => {
     const email = `dashboard.${Date.now()}@example.test`;
-    await api.signUp({ fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
     const fresh = await newUser(product.browser, product.server.url);
     try {
       const { page } = fresh;
-      // The verification link signs the new client in and lands on the portal.
+      await signUpHere(page, { fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
+      // The verification link, opened where the account was made, signs the new client in and lands on the portal.
       await page.goto(await api.latestLink(email));
       await waitForPath(page, "/portal");
       const figures = await openDashboard(page);

@@ -15,6 +15,7 @@ import {
   newUser,
   openInApp,
   signIn,
+  signUpHere,
   smallerPages,
   type User,
   waitForPath,
@@ -190,10 +191,10 @@ describe("Invoices", () => {
   it("a client without invoices sees 'No invoices found' and zero totals", async () => {
     const api = new Api(product.server.url);
     const email = `invoices.${Date.now()}@example.test`;
-    await api.signUp({ fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
     const newcomer = await newUser(product.browser, product.server.url);
     try {
-      // The verification link signs the new client in.
+      await signUpHere(newcomer.page, { fullName: "Bisi Ojo", email, password: "Str0ng!Passw0rd" });
+      // The verification link, opened where the account was made, signs the new client in.
       await newcomer.page.goto(await api.latestLink(email));
       await waitForPath(newcomer.page, "/portal");
       await newcomer.page.goto("/portal/invoices");

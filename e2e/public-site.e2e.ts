@@ -1,8 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ROUTE_NOT_LOADED, ROUTE_NOT_LOADED_HINT } from "../src/components/RouteError";
 import { plansPage } from "../src/content/plans";
 import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { holdRequests, hydratePage, isFocused, newUser, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
@@ -306,6 +308,62 @@ describe("header and footer", () => {
       await page.getByRole("dialog").getByRole("link", { name: "Plans" }).click();
       await waitForPath(page, "/plans");
       await page.getByRole("dialog").waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("code that cannot load (a dropped connection)", () => {
+  it("the menu's drawer: its links show plainly instead, and the next open brings the drawer", async () => {
+    const { page, context } = await visit("/", { width: 375, height: 812 });
+    try {
+      const drawerCode = "**/assets/MobileMenu-*.js";
+      await page.route(drawerCode, (route) => route.abort("internetdisconnected"));
+      const menuButton = page.getByRole("button", { name: "Open menu" });
+      await menuButton.click();
+      const plain = page.getByRole("navigation", { name: "Menu" });
+      await plain.waitFor();
+      expect(await plain.getByRole("link").allInnerTexts()).toEqual(["Home", "About", "Services", "Plans", "Contact"]);
+      await plain.getByRole("link", { name: "Plans" }).click();
+      await waitForPath(page, "/plans");
+      await plain.waitFor({ state: "detached" });
+
+      await page.unroute(drawerCode);
+      await menuButton.click();
+      await page.getByRole("dialog").getByRole("navigation", { name: "Mobile" }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("a page's own code: said in its place with the header and footer kept; Try again brings the page", async () => {
+    const { page, context } = await visit("/");
+    try {
+      const pageCode = "**/assets/about-*.js";
+      await page.route(pageCode, (route) => route.abort("internetdisconnected"));
+      await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "About" }).click();
+      // The router loads the document once more (its answer to a release that renamed the code); then it says so.
+      const failed = page.getByRole("alert").filter({ hasText: ROUTE_NOT_LOADED });
+      await expect
+        .poll(
+          async () => {
+            await page.mouse.move(5 + Math.random() * 50, 5 + Math.random() * 50);
+            return failed.isVisible();
+          },
+          { timeout: 15_000 },
+        )
+        .toBe(true);
+      expect(new URL(page.url()).pathname).toBe("/about");
+      expect(await failed.textContent()).toContain(ROUTE_NOT_LOADED_HINT);
+      expect(await page.getByRole("navigation", { name: "Main" }).isVisible()).toBe(true);
+      expect(await page.getByRole("contentinfo").isVisible()).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+
+      await page.unroute(pageCode);
+      await failed.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { level: 1 }).filter({ hasText: /about/i }).waitFor();
+      expect(await failed.count()).toBe(0);
     } finally {
       await context.close();
     }

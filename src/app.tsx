@@ -2,6 +2,7 @@ import { createRouter } from "@tanstack/react-router";
 import { startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { AppTree } from "./app-tree";
+import { RouteError } from "./components/RouteError";
 import { keepFocusThroughDisabling } from "./lib/keep-focus";
 import { routeTree } from "./routeTree.gen";
 
@@ -15,6 +16,7 @@ let keepScrollPosition = false;
 const router = createRouter({
   routeTree,
   defaultPreload: "intent",
+  defaultErrorComponent: RouteError,
   // Back and forward restore a page's position and a new page starts at the top, except on the render that hydrates.
   scrollRestoration: () => !keepScrollPosition,
 });

@@ -71,7 +71,10 @@ export class Api {
     });
   }
 
-  /** Signs a new client up (the verification mail's link, `latestLink`, then signs them in). */
+  /**
+   * Signs a new client up from outside any browser: the verification mail's link (`latestLink`) verifies
+   * the address but signs nobody in (signUpHere in ./browser.ts signs up from a page's profile).
+   */
   async signUp(person: { fullName: string; email: string; password: string }): Promise<void> {
     const response = await fetch(`${this.baseUrl}/api/auth/sign-up/email`, {
       method: "POST",

@@ -77,6 +77,21 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await waitForPath(page, /^\/portal(\/|$)/);
 }
 
+/**
+ * Signs a new client up from the page's profile, as its sign-up form would: the profile then holds the
+ * account's device cookie, so the verification link (`Api.latestLink`) opened here signs it in.
+ */
+export async function signUpHere(page: Page, person: { fullName: string; email: string; password: string }) {
+  const productUrl = productUrls.get(page.context());
+  if (!productUrl) throw new Error("signUpHere needs a profile made by newUser or newPhoneUser");
+  const response = await page.request.post("/api/auth/sign-up/email", {
+    data: person,
+    headers: { origin: productUrl },
+  });
+  if (!response.ok())
+    throw new Error(`Sign-up of ${person.email} failed: ${response.status()} ${await response.text()}`);
+}
+
 /** Waits until the page's path (not its query) matches, e.g. after a client-side redirect. */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = 10_000): Promise<void> {
   await page.waitForURL((url) => (typeof path === "string" ? url.pathname === path : path.test(url.pathname)), {

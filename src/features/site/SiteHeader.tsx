@@ -1,13 +1,46 @@
 import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { lazy, Suspense, useRef, useState } from "react";
+import { type ComponentType, lazy, type RefObject, Suspense, useRef, useState } from "react";
 import { navigation } from "../../content/shared";
 import { ConsultationLink } from "./ConsultationLink";
 import { MenuIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
 
-// The drawer (and the dialog machinery behind it) loads only when a visitor opens it.
-const MobileMenu = lazy(() => import("./MobileMenu"));
+type MenuProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocusTo: RefObject<HTMLButtonElement | null>;
+};
+
+/**
+ * The drawer (and the dialog machinery behind it) loads only when a visitor opens it. When its code
+ * cannot load (a phone's connection dropped), the menu's links show plainly below the header instead,
+ * so the visitor can go on; React keeps what a lazy part resolved to, so a fresh one is left for the
+ * next render, which tries the drawer again.
+ */
+const loadMenu = (): Promise<{ default: ComponentType<MenuProps> }> =>
+  import("./MobileMenu").catch(() => {
+    MobileMenu = lazy(loadMenu);
+    return { default: PlainMenu };
+  });
+let MobileMenu = lazy(loadMenu);
+
+function PlainMenu({ open, onOpenChange }: MenuProps) {
+  if (!open) return null;
+  return (
+    <chakra.nav aria-label="Menu" borderTopWidth="1px" borderColor="gray.200" px="4" py="2">
+      <chakra.ul listStyleType="none">
+        {navigation.main.map((item) => (
+          <li key={item.to}>
+            <NavLink to={item.to} display="block" {...navLinkStyles} onClick={() => onOpenChange(false)}>
+              {item.label}
+            </NavLink>
+          </li>
+        ))}
+      </chakra.ul>
+    </chakra.nav>
+  );
+}
 
 export const navLinkStyles = {
   px: "3",
