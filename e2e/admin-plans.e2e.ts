@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { AdminPlan } from "../common/plans";
+import { plansPage } from "../src/content/plans";
 import { planMoved } from "../src/features/admin/labels";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -157,5 +158,33 @@ describe("Admin › Plans", () => {
     expect(options).toContain(edited.name);
     expect(options).not.toContain(hidden.name);
     await visitor.context.close();
+  });
+
+  it("a category whose plans are all hidden says none is offered, under its heading, in the HTML", async () => {
+    const plans = await api.get<AdminPlan[]>("/api/admin/plans", ADMIN_EMAIL);
+    const shown = plans.filter((plan) => plan.category === "maintenance" && !plan.hidden);
+    const visibility = (plan: AdminPlan, hide: boolean) =>
+      api.send("PUT", `/api/admin/plans/${plan.id}/visibility`, ADMIN_EMAIL, { hidden: hide });
+    for (const plan of shown) await visibility(plan, true);
+    try {
+      const raw = await (await fetch(`${product.server.url}/plans`)).text();
+      expect(raw).toContain(plansPage.none);
+      const visitor = await newUser(product.browser, product.server.url);
+      try {
+        await visitor.page.goto("/plans");
+        await hydratePage(visitor.page);
+        const section = visitor.page.getByRole("region", { name: plansPage.categories.maintenance.heading });
+        await section.getByText(plansPage.none).waitFor();
+        expect(await section.getByRole("article").count()).toBe(0);
+        // The other category is untouched.
+        const social = visitor.page.getByRole("region", { name: plansPage.categories.social.heading });
+        expect(await social.getByText(plansPage.none).count()).toBe(0);
+        expect(await axeViolations(visitor.page)).toEqual([]);
+      } finally {
+        await visitor.context.close();
+      }
+    } finally {
+      for (const plan of shown) await visibility(plan, false);
+    }
   });
 });

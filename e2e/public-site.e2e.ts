@@ -179,6 +179,8 @@ describe("public pages", () => {
       await page.getByRole("banner").getByRole("link", { name: "Plans", exact: true }).click();
       await waitForPath(page, "/plans");
       await expect.poll(() => page.locator('main ul[aria-busy="true"]').count()).toBe(2);
+      // Said too, not only drawn: a visually hidden status.
+      expect(await page.getByRole("status").filter({ hasText: plansPage.loading }).count()).toBe(1);
       held.release();
       const alert = page.getByText(plansPage.loadError);
       await alert.waitFor({ timeout: 10_000 });

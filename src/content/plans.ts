@@ -21,6 +21,10 @@ export const plansPage = {
   chooseLabel: (plan: string) => `Get started with ${plan}`,
   loadError: "We could not load our plans. Try again, or contact us for prices.",
   retry: "Try again",
+  /** Said (visually hidden) while the plans arrive after a link from another page. */
+  loading: "Loading plans…",
+  /** A category with no plan shown (none published yet, or all hidden by an administrator). */
+  none: "No plans of this kind are offered right now. Tell us what you need and we will shape one for you.",
   customHeading: "Need something different?",
   customText: "We build custom packages for larger teams and combined services.",
   customButton: "Request a Custom Quote",

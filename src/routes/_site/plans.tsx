@@ -1,4 +1,4 @@
-import { Box, Button, SimpleGrid } from "@chakra-ui/react";
+import { Box, Button, chakra, SimpleGrid } from "@chakra-ui/react";
 import { createFileRoute } from "@tanstack/react-router";
 import { PLAN_CATEGORIES } from "../../../common/site-domain";
 import { LazyFormAlert } from "../../components/LazyFormAlert";
@@ -29,10 +29,15 @@ function PlansPage() {
           </LazyFormAlert>
         </Box>
       )}
+      {/* Always there, so its words are read out when they come (a region added with them is not). */}
+      <chakra.p role="status" srOnly>
+        {isPending ? plansPage.loading : ""}
+      </chakra.p>
       {/* Failed, the alert stands alone: no headings over empty lists. */}
       {!isError &&
         PLAN_CATEGORIES.map((category, sectionIndex) => {
           const copy = plansPage.categories[category];
+          const shown = plans.filter((plan) => plan.category === category);
           return (
             <Section
               key={category}
@@ -41,29 +46,31 @@ function PlansPage() {
               headingId={`${category}-plans`}
               bg={sectionIndex % 2 ? "gray.50" : undefined}
             >
-              <SimpleGrid
-                as="ul"
-                columns={{ base: 1, md: 3 }}
-                gap="6"
-                listStyleType="none"
-                alignItems="stretch"
-                aria-busy={isPending || undefined}
-              >
-                {isPending &&
-                  // Three cards' room while the plans arrive (a link from another page: /plans itself carries them).
-                  [0, 1, 2].map((slot) => (
-                    <Box as="li" key={slot} aria-hidden="true" h="96" rounded="xl" bg="gray.100" />
-                  ))}
-                {plans
-                  .filter((plan) => plan.category === category)
-                  .map((plan, index) => (
+              {!isPending && shown.length === 0 ? (
+                <chakra.p color="fg.muted">{plansPage.none}</chakra.p>
+              ) : (
+                <SimpleGrid
+                  as="ul"
+                  columns={{ base: 1, md: 3 }}
+                  gap="6"
+                  listStyleType="none"
+                  alignItems="stretch"
+                  aria-busy={isPending || undefined}
+                >
+                  {isPending &&
+                    // Three cards' room while the plans arrive (a link from another page: /plans itself carries them).
+                    [0, 1, 2].map((slot) => (
+                      <Box as="li" key={slot} aria-hidden="true" h="96" rounded="xl" bg="gray.100" />
+                    ))}
+                  {shown.map((plan, index) => (
                     <li key={plan.slug}>
                       <Reveal delay={index * 0.08}>
                         <PlanCard plan={plan} />
                       </Reveal>
                     </li>
                   ))}
-              </SimpleGrid>
+                </SimpleGrid>
+              )}
             </Section>
           );
         })}
