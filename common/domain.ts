@@ -5,6 +5,10 @@
 export * from "./enquiry-options";
 export * from "./site-domain";
 
+/** The years a date of the product may fall in (common/schemas.ts, calendarDate). */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+
 export const ROLES = ["admin", "developer", "client"] as const;
 export type Role = (typeof ROLES)[number];
 

@@ -4,15 +4,13 @@
  * zod/mini bundle can use them; common/error-map.ts gives every check that
  * names no message of its own a sentence from here.
  */
+import { FIRST_YEAR, LAST_YEAR } from "./domain";
 import { formatInteger } from "./format";
 
 export const tooLong = (max: number) => `Use at most ${formatInteger(max)} characters.`;
 export const REQUIRED = "This field is required.";
 export const CONTROL_CHARACTERS = "Remove the control characters from this text.";
 export const INCOMPLETE_CHARACTERS = "Remove the incomplete characters from this text.";
-/** The years a date of the product may fall in (common/schemas.ts, calendarDate). */
-export const FIRST_YEAR = 1900;
-export const LAST_YEAR = 2999;
 export const DATE_OUT_OF_RANGE = `Enter a date between ${FIRST_YEAR} and ${LAST_YEAR}.`;
 export const ONE_LINE = "Keep this to one line.";
 export const INVALID_EMAIL = "Enter a valid e-mail address.";

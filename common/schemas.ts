@@ -1,5 +1,7 @@
 import { z } from "zod";
 import {
+  FIRST_YEAR,
+  LAST_YEAR,
   MESSAGE_MAX_LENGTH,
   MILESTONE_DESCRIPTION_MAX_LENGTH,
   MILESTONE_TITLE_MAX_LENGTH,
@@ -9,7 +11,7 @@ import {
   TASK_STATUSES,
 } from "./domain";
 import "./error-map";
-import { DATE_OUT_OF_RANGE, FIRST_YEAR, LAST_YEAR, ONE_LINE, tooLong } from "./messages";
+import { DATE_OUT_OF_RANGE, ONE_LINE, tooLong } from "./messages";
 import { isBlank, ONE_LINE_PATTERN } from "./text";
 
 export const MESSAGE_EMPTY = "Message cannot be empty";

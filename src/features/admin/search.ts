@@ -17,8 +17,7 @@ import {
   readTableQuery,
   type TableDefaults,
 } from "../../../common/admin-table";
-import { TASK_STATUSES, type TaskStatus } from "../../../common/domain";
-import { FIRST_YEAR, LAST_YEAR } from "../../../common/messages";
+import { FIRST_YEAR, LAST_YEAR, TASK_STATUSES, type TaskStatus } from "../../../common/domain";
 import { knownStatus } from "../../lib/status-search";
 
 /**

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
 import type { Plan } from "../../../common/public";
-import { api } from "../../lib/api";
 
 /**
  * The published plans. The server owns them: it renders /plans and /contact
@@ -37,13 +36,16 @@ function embeddedPlans(): Plan[] | null {
   }
 }
 
+/** The API client loads only when the plans are asked for: a page that embeds them (most visits) never needs it. */
+const getPlans = async () => (await import("../../lib/api")).api.get<Plan[]>("/api/plans");
+
 async function fetchPlans(): Promise<Plan[]> {
   try {
-    return await api.get<Plan[]>("/api/plans");
+    return await getPlans();
   } catch {
     // One retry, so a single dropped request does not show the warning.
     await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS));
-    return api.get<Plan[]>("/api/plans");
+    return getPlans();
   }
 }
 
