@@ -1,3 +1,4 @@
+import type { Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations } from "./support/axe";
 import { newUser, renderEveryBand, type User, wordsSplitAcrossLines } from "./support/browser";
@@ -106,6 +107,51 @@ describe("accessibility (axe-core)", () => {
         return active ? getComputedStyle(active).outlineStyle : "none";
       });
       expect(outline).not.toBe("none");
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("focus rings keep 3:1 against what is around them: the header's gold button, a hero's link, the footer's links", async () => {
+    const { page, context } = await newUser(product.browser, product.server.url);
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/services/web-app-development", { waitUntil: "networkidle" });
+      await page.keyboard.press("Tab");
+      await renderEveryBand(page);
+      const ringContrast = async (target: Locator) => {
+        await target.focus();
+        return target.evaluate((element) => {
+          // "rgb(r, g, b)", "rgba(…, a)", or "color(srgb r g b / a)" with channels from 0 to 1 (white/95).
+          const rgb = (text: string) => {
+            const [r = 0, g = 0, b = 0, a = 1] = (text.match(/[\d.]+/g) ?? []).map(Number);
+            const scale = text.startsWith("color(srgb") ? 255 : 1;
+            return [r * scale, g * scale, b * scale, a];
+          };
+          const luminance = ([r = 0, g = 0, b = 0]: number[]) => {
+            const channel = (value: number) => {
+              const c = value / 255;
+              return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+            };
+            return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+          };
+          // The first ancestor with a background of its own is what the ring, drawn outside, sits on.
+          let band: Element | null = element.parentElement;
+          while (band && (rgb(getComputedStyle(band).backgroundColor)[3] ?? 1) < 0.5) band = band.parentElement;
+          const ring = luminance(rgb(getComputedStyle(element).outlineColor));
+          const ground = luminance(rgb(band ? getComputedStyle(band).backgroundColor : "rgb(255, 255, 255)"));
+          return (Math.max(ring, ground) + 0.05) / (Math.min(ring, ground) + 0.05);
+        });
+      };
+      const header = page.getByRole("banner");
+      const footer = page.getByRole("contentinfo");
+      for (const [where, target] of [
+        ["the header's gold button", header.getByRole("link", { name: /Get a Free Consultation/ }).last()],
+        ["the hero's back link", page.getByRole("link", { name: /All services/ })],
+        ["a footer link", footer.getByRole("link", { name: "Contact", exact: true })],
+      ] as const) {
+        expect(await ringContrast(target), where).toBeGreaterThanOrEqual(3);
+      }
     } finally {
       await context.close();
     }

@@ -43,7 +43,14 @@ export function Section({ heading, intro, headingId, children, ...rest }: Sectio
 /** The top band of every inner page: one h1 and a short intro on the brand colour. */
 export function PageHero({ heading, intro, children }: { heading: string; intro?: string; children?: ReactNode }) {
   return (
-    <Box bg="brand.800" color="white" py={{ base: "14", md: "20" }} position="relative" overflow="hidden">
+    <Box
+      bg="brand.800"
+      color="white"
+      py={{ base: "14", md: "20" }}
+      position="relative"
+      overflow="hidden"
+      data-on-dark=""
+    >
       <HeroPattern />
       <Container maxW="6xl" position="relative">
         {children}

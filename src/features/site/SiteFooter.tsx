@@ -22,7 +22,7 @@ export function SiteFooter() {
   // Only networks with a configured address get an icon: no dead links.
   const networks = SOCIAL_NETWORKS.filter((network) => social[network]);
   return (
-    <Box as="footer" bg="brand.900" color="brand.50" pt="14" pb="8" {...renderWhenNearViewport}>
+    <Box as="footer" bg="brand.900" color="brand.50" pt="14" pb="8" data-on-dark="" {...renderWhenNearViewport}>
       <Container maxW="7xl">
         <SimpleGrid columns={{ base: 1, md: 3 }} gap="10">
           <Stack gap="4">

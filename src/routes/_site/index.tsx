@@ -18,7 +18,7 @@ function HomePage() {
   return (
     <>
       <PageMeta seo={home.seo} />
-      <Box bg="brand.800" color="white" position="relative" overflow="hidden">
+      <Box bg="brand.800" color="white" position="relative" overflow="hidden" data-on-dark="">
         <HeroPattern />
         <Container maxW="6xl" py={{ base: "14", md: "24" }} position="relative">
           <SimpleGrid columns={{ base: 1, md: 2 }} gap="10" alignItems="center">

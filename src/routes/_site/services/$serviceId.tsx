@@ -97,6 +97,7 @@ function ServicePage() {
 
       <Box
         as="section"
+        data-on-dark=""
         bg="brand.800"
         color="white"
         py={{ base: "12", md: "16" }}
