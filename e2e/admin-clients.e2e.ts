@@ -1,7 +1,8 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AdminClient, AdminDashboard, AdminPage } from "../common/admin";
+import { type AdminClient, type AdminDashboard, type AdminPage, CLIENT_DETAIL_LIMIT } from "../common/admin";
 import { sortedBy, TABLE_NOT_LOADED } from "../src/features/admin/labels";
+import { newestShown } from "../src/features/admin/PersonDetail";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -212,6 +213,34 @@ describe("Admin › Clients", () => {
       companyName: "Eze Foods & Sons",
     });
     await api.send("PATCH", "/api/me", "chinedu@ezefoods.test", { fullName: "Chinedu Eze" });
+  });
+
+  it("a client with more invoices than their page shows: it says so, and links to them all in Payments", async () => {
+    const { page } = admin;
+    const email = `many.invoices.${Date.now()}@example.test`;
+    await api.signUp({ fullName: "Many Invoices", email, password: "Kestrel#Harbour42" });
+    const [client] = (await api.get<AdminPage<AdminClient>>(`/api/admin/clients?q=${email}`, ADMIN_EMAIL)).items;
+    if (!client) throw new Error(`no client ${email}`);
+    for (let n = 0; n < CLIENT_DETAIL_LIMIT + 1; n++) {
+      await api.send("POST", "/api/admin/invoices", ADMIN_EMAIL, {
+        clientId: client.id,
+        projectId: null,
+        amount: "100.00",
+        dueDate: "2030-01-01",
+      });
+    }
+    await page.goto(`/portal/admin/clients/${client.id}`);
+    const invoices = page.getByRole("region", { name: "Invoices" });
+    await invoices.getByText(newestShown(CLIENT_DETAIL_LIMIT)).waitFor();
+    expect(await invoices.locator("tbody tr").count()).toBe(CLIENT_DETAIL_LIMIT);
+    // The kinds with fewer records say nothing of the kind.
+    expect(await page.getByRole("region", { name: "Orders" }).getByText(newestShown(CLIENT_DETAIL_LIMIT)).count()).toBe(
+      0,
+    );
+    expect(await axeViolations(page)).toEqual([]);
+    await invoices.getByRole("link", { name: "See all in Payments" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/admin/payments" && url.searchParams.get("q") === email);
+    await page.getByText(new RegExp(`of ${CLIENT_DETAIL_LIMIT + 1} · page 1`)).waitFor();
   });
 
   it("says the list could not be loaded, in the spec's toast and under the table, and Retry reads it", async () => {

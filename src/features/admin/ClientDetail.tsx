@@ -1,6 +1,7 @@
-import { Stack } from "@chakra-ui/react";
+import { Link, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import type { AdminClientDetail } from "../../../common/admin";
+import { Link as RouterLink } from "@tanstack/react-router";
+import { type AdminClientDetail, CLIENT_DETAIL_LIMIT } from "../../../common/admin";
 import { formatDate, formatDay } from "../../../common/format";
 import { EmailAddress } from "../../components/EmailAddress";
 import { InfoList } from "../../components/InfoList";
@@ -54,6 +55,7 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <RecordTable
             title="Projects"
             empty="No projects yet."
+            limit={CLIENT_DETAIL_LIMIT}
             headers={["Project", "Status", "Progress"]}
             rows={projects.map((project) => ({
               id: project.id,
@@ -67,6 +69,14 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <RecordTable
             title="Invoices"
             empty="No invoices yet."
+            limit={CLIENT_DETAIL_LIMIT}
+            more={
+              <Link asChild variant="underline">
+                <RouterLink to="/portal/admin/payments" search={{ q: profile.email }}>
+                  See all in Payments
+                </RouterLink>
+              </Link>
+            }
             headers={["Invoice", "Project", "Amount", "Status", "Due date", "Actions"]}
             rows={invoices.map((invoice: AdminClientDetail["invoices"][number]) => ({
               id: invoice.id,
@@ -83,6 +93,14 @@ export function ClientDetail({ clientId }: { clientId: string }) {
           <RecordTable
             title="Orders"
             empty="No orders yet."
+            limit={CLIENT_DETAIL_LIMIT}
+            more={
+              <Link asChild variant="underline">
+                <RouterLink to="/portal/admin/bookings" search={{ q: profile.email }}>
+                  See all in Bookings
+                </RouterLink>
+              </Link>
+            }
             headers={["Service", "Amount", "Status", "Ordered"]}
             rows={orders.map((order) => ({
               id: order.id,

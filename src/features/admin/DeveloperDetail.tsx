@@ -1,5 +1,7 @@
-import { Stack } from "@chakra-ui/react";
+import { Link, Stack } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink } from "@tanstack/react-router";
+import { DEVELOPER_DETAIL_LIMIT } from "../../../common/admin";
 import { formatDate, formatDay } from "../../../common/format";
 import { clientNameOf } from "../../../common/text";
 import { EmailAddress } from "../../components/EmailAddress";
@@ -46,6 +48,7 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
           <RecordTable
             title="Projects"
             empty="Not on any project yet."
+            limit={DEVELOPER_DETAIL_LIMIT}
             headers={["Project", "Client", "Status", "Progress"]}
             rows={projects.map((project) => ({
               id: project.id,
@@ -60,6 +63,14 @@ export function DeveloperDetail({ developerId }: { developerId: string }) {
           <RecordTable
             title="Tasks"
             empty="No tasks assigned."
+            limit={DEVELOPER_DETAIL_LIMIT}
+            more={
+              <Link asChild variant="underline">
+                <RouterLink to="/portal/admin/tasks" search={{ assignee: profile.id }}>
+                  See all in Tasks
+                </RouterLink>
+              </Link>
+            }
             headers={["Task", "Project", "Status", "Priority", "Due date"]}
             rows={tasks.map((task) => ({
               id: task.id,

@@ -74,6 +74,8 @@ export function PersonDetailFrame<T>({
   );
 }
 
+export const newestShown = (limit: number) => `Showing the newest ${limit}.`;
+
 /** A card of a person's page; `action` sits at the end of its heading's line. */
 export function Section({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
   return (
@@ -89,16 +91,24 @@ export function Section({ title, action, children }: { title: string; action?: R
   );
 }
 
+/**
+ * One kind of a person's records, the newest `limit` (the server reads no more): when that many are
+ * shown, the table says so, with `more`, a link to the whole list where the console has one.
+ */
 export function RecordTable({
   title,
   empty,
   headers,
   rows,
+  limit,
+  more,
 }: {
   title: string;
   empty: string;
   headers: string[];
   rows: { id: string; cells: ReactNode[] }[];
+  limit: number;
+  more?: ReactNode;
 }) {
   return (
     <Section title={title}>
@@ -124,6 +134,11 @@ export function RecordTable({
             ))}
           </DataTable.Body>
         </DataTable.Root>
+      )}
+      {rows.length >= limit && (
+        <Text fontSize="sm" color="fg.muted" mt="3">
+          {newestShown(limit)} {more}
+        </Text>
       )}
     </Section>
   );
