@@ -11,6 +11,7 @@ import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
 import {
   failLaterPages,
+  hydratePage,
   isFocused,
   newUser,
   openInApp,
@@ -154,16 +155,24 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
     await page.goBack();
     await rows.first().waitFor();
     await page.getByText("Monthly revenue").waitFor();
-    expect(await page.getByRole("link", { name: "Manage plans" }).getAttribute("href")).toBe("/portal/admin/plans");
-    // Create Plan opens the plan form where it is; Cancel closes it and gives the button its focus back.
-    const createPlan = page.getByRole("button", { name: "Create Plan" });
-    await createPlan.click();
+    await axeAtBothWidths(page, "subscriptions");
+    // Create Plan opens plan management (issue #7 item 10) with its create form open; Cancel closes it, the
+    // keyboard's focus on that page's Create Plan, and a reload does not open it again.
+    // (Pressed before the page is live, the link is a plain one: plan management opens, its form closed.)
+    await hydratePage(page);
+    await page.getByRole("link", { name: "Create Plan" }).click();
+    await page.waitForURL((url) => url.pathname === "/portal/admin/plans");
     const planForm = page.getByRole("dialog", { name: "Create Plan" });
     await planForm.getByLabel("Name").waitFor();
     await planForm.getByRole("button", { name: "Cancel" }).click();
     await planForm.waitFor({ state: "hidden" });
-    await expect.poll(() => isFocused(createPlan)).toBe(true);
-    await axeAtBothWidths(page, "subscriptions");
+    await page.getByRole("heading", { level: 1, name: "Plans" }).waitFor();
+    await expect.poll(() => isFocused(page.getByRole("button", { name: "Create Plan" }))).toBe(true);
+    await page.reload();
+    await page.getByRole("heading", { level: 2, name: "Social media plans" }).waitFor();
+    expect(await planForm.count()).toBe(0);
+    await page.goto("/portal/admin/subscriptions");
+    await rows.first().waitFor();
 
     // Ended after a confirmation: the row leaves, and the client's open My Orders shows it completed.
     const count = await rows.count();

@@ -67,11 +67,14 @@ export function PlanDialog({
   open,
   plan,
   onClose,
+  finalFocusEl,
 }: {
   open: boolean;
   /** The plan to edit; null to create one. */
   plan: AdminPlan | null;
   onClose: () => void;
+  /** Where the keyboard's focus goes on close, when not back to what had it before (a dialog opened on arrival). */
+  finalFocusEl?: () => HTMLElement | null;
 }) {
   const save = useSavePlan();
   const form = useForm<PlanInput, unknown, z.output<typeof planInputSchema>>({
@@ -93,7 +96,12 @@ export function PlanDialog({
 
   const title = plan ? "Edit Plan" : "Create Plan";
   return (
-    <DialogShell open={open} onOpenChange={(event) => !event.open && onClose()} size="lg">
+    <DialogShell
+      open={open}
+      onOpenChange={(event) => !event.open && onClose()}
+      size="lg"
+      {...(finalFocusEl && { finalFocusEl })}
+    >
       <DialogForm
         title={title}
         onSubmit={onSubmit}

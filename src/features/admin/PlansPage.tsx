@@ -13,7 +13,8 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useNavigate, useRouterState } from "@tanstack/react-router";
+import { useEffect, useRef, useState } from "react";
 import { LuArrowDown, LuArrowUp, LuEye, LuEyeOff, LuLayers, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { countOf } from "../../../common/format";
 import type { AdminPlan } from "../../../common/plans";
@@ -38,19 +39,46 @@ const contactPath = (slug: string) => `/contact?plan=${encodeURIComponent(slug)}
 
 const moveButtonId = (id: string, direction: "up" | "down") => `plan-${id}-move-${direction}`;
 
-/** The page's main action (`PageHeader`'s `action`): the dialog that creates a plan. */
+/**
+ * The page's main action (`PageHeader`'s `action`): the dialog that creates a plan. Open on arrival
+ * from Subscriptions' Create Plan (spec §2; issue #7 item 10: it opens plan management), whose link
+ * says so in the history entry's state (`CREATE_PLAN_STATE`); closed, the entry forgets it, so Back
+ * and a reload do not open it again, and the keyboard's focus goes to this button.
+ */
 export function CreatePlanButton() {
+  const arrivedToCreate = useRouterState({ select: (state) => state.location.state.createPlan === true });
+  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // Opened after the page's first commit, in which a navigation's focus is settled (usePageTitle):
+  // opened with it, the dialog could see that focus land outside it and close.
+  useEffect(() => {
+    if (arrivedToCreate) setOpen(true);
+  }, [arrivedToCreate]);
+  const close = () => {
+    setOpen(false);
+    if (arrivedToCreate) void navigate({ to: ".", replace: true, state: {} });
+  };
   return (
     <>
-      <Button colorPalette="brand" size="sm" onClick={() => setOpen(true)}>
+      <Button ref={button} colorPalette="brand" size="sm" onClick={() => setOpen(true)}>
         <LuPlus aria-hidden="true" />
         Create Plan
       </Button>
-      <PlanDialog open={open} plan={null} onClose={() => setOpen(false)} />
+      <PlanDialog open={open} plan={null} onClose={close} finalFocusEl={() => button.current} />
     </>
   );
 }
+
+declare module "@tanstack/react-router" {
+  interface HistoryState {
+    /** Set by a link that opens plan management with the create dialog open (CreatePlanButton). */
+    createPlan?: boolean;
+  }
+}
+
+/** The history state of a link that opens plan management with the create dialog open. */
+export const CREATE_PLAN_STATE = { createPlan: true };
 
 /**
  * Admin › Plans (issue #7 item 10): every plan by category in display order,

@@ -1,10 +1,9 @@
-import { HStack } from "@chakra-ui/react";
-import { createFileRoute } from "@tanstack/react-router";
-import { LuLayers } from "react-icons/lu";
+import { Button } from "@chakra-ui/react";
+import { createFileRoute, Link } from "@tanstack/react-router";
+import { LuPlus } from "react-icons/lu";
 import { SUBSCRIPTION_SORTS, SUBSCRIPTION_TABLE_DEFAULTS } from "../../../../common/admin-table";
-import { PageActionLink } from "../../../components/PageActionLink";
 import { PageHeader } from "../../../components/PageHeader";
-import { CreatePlanButton } from "../../../features/admin/PlansPage";
+import { CREATE_PLAN_STATE } from "../../../features/admin/PlansPage";
 import { tableSearch } from "../../../features/admin/search";
 import { SubscriptionsPage } from "../../../features/catalogue/SubscriptionsPage";
 
@@ -21,12 +20,14 @@ function SubscriptionsRoute() {
       <PageHeader
         title="Subscriptions"
         description="Approved service orders and their monthly value."
-        // The spec's Create Plan opens the plan form here; the plans themselves (issue #7 item 10) are a screen of their own.
+        // The spec's Create Plan opens plan management (issue #7 item 10), its create dialog open.
         action={
-          <HStack gap="2" wrap="wrap">
-            <PageActionLink to="/portal/admin/plans" icon={LuLayers} label="Manage plans" secondary />
-            <CreatePlanButton />
-          </HStack>
+          <Button asChild colorPalette="brand" size="sm">
+            <Link to="/portal/admin/plans" state={CREATE_PLAN_STATE}>
+              <LuPlus aria-hidden="true" />
+              Create Plan
+            </Link>
+          </Button>
         }
       />
       <SubscriptionsPage
