@@ -122,6 +122,9 @@ describe("public pages", () => {
     const direct = await fetch(`${product.server.url}/services/quantum-baking`, { redirect: "manual" });
     expect(direct.status).toBe(302);
     expect(new URL(direct.headers.get("location") ?? "", product.server.url).pathname).toBe("/services");
+    // A longer path under a service is an unknown page, as the app says of it too.
+    const deeper = await fetch(`${product.server.url}/services/web-app-development/pricing`, { redirect: "manual" });
+    expect(deeper.status).toBe(404);
     const { page, context } = await visit("/services/quantum-baking");
     try {
       expect(new URL(page.url()).pathname).toBe("/services");

@@ -357,7 +357,9 @@ async function registerClient(
     if (planPaths.has(pagePath)) await planPages?.settled();
     const page = site?.pages.get(pagePath);
     if (page) return sendDocument(request, reply, page);
-    if (pagePath.startsWith("/services/") && !isServiceId(pagePath.slice("/services/".length))) {
+    // An unknown service id goes to the list (spec §2); a longer path under it is an unknown page (404), as in the app.
+    const serviceSegment = pagePath.startsWith("/services/") ? pagePath.slice("/services/".length) : undefined;
+    if (serviceSegment !== undefined && !serviceSegment.includes("/") && !isServiceId(serviceSegment)) {
       return reply.redirect("/services", 302);
     }
     if (pagePath === "/auth") return sendSignInPage(request, reply, documents);
