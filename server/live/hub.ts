@@ -217,9 +217,14 @@ export async function registerLiveHub(app: FastifyInstance, options: HubOptions)
       return;
     }
     connection.pending.add(id);
-    let allowed: boolean;
+    let allowed = false;
     try {
-      allowed = await authorizeKey(db, connection.actor, key);
+      // Judged as the person is when it ends: a re-check that replaced their actor meanwhile (a role just
+      // taken away) looked at the keys they held then, which this one was not yet among.
+      for (let actor: Actor | undefined; actor !== connection.actor; ) {
+        actor = connection.actor;
+        allowed = await authorizeKey(db, actor, key);
+      }
     } finally {
       connection.pending.delete(id);
     }

@@ -4,8 +4,9 @@ import { PLAN_WRITES_LOCK } from "../../server/data/plans";
 import { RACED_REMOVAL } from "../../server/http/errors";
 import { createClients } from "../support/clients";
 import { lagosDay } from "../support/invoices";
-import { liveSockets } from "../support/live";
+import { type LiveFrame, liveSockets } from "../support/live";
 import { backendPid, tracked, untilBlockedBy } from "../support/locks";
+import { newPerson } from "../support/portal";
 import { pdf } from "../support/project-files-suite";
 import { activeProjectId, type Client, dbKind, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -431,5 +432,29 @@ describe("a person changed while a write that names them is under way", () => {
       await side.query("rollback");
       throw error;
     }
+  });
+});
+
+describe("a live subscribe that meets a role change", () => {
+  it("is judged again as its person is now, when a re-check replaced their role while it was being judged", async () => {
+    const demoted = await newPerson(server, "admin");
+    const socket = await sockets.open(demoted.client);
+    const key = ["projects", await activeProjectId(server.db, "chinedu@ezefoods.test"), "messages"];
+    // The subscribe's check reads the project: held on the lock while the person is demoted and re-checked.
+    await side.query("begin");
+    let answer: Promise<LiveFrame> | undefined;
+    try {
+      await side.query("lock table projects in access exclusive mode");
+      answer = socket.subscribe(key);
+      await untilBlockedBy(server.db, sidePid);
+      const demotion = await admin.request("PATCH", `/api/admin/staff/${demoted.id}`, { role: "developer" });
+      expect(demotion.status).toBe(200);
+      // The hub has re-checked them (it tells their tab to read its profile), before the check above ends.
+      await socket.next((frame) => frame.type === "profile");
+    } finally {
+      await side.query("rollback");
+    }
+    // A developer on none of its projects: the thread is not theirs, whatever they were when they asked.
+    expect(await answer).toMatchObject({ type: "error", code: "not_found" });
   });
 });
