@@ -59,6 +59,11 @@ const greeting = (user: { name: string; emailVerified: boolean }) =>
   user.emailVerified ? `Hello ${user.name},` : "Hello,";
 
 export function createAuth({ config, db, mailer, sessions: sessionCache, trustedOrigins, log }: AuthDeps) {
+  /** Whether an administrator deactivated the account (issue #7: deleted while owning records). */
+  const deactivated = async (userId: string) => {
+    const [person] = await db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, userId));
+    return !!person?.archivedAt;
+  };
   return betterAuth({
     appName: "Lagos Studio",
     // Its own logger prints what it is given to the console: a session read that fails prints the query's
@@ -97,8 +102,7 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
       async sendResetPassword({ user, url }) {
         // A deactivated account gets no link (its token, just made, goes): a password set now would open
         // the account when an administrator reactivates it. The asker is answered as for anyone.
-        const [person] = await db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, user.id));
-        if (person?.archivedAt) {
+        if (await deactivated(user.id)) {
           await endPasswordLinks(db, user.id);
           return;
         }
@@ -116,8 +120,7 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
        * reset away (the one someone else chose at sign-up, if it was not them, included).
        */
       async onExistingUserSignUp({ user }) {
-        const [person] = await db.select({ archivedAt: users.archivedAt }).from(users).where(eq(users.id, user.id));
-        if (person?.archivedAt) return;
+        if (await deactivated(user.id)) return;
         const url = `${config.appUrl}${FORGOT_LANDING}`;
         await mailer.sendBehind({
           to: user.email,
@@ -168,11 +171,7 @@ export function createAuth({ config, db, mailer, sessions: sessionCache, trusted
         create: {
           /** A deactivated account (issue #7: deleted while owning records) cannot sign in, by any path. */
           async before(session) {
-            const [user] = await db
-              .select({ archivedAt: users.archivedAt })
-              .from(users)
-              .where(eq(users.id, session.userId));
-            if (user?.archivedAt)
+            if (await deactivated(session.userId))
               throw new APIError("FORBIDDEN", { code: ACCOUNT_DEACTIVATED, message: ACCOUNT_DEACTIVATED });
           },
         },
