@@ -1,4 +1,5 @@
-import { type ComponentProps, type ComponentType, lazy, Suspense } from "react";
+import { type ComponentProps, Suspense } from "react";
+import { lazyOr } from "../lib/lazy-or";
 import type { FormAlert } from "./FormAlert";
 
 type Props = ComponentProps<typeof FormAlert>;
@@ -17,24 +18,8 @@ function PlainAlert({ status, title, children }: Props) {
   );
 }
 
-/**
- * React keeps what a lazy component resolved to for good, so a failed load
- * shows the plain alert this once and leaves a fresh lazy component behind:
- * the next alert tries the styled one again.
- */
-function lazyAlert(): ComponentType<Props> {
-  return lazy(() =>
-    preloadFormAlert().then(
-      (module) => ({ default: module.FormAlert }),
-      () => {
-        Alert = lazyAlert();
-        return { default: PlainAlert };
-      },
-    ),
-  );
-}
-
-let Alert = lazyAlert();
+/** A failed load shows the plain alert this once: the next alert tries the styled one again. */
+const alert = lazyOr(() => preloadFormAlert().then((module) => module.FormAlert), PlainAlert);
 
 /**
  * FormAlert for public pages where an alert is the exception (a failed
@@ -42,6 +27,7 @@ let Alert = lazyAlert();
  * preloadFormAlert(), instead of with the page.
  */
 export function LazyFormAlert(props: Props) {
+  const Alert = alert();
   return (
     <Suspense>
       <Alert {...props} />

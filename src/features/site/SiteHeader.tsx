@@ -1,7 +1,8 @@
 import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
-import { type ComponentType, lazy, type RefObject, Suspense, useRef, useState } from "react";
+import { type RefObject, Suspense, useRef, useState } from "react";
 import { navigation } from "../../content/shared";
+import { lazyOr } from "../../lib/lazy-or";
 import { ConsultationLink } from "./ConsultationLink";
 import { MenuIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
@@ -15,15 +16,9 @@ type MenuProps = {
 /**
  * The drawer (and the dialog machinery behind it) loads only when a visitor opens it. When its code
  * cannot load (a phone's connection dropped), the menu's links show plainly below the header instead,
- * so the visitor can go on; React keeps what a lazy part resolved to, so a fresh one is left for the
- * next render, which tries the drawer again.
+ * so the visitor can go on; the next render tries the drawer again.
  */
-const loadMenu = (): Promise<{ default: ComponentType<MenuProps> }> =>
-  import("./MobileMenu").catch(() => {
-    MobileMenu = lazy(loadMenu);
-    return { default: PlainMenu };
-  });
-let MobileMenu = lazy(loadMenu);
+const mobileMenu = lazyOr(() => import("./MobileMenu").then((module) => module.default), PlainMenu);
 
 function PlainMenu({ open, onOpenChange }: MenuProps) {
   if (!open) return null;
@@ -58,6 +53,7 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
   const menuButton = useRef<HTMLButtonElement>(null);
+  const MobileMenu = mobileMenu();
 
   return (
     <Box
