@@ -3,12 +3,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, Page as ListPage, Project } from "../common/api";
 import { formatMoney } from "../common/format";
+import { SCRIPT_NEEDED } from "../src/content/script-needed";
 import { notFound } from "../src/content/shared";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
-import { paintedCanvases, setTimeouts, statCard, type User } from "./support/browser";
+import { paintedCanvases, scriptNeededNote, setTimeouts, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
-import { ROOT } from "./support/server";
+import { ROOT, SHELL_ROOT } from "./support/server";
 
 /**
  * Portal pages come rendered by the server for the person who asks
@@ -169,7 +170,7 @@ describe("portal pages rendered by the server", () => {
     const html = await (await get(`/portal/projects/${theirs.id}`, CLIENT)).text();
     expect(html).not.toContain("portal-state");
     expect(html).not.toContain(theirs.title);
-    expect(html).toContain('<div id="root"></div>');
+    expect(html).toMatch(SHELL_ROOT);
   });
 
   it("show the person's dashboard without any JavaScript", async () => {
@@ -179,6 +180,7 @@ describe("portal pages rendered by the server", () => {
       await page.getByRole("heading", { level: 1, name: "Dashboard" }).waitFor();
       expect(await statValue(page, "Total Invoices").textContent()).toBe(await totalInvoices());
       await page.getByRole("link", { name: "View Invoices" }).waitFor();
+      expect(await scriptNeededNote(page).textContent()).toBe(SCRIPT_NEEDED.portal);
     } finally {
       await context.close();
     }
@@ -192,6 +194,10 @@ describe("portal pages rendered by the server", () => {
       await client.page.goto("/portal/settings");
       expect(await client.page.getByLabel("Full Name").inputValue()).toBe(me.fullName);
       expect(await client.page.getByLabel("Company Name").inputValue()).toBe(me.companyName);
+      // Sent without the app, a form posts to its page and comes back to it: nothing typed goes into the URL.
+      await client.page.getByLabel("Full Name").fill("Typed Without Script");
+      await Promise.all([client.page.waitForNavigation(), client.page.getByLabel("Full Name").press("Enter")]);
+      expect(client.page.url()).toBe(`${product.server.url}/portal/settings`);
       await admin.page.goto("/portal/admin/projects/new");
       expect(await admin.page.getByLabel("Status").inputValue()).toBe("active");
       expect(await admin.page.getByLabel("Progress (%)").inputValue()).toBe("0");

@@ -2,13 +2,16 @@ import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ROUTE_NOT_LOADED, ROUTE_NOT_LOADED_HINT } from "../src/components/RouteError";
+import { contactPage } from "../src/content/contact";
 import { plansPage } from "../src/content/plans";
+import { SCRIPT_NEEDED } from "../src/content/script-needed";
+import { company } from "../src/content/shared";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { holdRequests, hydratePage, isFocused, newUser, waitForPath } from "./support/browser";
+import { holdRequests, hydratePage, isFocused, newUser, scriptNeededNote, waitForPath } from "./support/browser";
 import { fillRequired } from "./support/contact";
 import { setupProduct } from "./support/product";
-import { ROOT } from "./support/server";
+import { ROOT, SHELL_ROOT } from "./support/server";
 
 /**
  * Journeys through the public marketing site, against the built product
@@ -243,7 +246,7 @@ describe("public pages", () => {
     for (const path of ["/auth?view=forgot", "/auth?view=reset&token=abc"]) {
       const response = await fetch(`${product.server.url}${path}`);
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toContain('<div id="root"></div>');
+      expect(await response.text()).toMatch(SHELL_ROOT);
     }
   });
 });
@@ -493,6 +496,71 @@ describe("hydration on the first interaction", () => {
       } finally {
         await context.close();
       }
+    }
+  });
+});
+
+describe("forms where JavaScript is off", () => {
+  /** A profile that runs no script, as a browser with JavaScript turned off. */
+  async function withoutScript<T>(use: (page: Page) => Promise<T>): Promise<T> {
+    const context = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled: false });
+    try {
+      return await use(await context.newPage());
+    } finally {
+      await context.close();
+    }
+  }
+
+  it("sign-in says it needs JavaScript, and a submit posts: the password never reaches the URL", async () => {
+    await withoutScript(async (page) => {
+      await page.goto("/auth");
+      expect(await scriptNeededNote(page).textContent()).toBe(SCRIPT_NEEDED.auth);
+      await page.getByLabel("Email").fill("ada@example.test");
+      await page.getByLabel("Password").fill("Secret-Typed-1");
+      await Promise.all([page.waitForNavigation(), page.getByLabel("Password").press("Enter")]);
+      const landed = new URL(page.url());
+      expect(landed.pathname + landed.search).toBe("/auth");
+      expect(page.url()).not.toContain("Secret-Typed-1");
+      expect(await scriptNeededNote(page).textContent()).toBe(SCRIPT_NEEDED.auth);
+    });
+  });
+
+  it("contact says so with the company's address, and a submit posts back to the page", async () => {
+    await withoutScript(async (page) => {
+      await page.goto("/contact?plan=Social%20Starter");
+      const note = scriptNeededNote(page);
+      expect(await note.textContent()).toBe(`${SCRIPT_NEEDED.contact} ${company.email}.`);
+      expect(await note.locator("a").getAttribute("href")).toBe(`mailto:${company.email}`);
+      await page.getByLabel(/first name/i).fill("Ada");
+      await page.getByLabel(/tell us about your project/i).fill("A private plan for our launch");
+      await Promise.all([page.waitForNavigation(), page.getByRole("button", { name: contactPage.submit }).click()]);
+      expect(page.url()).toBe(`${product.server.url}/contact?plan=Social%20Starter`);
+      expect(await note.textContent()).toContain(SCRIPT_NEEDED.contact);
+    });
+  });
+
+  it("a page the app draws says it needs JavaScript instead of showing nothing", async () => {
+    await withoutScript(async (page) => {
+      await page.goto("/auth?view=forgot");
+      expect(await scriptNeededNote(page).textContent()).toBe(
+        "This page needs JavaScript, which is turned off in this browser. Turn it on and reload this page.",
+      );
+    });
+  });
+
+  it("a post to anything but a page's own path is a 404", async () => {
+    const post = (path: string) =>
+      fetch(`${product.server.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "email=a%40b.test",
+      });
+    expect((await post("/auth")).status).toBe(303);
+    for (const path of ["//evil.example/contact", "/nowhere", "/api/nowhere"]) {
+      const answer = await post(path);
+      expect(answer.status, path).toBe(404);
+      expect(answer.headers.get("location"), path).toBeNull();
     }
   });
 });

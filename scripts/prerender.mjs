@@ -23,6 +23,10 @@ const CLIENT = path.join(ROOT, "dist/client");
 const SSR_BUILD = path.join(ROOT, `dist/.ssr-${process.pid}`);
 const SSR = path.join(ROOT, "dist/ssr");
 const PAGES = path.join(ROOT, "dist/pages");
+/** What a page the app draws (sign-in's mailed-link views, the portal's shell) shows where JavaScript is off. */
+const SHELL_NEEDS_SCRIPT =
+  '<p style="max-width:32rem;margin:2rem auto;padding:0.75rem;border:1px solid #c05621;border-radius:0.375rem;background:#fffaf0;color:#1a202c;font-family:system-ui,sans-serif">' +
+  "This page needs JavaScript, which is turned off in this browser. Turn it on and reload this page.</p>";
 
 /** Route file behind each public path, to preload the chunks its hydration needs. */
 function routeFile(pagePath) {
@@ -153,7 +157,11 @@ async function main() {
     const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));
     if (files.length === 0) throw new Error(`no chunks found for the ${name} shell: did a route file move?`);
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`).join("\n    ");
-    const shell = template.replace("</head>", `  ${tags}\n  </head>`);
+    const shell = template
+      .replace("</head>", `  ${tags}\n  </head>`)
+      // The app draws everything on these pages; where JavaScript is off they would be blank.
+      // Beside the root, not in it: an empty root is how the entry knows the app renders it (src/main.tsx).
+      .replace('<div id="root"></div>', `<noscript>${SHELL_NEEDS_SCRIPT}</noscript><div id="root"></div>`);
     writeFileSync(path.join(PAGES, `shell-${name}.html`), name === "auth" ? markSignedOut(shell) : shell);
   }
   // Portal pages rendered by the server (server/http/portal-pages.ts) preload what hydrating them needs:

@@ -385,4 +385,38 @@ async function registerClient(
     if (path.extname(pagePath) !== "") return reply.status(404).type("text/plain").send("Not found");
     return sendDocument(request, reply, site.notFound, 404);
   });
+  await server.register(async (pages) => {
+    // Whatever the form held is left unread (the catch-all replaces this scope's parsers, which would refuse a form's body with a 415).
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser("*", (_request, payload, done) => {
+      payload.resume();
+      done(null);
+    });
+    pages.post("/*", { schema: { hide: true } }, async (request, reply) => {
+      const rawPath = request.url.split("?")[0] ?? "/";
+      const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+      if (!isFormPage(pagePath, site)) {
+        return reply.status(404).send(errorBody("not_found", `No route for POST ${rawPath}`));
+      }
+      return reply.redirect(request.url, 303);
+    });
+  });
+}
+
+/**
+ * A form posted without the app (JavaScript off, or its code never loaded) reaches its own page: every
+ * form says `method="post"`, so what was typed (a password, an enquiry) never lands in a URL, the browser's
+ * history or this server's log. The page is shown again (303), and says what its form needs
+ * (src/components/ScriptNeeded.tsx). Only a page's own path: one starting `//` would send the browser to
+ * another host.
+ */
+function isFormPage(pagePath: string, site: SiteDocuments | null): boolean {
+  if (!/^\/(?![/\\])/.test(pagePath)) return false;
+  return (
+    Boolean(site?.pages.has(pagePath)) ||
+    pagePath === "/auth" ||
+    pagePath === "/unsubscribe" ||
+    pagePath === "/portal" ||
+    pagePath.startsWith("/portal/")
+  );
 }

@@ -447,3 +447,9 @@ export const accessibleDescription = (locator: Locator) =>
       .join(" ")
       .trim(),
   );
+
+/**
+ * What a page says where JavaScript is off (src/components/ScriptNeeded.tsx, the shells' note): found by
+ * its place, as Playwright's text matching skips whatever is inside a noscript.
+ */
+export const scriptNeededNote = (page: Page) => page.locator("noscript > p");

@@ -7,6 +7,9 @@ import { SERVER_MAIN, serverNodeFlags, startServerProcess } from "../../scripts/
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
+/** The SPA's shell as served: an empty root, after what it says where JavaScript is off (scripts/prerender.mjs). */
+export const SHELL_ROOT = /<noscript><p [^>]*>This page needs JavaScript[^<]*<\/p><\/noscript><div id="root"><\/div>/;
+
 export type ProductServer = {
   /** The APP_URL the product was started with, e.g. http://127.0.0.1:41234 */
   url: string;

@@ -68,7 +68,7 @@ export function DialogForm({
   children: ReactNode;
 }) {
   return (
-    <form onSubmit={onSubmit} {...FORM_IN_DIALOG}>
+    <form method="post" onSubmit={onSubmit} {...FORM_IN_DIALOG}>
       <Dialog.Header>
         <Dialog.Title>{title}</Dialog.Title>
       </Dialog.Header>

@@ -101,7 +101,7 @@ export function NewAccountForm({
           )}
         </Card.Header>
         <Card.Body>
-          <form onSubmit={onSubmit} noValidate>
+          <form method="post" onSubmit={onSubmit} noValidate>
             <Stack gap="4">
               {errors.root?.server?.message && <FormAlert status="error" title={errors.root.server.message} />}
               <FormField label="Full name" required error={errors.fullName?.message}>

@@ -49,7 +49,7 @@ export function NewInvoicePage() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New invoice">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="New invoice">
       <Card.Root maxW="2xl">
         <Card.Body>
           <Stack gap="4">

@@ -23,7 +23,7 @@ export function NewProjectPage() {
     failed: failedWith(TOAST.projectCreateFailed),
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="New project">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="New project">
       <Card.Root maxW="3xl">
         <Card.Body>
           <ProjectFields form={form} disabled={create.isPending} />

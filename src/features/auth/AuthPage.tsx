@@ -2,6 +2,7 @@ import { Box, Card, Heading, Stack, Tabs, Text } from "@chakra-ui/react";
 import { useEffect, useRef } from "react";
 import { FormAlert } from "../../components/FormAlert";
 import { RouteAnnouncer } from "../../components/RouteAnnouncer";
+import { ScriptNeeded } from "../../components/ScriptNeeded";
 import { usePageTitle } from "../../lib/page-title";
 import { ForgotPasswordForm } from "./ForgotPasswordForm";
 import { EMAIL_VERIFIED, EMAIL_VERIFIED_SIGN_IN } from "./messages";
@@ -63,6 +64,7 @@ export function AuthPage({ tab, view, token, linkError, returnTo, verified, onTa
           </Heading>
           <Text color="fg.muted">Sign in to follow your projects, messages and invoices.</Text>
         </Stack>
+        <noscript>{import.meta.env.SSR && <ScriptNeeded need="auth" />}</noscript>
         <Card.Root variant="elevated">
           <Card.Body ref={card}>
             {view === "forgot" ? (

@@ -19,7 +19,7 @@ export function ForgotPasswordForm() {
   const onSubmit = submitMutation(form, request, { variables: ({ email }) => email.trim() });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="forgot-heading">
+    <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="forgot-heading">
       <Stack gap="4">
         <Text as="h2" id="forgot-heading" fontSize="lg" fontWeight="semibold">
           Reset your password

@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token, linkError }: { token?: string; linkEr
   }
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
+    <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="reset-heading">
       <Stack gap="4">
         {heading}
         {errors.root?.server && !tokenRejected && <FormAlert status="error" title={errors.root.server.message} />}

@@ -36,7 +36,7 @@ export function SignInForm({ returnTo }: { returnTo?: string | undefined }) {
   const notVerified = signIn.error instanceof ApiError && signIn.error.code === "email_not_verified";
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack gap="4">
         {errors.root?.server && (
           <FormAlert status="error" title={errors.root.server.message}>

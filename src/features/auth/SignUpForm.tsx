@@ -24,7 +24,7 @@ export function SignUpForm() {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+    <form method="post" onSubmit={onSubmit} noValidate aria-label="Sign up">
       <Stack gap="4">
         {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
         {signUp.isSuccess && (

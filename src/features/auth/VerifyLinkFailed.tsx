@@ -25,7 +25,7 @@ export function VerifyLinkFailed({ linkError }: { linkError?: string }) {
   const onSubmit = submitMutation(form, resend, { variables: ({ email }) => email.trim() });
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-labelledby="verify-heading">
+    <form method="post" onSubmit={onSubmit} noValidate aria-labelledby="verify-heading">
       <Stack gap="4">
         <Text as="h2" id="verify-heading" fontSize="lg" fontWeight="semibold">
           Verify your e-mail

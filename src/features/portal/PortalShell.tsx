@@ -3,6 +3,7 @@ import { Outlet } from "@tanstack/react-router";
 import { LuPanelLeft } from "react-icons/lu";
 import type { Profile } from "../../../common/api";
 import { RouteAnnouncer } from "../../components/RouteAnnouncer";
+import { ScriptNeeded } from "../../components/ScriptNeeded";
 import { SkipLink } from "../../components/SkipLink";
 import { Toaster } from "../../components/Toaster";
 import { NotificationBell } from "../notifications/NotificationBell";
@@ -104,6 +105,7 @@ export function PortalShell({ me }: { me: Profile }) {
           p={{ base: "4", md: "6" }}
           _focusVisible={{ outline: "none" }}
         >
+          <noscript>{import.meta.env.SSR && <ScriptNeeded need="portal" mb="4" />}</noscript>
           <Outlet />
         </Box>
       </Flex>

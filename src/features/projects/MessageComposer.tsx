@@ -95,7 +95,7 @@ export function MessageComposer({
   }
 
   return (
-    <form ref={composer} onSubmit={submit}>
+    <form method="post" ref={composer} onSubmit={submit}>
       <Flex gap="3" align="end" direction={{ base: "column", sm: "row" }}>
         <Box flex="1" w="full">
           <FormField label="Message" helperText={messageHint(text.length)}>

@@ -26,7 +26,7 @@ export function ChangePasswordForm({ email }: { email: string }) {
 
   return (
     <SettingsCard title="Change Password">
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           {errors.root?.server && <FormAlert status="error" title={errors.root.server.message} />}
           {change.isSuccess && <FormAlert status="success" title="Your password has been changed." />}

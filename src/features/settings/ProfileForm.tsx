@@ -110,7 +110,7 @@ export function ProfileForm({ me }: { me: Profile }) {
 
   return (
     <SettingsCard title="Profile">
-      <form onSubmit={onSubmit} noValidate>
+      <form method="post" onSubmit={onSubmit} noValidate>
         <Stack gap="4">
           <FormField label="Full Name" required error={errors.fullName?.message}>
             <TextInput autoComplete="name" maxLength={NAME_MAX_LENGTH} {...registerWithValue(form, "fullName")} />

@@ -21,6 +21,7 @@ import {
 } from "../../../common/enquiry-options";
 import { FormField, SelectInput, TextArea, TextInput } from "../../components/FormField";
 import { LazyFormAlert, preloadFormAlert } from "../../components/LazyFormAlert";
+import { ScriptNeeded } from "../../components/ScriptNeeded";
 import { contactPage, enquiryBudgetLabels, enquiryServiceLabels } from "../../content/contact";
 import type { EnquiryForm } from "./enquiryForm";
 import { CircleCheckIcon, SendIcon } from "./icons/ui";
@@ -191,6 +192,7 @@ export function ContactForm({ plan }: { plan?: string }) {
   return (
     <chakra.form
       ref={formRef}
+      method="post"
       noValidate
       onSubmit={onSubmit}
       onFocus={enhance}
@@ -199,6 +201,7 @@ export function ContactForm({ plan }: { plan?: string }) {
       aria-labelledby="enquiry-heading"
     >
       <Stack gap="5">
+        <noscript>{import.meta.env.SSR && <ScriptNeeded need="contact" />}</noscript>
         {send.status === "error" && (
           <LazyFormAlert status="error" title={copy.errorHeading}>
             {send.message}
