@@ -3,10 +3,13 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, Page as ListPage, Project } from "../common/api";
 import { formatMoney } from "../common/format";
+import { PORTAL_NOT_LOADED } from "../src/components/RouteError";
 import { SCRIPT_NEEDED } from "../src/content/script-needed";
 import { notFound } from "../src/content/shared";
+import { PROJECT_NOT_FOUND } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
 import { paintedCanvases, scriptNeededNote, setTimeouts, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT, SHELL_ROOT } from "./support/server";
@@ -171,6 +174,24 @@ describe("portal pages rendered by the server", () => {
     expect(html).not.toContain("portal-state");
     expect(html).not.toContain(theirs.title);
     expect(html).toMatch(SHELL_ROOT);
+  });
+
+  it("a portal whose session check fails in the browser says so as its heading, and Try again brings it", async () => {
+    const theirs = (await api.get<ListPage<Project>>("/api/projects?limit=1", OTHER_CLIENT)).items[0];
+    if (!theirs) throw new Error(`${OTHER_CLIENT} has no project`);
+    const { page, context } = await browserAs(CLIENT);
+    try {
+      // A page the server leaves to the browser (the project is not theirs): the portal checks the session there.
+      await page.route("**/api/me", (route) => route.abort("internetdisconnected"));
+      await page.goto(`/portal/projects/${theirs.id}`);
+      await page.getByRole("heading", { level: 1, name: PORTAL_NOT_LOADED }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await page.unroute("**/api/me");
+      await page.getByRole("button", { name: "Try again" }).click();
+      await page.getByRole("heading", { name: PROJECT_NOT_FOUND }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 
   it("show the person's dashboard without any JavaScript", async () => {

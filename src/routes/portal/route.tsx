@@ -1,10 +1,11 @@
-import { Button, Center, ChakraProvider, Stack, Text } from "@chakra-ui/react";
+import { Center, ChakraProvider } from "@chakra-ui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
-import { createFileRoute, Navigate, redirect, useRouter } from "@tanstack/react-router";
+import { createFileRoute, type ErrorComponentProps, Navigate, redirect, useRouter } from "@tanstack/react-router";
 import { useEffect, useLayoutEffect, useRef } from "react";
 import type { Role } from "../../../common/domain";
 import { returnSearch } from "../../../common/return-path";
 import { PageSpinner } from "../../components/PageSpinner";
+import { PORTAL_NOT_LOADED, RouteError } from "../../components/RouteError";
 import { PortalShell } from "../../features/portal/PortalShell";
 import { queryClient } from "../../lib/query-client";
 import { meQuery, useMe, useSessionFollower } from "../../lib/session";
@@ -74,18 +75,11 @@ function useRoleChangeReload(role: Role) {
   }, [role, router]);
 }
 
-function PortalError({ reset }: { reset: () => void }) {
+function PortalError(props: ErrorComponentProps) {
   return (
-    <Center minH="100vh" px="6">
-      <Stack gap="4" align="center" textAlign="center" role="alert">
-        <Text fontSize="lg" fontWeight="semibold">
-          We could not load your portal.
-        </Text>
-        <Text color="fg.muted">Check your connection and try again.</Text>
-        <Button colorPalette="brand" onClick={() => reset()}>
-          Try again
-        </Button>
-      </Stack>
+    // The page's one landmark: the portal's shell, with its own, is what could not load.
+    <Center as="main" minH="100vh">
+      <RouteError {...props} title={PORTAL_NOT_LOADED} />
     </Center>
   );
 }
