@@ -1,11 +1,10 @@
-import { Button } from "@chakra-ui/react";
 import { useNavigate } from "@tanstack/react-router";
-import { LuTrash2 } from "react-icons/lu";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { TOAST } from "../../lib/messages";
 import { failedWith, toastOutcome } from "../../lib/toasts";
 import { useDeleteProject } from "../admin/money-api";
 import { DELETE_PROJECT_QUESTION } from "./labels";
+import { DeleteProjectTrigger } from "./ProjectAdminTriggers";
 
 /**
  * Delete project, for administrators on the project page, beside Edit project: after the confirmation
@@ -27,12 +26,7 @@ export default function DeleteProjectButton({ projectId, title }: { projectId: s
           onSaved: () => navigate({ to: "/portal/projects", replace: true }),
         })
       }
-      trigger={
-        <Button variant="outline" size="sm" colorPalette="red">
-          <LuTrash2 aria-hidden="true" />
-          Delete project
-        </Button>
-      }
+      trigger={<DeleteProjectTrigger />}
     />
   );
 }

@@ -1,7 +1,6 @@
 import { Button, Dialog, Skeleton, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
-import { LuPencil } from "react-icons/lu";
 import type { AdminProject } from "../../../common/admin-money";
 import { DialogForm, DialogShell } from "../../components/DialogShell";
 import { errorMessage } from "../../lib/form-errors";
@@ -11,6 +10,7 @@ import { failedWith } from "../../lib/toasts";
 import { adminProjectQuery, useUpdateProject } from "../admin/money-api";
 import { ProjectFields, useProjectForm } from "../admin/ProjectFields";
 import { PROJECT_WAITS_OFFLINE } from "./labels";
+import { EditProjectTrigger } from "./ProjectAdminTriggers";
 
 /**
  * Edit project (issue #7 item 5), for administrators on the project page:
@@ -37,12 +37,7 @@ export default function EditProjectDialog({ projectId }: { projectId: string }) 
       closeOnEscape={!update.isPending}
       closeOnInteractOutside={!update.isPending}
       size="lg"
-      trigger={
-        <Button variant="outline" size="sm">
-          <LuPencil aria-hidden="true" />
-          Edit project
-        </Button>
-      }
+      trigger={<EditProjectTrigger />}
     >
       {loaded ? (
         <EditForm key={openedAt} project={loaded} update={update} onDone={() => setOpen(false)} />

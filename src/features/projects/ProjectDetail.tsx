@@ -17,6 +17,7 @@ import { clientLabel } from "./format";
 import { PROJECT_NOT_FOUND, PROJECT_NOT_FOUND_TEXT } from "./labels";
 import { MessagesPanel } from "./MessagesPanel";
 import { MilestonesPanel } from "./MilestonesPanel";
+import { DeleteProjectTrigger, EditProjectTrigger } from "./ProjectAdminTriggers";
 import { ProjectProgress } from "./ProjectProgress";
 import { ProjectStatusBadge } from "./ProjectStatusBadge";
 import { PresenceList, usePresence } from "./presence";
@@ -104,7 +105,14 @@ export function ProjectDetail({ projectId }: { projectId: string }) {
           </Heading>
           <ProjectStatusBadge status={p.status} />
           {isAdmin && (
-            <Suspense fallback={null}>
+            <Suspense
+              fallback={
+                <>
+                  <EditProjectTrigger disabled />
+                  <DeleteProjectTrigger disabled />
+                </>
+              }
+            >
               <EditProjectDialog projectId={p.id} />
               <DeleteProjectButton projectId={p.id} title={p.title} />
             </Suspense>
