@@ -88,6 +88,8 @@ describe("Admin › Developers and Staff", () => {
     expect(mail?.text).toContain(link);
     invited = await newUser(product.browser, product.server.url);
     await invited.page.goto(link);
+    await invited.page.getByLabel("New Password", { exact: true }).waitFor();
+    await expectNoViolations(invited.page, "the invitation's set-password view");
     await invited.page.getByLabel("New Password", { exact: true }).fill(NEW_DEV.password);
     await invited.page.getByLabel("Confirm Password", { exact: true }).fill(NEW_DEV.password);
     await invited.page.getByRole("button", { name: "Reset Password" }).click();

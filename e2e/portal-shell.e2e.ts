@@ -1,6 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_EMAIL, Api } from "./support/api";
+import { axeViolations } from "./support/axe";
 import {
   accessibleDescription,
   hydratePage,
@@ -222,6 +223,7 @@ describe("portal shell", () => {
       expect(await seconds(drawer, "animationDuration")).toBeLessThan(0.001);
       expect(await drawer.getByRole("button", { name: "Close navigation" }).count()).toBe(1);
       expect(await unnamedControls(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
       await page.keyboard.press("Control+b");
       await drawer.waitFor({ state: "hidden" });
     } finally {

@@ -309,6 +309,7 @@ describe("project detail", () => {
     await page.getByText(PROJECT_NOT_FOUND_TEXT).waitFor();
     expect(await page.getByRole("heading", { name: "Project not found" }).count()).toBe(1);
     await page.getByRole("link", { name: "Back to Projects" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await openProject(page);
   });
 

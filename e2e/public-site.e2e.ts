@@ -191,6 +191,7 @@ describe("public pages", () => {
       const alert = page.getByText(plansPage.loadError);
       await alert.waitFor({ timeout: 10_000 });
       expect(await page.getByRole("heading", { name: plansPage.categories.social.heading }).count()).toBe(0);
+      expect(await axeViolations(page)).toEqual([]);
       await page.unroute(/\/api\/plans$/);
       await page.getByRole("button", { name: plansPage.retry }).click();
       await page.getByRole("article", { name: "Social Growth" }).waitFor();
@@ -304,6 +305,7 @@ describe("header and footer", () => {
       await drawer.waitFor();
       const links = await drawer.getByRole("navigation", { name: "Mobile" }).getByRole("link").allInnerTexts();
       expect(links).toEqual(["Home", "About", "Services", "Plans", "Contact"]);
+      expect(await axeViolations(page)).toEqual([]);
       for (let step = 0; step < 12; step++) {
         await page.keyboard.press("Tab");
         expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
