@@ -3,7 +3,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, DeveloperDashboard, Page as ListPage, Task } from "../common/api";
 import { TASK_STATUSES } from "../common/domain";
 import { formatMoney } from "../common/format";
+import { CONTACT_US } from "../src/components/ContactUsButton";
 import { NO_INVOICES } from "../src/features/invoices/labels";
+import { NO_PROJECTS } from "../src/features/projects/labels";
 import { TASK_STATUS_LABELS } from "../src/features/tasks/labels";
 import { Api } from "./support/api";
 import { axeViolations } from "./support/axe";
@@ -174,10 +176,10 @@ describe("a new client's dashboard", () => {
       expect((await stat(figures, "Total Invoices")).value).toBe(money(0));
       expect((await stat(figures, "Average Progress")).value).toBe("0%");
       const projects = page.getByRole("region", { name: "Recent Projects" });
-      await projects.getByRole("heading", { name: "No projects yet" }).waitFor();
+      await projects.getByRole("heading", { name: NO_PROJECTS }).waitFor();
       await page.getByRole("region", { name: "Recent Invoices" }).getByText(NO_INVOICES).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await projects.getByRole("link", { name: "Contact Us" }).click();
+      await projects.getByRole("link", { name: CONTACT_US }).click();
       await waitForPath(page, "/contact");
     } finally {
       await fresh.context.close();

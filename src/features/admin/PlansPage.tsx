@@ -24,6 +24,7 @@ import { EmptyList } from "../../components/EmptyList";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadFailed } from "../../components/LoadFailed";
 import { toaster } from "../../components/Toaster";
+import { plansPage } from "../../content/plans";
 import { useLiveRefetch } from "../../lib/live";
 import { TOAST } from "../../lib/messages";
 import { formatAmount } from "../../lib/money";
@@ -226,7 +227,7 @@ function PlanRow({
               <Text fontWeight="semibold">{plan.name}</Text>
               {plan.isPopular && (
                 <Badge colorPalette="brand" variant="solid">
-                  Most popular
+                  {plansPage.mostPopular}
                 </Badge>
               )}
               {plan.badge && (

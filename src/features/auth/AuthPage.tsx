@@ -84,8 +84,8 @@ export function AuthPage({ tab, view, token, linkError, returnTo, verified, onTa
                 unmountOnExit
               >
                 <Tabs.List mb="6">
-                  <Tabs.Trigger value="signin">Sign In</Tabs.Trigger>
-                  <Tabs.Trigger value="signup">Sign Up</Tabs.Trigger>
+                  <Tabs.Trigger value="signin">{VIEW_TITLES.signin}</Tabs.Trigger>
+                  <Tabs.Trigger value="signup">{VIEW_TITLES.signup}</Tabs.Trigger>
                 </Tabs.List>
                 <Tabs.Content value="signin">
                   {verified && (

@@ -11,13 +11,14 @@ import {
 } from "react-icons/lu";
 import type { ClientDashboard as ClientFigures, DashboardInvoice } from "../../../common/api";
 import { countOf, formatDay, formatInteger } from "../../../common/format";
+import { ContactUsButton } from "../../components/ContactUsButton";
 import { EmptyList } from "../../components/EmptyList";
 import { StatCard, StatGrid } from "../../components/StatCard";
 import { useLiveQuery } from "../../lib/live";
 import { formatAmount } from "../../lib/money";
 import { InvoiceStatusBadge } from "../invoices/InvoiceStatusBadge";
 import { NO_INVOICES } from "../invoices/labels";
-import { NO_PROJECTS_TEXT } from "../projects/labels";
+import { NO_PROJECTS, NO_PROJECTS_TEXT } from "../projects/labels";
 import { dashboardQuery } from "./api";
 import { ProjectsSection } from "./ProjectsSection";
 import { ListSkeleton, LoadError, Section } from "./Section";
@@ -57,13 +58,9 @@ export function ClientDashboard() {
               framed={false}
               size="sm"
               icon={LuFolderOpen}
-              title="No projects yet"
+              title={NO_PROJECTS}
               description={NO_PROJECTS_TEXT.client}
-              action={
-                <Button asChild colorPalette="brand">
-                  <Link to="/contact">Contact Us</Link>
-                </Button>
-              }
+              action={<ContactUsButton />}
             />
           }
         />

@@ -13,13 +13,13 @@ import {
   VisuallyHidden,
 } from "@chakra-ui/react";
 import { useMutationState } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useEffect, useRef } from "react";
 import { LuBriefcase, LuCheck, LuShoppingBag } from "react-icons/lu";
 import type { Service, ServiceOrder } from "../../../common/api";
 import type { OrderStatus } from "../../../common/domain";
 import { formatDate } from "../../../common/format";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ContactUsButton } from "../../components/ContactUsButton";
 import { EmptyList } from "../../components/EmptyList";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { LoadFailed } from "../../components/LoadFailed";
@@ -224,16 +224,7 @@ function AvailableServices() {
       ) : !services.data ? (
         <LoadFailed message={SERVICES_NOT_LOADED} onRetry={() => services.refetch()} />
       ) : services.data.length === 0 ? (
-        <EmptyList
-          icon={LuBriefcase}
-          title={NO_SERVICES}
-          description={NO_SERVICES_TEXT}
-          action={
-            <Button asChild colorPalette="brand">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          }
-        />
+        <EmptyList icon={LuBriefcase} title={NO_SERVICES} description={NO_SERVICES_TEXT} action={<ContactUsButton />} />
       ) : (
         <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none" aria-label="Available Services">
           {services.data.map((service) => (

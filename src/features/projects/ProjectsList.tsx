@@ -1,10 +1,10 @@
 import { Button, Card, HStack, SimpleGrid, Skeleton, SkeletonText, Stack, VisuallyHidden } from "@chakra-ui/react";
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { useRef } from "react";
 import { LuFolderOpen } from "react-icons/lu";
 import type { Page, Project } from "../../../common/api";
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectStatus } from "../../../common/domain";
+import { ContactUsButton } from "../../components/ContactUsButton";
 import { EmptyList } from "../../components/EmptyList";
 import { LoadMoreButton } from "../../components/LoadMoreButton";
 import { SearchBox } from "../../components/SearchBox";
@@ -173,13 +173,7 @@ function ProjectCards({
         headingLevel="h2"
         title={NO_PROJECTS}
         description={NO_PROJECTS_TEXT[role]}
-        action={
-          role === "client" && (
-            <Button asChild colorPalette="brand">
-              <Link to="/contact">Contact Us</Link>
-            </Button>
-          )
-        }
+        action={role === "client" && <ContactUsButton />}
       />
     );
   }
