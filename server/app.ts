@@ -349,11 +349,10 @@ async function registerClient(
     },
   });
   server.get("/*", { schema: { hide: true } }, async (request, reply) => {
-    const rawPath = request.url.split("?")[0] ?? "/";
+    const { rawPath, pagePath } = pathsOf(request.url);
     if (rawPath.startsWith("/api/") || rawPath === "/api") {
       return reply.status(404).send(errorBody("not_found", `No route for GET ${rawPath}`));
     }
-    const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
     if (planPaths.has(pagePath)) await planPages?.settled();
     const page = site?.pages.get(pagePath);
     if (page) return sendDocument(request, reply, page);
@@ -367,7 +366,7 @@ async function registerClient(
     if (pagePath === "/unsubscribe" && site?.unsubscribe && (request.query as { token?: unknown }).token) {
       return sendDocument(request, reply, site.unsubscribe);
     }
-    const isPortal = pagePath === "/portal" || pagePath.startsWith("/portal/");
+    const isPortal = isPortalPath(pagePath);
     if (isPortal && portalPages) {
       // Signed out: straight to the sign-in page, as the portal's guard would send them, to come back here after.
       if (!(await request.session())) return reply.redirect(signInPath(request.url), 302);
@@ -393,8 +392,7 @@ async function registerClient(
       done(null);
     });
     pages.post("/*", { schema: { hide: true } }, async (request, reply) => {
-      const rawPath = request.url.split("?")[0] ?? "/";
-      const pagePath = rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath;
+      const { rawPath, pagePath } = pathsOf(request.url);
       if (!isFormPage(pagePath, site)) {
         return reply.status(404).send(errorBody("not_found", `No route for POST ${rawPath}`));
       }
@@ -413,10 +411,14 @@ async function registerClient(
 function isFormPage(pagePath: string, site: SiteDocuments | null): boolean {
   if (!/^\/(?![/\\])/.test(pagePath)) return false;
   return (
-    Boolean(site?.pages.has(pagePath)) ||
-    pagePath === "/auth" ||
-    pagePath === "/unsubscribe" ||
-    pagePath === "/portal" ||
-    pagePath.startsWith("/portal/")
+    Boolean(site?.pages.has(pagePath)) || pagePath === "/auth" || pagePath === "/unsubscribe" || isPortalPath(pagePath)
   );
 }
+
+/** A request's path as sent (`rawPath`), and as the page it names (`pagePath`: without a trailing slash). */
+function pathsOf(url: string): { rawPath: string; pagePath: string } {
+  const rawPath = url.split("?")[0] ?? "/";
+  return { rawPath, pagePath: rawPath.length > 1 && rawPath.endsWith("/") ? rawPath.slice(0, -1) : rawPath };
+}
+
+const isPortalPath = (pagePath: string) => pagePath === "/portal" || pagePath.startsWith("/portal/");
