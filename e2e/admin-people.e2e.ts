@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { Project, Task } from "../common/api";
+import { CONTACT_US } from "../src/components/ContactUsButton";
 import { DELETE_DEVELOPER_NOTE, SIGN_OUT_EVERYWHERE_QUESTION, TABLE_NOT_REFRESHED } from "../src/features/admin/labels";
 import { NO_PROJECTS, NO_PROJECTS_TEXT } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
@@ -102,7 +103,7 @@ describe("Admin › Developers and Staff", () => {
     await invited.page.goto("/portal/projects");
     await invited.page.getByRole("heading", { level: 2, name: NO_PROJECTS }).waitFor();
     await invited.page.getByText(NO_PROJECTS_TEXT.developer).waitFor();
-    expect(await invited.page.getByRole("main").getByRole("link", { name: "Contact Us" }).count()).toBe(0);
+    expect(await invited.page.getByRole("main").getByRole("link", { name: CONTACT_US }).count()).toBe(0);
   });
 
   it("deletes a developer who owns nothing after the confirmation", async () => {

@@ -544,9 +544,7 @@ describe("forms where JavaScript is off", () => {
   it("a page the app draws says it needs JavaScript instead of showing nothing", async () => {
     await withoutScript(async (page) => {
       await page.goto("/auth?view=forgot");
-      expect(await scriptNeededNote(page).textContent()).toBe(
-        "This page needs JavaScript, which is turned off in this browser. Turn it on and reload this page.",
-      );
+      expect(await scriptNeededNote(page).textContent()).toBe(SCRIPT_NEEDED.shell);
     });
   });
 

@@ -23,10 +23,6 @@ const CLIENT = path.join(ROOT, "dist/client");
 const SSR_BUILD = path.join(ROOT, `dist/.ssr-${process.pid}`);
 const SSR = path.join(ROOT, "dist/ssr");
 const PAGES = path.join(ROOT, "dist/pages");
-/** What a page the app draws (sign-in's mailed-link views, the portal's shell) shows where JavaScript is off. */
-const SHELL_NEEDS_SCRIPT =
-  '<p style="max-width:32rem;margin:2rem auto;padding:0.75rem;border:1px solid #c05621;border-radius:0.375rem;background:#fffaf0;color:#1a202c;font-family:system-ui,sans-serif">' +
-  "This page needs JavaScript, which is turned off in this browser. Turn it on and reload this page.</p>";
 
 /** Route file behind each public path, to preload the chunks its hydration needs. */
 function routeFile(pagePath) {
@@ -95,8 +91,16 @@ async function main() {
     "--logLevel",
     "warn",
   ]);
-  const { renderDocument, publicPages, signInPages, unsubscribePage, PLACEHOLDERS, PLAN_PAGES, SIGNED_OUT_MARK } =
-    await import(pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href);
+  const {
+    renderDocument,
+    publicPages,
+    signInPages,
+    unsubscribePage,
+    PLACEHOLDERS,
+    PLAN_PAGES,
+    SIGNED_OUT_MARK,
+    SCRIPT_NEEDED,
+  } = await import(pathToFileURL(path.join(SSR_BUILD, "entry-server.js")).href);
   const template = readFileSync(path.join(CLIENT, "index.html"), "utf8");
   const manifest = JSON.parse(readFileSync(path.join(CLIENT, ".vite/manifest.json"), "utf8"));
   const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
@@ -153,6 +157,10 @@ async function main() {
     portal: [...appChunks, ...chunksOf("portal/route.tsx")],
     portalHome: [...appChunks, ...chunksOf("portal/route.tsx"), ...chunksOf("portal/index.tsx")],
   };
+  // What a page the app draws (sign-in's mailed-link views, the portal's shell) shows where JavaScript is off.
+  const shellNote =
+    '<p style="max-width:32rem;margin:2rem auto;padding:0.75rem;border:1px solid #c05621;border-radius:0.375rem;background:#fffaf0;color:#1a202c;font-family:system-ui,sans-serif">' +
+    `${SCRIPT_NEEDED.shell}</p>`;
   for (const [name, chunks] of Object.entries(shells)) {
     const files = [...new Set(chunks)].filter((file) => !entryChunks.has(file));
     if (files.length === 0) throw new Error(`no chunks found for the ${name} shell: did a route file move?`);
@@ -161,7 +169,7 @@ async function main() {
       .replace("</head>", `  ${tags}\n  </head>`)
       // The app draws everything on these pages; where JavaScript is off they would be blank.
       // Beside the root, not in it: an empty root is how the entry knows the app renders it (src/main.tsx).
-      .replace('<div id="root"></div>', `<noscript>${SHELL_NEEDS_SCRIPT}</noscript><div id="root"></div>`);
+      .replace('<div id="root"></div>', `<noscript>${shellNote}</noscript><div id="root"></div>`);
     writeFileSync(path.join(PAGES, `shell-${name}.html`), name === "auth" ? markSignedOut(shell) : shell);
   }
   // Portal pages rendered by the server (server/http/portal-pages.ts) preload what hydrating them needs:

@@ -64,6 +64,7 @@ export async function renderDocument(pagePath: string, options: RenderDocumentOp
   });
 }
 
+export { SCRIPT_NEEDED } from "./content/script-needed";
 export { company, notFound, publicPages, signInPages, unsubscribePage } from "./content/site";
 export { SIGNED_OUT_MARK } from "./lib/signed-out";
 export { PLACEHOLDERS } from "./ssr/document";

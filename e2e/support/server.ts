@@ -4,11 +4,14 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { SERVER_MAIN, serverNodeFlags, startServerProcess } from "../../scripts/server-command.mjs";
+import { SCRIPT_NEEDED } from "../../src/content/script-needed";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
 /** The SPA's shell as served: an empty root, after what it says where JavaScript is off (scripts/prerender.mjs). */
-export const SHELL_ROOT = /<noscript><p [^>]*>This page needs JavaScript[^<]*<\/p><\/noscript><div id="root"><\/div>/;
+export const SHELL_ROOT = new RegExp(
+  `<noscript><p [^>]*>${SCRIPT_NEEDED.shell.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}</p></noscript><div id="root"></div>`,
+);
 
 export type ProductServer = {
   /** The APP_URL the product was started with, e.g. http://127.0.0.1:41234 */
