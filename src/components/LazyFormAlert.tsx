@@ -1,5 +1,5 @@
 import { type ComponentProps, Suspense } from "react";
-import { lazyOr } from "../lib/lazy-or";
+import { lazyOr } from "../lib/lazy";
 import type { FormAlert } from "./FormAlert";
 
 type Props = ComponentProps<typeof FormAlert>;

@@ -5,6 +5,7 @@ import { createMemoryHistory, createRouter } from "@tanstack/react-router";
 import { renderToString } from "react-dom/server";
 import type { PortalRenderInput } from "../../common/portal-render";
 import { AppTree } from "../app-tree";
+import { componentsLoading } from "../lib/lazy";
 import { queryClient } from "../lib/query-client";
 import { routeTree } from "../routeTree.gen";
 import { beginServerRender, endServerRender, type PortalState } from "./portal-context";
@@ -106,9 +107,11 @@ export async function renderPortal(input: PortalRenderInput): Promise<PortalRend
         context = endServerRender();
       }
       const wanted = unfetched();
-      if (wanted.length === 0 || pass === MAX_RENDERS) break;
+      // A lazy part met for the first time in this process is still loading: rendered again once it is.
+      const code = componentsLoading();
+      if ((wanted.length === 0 && code.length === 0) || pass === MAX_RENDERS) break;
       // A failed read is the page's error state, as in the browser: fetch() rejects, the render shows it.
-      await Promise.allSettled(wanted.map((query) => query.fetch()));
+      await Promise.allSettled([...wanted.map((query) => query.fetch()), ...code]);
     }
 
     // An error's view is the browser's to render: TanStack Query retries a failed query as it mounts, so a

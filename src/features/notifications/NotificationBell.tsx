@@ -1,11 +1,12 @@
 import { Badge, Box, IconButton, Popover, Portal, Spinner } from "@chakra-ui/react";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { LuBell } from "react-icons/lu";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
+import { lazyComponent } from "../../lib/lazy";
 import { useLiveQuery } from "../../lib/live";
 import { notificationCountQuery } from "./api";
 
-const NotificationPanel = lazy(() => import("./NotificationPanel"));
+const NotificationPanel = lazyComponent(() => import("./NotificationPanel"));
 
 const SHOWN_MAX = 99;
 /** The unread count as the bell says it: the server counts no further than NOTIFICATIONS_COUNTED_MAX. */

@@ -1,12 +1,13 @@
 import { Button, Card, Heading, HStack, Skeleton, SkeletonText, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useNavigate } from "@tanstack/react-router";
-import { lazy, Suspense, useEffect } from "react";
+import { Suspense, useEffect } from "react";
 import { LuArrowLeft, LuListChecks } from "react-icons/lu";
 import { formatDay } from "../../../common/format";
 import { clientNameOf } from "../../../common/text";
 import { InfoList } from "../../components/InfoList";
 import { ApiError } from "../../lib/api";
+import { lazyComponent } from "../../lib/lazy";
 import { useLiveRefetch } from "../../lib/live";
 import { usePageTitle } from "../../lib/page-title";
 import { useMe } from "../../lib/session";
@@ -26,8 +27,8 @@ import { PresenceList, usePresence } from "./presence";
 const NOT_FOUND_REDIRECT_MS = 2500;
 
 /** Administrators only (issue #7): loaded when an administrator opens a project, never for clients. */
-const EditProjectDialog = lazy(() => import("./EditProjectDialog"));
-const DeleteProjectButton = lazy(() => import("./DeleteProjectButton"));
+const EditProjectDialog = lazyComponent(() => import("./EditProjectDialog"));
+const DeleteProjectButton = lazyComponent(() => import("./DeleteProjectButton"));
 
 function BackButton() {
   return (

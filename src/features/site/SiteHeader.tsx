@@ -2,7 +2,7 @@ import { Box, Button, Container, chakra, Flex, HStack } from "@chakra-ui/react";
 import { Link } from "@tanstack/react-router";
 import { type RefObject, Suspense, useRef, useState } from "react";
 import { navigation } from "../../content/shared";
-import { lazyOr } from "../../lib/lazy-or";
+import { lazyOr } from "../../lib/lazy";
 import { ConsultationLink } from "./ConsultationLink";
 import { MenuIcon } from "./icons/chrome";
 import { Logo } from "./Logo";
