@@ -231,6 +231,7 @@ describe("Admin › Services, Bookings and Subscriptions", () => {
       const { page } = other;
       // Pages of two instead of SERVICES_PAGE_SIZE, so the demo's services span two pages.
       await smallerPages(page, "/api/admin/services", SERVICES_PAGE_SIZE, 2, "pageSize");
+      await page.goto("/portal/admin");
       await openInApp(page, "/portal/admin/services");
       const cards = page.getByRole("list", { name: "Services" }).locator(":scope > li");
       await expect.poll(() => cards.count()).toBe(2);

@@ -232,6 +232,7 @@ describe("Admin › Developers and Staff", () => {
   it("signs the developer out of every device from their page; their open portal goes to the sign-in page", async () => {
     const laptop = await newUser(product.browser, product.server.url);
     await signIn(laptop.page, NEW_DEV.email, NEW_DEV.password);
+    await laptop.page.goto("/portal");
     const { page } = admin;
     const found = await api.get<{ items: { id: string }[] }>("/api/admin/developers?q=ifeoma", ADMIN_EMAIL);
     await page.goto(`/portal/admin/developers/${found.items[0]?.id}`);

@@ -149,6 +149,7 @@ describe("portal", () => {
 
   it("names each page's tab and announces it after a client-side navigation", async () => {
     const { page } = user;
+    await page.goto("/portal");
     await expect.poll(() => page.title()).toBe(pageTitle("Dashboard"));
     // The server rendered the dashboard: its app takes over on the first interaction, and links followed
     // before then load their page anew, which is not what this journey is about.

@@ -108,6 +108,7 @@ describe("a session that ends reaches every tab at once", () => {
     const { page, context } = await newUser(product.browser, product.server.url);
     try {
       await signIn(page, "amaka@bellofashion.test");
+      await page.goto("/portal");
       // Settings subscribes to nothing live: the tab must follow the session anyway.
       const other = await context.newPage();
       await other.goto("/portal/settings");

@@ -159,6 +159,7 @@ describe("Invoices", () => {
       // Pages of two instead of INVOICES_PAGE_SIZE, so the demo data spans several pages.
       await smallerPages(page, "/api/invoices", INVOICES_PAGE_SIZE, 2);
       // Opened in the app, which reads the list itself (a page loaded anew is read by the server).
+      await page.goto("/portal/admin");
       await openInApp(page, "/portal/invoices");
       const table = page.getByRole("table", { name: "All invoices" });
       const numbers = () => table.locator("tbody tr td:first-child").allInnerTexts();

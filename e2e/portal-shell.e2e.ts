@@ -275,6 +275,7 @@ describe("portal shell", () => {
       const { page } = client;
       await page.setViewportSize({ width: 1280, height: 900 });
       await signIn(page, CLIENT);
+      await page.goto("/portal");
       const me = await new Api(product.server.url).me(CLIENT);
       expect(me.companyName).toBeTruthy();
       const footer = sidebar(page);

@@ -174,8 +174,11 @@ describe("settings", () => {
     const phone = await newPhoneUser(product.browser, product.server.url);
     const tablet = await newUser(product.browser, product.server.url);
     try {
-      await signIn(phone.page, DEVELOPER);
-      await signIn(tablet.page, DEVELOPER);
+      // The phone and the tablet each have a page open, which signing them out sends to sign-in.
+      for (const device of [phone, tablet]) {
+        await signIn(device.page, DEVELOPER);
+        await device.page.goto("/portal");
+      }
       await signIn(laptop.page, DEVELOPER);
       const { page } = laptop;
       await openSettings(page);

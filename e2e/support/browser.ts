@@ -60,10 +60,11 @@ export async function newPhoneUser(browser: Browser, baseURL: string): Promise<U
 }
 
 /**
- * Signs the page's profile in as `email` and opens /portal, where the sign-in form lands: for the journeys
- * about what comes after. The session comes from the auth API into the profile's cookies (`page.request`
- * shares them), which spares each journey loading /auth and hydrating its form (~1.5 s of a loaded
- * machine's CPU a sign-in); the form itself is auth.e2e.ts's journey.
+ * Signs the page's profile in as `email`, for the journeys about what comes after: the session comes from
+ * the auth API into the profile's cookies (`page.request` shares them), which spares each journey loading
+ * /auth and hydrating its form; the form itself is auth.e2e.ts's journey. The page stays where it was:
+ * each journey opens the page it is about (loading /portal first cost ~2.5 s of CPU a sign-in, 66 times a
+ * run, where the suite's two workers keep both cores busy).
  */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   const productUrl = productUrls.get(page.context());
@@ -73,8 +74,6 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
     headers: { origin: productUrl },
   });
   if (!response.ok()) throw new Error(`Sign-in as ${email} failed: ${response.status()} ${await response.text()}`);
-  await page.goto("/portal");
-  await waitForPath(page, /^\/portal(\/|$)/);
 }
 
 /**
