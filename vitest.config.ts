@@ -26,6 +26,10 @@ const browserSuite: TestProjectInlineConfiguration["test"] = {
   // Polls wait as long as a locator does (e2e/support/browser.ts), not Vitest's 1 s default,
   // which a loaded machine missed; what never happens still fails.
   expect: { poll: { timeout: 10_000 } },
+  // A worker keeps the modules it loaded (playwright-core, the support files) from one journey file to the
+  // next instead of importing them afresh for each (~2 s of CPU a file). Each file starts its own product and
+  // Chromium (e2e/support/product.ts); what the support files keep in a module is keyed by the profile.
+  isolate: false,
 };
 
 /**
