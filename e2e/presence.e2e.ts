@@ -29,6 +29,9 @@ beforeAll(async () => {
   ]);
   await signIn(client.page, CLIENT);
   await signIn(admin.page, ADMIN_EMAIL);
+  // The administrator's profile has loaded the portal once: the bar below is about presence, not about
+  // a fresh profile's first page (its process and the app's code are new).
+  await admin.page.goto("/portal/admin");
   adminName = "Adaeze Okafor";
   clientName = "Chinedu Eze";
 });
