@@ -14,6 +14,8 @@ export function lazyComponent<Props extends object>(
 ): ComponentType<Props> {
   return lazy(() => {
     const loaded = load();
+    // Only a server render reads the notes: the browser's build drops them (public pages count their bytes).
+    if (!import.meta.env.SSR) return loaded;
     loading.add(loaded);
     const done = () => loading.delete(loaded);
     loaded.then(done, done);
