@@ -179,7 +179,7 @@ const brandTheme = defineConfig({
   },
 });
 
-/** Theme shared by both systems: tokens, global CSS and the public recipes. */
-export const publicConfig = mergeConfigs(chakraTheme, brandTheme);
+/** The theme: tokens, global CSS and the public recipes (the portal adds its own: ./portalSystem.ts). */
+const publicConfig = mergeConfigs(chakraTheme, brandTheme);
 
 export const system = createSystem(defaultBaseConfig, publicConfig);
