@@ -28,8 +28,30 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return await pgliteTemplate(project);
 }
 
+/**
+ * The PGlite template's directory, made once for the projects of one run that ask for it (the two browser
+ * projects: ~8 s of CPU each). Kept on `globalThis`: each project loads its global setup in a module runner of
+ * its own, so a module's variable would be one per project. Vitest sets every project up before the run and
+ * tears them down after it, so the last teardown removes the directory.
+ */
+const shared = globalThis as { pgliteTemplate?: { directory: Promise<string>; users: number } };
+
 /** The PGlite template alone: also the browser suite's (e2e/support/global-setup.ts), whose product runs on PGlite. */
 export async function pgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
+  shared.pgliteTemplate ??= { directory: makePgliteTemplate(), users: 0 };
+  const template = shared.pgliteTemplate;
+  template.users += 1;
+  const dir = await template.directory;
+  project.provide("pgliteTemplate", path.join(dir, "pglite"));
+  return async () => {
+    template.users -= 1;
+    if (template.users > 0) return;
+    if (shared.pgliteTemplate === template) shared.pgliteTemplate = undefined;
+    rmSync(dir, { recursive: true, force: true });
+  };
+}
+
+async function makePgliteTemplate(): Promise<string> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "ls-template-"));
   const database = await openDatabase({ dataDir: dir });
   try {
@@ -37,8 +59,7 @@ export async function pgliteTemplate(project: TestProject): Promise<() => Promis
   } finally {
     await database.close();
   }
-  project.provide("pgliteTemplate", path.join(dir, "pglite"));
-  return async () => rmSync(dir, { recursive: true, force: true });
+  return dir;
 }
 
 async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
