@@ -47,6 +47,12 @@ export type TaskAssigneeOption = z.input<typeof taskAssigneeOptionSchema>;
 /** How many people a picker offers at most: it is searched, never the whole table. */
 export const PICKER_LIMIT = 20;
 export const DEVELOPER_PICKER_LIMIT = 100;
+/**
+ * How many projects Admin › Tasks' project selects offer at most: the first titles, or the first that
+ * start with the search. The search is how one finds a project among thousands; a select of 200
+ * titles served no one and made the options the admin bench's slowest read but one (S36).
+ */
+export const TASK_PROJECT_OPTIONS_LIMIT = 50;
 export const pickerQuerySchema = z.strictObject({
   q: z.string().trim().max(100, tooLong(100)).optional(),
   limit: z.coerce.number().int().min(1).max(DEVELOPER_PICKER_LIMIT).default(PICKER_LIMIT),

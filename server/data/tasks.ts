@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
+import { TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
@@ -184,12 +185,6 @@ export async function getTaskFields(db: Db | Tx, id: string, options: { lock?: b
 
 /** How many people the assignee selects offer at most (server-bounded; the large data set has 100 developers). */
 export const ASSIGNEE_OPTIONS_LIMIT = 200;
-/**
- * How many projects Admin › Tasks' project selects offer at most: the first titles, or the first that
- * start with the search. The search is how one finds a project among thousands; a select of 200
- * titles served no one and made the options the admin bench's slowest read but one (S36).
- */
-export const TASK_PROJECT_OPTIONS_LIMIT = 50;
 
 /** Who a task may be assigned to: active developers and administrators, by name. */
 export function assignableStaff(db: Db, limit = ASSIGNEE_OPTIONS_LIMIT) {

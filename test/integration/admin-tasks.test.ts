@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
 import { EDITED_MEANWHILE } from "../../common/schemas";
-import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../server/data/tasks";
+import { ASSIGNEE_OPTIONS_LIMIT } from "../../server/data/tasks";
 import { auditLog, projects, tasks } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";

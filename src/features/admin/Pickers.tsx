@@ -1,12 +1,18 @@
 import { chakra, HStack, Stack, Text } from "@chakra-ui/react";
 import { useQuery } from "@tanstack/react-query";
 import { type ComponentProps, type Ref, useEffect, useId, useRef, useState } from "react";
-import type { PersonOption, ProjectOption } from "../../../common/admin-money";
+import {
+  DEVELOPER_PICKER_LIMIT,
+  type PersonOption,
+  PICKER_LIMIT,
+  type ProjectOption,
+  TASK_PROJECT_OPTIONS_LIMIT,
+} from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
 import { projectQuery } from "../projects/api";
-import { pickerFound } from "./labels";
+import { pickerFirstOnly, pickerFound } from "./labels";
 import { usePeopleOptions } from "./money-api";
 
 /**
@@ -23,6 +29,7 @@ export function PickerSearch({
   onChange,
   found,
   noun,
+  limit,
   disabled,
   error,
   ref,
@@ -35,6 +42,8 @@ export function PickerSearch({
   found: number | undefined;
   /** What is searched for, one of them ("client"). */
   noun: string;
+  /** The most the server offers: as many found may be fewer than match. */
+  limit: number;
   disabled?: boolean | undefined;
   /** The error of the field the search serves, when the search is where the choice is made (developers). */
   error?: string | undefined;
@@ -44,8 +53,8 @@ export function PickerSearch({
   const [said, say] = useLiveAnnouncement();
   // Once a search's results are in, and again for another search that finds as many; nothing for none typed.
   useEffect(() => {
-    if (value.trim() && found !== undefined) say(pickerFound(found, noun));
-  }, [value, found, noun, say]);
+    if (value.trim() && found !== undefined) say(pickerFound(found, noun, `${noun}s`, limit));
+  }, [value, found, noun, limit, say]);
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -132,6 +141,7 @@ export function ProjectSearchSelect({
         onChange={onSearchChange}
         found={found}
         noun="project"
+        limit={TASK_PROJECT_OPTIONS_LIMIT}
       />
       <FormField
         label="Project"
@@ -141,7 +151,9 @@ export function ProjectSearchSelect({
             ? "The projects could not be loaded."
             : search.trim() && found === 0
               ? pickerFound(0, "project")
-              : undefined
+              : projects.length >= TASK_PROJECT_OPTIONS_LIMIT
+                ? pickerFirstOnly(TASK_PROJECT_OPTIONS_LIMIT, "projects")
+                : undefined
         }
       >
         <SelectInput {...select} aria-busy={busy || undefined}>
@@ -201,6 +213,7 @@ export function ClientPicker({
         onChange={setSearch}
         found={found}
         noun="client"
+        limit={PICKER_LIMIT}
         disabled={disabled}
       />
       <FormField
@@ -212,7 +225,9 @@ export function ClientPicker({
             ? "The clients could not be loaded."
             : search.trim() && found === 0
               ? pickerFound(0, "client")
-              : undefined
+              : list.length >= PICKER_LIMIT
+                ? pickerFirstOnly(PICKER_LIMIT, "clients")
+                : undefined
         }
       >
         <SelectInput
@@ -283,6 +298,7 @@ export function DeveloperPicker({
           onChange={setSearch}
           found={found}
           noun="developer"
+          limit={DEVELOPER_PICKER_LIMIT}
           disabled={disabled}
           // Under the search, which a failed submit focuses: the error is read with the field that has the focus.
           error={error}
@@ -308,12 +324,14 @@ export function DeveloperPicker({
           <Text color="fg.muted" fontSize="sm">
             The developers could not be loaded.
           </Text>
+        ) : !options.isPending && selected.length === 0 && others.length === 0 ? (
+          <Text color="fg.muted" fontSize="sm">
+            {pickerFound(0, "developer")}
+          </Text>
         ) : (
-          !options.isPending &&
-          selected.length === 0 &&
-          others.length === 0 && (
+          (options.data?.length ?? 0) >= DEVELOPER_PICKER_LIMIT && (
             <Text color="fg.muted" fontSize="sm">
-              {pickerFound(0, "developer")}
+              {pickerFirstOnly(DEVELOPER_PICKER_LIMIT, "developers")}
             </Text>
           )
         )}

@@ -27,8 +27,22 @@ export const DELETE_CLIENT_NOTE =
 export const planMoved = (name: string, position: number, count: number) =>
   `${name} moved to position ${position} of ${count}`;
 
-/** What a picker's search found ("Find a client"), said once its results are in: "2 clients match this search." */
-export const pickerFound = (count: number, singular: string, plural = `${singular}s`) =>
+/**
+ * What a picker's search found ("Find a client"), said once its results are in: "2 clients match this search."
+ * The server offers at most `limit`: as many found may be fewer than match.
+ */
+export const pickerFound = (
+  count: number,
+  singular: string,
+  plural = `${singular}s`,
+  limit = Number.POSITIVE_INFINITY,
+) =>
   count === 0
     ? `No ${plural} match this search.`
-    : `${countOf(count, singular, plural)} ${count === 1 ? "matches" : "match"} this search.`;
+    : count >= limit
+      ? `${count} or more ${plural} match this search: type more to narrow them.`
+      : `${countOf(count, singular, plural)} ${count === 1 ? "matches" : "match"} this search.`;
+
+/** Under a picker that offers as many as the server gives (`limit`): there may be others, which a search finds. */
+export const pickerFirstOnly = (limit: number, plural: string) =>
+  `Only the first ${limit} ${plural} are offered: search to find others.`;
