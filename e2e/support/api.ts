@@ -95,9 +95,13 @@ export class Api {
     return project.id;
   }
 
-  /** Mails sent to `to`, newest first. */
-  outbox(to: string): Promise<OutboxMail[]> {
-    return this.get<OutboxMail[]>(`/api/admin/outbox?to=${encodeURIComponent(to)}`, ADMIN_EMAIL);
+  /** The newest mails sent to `to` (a page: the journeys' mails to one person are fewer), newest first. */
+  async outbox(to: string): Promise<OutboxMail[]> {
+    const page = await this.get<Page<OutboxMail>>(
+      `/api/admin/outbox?to=${encodeURIComponent(to)}&limit=100`,
+      ADMIN_EMAIL,
+    );
+    return page.items;
   }
 
   /** Waits for the newest mail to `to` that carries a link and returns the link. */

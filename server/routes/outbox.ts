@@ -1,11 +1,12 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { OUTBOX_SEALED, outboxMailSchema } from "../../common/api";
+import { OUTBOX_SEALED, outboxMailSchema, pageOf } from "../../common/api";
 import { emailSchema } from "../../common/schemas";
 import type { Db } from "../db";
 import { pageLimit } from "../db/limit";
 import { mailOutbox, users } from "../db/schema";
+import { beforeCursor, decodeCursor, pageQuery, toPage } from "../http/cursor";
 import { forbidden } from "../http/errors";
 import { errorResponses } from "../http/openapi";
 import { rules } from "../rules";
@@ -20,6 +21,8 @@ import { rules } from "../rules";
  * would let the reader become them, and the audit log would name them for what the reader did; its
  * headers carry an unsubscribe token.
  * An invitation not yet taken up stays readable: handing it over is what the outbox is for.
+ * Read a page at a time by cursor (server/http/cursor.ts), on mail_outbox_created_idx; one person's on
+ * mail_outbox_to_idx.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -27,18 +30,16 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     {
       schema: {
         tags: ["admin"],
-        summary: "Mails in the local outbox, newest first (administrators)",
-        querystring: z.strictObject({
-          to: z.optional(emailSchema),
-          limit: z.coerce.number().int().min(1).max(200).default(50),
-        }),
-        response: { 200: z.array(outboxMailSchema), ...errorResponses(400, 401, 403) },
+        summary: "Mails in the local outbox, newest first, a page at a time (administrators)",
+        querystring: z.strictObject({ to: z.optional(emailSchema), ...pageQuery }),
+        response: { 200: pageOf(outboxMailSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       const reader = await request.requireUser();
       if (!rules.mailOutbox.read(await request.actor())) throw forbidden();
       const { to, limit } = request.query;
+      const after = decodeCursor(request.query.cursor);
       const rows = await db
         .select({
           mail: mailOutbox,
@@ -46,12 +47,13 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
             and ${users.role} = 'admin' and ${users.emailVerified} and ${users.id} <> ${reader.id})`,
         })
         .from(mailOutbox)
-        .where(to ? eq(mailOutbox.to, to) : undefined)
+        .where(and(to ? eq(mailOutbox.to, to) : undefined, beforeCursor(mailOutbox, after)))
         .orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id))
-        .limit(pageLimit(limit));
-      return rows.map(({ mail, sealed }) =>
+        .limit(pageLimit(limit + 1));
+      const mails = rows.map(({ mail, sealed }) =>
         sealed ? { ...mail, text: OUTBOX_SEALED, html: null, link: null, headers: null } : mail,
       );
+      return toPage(mails, limit);
     },
   );
 };

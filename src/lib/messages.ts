@@ -22,6 +22,7 @@ export const TOAST = {
   moreInvoicesFailed: "Failed to load more invoices",
   moreOrdersFailed: "Failed to load more orders",
   moreServicesFailed: "Failed to load more services",
+  moreMailFailed: "Failed to load more mail",
   olderMessagesFailed: "Failed to load older messages",
   milestoneCreated: "Milestone created",
   milestoneCreateFailed: "Failed to create milestone.",

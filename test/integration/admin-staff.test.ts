@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, ne, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OUTBOX_SEALED, type OutboxMail } from "../../common/api";
+import { OUTBOX_SEALED, type OutboxMail, type Page } from "../../common/api";
 import { keepAnAdministrator, LAST_ADMIN, lockActiveAdmins } from "../../server/data/staff";
 import { auditLog, mailOutbox, users } from "../../server/db/schema";
 import { HttpError } from "../../server/http/errors";
@@ -146,7 +146,8 @@ describe("POST /api/admin/staff (invitations)", () => {
     expect(mail?.text).toContain("an administrator");
     // Not yet taken up, the invitation is the inviter's to hand over: the outbox shows its link.
     const readBy = async (reader: Client) =>
-      (await reader.request("GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json as OutboxMail[];
+      ((await reader.request("GET", `/api/admin/outbox?to=${encodeURIComponent(email)}`)).json as Page<OutboxMail>)
+        .items;
     expect((await readBy(admin))[0]?.link).toBe(mail?.link);
     const set = await server
       .client()
@@ -187,6 +188,42 @@ describe("POST /api/admin/staff (invitations)", () => {
     expect(taken.status).toBe(409);
     expect(taken.json.error.fields.email).toMatch(/already exists/);
     expect(await server.db.select().from(users).where(eq(users.email, email))).toEqual([]);
+  });
+});
+
+describe("GET /api/admin/outbox", () => {
+  it("reads a page at a time, newest first, by cursor; administrators only", async () => {
+    const to = `paged.${TAG}@example.test`;
+    const sent = Date.now() - 60_000;
+    await server.db.insert(mailOutbox).values(
+      Array.from({ length: 5 }, (_, index) => ({
+        to,
+        subject: `Paged ${index}`,
+        text: "A mail.",
+        createdAt: new Date(sent + index * 1000),
+      })),
+    );
+    const read = (query: string, reader: Client = admin) =>
+      reader.request("GET", `/api/admin/outbox?to=${encodeURIComponent(to)}&${query}`);
+    const subjects: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await read(`limit=2${cursor ? `&cursor=${cursor}` : ""}`);
+      expect(response.status).toBe(200);
+      const page = response.json as Page<OutboxMail>;
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      subjects.push(...page.items.map((mail) => mail.subject));
+      cursor = page.next;
+      pages += 1;
+    } while (cursor && pages < 5);
+    expect(subjects).toEqual(["Paged 4", "Paged 3", "Paged 2", "Paged 1", "Paged 0"]);
+    expect(pages).toBe(3);
+    for (const query of ["cursor=not-a-cursor", "limit=0", "limit=101"]) {
+      expect((await read(query)).status, query).toBe(400);
+    }
+    for (const reader of [client.client, developer.client]) expect((await read("limit=2", reader)).status).toBe(403);
+    expect((await read("limit=2", server.client())).status).toBe(401);
   });
 });
 
