@@ -101,7 +101,11 @@ function adminTable<Q extends AdminTableQuery>(
   ];
 }
 
-/** The audit log has no search: its first and 100th pages, and its filters by kind, person and days. */
+/**
+ * The audit log has no search: its first and 100th pages newest first, and by who and by what; its
+ * filters by kind, person and days, and two filters with a sort by name or action (a person's entries
+ * by action, the entries of one entity by name).
+ */
 function auditLog(): BenchRoute[] {
   const route = (label: string, page: number, filters: (ids: Ids) => Record<string, string> = () => ({})) => ({
     name: `audit log, ${label}`,
@@ -123,6 +127,10 @@ function auditLog(): BenchRoute[] {
     // A developer's entries (about 1 in 330 of the log) and a week of everyone's.
     route("actor=developer1", 1, (ids) => ({ actor: ids.developer })),
     route("from–to a week", 1, () => ({ from: "2024-06-01", to: "2024-06-07" })),
+    route(`sort=who page ${FAR_PAGE}`, FAR_PAGE, () => ({ sort: "who" })),
+    route(`sort=what&dir=desc page ${FAR_PAGE}`, FAR_PAGE, () => ({ sort: "what", dir: "desc" })),
+    route("actor=developer1 sort=what", 1, (ids) => ({ actor: ids.developer, sort: "what" })),
+    route("kind=task sort=who", 1, () => ({ kind: "task", sort: "who" })),
     {
       name: "audit log, filter choices",
       as: "admin",

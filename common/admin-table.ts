@@ -114,7 +114,11 @@ export const ENQUIRY_SORTS = ["received", "name", "company", "status"] as const;
 export type EnquirySort = (typeof ENQUIRY_SORTS)[number];
 export const ENQUIRY_TABLE_DEFAULTS: TableDefaults<EnquirySort> = { sort: "received", dir: "desc" };
 
-/** The audit log (issue #7): newest first, paged; filtered by person, kind and date range (no search text). */
-export const AUDIT_SORTS = ["when"] as const;
+/**
+ * The audit log (issue #7): newest first, paged; filtered by person, kind and date range (no search text).
+ * Sortable by when, who (the person's name then) and what (the action); within a name or an action the
+ * newest come first, and the other direction is the whole order reversed.
+ */
+export const AUDIT_SORTS = ["when", "who", "what"] as const;
 export type AuditSort = (typeof AUDIT_SORTS)[number];
 export const AUDIT_TABLE_DEFAULTS: TableDefaults<AuditSort> = { sort: "when", dir: "desc" };

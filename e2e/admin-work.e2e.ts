@@ -13,7 +13,7 @@ import { setupProduct } from "./support/product";
  * task assigned to a developer whose open My Tasks shows it live, edits it and
  * deletes it after the confirmation; a visitor sends the contact form and the
  * enquiry appears live on the administrator's open Enquiries page; the audit
- * log shows the task's creation with its details and filters by kind. axe
+ * log shows the task's creation with its details, filters by kind and sorts by action. axe
  * finds nothing on the three screens, the create dialog's error state too.
  */
 const DEVELOPER = "tunde@lagosstudio.test";
@@ -338,7 +338,7 @@ describe("a filter in the URL the screen does not know", () => {
 });
 
 describe("Admin › Audit log", () => {
-  it("shows the task's creation with its details and filters by kind; axe finds nothing", async () => {
+  it("shows the task's creation with its details, filters by kind and sorts by action; axe finds nothing", async () => {
     const { page } = admin;
     await page.goto("/portal/admin/audit");
     await page.getByRole("heading", { level: 1, name: "Audit log" }).waitFor();
@@ -365,5 +365,16 @@ describe("Admin › Audit log", () => {
       .first()
       .waitFor();
     expect(await axeViolations(page), "audit log filtered").toEqual([]);
+
+    // Sorted by What, the action: the task's creations before its deletions and updates; reversed, updates first.
+    const whatHeader = table.getByRole("columnheader", { name: /What/ });
+    await whatHeader.getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("sort") === "what");
+    await expect.poll(() => whatHeader.getAttribute("aria-sort")).toBe("ascending");
+    await expect.poll(() => table.locator("tbody tr").first().textContent()).toContain("task.create");
+    await whatHeader.getByRole("button").click();
+    await page.waitForURL((url) => url.searchParams.get("dir") === "desc");
+    await expect.poll(() => table.locator("tbody tr").first().textContent()).toContain("task.update");
+    expect(await table.getByRole("columnheader", { name: /Who/ }).getByRole("button").count()).toBe(1);
   });
 });

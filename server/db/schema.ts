@@ -614,6 +614,11 @@ export const auditLog = pgTable(
   {
     id: uuid("id").primaryKey().defaultRandom(),
     actorId: text("actor_id").references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The person's name when they made the change, as the log shows it and sorts by it ("Who"): set by a
+     * trigger from users whatever writes the entry (migration 0051). A log keeps who did what as it was.
+     */
+    actorName: text("actor_name"),
     action: text("action").notNull(),
     entity: text("entity").notNull(),
     entityId: text("entity_id"),
@@ -627,6 +632,8 @@ export const auditLog = pgTable(
     index("audit_log_actor_created_idx").on(t.actorId, ...newestFirst(t)),
     index("audit_log_entity_created_idx").on(t.entity, ...newestFirst(t)),
     index("audit_log_action_created_idx").on(t.action, ...newestFirst(t)),
+    // Sorted by Who (issue #7): by name, each person's newest first; walked backwards for Z to A.
+    index("audit_log_actor_name_created_idx").on(sql`lower(${t.actorName})`, ...newestFirst(t)),
   ],
 );
 

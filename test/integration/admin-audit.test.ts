@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog } from "../../server/db/schema";
+import { auditLog, users } from "../../server/db/schema";
 import { createClients } from "../support/clients";
 import { type Client, startTestServer, type TestServer, userIdOf } from "../support/server";
 
@@ -196,7 +196,7 @@ describe("GET /api/admin/audit", () => {
       "to=2026-13-01",
       "from=2026-03-12&to=2026-03-11",
       "q=x",
-      "sort=who",
+      "sort=where",
       "page=0",
     ]) {
       expect((await admin.request("GET", `/api/admin/audit?${query}`)).status, query).toBe(400);
@@ -263,5 +263,80 @@ describe("GET /api/admin/audit/filters", () => {
     expect(after.people.map((row: { id: string }) => row.id)).not.toContain(person);
     expect(after.actions).not.toContain(`${other}.rename`);
     expect(after.actions).toContain(`${other}.create`);
+  });
+});
+
+describe("GET /api/admin/audit sorted by who and what", () => {
+  /** Every page of `query`, 7 entries a page, read in turn: the ids in the order the API gives them. */
+  const allPages = async (query: string) => {
+    const ids: string[] = [];
+    for (let page = 1; ; page++) {
+      const { items, total } = await log(`${query}&pageSize=7&page=${page}`);
+      ids.push(...items.map((entry) => entry.id));
+      if (ids.length >= total || items.length === 0) return ids;
+    }
+  };
+  const inSql = async (where: SQL, order: SQL) =>
+    (await server.db.execute<{ id: string }>(sql`select id from audit_log where ${where} order by ${order}`)).rows.map(
+      (row) => row.id,
+    );
+
+  it("by the person's name or the action, each newest first within, the other way reversed; pages neither overlap nor skip", async () => {
+    const orders: Record<string, SQL> = {
+      "sort=who&dir=asc": sql`lower(actor_name) asc, created_at desc, id desc`,
+      "sort=who&dir=desc": sql`lower(actor_name) desc, created_at asc, id asc`,
+      "sort=what&dir=asc": sql`action asc, created_at desc, id desc`,
+      "sort=what&dir=desc": sql`action desc, created_at asc, id asc`,
+    };
+    for (const [query, order] of Object.entries(orders)) {
+      // The whole log (the sort's index walked), one kind (few entries: found on the kind's index, then
+      // sorted) and a day range.
+      expect(await allPages(query), query).toEqual(await inSql(sql`true`, order));
+      expect(await allPages(`${query}&kind=${KIND}`), `${query}&kind`).toEqual(
+        await inSql(sql`entity = ${KIND}`, order),
+      );
+      expect(await allPages(`${query}&from=2026-03-11&to=2026-03-13`), `${query}&from&to`).toEqual(
+        await inSql(
+          sql`created_at >= ${new Date("2026-03-11T00:00:00+01:00")} and created_at < ${new Date("2026-03-14T00:00:00+01:00")}`,
+          order,
+        ),
+      );
+    }
+  });
+
+  it("one person's entries by who, or one action's by what, are in time order, newest first going up", async () => {
+    const action = `${KIND}.update`;
+    expect(await allPages(`sort=who&dir=asc&actor=${devId}`)).toEqual(
+      await inSql(sql`actor_id = ${devId}`, sql`created_at desc, id desc`),
+    );
+    expect(await allPages(`sort=who&dir=desc&actor=${devId}`)).toEqual(
+      await inSql(sql`actor_id = ${devId}`, sql`created_at asc, id asc`),
+    );
+    expect(await allPages(`sort=what&dir=asc&kind=${action}`)).toEqual(
+      await inSql(sql`action = ${action}`, sql`created_at desc, id desc`),
+    );
+  });
+
+  it("names each entry's person as they were named when they made the change, whatever wrote the entry", async () => {
+    const [was] = await server.db.select({ name: users.fullName }).from(users).where(eq(users.id, devId));
+    await server.db
+      .update(users)
+      .set({ fullName: `${KIND} Renamed` })
+      .where(eq(users.id, devId));
+    try {
+      await server.db
+        .insert(auditLog)
+        .values({ actorId: devId, action: `${KIND}.rename`, entity: KIND, entityId: "renamed", details: {} });
+      const entries = (await log(`actor=${devId}&kind=${KIND}&pageSize=100`)).items;
+      expect(entries.find((entry) => entry.action === `${KIND}.rename`)?.actorName).toBe(`${KIND} Renamed`);
+      const earlier = entries.filter((entry) => entry.action === `${KIND}.update`);
+      expect(earlier.length).toBeGreaterThan(0);
+      expect(new Set(earlier.map((entry) => entry.actorName))).toEqual(new Set([was?.name]));
+    } finally {
+      await server.db
+        .update(users)
+        .set({ fullName: was?.name ?? "" })
+        .where(eq(users.id, devId));
+    }
   });
 });

@@ -11,7 +11,10 @@ import { type AdminColumn, AdminTable, type QueryChange } from "./AdminTable";
 import { auditFiltersQueryOptions, auditQueryOptions } from "./audit-api";
 import type { AuditSearch } from "./search";
 
-/** Admin › Audit log (issue #7): every administrator change, newest first, read-only, filtered in the URL. */
+/**
+ * Admin › Audit log (issue #7): every administrator change, newest first, read-only, filtered and
+ * sorted (when, who, what) in the URL. Who is the name the person had when they made the change.
+ */
 export function AuditPage({ query, onQueryChange }: { query: AuditSearch; onQueryChange: QueryChange<AuditSearch> }) {
   const entries = useQuery(auditQueryOptions(query));
   const filtered = !!(query.actor || query.kind || query.from || query.to);
@@ -28,11 +31,13 @@ export function AuditPage({ query, onQueryChange }: { query: AuditSearch; onQuer
     {
       key: "who",
       header: "Who",
+      sort: "who",
       cell: (entry) => entry.actorName ?? (entry.actorId ? "Deleted person" : "—"),
     },
     {
       key: "what",
       header: "What",
+      sort: "what",
       cell: (entry) => (
         <Stack gap="0">
           <Text fontWeight="medium">{describeAction(entry.action)}</Text>
