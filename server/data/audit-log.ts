@@ -127,20 +127,18 @@ const auditPage = preparedRead("auditPage", (db, shape: AuditShape) => {
   const offset = offsetPlaceholder(shape.paged);
   let pageIds: SQLWrapper;
   if (shape.fewMatches) {
+    // Only the sort's key beside the time and id: a person's entries by action are read off their index
+    // alone (audit_log_actor_created_idx holds the action).
+    const key = sortKeyOf(shape) ?? "action";
     const matches = db
-      .select({
-        id: auditLog.id,
-        name: sql`${logColumns.name}`.as("name"),
-        action: auditLog.action,
-        createdAt: auditLog.createdAt,
-      })
+      .select({ id: auditLog.id, sortKey: sql`${logColumns[key]}`.as("sort_key"), createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(whereOf(shape))
       .offset(PLANNED_APART)
       .as("matches");
     const matchColumns: AuditColumns = {
-      name: sql`${matches.name}`,
-      action: matches.action,
+      name: sql`${matches.sortKey}`,
+      action: sql`${matches.sortKey}`,
       createdAt: matches.createdAt,
       id: matches.id,
     };
