@@ -332,14 +332,15 @@ export const adminPaymentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       schema: {
         tags: ["admin"],
-        summary: "One client's projects, newest first (the invoice form's project picker)",
-        querystring: z.strictObject({ clientId: z.string().trim().min(1).max(100) }),
+        summary:
+          "One client's projects, newest first, those whose title starts with q when given (the invoice form's project picker; bounded)",
+        querystring: z.strictObject({ clientId: z.string().trim().min(1).max(100), q: pickerQuerySchema.shape.q }),
         response: { 200: z.array(projectOptionSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       await onlyAdmins(request);
-      return projectOptions(db, request.query.clientId, PROJECT_OPTIONS_LIMIT);
+      return projectOptions(db, request.query.clientId, request.query.q, PROJECT_OPTIONS_LIMIT);
     },
   );
 };

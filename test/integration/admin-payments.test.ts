@@ -781,4 +781,21 @@ describe("the pickers", () => {
     expect(developers.map((person) => person.email)).not.toContain("admin@lagosstudio.test");
     expect((await admin.request("GET", `/api/admin/project-options?clientId=${clientIds[0]}`)).json).toEqual([]);
   });
+
+  it("finds a client's projects by the start of their title, newest first, never another client's", async () => {
+    const [mine, theirs] = [clientIds[2] as string, clientIds[3] as string];
+    const older = await createProject(server.db, mine, { title: "Website refresh", daysAgo: 2 });
+    const newer = await createProject(server.db, mine, { title: "website launch", daysAgo: 1 });
+    await createProject(server.db, mine, { title: "Brand book" });
+    await createProject(server.db, theirs, { title: "Website for them" });
+    const options = (q: string) =>
+      admin.request("GET", `/api/admin/project-options?clientId=${mine}&q=${encodeURIComponent(q)}`);
+    expect((await options("  WEBSITE ")).json).toEqual([
+      { id: newer.id, title: "website launch" },
+      { id: older.id, title: "Website refresh" },
+    ]);
+    expect((await options("website r")).json).toEqual([{ id: older.id, title: "Website refresh" }]);
+    expect((await options("nothing starts so")).json).toEqual([]);
+    expect((await options("x".repeat(101))).status).toBe(400);
+  });
 });

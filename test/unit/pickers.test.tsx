@@ -3,14 +3,17 @@ import { ChakraProvider } from "@chakra-ui/react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import {
   DEVELOPER_PICKER_LIMIT,
   type PersonOption,
   PICKER_LIMIT,
+  PROJECT_OPTIONS_LIMIT,
   type ProjectOption,
   TASK_PROJECT_OPTIONS_LIMIT,
 } from "../../common/admin-money";
+import { InvoiceFields, type InvoiceFieldValues } from "../../src/features/admin/InvoiceFields";
 import { pickerFirstOnly, pickerFound } from "../../src/features/admin/labels";
 import { ClientPicker, DeveloperPicker, ProjectSearchSelect } from "../../src/features/admin/Pickers";
 import { portalSystem } from "../../src/theme/portalSystem";
@@ -39,6 +42,14 @@ function render(node: ReactNode, key: unknown[], options: unknown[]) {
     </ChakraProvider>,
   );
   return host.textContent ?? "";
+}
+
+const INVOICE_CLIENT = "client-1";
+
+/** The invoice form's fields, for INVOICE_CLIENT. */
+function Fields() {
+  const form = useForm<InvoiceFieldValues>({ defaultValues: { projectId: null, amount: "", dueDate: "" } });
+  return <InvoiceFields form={form} clientId={INVOICE_CLIENT} disabled={false} />;
 }
 
 describe("a picker at its limit", () => {
@@ -71,6 +82,7 @@ describe("a picker at its limit", () => {
         loadFailed={false}
         busy={false}
         searched
+        limit={TASK_PROJECT_OPTIONS_LIMIT}
       />
     );
     const text = renderToStaticMarkup(<ChakraProvider value={portalSystem}>{select(projects)}</ChakraProvider>);
@@ -79,6 +91,21 @@ describe("a picker at its limit", () => {
       <ChakraProvider value={portalSystem}>{select(projects.slice(1))}</ChakraProvider>,
     );
     expect(fewer).not.toContain("Only the first");
+  });
+
+  it("the invoice form's project select says so at its own limit, and what it offers otherwise", () => {
+    const key = ["admin", "project-options", INVOICE_CLIENT, ""];
+    const projects = (count: number): ProjectOption[] =>
+      Array.from({ length: count }, (_, index) => ({
+        id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+        title: `Project ${index}`,
+      }));
+    expect(render(<Fields />, key, projects(PROJECT_OPTIONS_LIMIT))).toContain(
+      pickerFirstOnly(PROJECT_OPTIONS_LIMIT, "projects"),
+    );
+    const fewer = render(<Fields />, key, projects(3));
+    expect(fewer).not.toContain("Only the first");
+    expect(fewer).toContain("One of this client's projects, or none.");
   });
 
   it("a search's results say 'or more' when they fill the limit, and the count otherwise", () => {

@@ -6,13 +6,12 @@ import {
   type PersonOption,
   PICKER_LIMIT,
   type ProjectOption,
-  TASK_PROJECT_OPTIONS_LIMIT,
 } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
 import { SEARCH_DEBOUNCE_MS } from "../../components/SearchBox";
 import { projectQuery } from "../projects/api";
-import { pickerFirstOnly, pickerFound } from "./labels";
+import { pickerFound, pickerHelp } from "./labels";
 import { usePeopleOptions } from "./money-api";
 
 /**
@@ -104,9 +103,10 @@ export function useUnofferedProject(
 }
 
 /**
- * Admin › Tasks' project select, in its filter and its dialog: its options are the projects whose
- * title starts with the search (50,000 projects are more than a select holds), plus `extra`, the
- * project chosen, which stays offered while another search shows others.
+ * A searched project select: Admin › Tasks' (its filter and its dialog) and the invoice form's. Its
+ * options are the projects whose title starts with the search (50,000 projects are more than a select
+ * holds; a client may have more than the form is offered), at most `limit`, plus `extra`, the project
+ * chosen, which stays offered while another search shows others.
  */
 export function ProjectSearchSelect({
   search,
@@ -118,6 +118,8 @@ export function ProjectSearchSelect({
   loadFailed,
   busy,
   searched,
+  limit,
+  helperText,
   ...select
 }: {
   search: string;
@@ -130,6 +132,10 @@ export function ProjectSearchSelect({
   busy: boolean;
   /** Whether `projects` are the search's own results, not the last search's kept while this one loads. */
   searched: boolean;
+  /** The most the server offers for one search. */
+  limit: number;
+  /** What the select says when there is nothing more pressing (a failed load, no match, the first only). */
+  helperText?: string | undefined;
 } & Omit<ComponentProps<typeof SelectInput>, "children">) {
   const found = searched ? projects.length : undefined;
   return (
@@ -141,20 +147,20 @@ export function ProjectSearchSelect({
         onChange={onSearchChange}
         found={found}
         noun="project"
-        limit={TASK_PROJECT_OPTIONS_LIMIT}
+        limit={limit}
+        disabled={select.disabled}
       />
       <FormField
         label="Project"
         error={error}
-        helperText={
-          loadFailed
-            ? "The projects could not be loaded."
-            : search.trim() && found === 0
-              ? pickerFound(0, "project")
-              : projects.length >= TASK_PROJECT_OPTIONS_LIMIT
-                ? pickerFirstOnly(TASK_PROJECT_OPTIONS_LIMIT, "projects")
-                : undefined
-        }
+        helperText={pickerHelp({
+          loadFailed,
+          noneFound: !!search.trim() && found === 0,
+          offered: projects.length,
+          limit,
+          singular: "project",
+          otherwise: helperText,
+        })}
       >
         <SelectInput {...select} aria-busy={busy || undefined}>
           <option value="">{noneLabel}</option>
@@ -220,15 +226,13 @@ export function ClientPicker({
         label="Client"
         required
         error={error}
-        helperText={
-          options.isError && !options.data
-            ? "The clients could not be loaded."
-            : search.trim() && found === 0
-              ? pickerFound(0, "client")
-              : list.length >= PICKER_LIMIT
-                ? pickerFirstOnly(PICKER_LIMIT, "clients")
-                : undefined
-        }
+        helperText={pickerHelp({
+          loadFailed: options.isError && !options.data,
+          noneFound: !!search.trim() && found === 0,
+          offered: list.length,
+          limit: PICKER_LIMIT,
+          singular: "client",
+        })}
       >
         <SelectInput
           ref={ref}
@@ -280,6 +284,13 @@ export function DeveloperPicker({
   const selected = value.map((id) => known.get(id)).filter((person): person is PersonOption => !!person);
   const others = (options.data ?? []).filter((person) => !value.includes(person.id));
   const found = options.data && !options.isPlaceholderData ? options.data.length : undefined;
+  const help = pickerHelp({
+    loadFailed: options.isError && !options.data,
+    noneFound: !options.isPending && selected.length === 0 && others.length === 0,
+    offered: options.data?.length ?? 0,
+    limit: DEVELOPER_PICKER_LIMIT,
+    singular: "developer",
+  });
   function toggle(person: PersonOption, on: boolean) {
     setKnown((map) => new Map(map).set(person.id, person));
     onChange(on ? [...value, person.id] : value.filter((id) => id !== person.id));
@@ -320,20 +331,10 @@ export function DeveloperPicker({
             </li>
           ))}
         </Stack>
-        {options.isError && !options.data ? (
+        {help && (
           <Text color="fg.muted" fontSize="sm">
-            The developers could not be loaded.
+            {help}
           </Text>
-        ) : !options.isPending && selected.length === 0 && others.length === 0 ? (
-          <Text color="fg.muted" fontSize="sm">
-            {pickerFound(0, "developer")}
-          </Text>
-        ) : (
-          (options.data?.length ?? 0) >= DEVELOPER_PICKER_LIMIT && (
-            <Text color="fg.muted" fontSize="sm">
-              {pickerFirstOnly(DEVELOPER_PICKER_LIMIT, "developers")}
-            </Text>
-          )
         )}
       </Stack>
     </chakra.fieldset>

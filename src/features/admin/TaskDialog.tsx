@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactElement, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
+import { TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
 import type { Task } from "../../../common/api";
 import { TASK_PRIORITIES } from "../../../common/domain";
 import {
@@ -184,6 +185,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
             projects={projects}
             extra={extraProject}
             noneLabel="No project"
+            limit={TASK_PROJECT_OPTIONS_LIMIT}
             error={errors.projectId?.message}
             loadFailed={projectOptions.isError}
             busy={projectOptions.isPending}

@@ -2,6 +2,7 @@ import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Visually
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
+import { TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
 import type { Task } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
@@ -172,6 +173,7 @@ function TaskFilters({
         projects={projects.data ?? []}
         extra={unofferedProject}
         noneLabel="All projects"
+        limit={TASK_PROJECT_OPTIONS_LIMIT}
         loadFailed={projects.isError}
         busy={projects.isFetching}
         searched={projects.isSuccess && !projects.isPlaceholderData}

@@ -46,3 +46,31 @@ export const pickerFound = (
 /** Under a picker that offers as many as the server gives (`limit`): there may be others, which a search finds. */
 export const pickerFirstOnly = (limit: number, plural: string) =>
   `Only the first ${limit} ${plural} are offered: search to find others.`;
+
+/**
+ * What a picker says under its choices, the most pressing first: they could not be loaded, a search
+ * found none, or they are as many as the server gives (there may be others); otherwise `otherwise`.
+ */
+export function pickerHelp({
+  loadFailed,
+  noneFound,
+  offered,
+  limit,
+  singular,
+  plural = `${singular}s`,
+  otherwise,
+}: {
+  loadFailed: boolean;
+  noneFound: boolean;
+  /** How many the server offered. */
+  offered: number;
+  limit: number;
+  singular: string;
+  plural?: string;
+  otherwise?: string | undefined;
+}): string | undefined {
+  if (loadFailed) return `The ${plural} could not be loaded.`;
+  if (noneFound) return pickerFound(0, singular, plural);
+  if (offered >= limit) return pickerFirstOnly(limit, plural);
+  return otherwise;
+}

@@ -99,11 +99,18 @@ export function usePeopleOptions(kind: "client" | "developer", q: string) {
   });
 }
 
-export function useProjectOptions(clientId: string | undefined) {
+/**
+ * One client's projects, newest first, those whose title starts with `q`: a bounded list from the server.
+ * While a search loads, the last one's stay offered, but never another client's.
+ */
+export function useProjectOptions(clientId: string | undefined, q: string) {
+  const search = q.trim();
   return useQuery({
-    queryKey: ["admin", "project-options", clientId],
-    queryFn: () => api.get<ProjectOption[]>(`/api/admin/project-options${toQueryString({ clientId })}`),
+    queryKey: ["admin", "project-options", clientId, search],
+    queryFn: () =>
+      api.get<ProjectOption[]>(`/api/admin/project-options${toQueryString({ clientId, q: search || undefined })}`),
     enabled: !!clientId,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === clientId ? previous : undefined),
   });
 }
 
