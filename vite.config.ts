@@ -125,7 +125,12 @@ function themeTokens(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server build keeps `process.env` for Node to read at run time, and React chose its development
+  // build wherever NODE_ENV was not "production": under `npm start` (development by default) and the
+  // browser journeys (test), the portal renderer rendered each page with React's checks and warnings,
+  // ~2× the CPU. dist/ is what ships: its renderer is React's production build, whatever the environment.
+  ...(isSsrBuild && { define: { "process.env.NODE_ENV": JSON.stringify("production") } }),
   plugins: [
     tanstackRouter({ target: "react", autoCodeSplitting: true }),
     react(),
@@ -178,4 +183,4 @@ export default defineConfig({
     port: 5173,
     proxy: { "/api": { target: apiTarget, ws: true, changeOrigin: false } },
   },
-});
+}));

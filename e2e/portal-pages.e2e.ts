@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import type { ClientDashboard, Page as ListPage, Project } from "../common/api";
@@ -100,6 +100,19 @@ describe("portal pages rendered by the server", () => {
     expect(later).toContain(`/${manifest["src/portal-hydrate.ts"]?.file}`);
     for (const file of [...preloaded.map((name) => `/${name}`), ...later]) {
       expect((await fetch(`${product.server.url}${file}`)).status, file).toBe(200);
+    }
+  });
+
+  it("are rendered by React's production build whatever NODE_ENV the server runs with (here: test)", () => {
+    // The server build keeps `process.env` for Node: React's entry points chose their development build at run
+    // time under `npm start` (development) and here, and the renderer spent ~2× the CPU a page.
+    const bundle = readdirSync(`${ROOT}/dist/ssr`, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".js"))
+      .map((file) => readFileSync(`${ROOT}/dist/ssr/${file}`, "utf8"));
+    expect(bundle.join("\n")).toContain("renderToString");
+    for (const code of bundle) {
+      expect(code).not.toContain("process.env.NODE_ENV");
+      expect(code).not.toContain("Each child in a list should have a unique");
     }
   });
 
