@@ -6,7 +6,7 @@ import { DATE_INPUT_RANGE } from "../../../common/schemas";
 import { AmountField } from "../../components/AmountField";
 import { FormField, TextInput } from "../../components/FormField";
 import { useProjectOptions } from "./money-api";
-import { ProjectSearchSelect } from "./Pickers";
+import { ProjectSearchSelect, unofferedChoice } from "./Pickers";
 
 /** What a new invoice and a corrected one both ask (the new one asks for its client first). */
 export type InvoiceFieldValues = z.input<typeof invoiceUpdateSchema>;
@@ -42,9 +42,7 @@ export function InvoiceFields<Values extends InvoiceFieldValues>({
   // yet, so an edited invoice opened (and would have saved) with no project.
   const projectField = useController({ control: fields.control, name: "projectId" }).field;
   const offered = projects.data ?? [];
-  const extra = [chosen, currentProject].find(
-    (project) => project && project.id === projectField.value && !offered.some((one) => one.id === project.id),
-  );
+  const extra = unofferedChoice(projectField.value, offered, chosen, currentProject);
   return (
     <>
       <ProjectSearchSelect

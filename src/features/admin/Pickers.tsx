@@ -103,6 +103,19 @@ export function useUnofferedProject(
 }
 
 /**
+ * Of the projects named `candidates` (the one chosen from an earlier search, the record's own), the one
+ * that is the select's `value` when the options `offered` do not hold it: offered beside them, so the
+ * select keeps showing it.
+ */
+export function unofferedChoice(
+  value: string | null | undefined,
+  offered: readonly ProjectOption[],
+  ...candidates: (ProjectOption | undefined)[]
+): ProjectOption | undefined {
+  return candidates.find((project) => project && project.id === value && !offered.some((one) => one.id === project.id));
+}
+
+/**
  * A searched project select: Admin › Tasks' (its filter and its dialog) and the invoice form's. Its
  * options are the projects whose title starts with the search (50,000 projects are more than a select
  * holds; a client may have more than the form is offered), at most `limit`, plus `extra`, the project

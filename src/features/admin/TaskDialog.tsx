@@ -22,7 +22,7 @@ import { failure } from "../../lib/toasts";
 import { randomUuid } from "../../lib/uuid";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
+import { ProjectSearchSelect, unofferedChoice, useUnofferedProject } from "./Pickers";
 import { taskAssigneesQuery, taskProjectsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -90,9 +90,7 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
     : undefined;
   // The project a new task starts in, named even when the options offered do not hold it.
   const startProject = useUnofferedProject(editing ? undefined : start.projectId, projectOptions, open);
-  const extraProject = [chosenProject, ownProject, startProject].find(
-    (project) => project && project.id === projectId && !projects.some((offered) => offered.id === project.id),
-  );
+  const extraProject = unofferedChoice(projectId, projects, chosenProject, ownProject, startProject);
   const projectField = form.register("projectId");
   /** What opened the dialog: focus goes back to it on close, unless it leaves with its card. */
   const opener = useRef<HTMLElement | null>(null);
