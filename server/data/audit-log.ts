@@ -91,26 +91,25 @@ function sortKeyOf(shape: AuditShape): "name" | "action" | undefined {
   return undefined;
 }
 
-type AuditColumns = Record<"name" | "action" | "createdAt" | "id", SQL | AnyColumn>;
+/** The columns a page is ordered by: the sort's key when it has one (`sortKeyOf`), then the time and id. */
+type OrderColumns = { key?: SQL | AnyColumn; createdAt: SQL | AnyColumn; id: SQL | AnyColumn };
 
 /**
  * A page's order. By when: newest first, or oldest. By who or what: by the name or the action, and
  * within one the newest first; the other direction is that whole order reversed, so that each walks
  * its index forwards or backwards (audit_log_actor_name_created_idx, audit_log_action_created_idx).
  */
-function auditOrder(shape: AuditShape, columns: AuditColumns): SQL[] {
+function auditOrder(shape: AuditShape, { key, createdAt, id }: OrderColumns): SQL[] {
   const by = shape.dir === "asc" ? asc : desc;
-  if (shape.sort === "when") return [by(columns.createdAt), by(columns.id)];
-  const key = sortKeyOf(shape);
+  if (shape.sort === "when") return [by(createdAt), by(id)];
   const inTime = shape.dir === "asc" ? desc : asc;
-  return [...(key ? [by(columns[key])] : []), inTime(columns.createdAt), inTime(columns.id)];
+  return [...(key ? [by(key)] : []), inTime(createdAt), inTime(id)];
 }
 
-const logColumns: AuditColumns = {
+/** Each sort key's column, as its index holds it. */
+const sortKeyColumns: Record<"name" | "action", SQL | AnyColumn> = {
   name: sql`lower(${auditLog.actorName})`,
   action: auditLog.action,
-  createdAt: auditLog.createdAt,
-  id: auditLog.id,
 };
 
 /**
@@ -122,30 +121,25 @@ const logColumns: AuditColumns = {
  * the filter's index and sorted, not the sort's index walked for them.
  */
 const auditPage = preparedRead("auditPage", (db, shape: AuditShape) => {
-  const order = auditOrder(shape, logColumns);
+  const sortKey = sortKeyOf(shape);
+  const keyColumn = sortKey && sortKeyColumns[sortKey];
+  const order = auditOrder(shape, { key: keyColumn, createdAt: auditLog.createdAt, id: auditLog.id });
   const limit = pageLimit(shape.pageSize);
   const offset = offsetPlaceholder(shape.paged);
   let pageIds: SQLWrapper;
-  if (shape.fewMatches) {
+  if (shape.fewMatches && keyColumn) {
     // Only the sort's key beside the time and id: a person's entries by action are read off their index
     // alone (audit_log_actor_created_idx holds the action).
-    const key = sortKeyOf(shape) ?? "action";
     const matches = db
-      .select({ id: auditLog.id, sortKey: sql`${logColumns[key]}`.as("sort_key"), createdAt: auditLog.createdAt })
+      .select({ id: auditLog.id, sortKey: sql`${keyColumn}`.as("sort_key"), createdAt: auditLog.createdAt })
       .from(auditLog)
       .where(whereOf(shape))
       .offset(PLANNED_APART)
       .as("matches");
-    const matchColumns: AuditColumns = {
-      name: sql`${matches.sortKey}`,
-      action: sql`${matches.sortKey}`,
-      createdAt: matches.createdAt,
-      id: matches.id,
-    };
     pageIds = db
       .select({ id: matches.id })
       .from(matches)
-      .orderBy(...auditOrder(shape, matchColumns))
+      .orderBy(...auditOrder(shape, { key: sql`${matches.sortKey}`, createdAt: matches.createdAt, id: matches.id }))
       .limit(limit)
       .offset(offset);
   } else {
