@@ -31,6 +31,12 @@ const people = (count: number, kind: string): PersonOption[] =>
     companyName: null,
   }));
 
+const projectOptions = (count: number): ProjectOption[] =>
+  Array.from({ length: count }, (_, index) => ({
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
+    title: `Project ${index}`,
+  }));
+
 /** The picker as the server renders it, its first read answered with `options` under `key`. */
 function render(node: ReactNode, key: unknown[], options: unknown[]) {
   const queryClient = new QueryClient();
@@ -69,10 +75,7 @@ describe("a picker at its limit", () => {
   });
 
   it("the project select says so when it offers as many projects as the server gives", () => {
-    const projects: ProjectOption[] = Array.from({ length: TASK_PROJECT_OPTIONS_LIMIT }, (_, index) => ({
-      id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
-      title: `Project ${index}`,
-    }));
+    const projects = projectOptions(TASK_PROJECT_OPTIONS_LIMIT);
     const select = (offered: ProjectOption[]) => (
       <ProjectSearchSelect
         search=""
@@ -95,15 +98,10 @@ describe("a picker at its limit", () => {
 
   it("the invoice form's project select says so at its own limit, and what it offers otherwise", () => {
     const key = ["admin", "project-options", INVOICE_CLIENT, ""];
-    const projects = (count: number): ProjectOption[] =>
-      Array.from({ length: count }, (_, index) => ({
-        id: `00000000-0000-4000-8000-${String(index).padStart(12, "0")}`,
-        title: `Project ${index}`,
-      }));
-    expect(render(<Fields />, key, projects(PROJECT_OPTIONS_LIMIT))).toContain(
+    expect(render(<Fields />, key, projectOptions(PROJECT_OPTIONS_LIMIT))).toContain(
       pickerFirstOnly(PROJECT_OPTIONS_LIMIT, "projects"),
     );
-    const fewer = render(<Fields />, key, projects(3));
+    const fewer = render(<Fields />, key, projectOptions(3));
     expect(fewer).not.toContain("Only the first");
     expect(fewer).toContain("One of this client's projects, or none.");
   });
