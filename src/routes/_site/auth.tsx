@@ -43,6 +43,9 @@ function validateAuthSearch(search: Record<string, unknown>): AuthSearch {
 export const Route = createFileRoute("/_site/auth")({
   validateSearch: validateAuthSearch,
   beforeLoad: async ({ search }) => {
+    // Rendered by the build, for visitors the server found signed out (src/lib/signed-out.ts): nobody to check,
+    // and no server to ask.
+    if (import.meta.env.SSR) return;
     // A signed-in user has nothing to do here; if the session check itself fails, show the forms anyway.
     const { ensureMe } = await import("../../lib/session");
     const me = await ensureMe().catch(() => null);
