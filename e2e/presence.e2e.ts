@@ -48,8 +48,10 @@ describe("presence and typing on a project page", () => {
     await openProject(client.page);
     await viewing(client.page).getByText(`${clientName} (you)`).waitFor({ timeout: SOON_MS });
 
-    const opened = Date.now();
+    // The clock starts when the administrator sees the project page, not at their navigation: the bar is the
+    // presence push, and a page load on a busy host took 3.3 s of a 3 s clock that started before it (S56).
     await openProject(admin.page);
+    const opened = Date.now();
     await viewing(client.page).getByText(adminName).waitFor({ timeout: SOON_MS });
     expect(Date.now() - opened).toBeLessThan(SOON_MS);
     await viewing(admin.page).getByText(clientName).waitFor({ timeout: SOON_MS });
