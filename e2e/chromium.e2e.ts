@@ -27,7 +27,7 @@ describe("the journeys' Chromium", () => {
       .filter((arg) => arg.startsWith("--disable-features="))
       .map((arg) => arg.slice("--disable-features=".length).split(","));
     expect(lists.length).toBeGreaterThan(0);
-    const effective = lists[lists.length - 1];
+    const effective = lists.at(-1) ?? [];
     expect(effective).toEqual(DISABLED_FEATURES);
     // What Playwright (or Debian's wrapper) passed before ours, and ours would otherwise drop.
     const dropped = lists
