@@ -129,8 +129,7 @@ describe("Admin › Plans", () => {
     expect(raw.indexOf(`>${edited.name}<`)).toBeLessThan(raw.indexOf(">Social Starter<"));
 
     // JavaScript off: what the HTML shows is the page.
-    const noJs = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled: false });
-    const still = await noJs.newPage();
+    const { context: noJs, page: still } = await newUser(product.browser, product.server.url, { javaScript: false });
     await still.goto("/plans");
     await still.getByText(NEW_PRICE_TEXT).waitFor();
     expect(await still.getByRole("article").filter({ hasText: edited.name }).textContent()).toContain(NEW_PRICE_PER);

@@ -10,7 +10,7 @@ import { PROJECT_NOT_FOUND } from "../src/features/projects/labels";
 import { TOAST } from "../src/lib/messages";
 import { ADMIN_EMAIL, Api } from "./support/api";
 import { axeViolations } from "./support/axe";
-import { paintedCanvases, scriptNeededNote, setTimeouts, statCard, type User } from "./support/browser";
+import { newUser, paintedCanvases, scriptNeededNote, signIn, statCard, type User } from "./support/browser";
 import { setupProduct } from "./support/product";
 import { ROOT, SHELL_ROOT } from "./support/server";
 
@@ -35,18 +35,11 @@ async function get(path: string, asEmail?: string) {
   return fetch(`${product.server.url}${path}`, { headers, redirect: "manual" });
 }
 
-/** A browser profile signed in as `email` (the API's cookie), optionally without JavaScript. */
-async function browserAs(email: string, javaScriptEnabled = true): Promise<User> {
-  const context = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled });
-  setTimeouts(context);
-  const cookie = await api.signIn(email);
-  await context.addCookies(
-    cookie.split("; ").map((pair) => {
-      const [name = "", ...value] = pair.split("=");
-      return { name, value: value.join("="), url: product.server.url };
-    }),
-  );
-  return { context, page: await context.newPage() };
+/** A browser profile signed in as `email`, optionally without JavaScript. */
+async function browserAs(email: string, javaScript = true): Promise<User> {
+  const user = await newUser(product.browser, product.server.url, { javaScript });
+  await signIn(user.page, email);
+  return user;
 }
 
 /** Issues `amount` naira to the client as an administrator (a change the client's dashboard counts). */

@@ -505,9 +505,9 @@ describe("hydration on the first interaction", () => {
 describe("forms where JavaScript is off", () => {
   /** A profile that runs no script, as a browser with JavaScript turned off. */
   async function withoutScript<T>(use: (page: Page) => Promise<T>): Promise<T> {
-    const context = await product.browser.newContext({ baseURL: product.server.url, javaScriptEnabled: false });
+    const { context, page } = await newUser(product.browser, product.server.url, { javaScript: false });
     try {
-      return await use(await context.newPage());
+      return await use(page);
     } finally {
       await context.close();
     }

@@ -45,9 +45,12 @@ export function setTimeouts(context: BrowserContext): void {
   context.setDefaultNavigationTimeout(30_000);
 }
 
-/** A fresh, cookie-less browser profile: one per person in a journey. */
-export async function newUser(browser: Browser, baseURL: string): Promise<User> {
-  const context = await browser.newContext({ baseURL });
+/**
+ * A fresh, cookie-less browser profile: one per person in a journey. `javaScript: false` makes it a browser with
+ * JavaScript turned off (what a page without its app shows and does).
+ */
+export async function newUser(browser: Browser, baseURL: string, { javaScript = true } = {}): Promise<User> {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: javaScript });
   productUrls.set(context, baseURL);
   setTimeouts(context);
   const page = await context.newPage();
