@@ -3,18 +3,23 @@ import path from "node:path";
 import { build, needsBuild, ROOT } from "./build-lib.mjs";
 
 /**
- * `npm test`: type-check (beside the lint and the build), lint, then every suite. The integration suite runs
+ * `npm test`: the lint and the build with the type-check beside them, then every suite. The integration suite runs
  * on PGlite, and again on PostgreSQL when TEST_DATABASE_URL is set. The
  * browser suite needs the built product and Chromium.
  */
 const vitest = path.join(ROOT, "node_modules/.bin/vitest");
+
+/** Ends the run with the failed step's exit status (1 when a signal ended it). */
+function stopOnFailure(label, status) {
+  if (status === 0) return;
+  console.error(`\n${label} failed`);
+  process.exit(typeof status === "number" ? status : 1);
+}
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
   const result = spawnSync(command, args, { cwd: ROOT, stdio: "inherit", env: { ...process.env, ...env } });
-  if (result.status !== 0) {
-    console.error(`\n${label} failed`);
-    process.exit(result.status ?? 1);
-  }
+  stopOnFailure(label, result.status ?? result.signal);
 }
 
 /**
@@ -22,7 +27,7 @@ function run(label, command, args, env = {}) {
  * build's); `finish` prints it under `label` and stops the run if it failed.
  */
 function runBeside(label, command, args) {
-  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: process.env });
+  const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout.on("data", (chunk) => {
     output += chunk;
@@ -37,10 +42,7 @@ function runBeside(label, command, args) {
     const status = await exited;
     console.log(`\n=== ${label} ===`);
     process.stdout.write(output);
-    if (status !== 0) {
-      console.error(`\n${label} failed`);
-      process.exit(typeof status === "number" ? status : 1);
-    }
+    stopOnFailure(label, status);
   };
 }
 
