@@ -3,7 +3,8 @@ import { fileURLToPath } from "node:url";
 import { tanstackRouter } from "@tanstack/router-plugin/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
-import { productTokens } from "./src/theme/palette";
+// With its extension, as Node loads a config natively (Vite warned that a future default would refuse it).
+import { productTokens } from "./src/theme/palette.ts";
 
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 3000}`;
 
