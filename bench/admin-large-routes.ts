@@ -156,13 +156,19 @@ export const ADMIN_ROUTES: BenchRoute[] = [
     path: () => "/api/invoices/summary",
     read: (db) => invoiceSummary(db, { kind: "all" }),
   },
-  // Admin › Tasks' filters and dialog: the staff (read once for the page) and the projects a task may name
-  // (read again with each search; "project 1" matches 11,111 titles).
+  // Admin › Tasks' filters and dialog: the staff and the projects a task may name, each read again with each
+  // search ("developer1" matches 12 of the 100 developers, "project 1" 11,111 titles).
   {
     name: "task assignee options",
     as: "admin",
     path: () => "/api/admin/tasks/assignee-options",
     read: (db) => assignableStaff(db),
+  },
+  {
+    name: "task assignee options, searched",
+    as: "admin",
+    path: () => "/api/admin/tasks/assignee-options?q=developer1",
+    read: (db) => assignableStaff(db, "developer1"),
   },
   {
     name: "task project options",

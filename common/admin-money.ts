@@ -53,6 +53,8 @@ export const DEVELOPER_PICKER_LIMIT = 100;
  * titles served no one and made the options the admin bench's slowest read but one (S36).
  */
 export const TASK_PROJECT_OPTIONS_LIMIT = 50;
+/** How many people Admin › Tasks' assignee selects offer at most, for one search or none (the large data set has 100 developers). */
+export const ASSIGNEE_OPTIONS_LIMIT = 200;
 export const pickerQuerySchema = z.strictObject({
   q: z.string().trim().max(100, tooLong(100)).optional(),
   limit: z.coerce.number().int().min(1).max(DEVELOPER_PICKER_LIMIT).default(PICKER_LIMIT),

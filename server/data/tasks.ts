@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import type { SelectedFields } from "drizzle-orm/pg-core";
-import { TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
+import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
 import { TASK_STATUSES, type TaskStatus } from "../../common/domain";
 import type { Db, Tx } from "../db";
 import { pageLimit } from "../db/limit";
 import { preparedRead, preparedValue } from "../db/prepared";
-import { projectDevelopers, projects, tasks, users } from "../db/schema";
+import { lastWordOf, projectDevelopers, projects, tasks, users } from "../db/schema";
 import { NAMED_PEOPLE_READ, type NamedPeople, namedInclude, namedPeople } from "../functions/changes";
 import { prefixSearch } from "../http/admin-table";
 import { beforeCursor, cursorPageRead } from "../http/cursor";
@@ -183,15 +183,21 @@ export async function getTaskFields(db: Db | Tx, id: string, options: { lock?: b
   return row;
 }
 
-/** How many people the assignee selects offer at most (server-bounded; the large data set has 100 developers). */
-export const ASSIGNEE_OPTIONS_LIMIT = 200;
-
-/** Who a task may be assigned to: active developers and administrators, by name. */
-export function assignableStaff(db: Db, limit = ASSIGNEE_OPTIONS_LIMIT) {
+/**
+ * Who a task may be assigned to: active developers and administrators, by name, those whose name, surname or
+ * e-mail starts with `q` when given (the assignee selects' search: the first 200 are not everyone on a large team).
+ */
+export function assignableStaff(db: Db, q?: string, limit = ASSIGNEE_OPTIONS_LIMIT) {
   return db
     .select({ id: users.id, name: users.fullName, role: users.role })
     .from(users)
-    .where(and(inArray(users.role, ["developer", "admin"]), isNull(users.archivedAt)))
+    .where(
+      and(
+        inArray(users.role, ["developer", "admin"]),
+        isNull(users.archivedAt),
+        prefixSearch(q, [sql`lower(${users.fullName})`, lastWordOf(users.fullName), sql`lower(${users.email})`]),
+      ),
+    )
     .orderBy(asc(sql`lower(${users.fullName})`), asc(users.id))
     .limit(pageLimit(limit));
 }

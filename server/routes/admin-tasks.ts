@@ -65,20 +65,21 @@ const TASK_ID_TAKEN = "This task's id belongs to another task. Create it again a
 export const adminTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const onlyAdmins = (request: FastifyRequest) => requireAdmin(request, "Only administrators manage tasks");
 
-  // Two reads, not one: the staff is read once for the page, the projects again with each search.
+  // Two reads, not one: each select searches its own (the staff by name or e-mail, the projects by title).
   app.get(
     "/api/admin/tasks/assignee-options",
     {
       schema: {
         tags: ["admin"],
-        summary: "Who a task may be assigned to: active developers and administrators, by name (bounded)",
-        querystring: z.strictObject({}),
+        summary:
+          "Who a task may be assigned to: active developers and administrators, by name, those whose name, surname or e-mail starts with q when given (bounded)",
+        querystring: z.strictObject({ q: pickerQuerySchema.shape.q }),
         response: { 200: z.array(taskAssigneeOptionSchema), ...errorResponses(400, 401, 403) },
       },
     },
     async (request) => {
       await onlyAdmins(request);
-      return assignableStaff(db);
+      return assignableStaff(db, request.query.q);
     },
   );
 

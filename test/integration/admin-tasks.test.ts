@@ -1,10 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
+import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../common/admin-money";
 import { EDITED_MEANWHILE } from "../../common/schemas";
-import { ASSIGNEE_OPTIONS_LIMIT } from "../../server/data/tasks";
-import { auditLog, projects, tasks } from "../../server/db/schema";
+import { auditLog, projects, tasks, users } from "../../server/db/schema";
 import { type LiveFrame, type LiveSocket, openLive } from "../support/live";
 import { createProject } from "../support/project-factory";
 import { type Client, sleep, startTestServer, type TestServer, userIdOf } from "../support/server";
@@ -348,10 +347,29 @@ describe("GET /api/tasks filters and Admin › Tasks' assignee and project optio
     expect(staff.json.find((person: { id: string }) => person.id === devId)?.role).toBe("developer");
     expect(staff.json.find((person: { id: string }) => person.id === adminId)?.role).toBe("admin");
     expect(staff.json.length).toBeLessThanOrEqual(ASSIGNEE_OPTIONS_LIMIT);
-    expect((await admin.request("GET", "/api/admin/tasks/assignee-options?q=dev")).status).toBe(400);
     const projectOptions = await admin.request("GET", "/api/admin/tasks/project-options");
     expect(projectOptions.status).toBe(200);
     expect(projectOptions.json.length).toBeLessThanOrEqual(TASK_PROJECT_OPTIONS_LIMIT);
+  });
+
+  it("offers the staff whose name, surname or e-mail starts with the text searched; never a client; refuses a search too long", async () => {
+    const offered = async (q: string) => {
+      const found = await admin.request("GET", `/api/admin/tasks/assignee-options?q=${encodeURIComponent(q)}`);
+      expect(found.status).toBe(200);
+      return found.json.map((person: { id: string }) => person.id);
+    };
+    const [dev] = await server.db.select({ fullName: users.fullName }).from(users).where(eq(users.id, devId));
+    if (!dev) throw new Error("no developer");
+    const [first = "", ...rest] = dev.fullName.split(" ");
+    const surname = rest.at(-1) ?? "";
+    expect(await offered(first.toUpperCase())).toContain(devId);
+    expect(await offered(first.toUpperCase())).not.toContain(otherDevId);
+    expect(await offered(surname.slice(0, 3))).toContain(devId);
+    expect(await offered(DEV.slice(0, 4))).toEqual([devId]);
+    expect(await offered(CLIENT.slice(0, 4))).toEqual([]);
+    expect(await offered("nobody starts so")).toEqual([]);
+    expect((await admin.request("GET", `/api/admin/tasks/assignee-options?q=${"x".repeat(101)}`)).status).toBe(400);
+    expect((await admin.request("GET", "/api/admin/tasks/assignee-options?limit=5")).status).toBe(400);
   });
 
   it("offers the projects whose title starts with the text searched, whatever its case; refuses a search too long", async () => {
