@@ -6,16 +6,23 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import {
+  ASSIGNEE_OPTIONS_LIMIT,
   DEVELOPER_PICKER_LIMIT,
   type PersonOption,
   PICKER_LIMIT,
   PROJECT_OPTIONS_LIMIT,
   type ProjectOption,
   TASK_PROJECT_OPTIONS_LIMIT,
+  type TaskAssigneeOption,
 } from "../../common/admin-money";
 import { InvoiceFields, type InvoiceFieldValues } from "../../src/features/admin/InvoiceFields";
 import { pickerFirstOnly, pickerFound } from "../../src/features/admin/labels";
-import { ClientPicker, DeveloperPicker, ProjectSearchSelect } from "../../src/features/admin/Pickers";
+import {
+  AssigneeSearchSelect,
+  ClientPicker,
+  DeveloperPicker,
+  ProjectSearchSelect,
+} from "../../src/features/admin/Pickers";
 import { portalSystem } from "../../src/theme/portalSystem";
 
 /**
@@ -94,6 +101,37 @@ describe("a picker at its limit", () => {
       <ChakraProvider value={portalSystem}>{select(projects.slice(1))}</ChakraProvider>,
     );
     expect(fewer).not.toContain("Only the first");
+  });
+
+  it("the assignee select says so in people, and names the person chosen that a search no longer offers", () => {
+    const staff: TaskAssigneeOption[] = Array.from({ length: ASSIGNEE_OPTIONS_LIMIT }, (_, index) => ({
+      id: `staff-${index}`,
+      name: `Staff ${index}`,
+      role: "developer",
+    }));
+    const select = (offered: TaskAssigneeOption[], search = "") =>
+      renderToStaticMarkup(
+        <ChakraProvider value={portalSystem}>
+          <AssigneeSearchSelect
+            search={search}
+            onSearchChange={() => {}}
+            people={offered}
+            extra={{ id: "chosen", name: "Ada Chosen" }}
+            noneLabel="Everyone"
+            loadFailed={false}
+            busy={false}
+            searched
+            limit={ASSIGNEE_OPTIONS_LIMIT}
+            value="chosen"
+            onChange={() => {}}
+          />
+        </ChakraProvider>,
+      );
+    expect(select(staff)).toContain(pickerFirstOnly(ASSIGNEE_OPTIONS_LIMIT, "people"));
+    const none = select([], "nobody");
+    expect(none).toContain(pickerFound(0, "person", "people"));
+    expect(none).toContain('<option value="chosen" selected="">Ada Chosen</option>');
+    expect(select(staff.slice(1))).not.toContain("Only the first");
   });
 
   it("the invoice form's project select says so at its own limit, and what it offers otherwise", () => {

@@ -6,6 +6,7 @@ import {
   type PersonOption,
   PICKER_LIMIT,
   type ProjectOption,
+  type TaskAssigneeOption,
 } from "../../../common/admin-money";
 import { FormField, SelectInput, TextInput } from "../../components/FormField";
 import { LiveAnnouncement, useLiveAnnouncement } from "../../components/LiveAnnouncement";
@@ -28,6 +29,7 @@ export function PickerSearch({
   onChange,
   found,
   noun,
+  plural = `${noun}s`,
   limit,
   disabled,
   error,
@@ -39,8 +41,9 @@ export function PickerSearch({
   onChange: (text: string) => void;
   /** How many the search `value` found; undefined until its own results are in (not the last search's, kept meanwhile). */
   found: number | undefined;
-  /** What is searched for, one of them ("client"). */
+  /** What is searched for, one of them ("client"), and more than one when that is not `${noun}s`. */
   noun: string;
+  plural?: string | undefined;
   /** The most the server offers: as many found may be fewer than match. */
   limit: number;
   disabled?: boolean | undefined;
@@ -52,8 +55,8 @@ export function PickerSearch({
   const [said, say] = useLiveAnnouncement();
   // Once a search's results are in, and again for another search that finds as many; nothing for none typed.
   useEffect(() => {
-    if (value.trim() && found !== undefined) say(pickerFound(found, noun, `${noun}s`, limit));
-  }, [value, found, noun, limit, say]);
+    if (value.trim() && found !== undefined) say(pickerFound(found, noun, plural, limit));
+  }, [value, found, noun, plural, limit, say]);
   const [text, setText] = useState(value);
   const latest = useRef(onChange);
   latest.current = onChange;
@@ -103,29 +106,49 @@ export function useUnofferedProject(
 }
 
 /**
- * Of the projects named `candidates` (the one chosen from an earlier search, the record's own), the one
+ * Of the choices named `candidates` (the one chosen from an earlier search, the record's own), the one
  * that is the select's `value` when the options `offered` do not hold it: offered beside them, so the
  * select keeps showing it.
  */
-export function unofferedChoice(
+export function unofferedChoice<Choice extends { id: string }>(
   value: string | null | undefined,
-  offered: readonly ProjectOption[],
-  ...candidates: (ProjectOption | undefined)[]
-): ProjectOption | undefined {
-  return candidates.find((project) => project && project.id === value && !offered.some((one) => one.id === project.id));
+  offered: readonly Choice[],
+  ...candidates: (Choice | undefined)[]
+): Choice | undefined {
+  return candidates.find((choice) => choice && choice.id === value && !offered.some((one) => one.id === choice.id));
 }
 
+/** An option of a searched select: its value and what it says. */
+type Choice = { id: string; label: string };
+
+/** The words of a searched select: its label, its search box's, and what it offers, one and more. */
+type SearchSelectWords = { label: string; search: string; searchHelp: string; singular: string; plural?: string };
+
+type SearchSelectProps = {
+  search: string;
+  onSearchChange: (text: string) => void;
+  noneLabel: string;
+  error?: string | undefined;
+  loadFailed: boolean;
+  busy: boolean;
+  /** Whether the options are the search's own results, not the last search's kept while this one loads. */
+  searched: boolean;
+  /** The most the server offers for one search. */
+  limit: number;
+  /** What the select says when there is nothing more pressing (a failed load, no match, the first only). */
+  helperText?: string | undefined;
+} & Omit<ComponentProps<typeof SelectInput>, "children">;
+
 /**
- * A searched project select: Admin › Tasks' (its filter and its dialog) and the invoice form's. Its
- * options are the projects whose title starts with the search (50,000 projects are more than a select
- * holds; a client may have more than the form is offered), at most `limit`, plus `extra`, the project
- * chosen, which stays offered while another search shows others.
+ * A searched select: a search box, then a select of what the server found for it, at most `limit`, plus
+ * `extra`, the choice made, which stays offered while another search shows others.
  */
-export function ProjectSearchSelect({
+function SearchSelect({
+  words,
+  options,
+  extra,
   search,
   onSearchChange,
-  projects,
-  extra,
   noneLabel,
   error,
   loadFailed,
@@ -134,58 +157,103 @@ export function ProjectSearchSelect({
   limit,
   helperText,
   ...select
-}: {
-  search: string;
-  onSearchChange: (text: string) => void;
-  projects: readonly ProjectOption[];
-  extra?: ProjectOption | undefined;
-  noneLabel: string;
-  error?: string | undefined;
-  loadFailed: boolean;
-  busy: boolean;
-  /** Whether `projects` are the search's own results, not the last search's kept while this one loads. */
-  searched: boolean;
-  /** The most the server offers for one search. */
-  limit: number;
-  /** What the select says when there is nothing more pressing (a failed load, no match, the first only). */
-  helperText?: string | undefined;
-} & Omit<ComponentProps<typeof SelectInput>, "children">) {
-  const found = searched ? projects.length : undefined;
+}: SearchSelectProps & { words: SearchSelectWords; options: readonly Choice[]; extra?: Choice | undefined }) {
+  const found = searched ? options.length : undefined;
   return (
     <>
       <PickerSearch
-        label="Find a project"
-        helperText="Type the start of its title."
+        label={words.search}
+        helperText={words.searchHelp}
         value={search}
         onChange={onSearchChange}
         found={found}
-        noun="project"
+        noun={words.singular}
+        plural={words.plural}
         limit={limit}
         disabled={select.disabled}
       />
       <FormField
-        label="Project"
+        label={words.label}
         error={error}
         helperText={pickerHelp({
           loadFailed,
           noneFound: !!search.trim() && found === 0,
-          offered: projects.length,
+          offered: options.length,
           limit,
-          singular: "project",
+          singular: words.singular,
+          plural: words.plural,
           otherwise: helperText,
         })}
       >
         <SelectInput {...select} aria-busy={busy || undefined}>
           <option value="">{noneLabel}</option>
-          {extra && <option value={extra.id}>{extra.title}</option>}
-          {projects.map((project) => (
-            <option key={project.id} value={project.id}>
-              {project.title}
+          {extra && <option value={extra.id}>{extra.label}</option>}
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
             </option>
           ))}
         </SelectInput>
       </FormField>
     </>
+  );
+}
+
+const PROJECT_WORDS: SearchSelectWords = {
+  label: "Project",
+  search: "Find a project",
+  searchHelp: "Type the start of its title.",
+  singular: "project",
+};
+const projectChoice = (project: ProjectOption): Choice => ({ id: project.id, label: project.title });
+
+/**
+ * A searched project select: Admin › Tasks' (its filter and its dialog) and the invoice form's. Its
+ * options are the projects whose title starts with the search (50,000 projects are more than a select
+ * holds; a client may have more than the form is offered), plus `extra`, the project chosen.
+ */
+export function ProjectSearchSelect({
+  projects,
+  extra,
+  ...props
+}: SearchSelectProps & { projects: readonly ProjectOption[]; extra?: ProjectOption | undefined }) {
+  return (
+    <SearchSelect
+      words={PROJECT_WORDS}
+      options={projects.map(projectChoice)}
+      extra={extra && projectChoice(extra)}
+      {...props}
+    />
+  );
+}
+
+const ASSIGNEE_WORDS: SearchSelectWords = {
+  label: "Assignee",
+  search: "Find a person",
+  searchHelp: "Type the start of a name or e-mail.",
+  singular: "person",
+  plural: "people",
+};
+/** A person as the assignee selects name them. */
+export type NamedPerson = Pick<TaskAssigneeOption, "id" | "name">;
+const assigneeChoice = (person: NamedPerson): Choice => ({ id: person.id, label: person.name });
+
+/**
+ * Admin › Tasks' searched assignee select (its filter and its dialog): the active developers and
+ * administrators whose name, surname or e-mail starts with the search, plus `extra`, the person chosen.
+ */
+export function AssigneeSearchSelect({
+  people,
+  extra,
+  ...props
+}: SearchSelectProps & { people: readonly NamedPerson[]; extra?: NamedPerson | undefined }) {
+  return (
+    <SearchSelect
+      words={ASSIGNEE_WORDS}
+      options={people.map(assigneeChoice)}
+      extra={extra && assigneeChoice(extra)}
+      {...props}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { type ReactElement, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import type { z } from "zod";
-import { TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
+import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
 import type { Task } from "../../../common/api";
 import { TASK_PRIORITIES } from "../../../common/domain";
 import {
@@ -22,7 +22,13 @@ import { failure } from "../../lib/toasts";
 import { randomUuid } from "../../lib/uuid";
 import { PRIORITY_BADGES } from "../tasks/labels";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
-import { ProjectSearchSelect, unofferedChoice, useUnofferedProject } from "./Pickers";
+import {
+  AssigneeSearchSelect,
+  type NamedPerson,
+  ProjectSearchSelect,
+  unofferedChoice,
+  useUnofferedProject,
+} from "./Pickers";
 import { taskAssigneesQuery, taskProjectsQuery, useSaveTask } from "./tasks-api";
 
 type Values = z.input<typeof taskInputSchema>;
@@ -62,12 +68,14 @@ const valuesOf = (task: Task | undefined, start: TaskStart): Values =>
 export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?: TaskStart; trigger: ReactElement }) {
   const [open, setOpen] = useState(false);
   const save = useSaveTask();
-  // The projects offered are searched by title: there may be far more than a select can hold.
+  // The projects and people offered are searched: there may be more than a select can hold.
   const [projectSearch, setProjectSearch] = useState("");
-  const staff = useQuery({ ...taskAssigneesQuery(), enabled: open });
+  const [assigneeSearch, setAssigneeSearch] = useState("");
+  const staff = useQuery({ ...taskAssigneesQuery(assigneeSearch), enabled: open });
   const projectOptions = useQuery({ ...taskProjectsQuery(projectSearch), enabled: open });
-  // The project chosen from a search stays offered while the search changes.
+  // The project and person chosen from a search stay offered while the search changes.
   const [chosenProject, setChosenProject] = useState<{ id: string; title: string }>();
+  const [chosenAssignee, setChosenAssignee] = useState<NamedPerson>();
   const form = useForm<Values, unknown, z.output<typeof taskInputSchema>>({
     resolver: zodResolver(taskInputSchema),
     defaultValues: valuesOf(task, start),
@@ -80,11 +88,15 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
   // The people and projects offered, plus the task's own when the bounded list does not hold them.
   const assignees = staff.data ?? [];
   const projects = projectOptions.data ?? [];
-  const currentAssignee = task
-    ? task.assignedTo && { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
-    : start.assignedTo && { id: start.assignedTo, name: "Selected person" };
-  const extraAssignee =
-    currentAssignee && !assignees.some((person) => person.id === currentAssignee.id) ? currentAssignee : undefined;
+  const ownAssignee = task
+    ? task.assignedTo
+      ? { id: task.assignedTo, name: task.assigneeName ?? "Current assignee" }
+      : undefined
+    : start.assignedTo
+      ? { id: start.assignedTo, name: "Selected person" }
+      : undefined;
+  const extraAssignee = unofferedChoice<NamedPerson>(assignedTo, assignees, chosenAssignee, ownAssignee);
+  const assigneeField = form.register("assignedTo");
   const ownProject = task?.projectId
     ? { id: task.projectId, title: task.projectTitle ?? "Current project" }
     : undefined;
@@ -126,6 +138,8 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
           form.reset(valuesOf(task, start));
           setProjectSearch("");
           setChosenProject(undefined);
+          setAssigneeSearch("");
+          setChosenAssignee(undefined);
         }
       }}
       size="lg"
@@ -157,26 +171,26 @@ export function TaskDialog({ task, start = {}, trigger }: { task?: Task; start?:
               ))}
             </SelectInput>
           </FormField>
-          <FormField
-            label="Assignee"
+          <AssigneeSearchSelect
+            search={assigneeSearch}
+            onSearchChange={setAssigneeSearch}
+            people={assignees}
+            extra={extraAssignee}
+            noneLabel="Unassigned"
+            limit={ASSIGNEE_OPTIONS_LIMIT}
             error={errors.assignedTo?.message}
-            helperText={staff.isError ? "The people could not be loaded." : undefined}
-          >
-            <SelectInput
-              {...form.register("assignedTo")}
-              // Controlled: the choice survives its option arriving with the list.
-              value={assignedTo ?? ""}
-              aria-busy={staff.isPending || undefined}
-            >
-              <option value="">Unassigned</option>
-              {extraAssignee && <option value={extraAssignee.id}>{extraAssignee.name}</option>}
-              {assignees.map((person) => (
-                <option key={person.id} value={person.id}>
-                  {person.name}
-                </option>
-              ))}
-            </SelectInput>
-          </FormField>
+            loadFailed={staff.isError}
+            busy={staff.isPending}
+            searched={staff.isSuccess && !staff.isPlaceholderData}
+            {...assigneeField}
+            onChange={(event) => {
+              const offered = assignees.find((person) => person.id === event.target.value);
+              if (offered) setChosenAssignee(offered);
+              return assigneeField.onChange(event);
+            }}
+            // Controlled: the choice survives its option arriving with the list.
+            value={assignedTo ?? ""}
+          />
           <ProjectSearchSelect
             search={projectSearch}
             onSearchChange={setProjectSearch}

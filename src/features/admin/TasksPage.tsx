@@ -2,7 +2,7 @@ import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, Visually
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
-import { TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
+import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
 import type { Task } from "../../../common/api";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { EmptyList } from "../../components/EmptyList";
@@ -15,7 +15,13 @@ import { failure, toastOutcome } from "../../lib/toasts";
 import { TASK_STATUS_OPTIONS } from "../tasks/status-options";
 import { assigneeOf, TaskCardHeading, TaskDetails } from "../tasks/TaskCardParts";
 import { PersonLink } from "./PersonLink";
-import { ProjectSearchSelect, useUnofferedProject } from "./Pickers";
+import {
+  AssigneeSearchSelect,
+  type NamedPerson,
+  ProjectSearchSelect,
+  unofferedChoice,
+  useUnofferedProject,
+} from "./Pickers";
 import type { TaskFilterSearch } from "./search";
 import { TaskDialog } from "./TaskDialog";
 import {
@@ -139,34 +145,50 @@ function TaskFilters({
   /** What the filtered list holds once loaded, said from the filters' landmark. */
   shown: string;
 }) {
-  // The projects offered are searched by title, as in the task dialog: there may be far more than a select holds.
+  // The projects and people offered are searched, as in the task dialog: there may be more than a select holds.
   const [projectSearch, setProjectSearch] = useState("");
   const projects = useQuery(taskProjectsQuery(projectSearch));
-  const assignees = useQuery(taskAssigneesQuery()).data ?? [];
+  const [assigneeSearch, setAssigneeSearch] = useState("");
+  const assignees = useQuery(taskAssigneesQuery(assigneeSearch));
+  const offeredAssignees = assignees.data ?? [];
+  // The person chosen from a search stays named while another search shows others; one filtered by from the URL
+  // that no search offers is "Selected person".
+  const [chosenAssignee, setChosenAssignee] = useState<NamedPerson>();
+  const filteredBy = filters.assignee ? { id: filters.assignee, name: "Selected person" } : undefined;
+  const unofferedAssignee = unofferedChoice<NamedPerson>(
+    filters.assignee,
+    offeredAssignees,
+    chosenAssignee,
+    filteredBy,
+  );
   const set = (key: keyof TaskFilterSearch, value: string) => onChange({ ...filters, [key]: value || undefined });
   // The project filtered by stays named when another search, or a project's "View tasks", leaves it unoffered.
   const unofferedProject = useUnofferedProject(filters.project, projects);
   return (
-    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 4 }} gap="3">
+    <SimpleGrid as="search" aria-label="Filter tasks" columns={{ base: 1, sm: 2, xl: 5 }} gap="3">
       <FormField label="Status">
         <SelectInput value={filters.status ?? ""} onChange={(event) => set("status", event.target.value)}>
           <option value="">All statuses</option>
           {TASK_STATUS_OPTIONS}
         </SelectInput>
       </FormField>
-      <FormField label="Assignee">
-        <SelectInput value={filters.assignee ?? ""} onChange={(event) => set("assignee", event.target.value)}>
-          <option value="">Everyone</option>
-          {filters.assignee && !assignees.some((person) => person.id === filters.assignee) && (
-            <option value={filters.assignee}>Selected person</option>
-          )}
-          {assignees.map((person) => (
-            <option key={person.id} value={person.id}>
-              {person.name}
-            </option>
-          ))}
-        </SelectInput>
-      </FormField>
+      <AssigneeSearchSelect
+        search={assigneeSearch}
+        onSearchChange={setAssigneeSearch}
+        people={offeredAssignees}
+        extra={unofferedAssignee}
+        noneLabel="Everyone"
+        limit={ASSIGNEE_OPTIONS_LIMIT}
+        loadFailed={assignees.isError}
+        busy={assignees.isFetching}
+        searched={assignees.isSuccess && !assignees.isPlaceholderData}
+        value={filters.assignee ?? ""}
+        onChange={(event) => {
+          const offered = offeredAssignees.find((person) => person.id === event.target.value);
+          if (offered) setChosenAssignee(offered);
+          set("assignee", event.target.value);
+        }}
+      />
       <ProjectSearchSelect
         search={projectSearch}
         onSearchChange={setProjectSearch}

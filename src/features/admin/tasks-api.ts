@@ -32,12 +32,14 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     getNextPageParam: (last) => last.next,
   });
 
-/** Who the assignee selects offer (bounded by the server): read once for the page, not with each project search. */
+/** Who the assignee selects offer (bounded by the server): the staff whose name or e-mail starts with `q`, when given. */
 export const taskAssigneesKey = [...adminTasksKey, "assignee-options"];
-export const taskAssigneesQuery = () =>
+export const taskAssigneesQuery = (q = "") =>
   queryOptions({
-    queryKey: taskAssigneesKey,
-    queryFn: () => api.get<TaskAssigneeOption[]>("/api/admin/tasks/assignee-options"),
+    queryKey: [...taskAssigneesKey, q.trim()],
+    queryFn: () =>
+      api.get<TaskAssigneeOption[]>(`/api/admin/tasks/assignee-options${toQueryString({ q: q.trim() || undefined })}`),
+    placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
 
