@@ -252,8 +252,9 @@ describe("DELETE /api/milestones/:id", () => {
     const response = await admin.request("DELETE", `/api/milestones/${id}`);
     expect(response.status).toBe(204);
     expect(await exists(id)).toBe(false);
-    const frame = await watching.socket.next((f) => f.type === "change" && f.row?.id === id);
-    expect(frame).toMatchObject({ op: "delete", row: { id } });
+    // The insert's own frame may still be on its way (PostgreSQL's NOTIFY is asynchronous), so wait for the delete.
+    const frame = await watching.socket.next((f) => f.type === "change" && f.op === "delete" && f.row?.id === id);
+    expect(frame.row).toEqual({ id });
     const listed = (await client.request("GET", milestonesPath())).json as { id: string }[];
     expect(listed.map((row) => row.id)).not.toContain(id);
 
