@@ -100,6 +100,8 @@ export const taskSchema = z
     assigneeName: z.string().nullable(),
     /** The assignee's account is deactivated: the task stays theirs until an administrator reassigns it. */
     assigneeDeactivated: z.boolean(),
+    /** The assignee's role (null when unassigned): only a developer's name opens a person page. */
+    assigneeRole: z.enum(ROLES).nullable(),
     projectId: z.uuid().nullable(),
     projectTitle: z.string().nullable(),
     /** Whether the assignee is on the task's project, so may open it from the task (false on no project). */

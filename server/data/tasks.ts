@@ -34,6 +34,8 @@ const taskColumns = {
   assigneeName: users.fullName,
   // Issue #7: a deactivated developer's tasks stay theirs until reassigned, shown so (false when unassigned).
   assigneeDeactivated: sql<boolean>`${users.archivedAt} is not null`,
+  // Admin › Tasks links a developer's name to their page; an administrator assignee has none.
+  assigneeRole: users.role,
   projectId: tasks.projectId,
   projectTitle: projects.title,
   // The same for every reader, so one live push serves them all: an administrator or the project's
@@ -397,7 +399,7 @@ async function clientsOfTasksAssignedTo(db: Db, personId: string): Promise<Named
 
 /**
  * Task lists name each task's assignee: a "people" change of someone tasks are assigned to
- * (renamed, deactivated: migration 0040's triggers) tells administrators' lists and those of the
+ * (renamed, deactivated, given another role: migration 0040's triggers) tells administrators' lists and those of the
  * clients whose projects hold the tasks to refetch. Their counters do not change.
  */
 export const tasksPeopleLive: LiveCollection<"people"> = {

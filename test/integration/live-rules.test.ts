@@ -1465,7 +1465,7 @@ describe("access revoked mid-connection stops delivery", () => {
     expect(orphan.json.items).toContainEqual(expect.objectContaining({ id: taskId, projectTitle: null }));
   });
 
-  it("an assignee renamed: administrators' task lists and those of the clients whose projects hold their tasks refetch", async () => {
+  it("an assignee renamed or made an administrator: administrators' task lists and those of the clients whose projects hold their tasks refetch", async () => {
     const key = ["tasks", "mine"];
     await subscribeAll(key, [T, T, T, T, T]);
     const [assignee] = await createPeople(server.db, [
@@ -1484,7 +1484,19 @@ describe("access revoked mid-connection stops delivery", () => {
     };
     expect(await refetchedBy(key, rename, 2)).toEqual(["clientA", "admin"]);
     const items = (await http.clientA.request("GET", "/api/tasks?limit=100")).json.items as Task[];
-    expect(items.find((task) => task.id === created.json.id)?.assigneeName).toBe("Now Renamed");
+    expect(items.find((task) => task.id === created.json.id)).toMatchObject({
+      assigneeName: "Now Renamed",
+      assigneeRole: "developer",
+    });
+
+    const promote = async () => {
+      const promoted = await http.admin.request("PATCH", `/api/admin/staff/${assignee}`, { role: "admin" });
+      expect(promoted.status).toBe(200);
+    };
+    expect(await refetchedBy(key, promote, 2)).toEqual(["clientA", "admin"]);
+    const after = (await http.admin.request("GET", "/api/tasks?limit=100")).json.items as Task[];
+    // No longer a developer, so Admin › Tasks no longer links the name to a developer's page.
+    expect(after.find((task) => task.id === created.json.id)?.assigneeRole).toBe("admin");
   });
 
   it("a developer assigned to a project or taken off it: their task lists refetch, and its tasks open it or not", async () => {

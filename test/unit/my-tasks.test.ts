@@ -15,6 +15,7 @@ const task = (id: string, at: string, status: Task["status"] = "todo"): Task => 
   assignedTo: "dev",
   assigneeName: "Dev",
   assigneeDeactivated: false,
+  assigneeRole: "developer",
   projectId: null,
   projectTitle: null,
   assigneeOnProject: false,

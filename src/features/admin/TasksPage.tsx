@@ -1,6 +1,6 @@
 import { Button, Card, SimpleGrid, Skeleton, SkeletonText, Stack, Text, VisuallyHidden } from "@chakra-ui/react";
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { LuListChecks, LuPencil, LuPlus, LuTrash2 } from "react-icons/lu";
 import { ASSIGNEE_OPTIONS_LIMIT, TASK_PROJECT_OPTIONS_LIMIT } from "../../../common/admin-money";
 import type { Task } from "../../../common/api";
@@ -63,12 +63,6 @@ export function TasksPage({
   const tasks = useInfiniteQuery(adminTasksQueryOptions(filters));
   const items = tasks.data?.pages.flatMap((page) => page.items);
   const filtered = !!(filters.status || filters.assignee || filters.project);
-  // A developer's name opens their page; the people who may be assigned (the filter's) say who is one.
-  const staff = useQuery(taskAssigneesQuery());
-  const developers = useMemo(
-    () => new Set(staff.data?.filter((person) => person.role === "developer").map((person) => person.id) ?? []),
-    [staff.data],
-  );
 
   const shownAnnouncement = useShownAnnouncement(
     JSON.stringify([filters.status, filters.assignee, filters.project]),
@@ -115,7 +109,7 @@ export function TasksPage({
             <SimpleGrid as="ul" columns={columns} gap="6" listStyleType="none">
               {items.map((task) => (
                 <li key={task.id}>
-                  <AdminTaskCard task={task} developers={developers} />
+                  <AdminTaskCard task={task} />
                 </li>
               ))}
             </SimpleGrid>
@@ -207,7 +201,7 @@ function TaskFilters({
   );
 }
 
-function AdminTaskCard({ task, developers }: { task: Task; developers: ReadonlySet<string> }) {
+function AdminTaskCard({ task }: { task: Task }) {
   const remove = useDeleteTask();
   const headingId = `admin-task-${task.id}`;
   return (
@@ -222,7 +216,7 @@ function AdminTaskCard({ task, developers }: { task: Task; developers: ReadonlyS
         <TaskDetails
           task={task}
           assignee={
-            task.assignedTo && developers.has(task.assignedTo) ? (
+            task.assignedTo && task.assigneeRole === "developer" ? (
               <PersonLink id={task.assignedTo} name={assigneeOf(task)} kind="developer" />
             ) : (
               assigneeOf(task)
