@@ -187,6 +187,14 @@ export async function launchLighthouseChrome() {
 }
 
 /**
+ * Lighthouse's own measure of the host's CPU during a run (`environment.benchmarkIndex`, higher is
+ * faster), printed beside each score as `machine-speed` is beside the other figures. It says which host a
+ * run had, not what it will score: S56's host read 2,261–2,527 and its pages scored 89–95, S58's read
+ * less and they scored 100.
+ */
+export const benchmarkIndexOf = (lhr) => Math.round(lhr.environment?.benchmarkIndex ?? 0);
+
+/**
  * One Lighthouse run that Lighthouse could record (its report, `lhr`). A run it could not record
  * (NO_NAVSTART, a trace it failed to take, seen here about once in forty runs) scores 0 without
  * having measured the page; it is said and run again, up to 3 attempts, so every round is a
