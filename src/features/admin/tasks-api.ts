@@ -32,27 +32,26 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     getNextPageParam: (last) => last.next,
   });
 
-/** Who the assignee selects offer (bounded by the server): the staff whose name or e-mail starts with `q`, when given. */
-export const taskAssigneesKey = [...adminTasksKey, "assignee-options"];
-export const taskAssigneesQuery = (q = "") =>
-  queryOptions({
-    queryKey: [...taskAssigneesKey, q.trim()],
-    queryFn: () =>
-      api.get<TaskAssigneeOption[]>(`/api/admin/tasks/assignee-options${toQueryString({ q: q.trim() || undefined })}`),
+/** A task select's choices from `path` (bounded by the server), those matching `q` when given; the last search's stay offered while the next loads. */
+const searchedChoices = <Choice>(key: readonly string[], path: string, q: string) => {
+  const search = q.trim();
+  return queryOptions({
+    queryKey: [...key, search],
+    queryFn: () => api.get<Choice[]>(`${path}${toQueryString({ q: search || undefined })}`),
     placeholderData: keepPreviousData,
     staleTime: 60_000,
   });
+};
 
-/** The project selects' choices (bounded by the server): the projects whose title starts with `q`, when given. */
+/** Who the assignee selects offer: the staff whose name, surname or e-mail starts with `q`. */
+export const taskAssigneesKey = [...adminTasksKey, "assignee-options"];
+export const taskAssigneesQuery = (q: string) =>
+  searchedChoices<TaskAssigneeOption>(taskAssigneesKey, "/api/admin/tasks/assignee-options", q);
+
+/** The project selects' choices: the projects whose title starts with `q`. */
 export const taskProjectsKey = [...adminTasksKey, "project-options"];
-export const taskProjectsQuery = (q = "") =>
-  queryOptions({
-    queryKey: [...taskProjectsKey, q.trim()],
-    queryFn: () =>
-      api.get<ProjectOption[]>(`/api/admin/tasks/project-options${toQueryString({ q: q.trim() || undefined })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
+export const taskProjectsQuery = (q: string) =>
+  searchedChoices<ProjectOption>(taskProjectsKey, "/api/admin/tasks/project-options", q);
 
 /**
  * Live: the server pushes "refetch" on ["admin","tasks"] (server/data/tasks.ts adminTasksKey) for any task
