@@ -14,6 +14,29 @@ export function toQueryString(query: Record<string, string | number | undefined>
   return text ? `?${text}` : "";
 }
 
+/**
+ * A select's choices read from `path` per search: those matching `q` (name, e-mail or title, as the route
+ * searches), a list the server bounds, within `scope` (the key's prefix: which select, and what it is
+ * narrowed to, such as one client's projects). While a search loads, the last one's choices stay offered,
+ * but never another scope's. Not live: kept 30 s, and the writes that add or take away a choice refresh it
+ * (money-api.ts PEOPLE_CHOICES_KEYS and PROJECT_CHOICES_KEYS).
+ */
+export function searchedChoicesQuery<Choice>(
+  scope: readonly unknown[],
+  path: string,
+  q: string,
+  params: Record<string, string | undefined> = {},
+) {
+  const search = q.trim();
+  return queryOptions({
+    queryKey: [...scope, search],
+    queryFn: () => api.get<Choice[]>(`${path}${toQueryString({ ...params, q: search || undefined })}`),
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && scope.every((part, index) => previousQuery.queryKey[index] === part) ? previous : undefined,
+    staleTime: 30_000,
+  });
+}
+
 export const adminClientsKey = ["admin", "clients"] as const;
 /** The people screens' live key (server/data/people.ts adminPeopleKey): the server pushes "refetch". */
 export const adminPeopleKey = ["admin", "people"] as const;

@@ -22,7 +22,7 @@ import { api } from "../../lib/api";
 import { saveFile } from "../../lib/save-file";
 import { putSavedRow } from "../../lib/saved-row";
 import { projectKey, projectsListKey } from "../projects/api";
-import { toQueryString } from "./api";
+import { searchedChoicesQuery, toQueryString } from "./api";
 import { taskAssigneesKey, taskProjectsKey } from "./tasks-api";
 
 /** Reads and writes of the admin console's Payments, New invoice and New/Edit project (issue #7). */
@@ -88,31 +88,18 @@ export function useCreateInvoice() {
 export const PEOPLE_CHOICES_KEYS = [["admin", "client-options"], ["admin", "developer-options"], taskAssigneesKey];
 const PROJECT_CHOICES_KEYS = [["admin", "project-options"], taskProjectsKey];
 
-/** Clients (or developers) whose name or e-mail starts with `q`: a bounded list from the server. */
-export function usePeopleOptions(kind: "client" | "developer", q: string) {
-  const search = q.trim();
-  return useQuery({
-    queryKey: ["admin", `${kind}-options`, search],
-    queryFn: () => api.get<PersonOption[]>(`/api/admin/${kind}-options${toQueryString({ q: search || undefined })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
+/** Clients (or developers) whose name or e-mail starts with `q`. */
+export const usePeopleOptions = (kind: "client" | "developer", q: string) =>
+  useQuery(searchedChoicesQuery<PersonOption>(["admin", `${kind}-options`], `/api/admin/${kind}-options`, q));
 
-/**
- * One client's projects, newest first, those whose title starts with `q`: a bounded list from the server.
- * While a search loads, the last one's stay offered, but never another client's.
- */
-export function useProjectOptions(clientId: string | undefined, q: string) {
-  const search = q.trim();
-  return useQuery({
-    queryKey: ["admin", "project-options", clientId, search],
-    queryFn: () =>
-      api.get<ProjectOption[]>(`/api/admin/project-options${toQueryString({ clientId, q: search || undefined })}`),
+/** One client's projects, newest first, those whose title starts with `q`. */
+export const useProjectOptions = (clientId: string | undefined, q: string) =>
+  useQuery({
+    ...searchedChoicesQuery<ProjectOption>(["admin", "project-options", clientId], "/api/admin/project-options", q, {
+      clientId,
+    }),
     enabled: !!clientId,
-    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === clientId ? previous : undefined),
   });
-}
 
 export const adminProjectQuery = (projectId: string) =>
   queryOptions({

@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from "@tanstack/react-query";
+import { infiniteQueryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { ProjectOption, TaskAssigneeOption } from "../../../common/admin-money";
 import type { Page, Task } from "../../../common/api";
 import { TASKS_PAGE_SIZE } from "../../../common/domain";
@@ -12,7 +6,7 @@ import type { TaskData } from "../../../common/schemas";
 import { api } from "../../lib/api";
 import { useLiveRefetch } from "../../lib/live";
 import { dropSavedRow, putSavedRow } from "../../lib/saved-row";
-import { toQueryString } from "./api";
+import { searchedChoicesQuery, toQueryString } from "./api";
 import type { TaskFilterSearch } from "./search";
 
 /** Reads and writes of Admin › Tasks (issue #7). */
@@ -32,26 +26,15 @@ export const adminTasksQueryOptions = (filters: TaskFilterSearch) =>
     getNextPageParam: (last) => last.next,
   });
 
-/** A task select's choices from `path` (bounded by the server), those matching `q` when given; the last search's stay offered while the next loads. */
-const searchedChoices = <Choice>(key: readonly string[], path: string, q: string) => {
-  const search = q.trim();
-  return queryOptions({
-    queryKey: [...key, search],
-    queryFn: () => api.get<Choice[]>(`${path}${toQueryString({ q: search || undefined })}`),
-    placeholderData: keepPreviousData,
-    staleTime: 60_000,
-  });
-};
-
 /** Who the assignee selects offer: the staff whose name, surname or e-mail starts with `q`. */
 export const taskAssigneesKey = [...adminTasksKey, "assignee-options"];
 export const taskAssigneesQuery = (q: string) =>
-  searchedChoices<TaskAssigneeOption>(taskAssigneesKey, "/api/admin/tasks/assignee-options", q);
+  searchedChoicesQuery<TaskAssigneeOption>(taskAssigneesKey, "/api/admin/tasks/assignee-options", q);
 
 /** The project selects' choices: the projects whose title starts with `q`. */
 export const taskProjectsKey = [...adminTasksKey, "project-options"];
 export const taskProjectsQuery = (q: string) =>
-  searchedChoices<ProjectOption>(taskProjectsKey, "/api/admin/tasks/project-options", q);
+  searchedChoicesQuery<ProjectOption>(taskProjectsKey, "/api/admin/tasks/project-options", q);
 
 /**
  * Live: the server pushes "refetch" on ["admin","tasks"] (server/data/tasks.ts adminTasksKey) for any task
