@@ -1,7 +1,5 @@
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
-import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
-import { bar, cleanup, ensureBuilt, signIn, startServer, USERS, writeResult } from "./lib.mjs";
+import { bar, cleanup, ensureBuilt, launchChromium, signIn, startServer, USERS, writeResult } from "./lib.mjs";
 
 /**
  * The analytics route's JavaScript, charts included, beyond the portal
@@ -18,10 +16,7 @@ const SHELL_PAGES = ["/portal/admin", "/portal/settings"];
 
 ensureBuilt();
 const server = await startServer({ env: { AUTH_RATE_LIMIT: "1000" }, timeoutMs: 180_000 });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || chromiumConfig.path,
-  args: chromiumConfig.args,
-});
+const browser = await launchChromium();
 let passed = false;
 try {
   const cookie = await signIn(server.url, USERS.admin);

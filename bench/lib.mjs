@@ -4,8 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { chromium } from "playwright-core";
 import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import { build, needsBuild } from "../scripts/build-lib.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../scripts/chromium.mjs";
 import { freePort, SERVER_MAIN, startServerProcess } from "../scripts/server-command.mjs";
 import { machineSpeed } from "./machine-speed.mjs";
 
@@ -177,11 +179,20 @@ export function describeSummary({ median, min, max, runs }, digits = 0) {
   return `median ${show(median)} (${show(min)}–${show(max)}, ${runs} runs)`;
 }
 
-/** Debian's Chromium (or CHROME_PATH) with the browser suite's flags, for lighthouseRun's `port`; `kill()` it after. */
+/** Debian's Chromium (or CHROME_PATH) driven by playwright-core with the browser suite's flags; `close()` it after. */
+export function launchChromium() {
+  return chromium.launch({ executablePath: process.env.CHROME_PATH || CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}
+
+/**
+ * Debian's Chromium (or CHROME_PATH) with the sandbox's flags, for lighthouseRun's `port`; `kill()` it after.
+ * chrome-launcher gives it its own `--disable-features` (the omnibox WebUI stays on: S58 scored the pages the
+ * same without it, docs/performance.md), and Lighthouse's figures have always been taken this way.
+ */
 export async function launchLighthouseChrome() {
   const chromeLauncher = await import("chrome-launcher");
   return chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH || chromiumConfig.path,
+    chromePath: process.env.CHROME_PATH || CHROMIUM_PATH,
     chromeFlags: chromiumConfig.args,
   });
 }

@@ -1,13 +1,12 @@
 import { readFileSync } from "node:fs";
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
-import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
 import {
   bar,
   benchmarkIndexOf,
   cleanup,
   describeSummary,
   ensureBuilt,
+  launchChromium,
   launchLighthouseChrome,
   lighthouseRun,
   ROUNDS,
@@ -34,10 +33,7 @@ let passed = true;
 try {
   const cookie = await signIn(server.url, USERS.client);
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROME_PATH || chromiumConfig.path,
-    args: chromiumConfig.args,
-  });
+  const browser = await launchChromium();
   let jsKb;
   let scriptCount;
   try {

@@ -1,7 +1,5 @@
 import zlib from "node:zlib";
-import { chromium } from "playwright-core";
-import chromiumConfig from "../e2e/support/chromium.json" with { type: "json" };
-import { bar, cleanup, ensureBuilt, startServer, writeResult } from "./lib.mjs";
+import { bar, cleanup, ensureBuilt, launchChromium, startServer, writeResult } from "./lib.mjs";
 
 /**
  * JavaScript a public page makes the browser load: every script response
@@ -24,10 +22,7 @@ const PORTAL_CHUNK =
 
 ensureBuilt();
 const server = await startServer();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH || chromiumConfig.path,
-  args: chromiumConfig.args,
-});
+const browser = await launchChromium();
 const results = {};
 let pass = true;
 try {

@@ -1,9 +1,10 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DISABLED_FEATURES, launchBrowser } from "./support/browser";
+import { DISABLED_FEATURES } from "../scripts/chromium.mjs";
+import { launchBrowser } from "./support/browser";
 
 /**
- * The journeys' browser (e2e/support/browser.ts): its one `--disable-features` must keep every feature Playwright
+ * The journeys' and the benchmarks' browser (scripts/chromium.mjs): its one `--disable-features` must keep every feature Playwright
  * disables (Chromium reads only the last such flag), and the omnibox WebUI it adds must really stay shut.
  */
 let browser: Browser;

@@ -1,22 +1,9 @@
 import { existsSync } from "node:fs";
 import { type Browser, type BrowserContext, chromium, errors, type Locator, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from "../../scripts/chromium.mjs";
 import { DEMO_PASSWORD } from "../../seed/accounts";
-// Debian's Chromium and the flags this sandbox needs, shared with the benchmarks.
-import chromiumConfig from "./chromium.json";
 
-export const CHROMIUM_PATH = chromiumConfig.path;
 export const CHROMIUM_MISSING = `Chromium not found at ${CHROMIUM_PATH}; install with apt-get install -y chromium`;
-
-/**
- * The journeys' one `--disable-features`. Chromium 156 starts its omnibox popup's WebUI in every profile, headless
- * too: ~1.5 s of CPU a launch and ~0.5 s a browser context, which no journey uses. Chromium reads only the last
- * `--disable-features` it is given, and Playwright passes its own list first; so this one carries Playwright's
- * list (that of the pinned playwright-core: e2e/chromium.e2e.ts fails when it drifts) with the WebUI's.
- */
-export const DISABLED_FEATURES = [
-  ...chromiumConfig.disabledFeatures.playwright,
-  ...chromiumConfig.disabledFeatures.omniboxWebUI,
-];
 
 /**
  * Debian's Chromium driven by playwright-core: the suite never downloads a
@@ -27,7 +14,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) throw new Error(CHROMIUM_MISSING);
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: [...chromiumConfig.args, `--disable-features=${DISABLED_FEATURES.join(",")}`],
+    args: CHROMIUM_ARGS,
   });
 }
 
