@@ -174,6 +174,7 @@ function SearchSelect({
       />
       <FormField
         label={words.label}
+        required={select.required}
         error={error}
         helperText={pickerHelp({
           loadFailed,
@@ -262,6 +263,14 @@ function personLabel(person: PersonOption): string {
   return details ? `${person.fullName} (${details})` : person.fullName;
 }
 
+const CLIENT_WORDS: SearchSelectWords = {
+  label: "Client",
+  search: "Find a client",
+  searchHelp: "Type the start of a name or e-mail.",
+  singular: "client",
+};
+const clientChoice = (person: PersonOption): Choice => ({ id: person.id, label: personLabel(person) });
+
 /**
  * A searchable client select (issue #7): a search box asks the server for the
  * clients whose name or e-mail starts with the text (a bounded list, never
@@ -289,49 +298,30 @@ export function ClientPicker({
   const options = usePeopleOptions("client", search);
   const [chosen, setChosen] = useState<PersonOption | undefined>(current);
   const list = options.data ?? [];
-  const shown = chosen && !list.some((person) => person.id === chosen.id) ? [chosen, ...list] : list;
-  const found = options.data && !options.isPlaceholderData ? list.length : undefined;
+  const extra = unofferedChoice(value, list, chosen);
   return (
     <Stack gap="3">
-      <PickerSearch
-        label="Find a client"
-        helperText="Type the start of a name or e-mail."
-        value={search}
-        onChange={setSearch}
-        found={found}
-        noun="client"
-        limit={PICKER_LIMIT}
-        disabled={disabled}
-      />
-      <FormField
-        label="Client"
-        required
+      <SearchSelect
+        words={CLIENT_WORDS}
+        options={list.map(clientChoice)}
+        extra={extra && clientChoice(extra)}
+        search={search}
+        onSearchChange={setSearch}
+        noneLabel={options.isPending ? "Loading clients…" : "Choose a client"}
         error={error}
-        helperText={pickerHelp({
-          loadFailed: options.isError && !options.data,
-          noneFound: !!search.trim() && found === 0,
-          offered: list.length,
-          limit: PICKER_LIMIT,
-          singular: "client",
-        })}
-      >
-        <SelectInput
-          ref={ref}
-          value={value}
-          disabled={disabled}
-          onChange={(event) => {
-            setChosen(shown.find((person) => person.id === event.target.value));
-            onChange(event.target.value);
-          }}
-        >
-          <option value="">{options.isPending ? "Loading clients…" : "Choose a client"}</option>
-          {shown.map((person) => (
-            <option key={person.id} value={person.id}>
-              {personLabel(person)}
-            </option>
-          ))}
-        </SelectInput>
-      </FormField>
+        loadFailed={options.isError && !options.data}
+        busy={options.isFetching}
+        searched={!!options.data && !options.isPlaceholderData}
+        limit={PICKER_LIMIT}
+        required
+        ref={ref}
+        value={value}
+        disabled={disabled}
+        onChange={(event) => {
+          setChosen([...list, chosen].find((person) => person?.id === event.target.value));
+          onChange(event.target.value);
+        }}
+      />
     </Stack>
   );
 }
